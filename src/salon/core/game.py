@@ -1,0 +1,137 @@
+"""The game protocol every consumer drives (ARCHITECTURE.md principle 2).
+
+A game is created from a config and a seed; it says whose decision it is, lists the legal
+actions, applies one action atomically, shows itself from one seat, and reports the result.
+Actions are strings in a stable text form (``play:E17``, ``main:tailor``, ``rent:h3s2``):
+they print and parse round-trip, hash, and serve as log entries, URL parts and save-file
+lines alike.  Each game registers itself under a name; shared code never names a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from salon.core.errors import ConfigError
+from salon.core.events import Event
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final standing: ``scores[seat]``, ``ranking`` as groups of seats (best first, a group
+    shares its place), the ``winners`` and the per-seat tie-break value that decided ties."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    tie_break: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranking": [list(g) for g in self.ranking],
+            "winners": list(self.winners),
+            "tie_break": list(self.tie_break),
+            "breakdown": [dict(b) for b in self.breakdown],
+        }
+
+
+class Game(ABC):
+    """One game in progress.  Subclasses implement the rules of one title."""
+
+    name: ClassVar[str]
+
+    seed: int
+    config: Any
+    history: list[str]
+
+    @classmethod
+    @abstractmethod
+    def new(cls, config: Any = None, seed: int = 0) -> Self:
+        """A new game from a config (a mapping or the game's config object) and a seed."""
+
+    @classmethod
+    @abstractmethod
+    def parse_config(cls, config: Any) -> Any:
+        """Validate a config mapping; raise ConfigError with a clear message."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[str]:
+        """Every legal action of the current decision (empty only when the game is over)."""
+
+    @abstractmethod
+    def apply(self, action: str) -> list[Event]:
+        """Apply one action for the current player.  Raises ActionError and changes nothing
+        if the action is malformed or illegal."""
+
+    @abstractmethod
+    def decision(self) -> dict[str, Any]:
+        """What is being decided now: ``{"seat": s, "kind": ..., ...context}``."""
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """The game as ``seat`` may know it (None: a spectator's public view)."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result: ...
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def to_snapshot(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (random generator included)."""
+
+    @classmethod
+    @abstractmethod
+    def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
+        """Rebuild a game from :meth:`to_snapshot` output; raise RecordError if invalid."""
+
+    @abstractmethod
+    def explain_illegal(self, action: str) -> tuple[str, str]:
+        """(rule id, reason) for an action that is not legal now."""
+
+    def state_hash(self) -> str:
+        """A hash of the complete state: equal hashes mean identical games."""
+        blob = json.dumps(self.to_snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game available by its ``name``."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def game_class(name: str) -> type[Game]:
+    import salon.games  # noqa: F401  (registers every bundled game)
+
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise ConfigError(f"unknown game {name!r}; available: {known}") from None
+
+
+def game_names() -> list[str]:
+    import salon.games  # noqa: F401
+
+    return sorted(_REGISTRY)

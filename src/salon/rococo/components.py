@@ -1,0 +1,497 @@
+"""Rococo component data: TOML files loaded into frozen, validated objects.
+
+Data declares the physical game, code declares the rules (ARCHITECTURE.md principle 1).
+Every value comes from a file in ``salon/rococo/data``; each file names the provenance of
+its values (``rulebook`` with seed file and line, ``public`` or ``reconstructed``, see
+../spec/rococo/COMPONENTS.md).  A player who owns the game can replace a file with
+transcribed values: the loader validates a complete data set and rejects a broken one with
+a message that names the file, the entry and the problem.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from salon.core.errors import DataError
+
+COLOURS: tuple[str, ...] = ("blue", "pink", "green", "orange")
+"""Silk and garment colours in a fixed index order (used for silk vectors)."""
+DRESS_COLOURS = frozenset({"blue", "green"})  # R-COMP-GAR-2
+COAT_COLOURS = frozenset({"pink", "orange"})
+EMPLOYEE_TYPES = ("master", "journeyman", "apprentice")
+DECORATION_KINDS = ("fireworks", "kitchen_left", "kitchen_right", "statue", "musician")
+LOWER_PARTS = ("", "thread", "lace", "thread/lace", "thread+lace")
+REWARD_RE = r"^(none|thread|lace|tile|livres:[1-9][0-9]?)$"
+
+NonNeg = Annotated[int, Field(ge=0)]
+Provenance = Annotated[str, Field(pattern=r"^(rulebook|public|reconstructed)( .*)?$")]
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Meta(_Model):
+    """Header of every data file: what it holds and where its values come from."""
+
+    title: str
+    provenance: Provenance
+    notes: str = ""
+
+
+class SilkModel(_Model):
+    blue: NonNeg = 0
+    pink: NonNeg = 0
+    green: NonNeg = 0
+    orange: NonNeg = 0
+
+    def vector(self) -> tuple[int, int, int, int]:
+        return (self.blue, self.pink, self.green, self.orange)
+
+
+class GarmentModel(_Model):
+    id: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9]{1,4}$")]
+    colour: Literal["blue", "pink", "green", "orange"]
+    thimble: bool = False
+    silk: SilkModel
+    thread: NonNeg = 0
+    lace: NonNeg = 0
+    value: NonNeg
+    prestige: NonNeg
+    provenance: Provenance | None = None
+
+
+class GarmentFile(_Model):
+    meta: Meta
+    garment: list[GarmentModel]
+
+
+class TileModel(_Model):
+    id: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9]{1,4}$")]
+    silk: SilkModel
+    lower: Literal["", "thread", "lace", "thread/lace", "thread+lace"] = ""
+    provenance: Provenance | None = None
+
+
+class TileFile(_Model):
+    meta: Meta
+    tile: list[TileModel]
+
+
+class CardModel(_Model):
+    id: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9]{1,4}$")]
+    level: Annotated[int, Field(ge=0, le=6)]
+    type: Literal["master", "journeyman", "apprentice"]
+    bonus: str
+    send_value: NonNeg
+    provenance: Provenance | None = None
+
+
+class StartCardModel(_Model):
+    """One of the five start employees every player receives (R-SETUP-6)."""
+
+    key: Annotated[str, Field(pattern=r"^[1-9]$")]
+    type: Literal["master", "journeyman", "apprentice"]
+    bonus: str
+    send_value: NonNeg
+    provenance: Provenance | None = None
+
+
+class EmployeeFile(_Model):
+    meta: Meta
+    card: list[CardModel]
+    start: list[StartCardModel]
+
+
+class GuestSpaceModel(_Model):
+    id: Annotated[str, Field(pattern=r"^h[1-5]s[0-9]{1,2}$")]
+    master: bool = False
+    reward: Annotated[str, Field(pattern=REWARD_RE)] = "none"
+
+
+class HallModel(_Model):
+    number: Annotated[int, Field(ge=1, le=5)]
+    majority: tuple[NonNeg, NonNeg]
+    space: list[GuestSpaceModel]
+
+    @model_validator(mode="after")
+    def _check(self) -> HallModel:
+        if self.majority[0] <= self.majority[1]:
+            raise ValueError(f"hall {self.number}: first-place VP must exceed second-place VP")
+        for s in self.space:
+            if not s.id.startswith(f"h{self.number}s"):
+                raise ValueError(f"hall {self.number}: space {s.id} is named for another hall")
+        return self
+
+
+class DecorationModel(_Model):
+    id: Annotated[str, Field(pattern=r"^[a-z]{2}[0-9]{1,2}$")]
+    kind: Literal["fireworks", "kitchen_left", "kitchen_right", "statue", "musician"]
+    cost: NonNeg
+    vp: NonNeg = 0
+    multiplier: Annotated[int, Field(ge=0, le=3)] = 0
+    hall: Annotated[int, Field(ge=0, le=5)] = 0
+
+    @model_validator(mode="after")
+    def _check(self) -> DecorationModel:
+        if self.kind == "fireworks" and self.multiplier not in (2, 3):
+            raise ValueError(f"fireworks space {self.id} needs multiplier 2 or 3")
+        if self.kind != "fireworks" and self.multiplier:
+            raise ValueError(f"{self.id}: only fireworks spaces have a multiplier")
+        if (self.kind == "musician") != (self.hall != 0):
+            raise ValueError(f"{self.id}: a musician space names its hall (1-5), no other space does")
+        return self
+
+
+class BoardModel(_Model):
+    meta: Meta
+    side: Literal["1-3", "4-5"]
+    players: list[Annotated[int, Field(ge=1, le=5)]]
+    window_costs: list[NonNeg]
+    dark_windows: Annotated[int, Field(ge=1)]
+    drawers: Annotated[int, Field(ge=1)]
+    drawer_spaces: Annotated[int, Field(ge=1)]
+    resource_price: dict[str, NonNeg]
+    """Price of a tile by the number of tiles in its drawer (the chosen one included)."""
+    hire_spaces: Annotated[int, Field(ge=1)]
+    hire_price: dict[str, NonNeg]
+    """Price of a hire by the number of cards in the display."""
+    fireworks_majority: tuple[NonNeg, NonNeg]
+    all_halls_vp: list[NonNeg]
+    hall: list[HallModel]
+    decoration: list[DecorationModel]
+
+    @field_validator("resource_price", "hire_price")
+    @classmethod
+    def _keys_are_counts(cls, v: dict[str, int]) -> dict[str, int]:
+        for k in v:
+            if not k.isdigit() or int(k) < 1:
+                raise ValueError(f"price table key {k!r} must be a count 1, 2, ...")
+        return v
+
+    @model_validator(mode="after")
+    def _check(self) -> BoardModel:
+        if self.dark_windows >= len(self.window_costs):
+            raise ValueError("there must be more windows than dark windows")
+        if sorted(h.number for h in self.hall) != [1, 2, 3, 4, 5]:
+            raise ValueError("the board needs exactly the halls 1-5")
+        if any(self.all_halls_vp[i] < self.all_halls_vp[i + 1] for i in range(len(self.all_halls_vp) - 1)):
+            raise ValueError("all_halls_vp must be ordered from the most valuable space down")
+        for n in range(1, self.drawer_spaces + 1):
+            if str(n) not in self.resource_price:
+                raise ValueError(f"resource_price lacks a price for a drawer holding {n} tiles")
+        for n in range(1, self.hire_spaces + 1):
+            if str(n) not in self.hire_price:
+                raise ValueError(f"hire_price lacks a price for a display holding {n} cards")
+        musicians = sorted(d.hall for d in self.decoration if d.kind == "musician")
+        if musicians != [1, 2, 3, 4, 5]:
+            raise ValueError("the board needs exactly one musician space per hall")
+        for kind in ("fireworks", "kitchen_left", "kitchen_right", "statue"):
+            if not any(d.kind == kind for d in self.decoration):
+                raise ValueError(f"the board has no {kind} space")
+        return self
+
+
+class RulesModel(_Model):
+    """Numbers the rulebook states for the rules themselves (R-NUM-*)."""
+
+    meta: Meta
+    rounds: Annotated[int, Field(ge=1)]
+    hand_size: Annotated[int, Field(ge=1)]
+    start_livres: NonNeg
+    start_thread: NonNeg
+    start_lace: NonNeg
+    favour_livres: NonNeg
+    favour_end_vp: NonNeg
+    min_staff: Annotated[int, Field(ge=1)]
+    base_income: NonNeg
+    livres_per_vp: Annotated[int, Field(ge=1)]
+    statue_vp_per_colour: NonNeg
+
+
+class BonusParams(_Model):
+    """Parameters of the employee bonuses of RULES.md §12 (tables, prices, discounts)."""
+
+    meta: Meta
+    staff_livres_l3: dict[str, NonNeg]
+    staff_livres_l4: dict[str, NonNeg]
+    staff_vp_l6: dict[str, NonNeg]
+    dismiss_cash: dict[Literal["master", "journeyman", "apprentice"], NonNeg]
+    finance_discount_l3: NonNeg
+    finance_discount_l6: NonNeg
+    vp_price_l4: Annotated[int, Field(ge=1)]
+    vp_price_l6: Annotated[int, Field(ge=1)]
+    green_reduction_l4: NonNeg
+    start_thread_lace_price: NonNeg
+    draw_bag_price: NonNeg
+    start_gain: NonNeg
+    l1_gain: NonNeg
+    thread_lace_set_vp: NonNeg
+    master_guest_pair_vp: NonNeg
+    dress_coat_pair_vp: NonNeg
+    l3_livre_per_dec: NonNeg = 1
+    l3_vp_per_dec: NonNeg = 0
+
+    @field_validator("staff_livres_l3", "staff_livres_l4", "staff_vp_l6")
+    @classmethod
+    def _min_sizes(cls, v: dict[str, int]) -> dict[str, int]:
+        for k in v:
+            if not k.isdigit():
+                raise ValueError(f"staff table key {k!r} must be the smallest staff size of a row")
+        return v
+
+
+# ---------------------------------------------------------------------------
+# Runtime objects (frozen, index-addressed for the engine's hot path)
+
+
+@dataclass(frozen=True, slots=True)
+class Garment:
+    index: int
+    id: str
+    colour: str
+    colour_index: int
+    is_dress: bool
+    thimble: bool
+    silk: tuple[int, int, int, int]
+    thread: int
+    lace: int
+    value: int
+    prestige: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceTile:
+    index: int
+    id: str
+    silk: tuple[int, int, int, int]
+    lower: str  # "", "thread", "lace", "thread/lace", "thread+lace"
+
+    @property
+    def bales(self) -> int:
+        return sum(self.silk)
+
+
+@dataclass(frozen=True, slots=True)
+class Employee:
+    index: int
+    id: str
+    level: int
+    type: str  # master | journeyman | apprentice
+    bonus: str
+    send_value: int
+    owner: int  # seat for start cards, -1 for the general deck
+
+
+@dataclass(frozen=True, slots=True)
+class GuestSpace:
+    index: int
+    id: str
+    hall: int
+    master: bool
+    reward: str  # none | thread | lace | tile | livres
+    reward_livres: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decoration:
+    index: int
+    id: str
+    kind: str
+    cost: int
+    vp: int
+    multiplier: int
+    hall: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hall:
+    number: int
+    majority: tuple[int, int]
+    spaces: tuple[int, ...]  # guest space indices
+    musician: int  # decoration index
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    side: str
+    window_costs: tuple[int, ...]
+    dark_windows: int
+    drawers: int
+    drawer_spaces: int
+    resource_price: tuple[int, ...]  # indexed by tiles in drawer (0 unused)
+    hire_spaces: int
+    hire_price: tuple[int, ...]  # indexed by cards in display (0 unused)
+    fireworks_majority: tuple[int, int]
+    all_halls_vp: tuple[int, ...]
+    halls: tuple[Hall, ...]
+    guest_spaces: tuple[GuestSpace, ...]
+    decorations: tuple[Decoration, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DataSet:
+    """Everything one game needs: rules numbers, bonus parameters, tiles, cards, board."""
+
+    rules: RulesModel
+    bonus: BonusParams
+    garments: tuple[Garment, ...]
+    tiles: tuple[ResourceTile, ...]
+    deck_cards: tuple[CardModel, ...]
+    start_cards: tuple[StartCardModel, ...]
+    board: Board
+    provenance: dict[str, str]  # file name -> its meta provenance
+
+
+BASE_FILES = {
+    "rules": "rules.toml",
+    "bonus": "bonuses.toml",
+    "garments": "garments.toml",
+    "tiles": "resources.toml",
+    "employees": "employees.toml",
+}
+BOARD_FILES = {"1-3": "board_1-3.toml", "4-5": "board_4-5.toml"}
+
+
+def _read(directory: Path | None, name: str) -> dict:
+    try:
+        if directory is None:
+            text = resources.files("salon.rococo.data").joinpath(name).read_text(encoding="utf-8")
+        else:
+            text = (directory / name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{name}: file not found") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(f"{name}: not valid TOML: {e}") from None
+
+
+def _parse(model: type[_M], raw: dict, name: str) -> _M:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise DataError(f"{name}: {where}: {first['msg']} ({e.error_count()} problem(s) in all)") from None
+
+
+def _table(prices: dict[str, int], size: int) -> tuple[int, ...]:
+    return tuple([0] + [prices[str(n)] for n in range(1, size + 1)])
+
+
+def _board(m: BoardModel) -> Board:
+    spaces: list[GuestSpace] = []
+    decos = tuple(
+        Decoration(i, d.id, d.kind, d.cost, d.vp, d.multiplier, d.hall) for i, d in enumerate(m.decoration)
+    )
+    halls = []
+    for h in sorted(m.hall, key=lambda h: h.number):
+        idx = []
+        for s in h.space:
+            kind, _, amount = s.reward.partition(":")
+            spaces.append(GuestSpace(len(spaces), s.id, h.number, s.master, kind, int(amount or 0)))
+            idx.append(len(spaces) - 1)
+        musician = next(d.index for d in decos if d.kind == "musician" and d.hall == h.number)
+        halls.append(Hall(h.number, h.majority, tuple(idx), musician))
+    return Board(
+        side=m.side,
+        window_costs=tuple(m.window_costs),
+        dark_windows=m.dark_windows,
+        drawers=m.drawers,
+        drawer_spaces=m.drawer_spaces,
+        resource_price=_table(m.resource_price, m.drawer_spaces),
+        hire_spaces=m.hire_spaces,
+        hire_price=_table(m.hire_price, m.hire_spaces),
+        fireworks_majority=m.fireworks_majority,
+        all_halls_vp=tuple(m.all_halls_vp),
+        halls=tuple(halls),
+        guest_spaces=tuple(spaces),
+        decorations=decos,
+    )
+
+
+def _unique(ids: list[str], what: str, name: str) -> None:
+    seen: set[str] = set()
+    for i in ids:
+        if i in seen:
+            raise DataError(f"{name}: {what} id {i} appears twice")
+        seen.add(i)
+
+
+def load(side: str, directory: Path | None = None) -> DataSet:
+    """Load and validate the base-game data set for one board side ("1-3" or "4-5").
+
+    ``directory`` replaces the packaged data (a player's transcription); every file must be
+    there.  Raises DataError with a readable message on any problem.
+    """
+    if side not in BOARD_FILES:
+        raise DataError(f"unknown board side {side!r}; expected one of {', '.join(BOARD_FILES)}")
+    raw = {k: _read(directory, f) for k, f in BASE_FILES.items()}
+    rules = _parse(RulesModel, raw["rules"], BASE_FILES["rules"])
+    bonus = _parse(BonusParams, raw["bonus"], BASE_FILES["bonus"])
+    gfile = _parse(GarmentFile, raw["garments"], BASE_FILES["garments"])
+    tfile = _parse(TileFile, raw["tiles"], BASE_FILES["tiles"])
+    efile = _parse(EmployeeFile, raw["employees"], BASE_FILES["employees"])
+    bname = BOARD_FILES[side]
+    bmodel = _parse(BoardModel, _read(directory, bname), bname)
+    if bmodel.side != side:
+        raise DataError(f"{bname}: declares side {bmodel.side!r}, expected {side!r}")
+    _unique([g.id for g in gfile.garment], "garment", BASE_FILES["garments"])
+    _unique([t.id for t in tfile.tile], "tile", BASE_FILES["tiles"])
+    _unique([c.id for c in efile.card], "card", BASE_FILES["employees"])
+    _unique([s.key for s in efile.start], "start card", BASE_FILES["employees"])
+    _unique([s.id for h in bmodel.hall for s in h.space] + [d.id for d in bmodel.decoration], "space", bname)
+    from salon.rococo.rules.bonuses import KNOWN_BONUSES  # the rules define which ids exist
+
+    for c in [*efile.card, *efile.start]:
+        if c.bonus not in KNOWN_BONUSES:
+            raise DataError(f"{BASE_FILES['employees']}: card {getattr(c, 'id', c.key)}: unknown bonus {c.bonus!r}")
+    garments = tuple(
+        Garment(
+            i, g.id, g.colour, COLOURS.index(g.colour), g.colour in DRESS_COLOURS, g.thimble,
+            g.silk.vector(), g.thread, g.lace, g.value, g.prestige,
+        )
+        for i, g in enumerate(gfile.garment)
+    )
+    tiles = tuple(ResourceTile(i, t.id, t.silk.vector(), t.lower) for i, t in enumerate(tfile.tile))
+    provenance = {
+        BASE_FILES["rules"]: rules.meta.provenance,
+        BASE_FILES["bonus"]: bonus.meta.provenance,
+        BASE_FILES["garments"]: gfile.meta.provenance,
+        BASE_FILES["tiles"]: tfile.meta.provenance,
+        BASE_FILES["employees"]: efile.meta.provenance,
+        bname: bmodel.meta.provenance,
+    }
+    ds = DataSet(
+        rules=rules,
+        bonus=bonus,
+        garments=garments,
+        tiles=tiles,
+        deck_cards=tuple(efile.card),
+        start_cards=tuple(efile.start),
+        board=_board(bmodel),
+        provenance=provenance,
+    )
+    from salon.rococo import constraints  # imports this module
+
+    problems = constraints.check(ds)
+    if problems:
+        raise DataError(f"{problems[0]} ({len(problems)} rulebook constraint(s) broken in all)")
+    return ds
+
+
+@cache
+def packaged(side: str) -> DataSet:
+    """The data shipped with the package, loaded once per board side."""
+    return load(side)

@@ -1,0 +1,59 @@
+"""The configuration of one Rococo game.
+
+Rulings that RULES.md §17 marks [config] are options here, with the ruled reading as the
+default.  Unknown keys and impossible values are refused with a clear message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from salon.core.errors import ConfigError
+
+
+class RococoConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(default=2, ge=2, le=5, description="number of players (2-5)")
+    start_player: int | None = Field(
+        default=None, ge=0, description="seat of the first start player; None draws it at random (R-SETUP-10)"
+    )
+    dismiss_self_retrigger: bool = Field(
+        default=False,
+        description="A-5: a level-I dismissal that sends itself away triggers its own bonus once more",
+    )
+    granted_tailoring_never_master: bool = Field(
+        default=False,
+        description="A-26: a tailoring granted by a bonus never counts as made by a Master",
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> RococoConfig:
+        if self.start_player is not None and self.start_player >= self.players:
+            raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
+        return self
+
+    @property
+    def side(self) -> str:
+        """R-SETUP-1: the board side for the player count."""
+        return "1-3" if self.players <= 3 else "4-5"
+
+
+def parse_config(raw: Any) -> RococoConfig:
+    if isinstance(raw, RococoConfig):
+        return raw
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ConfigError("a Rococo config must be a mapping of options")
+    try:
+        return RococoConfig.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "config"
+        msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            msg = f"unknown option; known options: {', '.join(RococoConfig.model_fields)}"
+        raise ConfigError(f"config {where}: {msg}") from None

@@ -1,0 +1,145 @@
+"""Rococo behind the salon protocol: ``Rococo.new(config, seed)`` and the calls of
+:class:`salon.core.game.Game`."""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from salon.core.errors import IllegalAction, MalformedAction, RecordError
+from salon.core.events import Event
+from salon.core.game import Game, Result, register
+from salon.rococo.config import RococoConfig, parse_config
+from salon.rococo.rules import (  # noqa: F401  (each module registers its steps)
+    acquire,
+    all_halls,
+    bonuses,
+    finance,
+    hire,
+    income,
+    phase1,
+    phase2,
+    scoring,
+    send_away,
+    tailor,
+    turn,
+)
+from salon.rococo.rules.registry import DECISIONS, advance
+from salon.rococo.rules.setup import new_state
+from salon.rococo.state import State
+from salon.rococo.tables import tables
+from salon.rococo.view import decision_context, observe
+
+
+@register
+class Rococo(Game):
+    name = "rococo"
+
+    __slots__ = ("config", "seed", "history", "s", "_legal")
+
+    def __init__(self, config: RococoConfig, seed: int, state: State, history: list[str]) -> None:
+        self.config = config
+        self.seed = seed
+        self.s = state
+        self.history = history
+        self._legal: list[str] | None = None
+
+    @classmethod
+    def parse_config(cls, config: Any) -> RococoConfig:
+        return parse_config(config)
+
+    @classmethod
+    def new(cls, config: Any = None, seed: int = 0) -> Self:
+        cfg = parse_config(config)
+        s = new_state(cfg, tables(cfg.side, cfg.players), seed)
+        advance(s)
+        return cls(cfg, seed, s, [])
+
+    @property
+    def num_players(self) -> int:
+        return self.s.n
+
+    def current_player(self) -> int | None:
+        stack = self.s.stack
+        return stack[-1][1] if stack else None
+
+    def legal_actions(self) -> list[str]:
+        if self._legal is None:
+            stack = self.s.stack
+            self._legal = DECISIONS[stack[-1][0]][0](self.s, stack[-1]) if stack else []
+        return self._legal
+
+    def apply(self, action: str) -> list[Event]:
+        if action not in self.legal_actions():
+            rule, reason = self.explain_illegal(action)
+            err = MalformedAction if rule == "PROTOCOL" else IllegalAction
+            raise err(action, rule, reason)
+        s = self.s
+        s.events = events = []
+        frame = s.stack.pop()
+        DECISIONS[frame[0]][1](s, frame, action)
+        advance(s)
+        self._legal = None
+        self.history.append(action)
+        return events
+
+    def explain_illegal(self, action: str) -> tuple[str, str]:
+        if not isinstance(action, str):
+            return "PROTOCOL", "an action is a text such as 'main:tailor'"
+        if self.s.over:
+            return "R-END-1", "the game is over"
+        frame = self.s.stack[-1]
+        legal = self.legal_actions()
+        prefixes = {a.split(":", 1)[0] for a in legal}
+        if action.split(":", 1)[0] not in prefixes:
+            shown = ", ".join(sorted(prefixes))
+            return "PROTOCOL", f"the decision now is {frame[0]!r} for seat {frame[1]}; actions start with {shown}"
+        return DECISIONS[frame[0]][2](self.s, frame, action)
+
+    def decision(self) -> dict[str, Any]:
+        if not self.s.stack:
+            return {}
+        f = self.s.stack[-1]
+        return {"seat": f[1], "kind": f[0], **decision_context(self.s)}
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return observe(self.s, seat)
+
+    def is_over(self) -> bool:
+        return self.s.over
+
+    def result(self) -> Result:
+        if not self.s.over:
+            raise IllegalAction("result", "R-END-1", "the game is not over yet")
+        s = self.s
+        scores = tuple(p.vp for p in s.players)
+        keys = {seat: (scores[seat], s.money_left[seat]) for seat in range(s.n)}  # R-WIN-1/2
+        ranking = scoring.rank_groups(keys)
+        return Result(
+            scores=scores,
+            ranking=tuple(tuple(g) for g in ranking),
+            winners=tuple(ranking[0]),
+            tie_break=tuple(s.money_left),
+            breakdown=tuple(dict(b) for b in s.breakdown),
+        )
+
+    def clone(self) -> Self:
+        g = Rococo.__new__(Rococo)
+        g.config = self.config
+        g.seed = self.seed
+        g.s = self.s.clone()
+        g.history = self.history[:]
+        g._legal = self._legal
+        return g
+
+    def to_snapshot(self) -> dict[str, Any]:
+        return {"config": self.config.model_dump(), "seed": self.seed, "history": self.history,
+                "state": self.s.to_json()}
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
+        try:
+            cfg = parse_config(snapshot["config"])
+            state = State.from_json(snapshot["state"], cfg, tables(cfg.side, cfg.players))
+            return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None

@@ -1,0 +1,347 @@
+"""Employee bonuses of RULES.md §12, keyed by bonus id (R-BON-<id>).
+
+A bonus is used at most once per play of its card, after the main action, and is optional
+(R-BON-GEN-1, R-PH3-4): the ``bonus`` decision lists ``bonus:skip`` plus the ways to use it.
+Bonuses that grant a main action push that action's own decision (R-PROC-GRANT).
+End-game (crown) bonuses have no effect during play (R-PH3-8); they are scored in
+rules/scoring.py.  Numbers (tables, prices, discounts) come from data/bonuses.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from salon.rococo.rules import acquire, finance, tailor
+from salon.rococo.rules.common import (
+    colour_counts,
+    decorations,
+    draw_from_resource_bag,
+    emit,
+    gain_goods,
+    gain_livres,
+    gain_vp,
+    own_garments,
+    pay,
+    remove_from_rack,
+    staff_table,
+    tile_available_for_draw,
+)
+from salon.rococo.rules.registry import auto, decision, push
+from salon.rococo.state import EMPTY, State
+
+USE = "bonus:use"
+SKIP = "bonus:skip"
+THREAD = "bonus:thread"
+LACE = "bonus:lace"
+
+END_GAME = frozenset({
+    "l6_end_vp_by_staff", "l6_end_thread_lace_sets", "l6_end_master_guest_pairs", "l6_end_dress_coat_pairs",
+})
+
+Options = Callable[[State, int, int], list[str]]
+Effect = Callable[[State, int, int, str], None]
+
+
+def _always(s: State, seat: int, card: int) -> list[str]:
+    return [USE]
+
+
+def _never(s: State, seat: int, card: int) -> list[str]:
+    return []
+
+
+def _thread_or_lace(s: State, seat: int, card: int) -> list[str]:
+    return [THREAD, LACE]
+
+
+def _dismissable(s: State, seat: int, card: int) -> list[str]:
+    """R-STAFF-2: a send-away is legal only while the staff exceeds the minimum; any card of
+    the whole staff is a target, the played card included (A-22, A-25)."""
+    p = s.players[seat]
+    if p.staff_size() <= s.t.ds.rules.min_staff:
+        return []
+    d = s.t.dismiss
+    return [d[c] for c in p.staff()]
+
+
+def _gain(amount: Callable[[State, int], int], vp: bool = False) -> Effect:
+    def effect(s: State, seat: int, card: int, action: str) -> None:
+        n = amount(s, seat)
+        (gain_vp if vp else gain_livres)(s, seat, n, s.t.cards[card].bonus)
+
+    return effect
+
+
+def _gain_thread_or_lace(price: Callable[[State], int]) -> Effect:
+    def effect(s: State, seat: int, card: int, action: str) -> None:
+        pay(s, seat, price(s), "bonus")
+        gain_goods(s, seat, int(action == THREAD), int(action == LACE), "bonus")
+
+    return effect
+
+
+# --- start cards (§12.1)
+
+def _start_pay1_options(s: State, seat: int, card: int) -> list[str]:
+    return [THREAD, LACE] if s.players[seat].livres >= s.t.ds.bonus.start_thread_lace_price else []
+
+
+def _extra_acquire_options(s: State, seat: int, card: int) -> list[str]:
+    return [USE] if acquire.targets(s, seat, "bonus") else []
+
+
+def _extra_acquire(s: State, seat: int, card: int, action: str) -> None:
+    push(s, ("acquire", seat, "bonus"))
+
+
+# --- level I (§12.2)
+
+def _dismiss_use_bonus(s: State, seat: int, card: int, action: str) -> None:
+    """R-BON-l1_dismiss_use_bonus: send the target away without money, then use its bonus
+    once.  A-5: a card that sends itself away does not trigger itself again (unless the
+    config asks for that one re-trigger)."""
+    target = s.t.card_index[action[8:]]
+    send_away(s, seat, target, "l1_dismiss_use_bonus")
+    if target == card and not s.cfg.dismiss_self_retrigger:
+        return
+    push(s, ("bonus_stage", seat, target))
+
+
+def _bag_options(price: Callable[[State], int]) -> Options:
+    def options(s: State, seat: int, card: int) -> list[str]:
+        # Paying for a draw that cannot yield a tile is pointless: not offered (A-54).
+        ok = tile_available_for_draw(s) and s.players[seat].livres >= price(s)
+        return [USE] if ok else []
+
+    return options
+
+
+def _bag_draw(price: Callable[[State], int]) -> Effect:
+    def effect(s: State, seat: int, card: int, action: str) -> None:
+        pay(s, seat, price(s), "bonus")
+        draw_bag_tile(s, seat, "bag")
+
+    return effect
+
+
+def draw_bag_tile(s: State, seat: int, why: str) -> None:
+    """R-PROC-BAG then R-PROC-TILE: a secret draw; the drawer decides keep or convert."""
+    tile = draw_from_resource_bag(s)
+    if tile == EMPTY:
+        return
+    emit(s, "tile_drawn", seat, secret=("tile",), tile=s.t.ds.tiles[tile].id, why=why)
+    push(s, ("fate", seat, tile, "secret"))
+
+
+# --- level II (§12.3)
+
+def _blue_green(s: State, seat: int) -> int:
+    c = colour_counts(s, seat)
+    return c[0] + 2 * c[2]
+
+
+def _tailor_options(mode: str) -> Options:
+    def options(s: State, seat: int, card: int) -> list[str]:
+        return [USE] if tailor.targets(s, seat, mode) else []
+
+    return options
+
+
+def _tailor(mode: str) -> Effect:
+    def effect(s: State, seat: int, card: int, action: str) -> None:
+        push(s, ("tailor", seat, mode))
+
+    return effect
+
+
+def _dismiss_for_cash(s: State, seat: int, card: int, action: str) -> None:
+    """R-BON-l2_dismiss_for_cash: 8/5/2 livres by type; the target's bonus is not used."""
+    target = s.t.card_index[action[8:]]
+    send_away(s, seat, target, "l2_dismiss_for_cash")
+    gain_livres(s, seat, s.t.ds.bonus.dismiss_cash[s.t.cards[target].type], "l2_dismiss_for_cash")
+
+
+def _half_dec(s: State, seat: int) -> int:
+    return decorations(s, seat) // 2
+
+
+# --- level III / IV (§12.4, §12.5)
+
+def _l3_per_dec(s: State, seat: int, card: int, action: str) -> None:
+    """R-BON-l3_livre_per_dec (the 2013 edition paid VP instead, D-47: data decides)."""
+    dec = decorations(s, seat)
+    gain_livres(s, seat, s.t.ds.bonus.l3_livre_per_dec * dec, "l3_livre_per_dec")
+    gain_vp(s, seat, s.t.ds.bonus.l3_vp_per_dec * dec, "l3_livre_per_dec")
+
+
+def _finance_options(discount: Callable[[State], int]) -> Options:
+    def options(s: State, seat: int, card: int) -> list[str]:
+        return [USE] if finance.targets(s, seat, discount(s)) else []
+
+    return options
+
+
+def _finance(discount: Callable[[State], int]) -> Effect:
+    def effect(s: State, seat: int, card: int, action: str) -> None:
+        push(s, ("finance", seat, discount(s)))
+
+    return effect
+
+
+def _pink_orange(s: State, seat: int, card: int, action: str) -> None:
+    c = colour_counts(s, seat)
+    gain_livres(s, seat, 2 * c[1], "l4_pink_livres_orange_vp")
+    gain_vp(s, seat, c[3], "l4_pink_livres_orange_vp")
+
+
+def _buy_options(price: Callable[[State], int]) -> Options:
+    def options(s: State, seat: int, card: int) -> list[str]:
+        return [USE] if s.players[seat].livres >= price(s) else []
+
+    return options
+
+
+def _buy(price: Callable[[State], int]) -> Effect:
+    def effect(s: State, seat: int, card: int, action: str) -> None:
+        push(s, ("buy", seat, price(s)))
+
+    return effect
+
+
+# --- level V (§12.6)
+
+def _silk_options(s: State, seat: int, card: int) -> list[str]:
+    return [USE] if s.players[seat].silk != [0, 0, 0, 0] else []
+
+
+def _silk(s: State, seat: int, card: int, action: str) -> None:
+    push(s, ("silk_vp", seat, 0, 0, 0, 0))
+
+
+BONUSES: dict[str, tuple[Options, Effect | None]] = {
+    "start_none": (_never, None),
+    "start_pay1_thread_or_lace": (_start_pay1_options, _gain_thread_or_lace(lambda s: s.t.ds.bonus.start_thread_lace_price)),
+    "start_extra_acquire": (_extra_acquire_options, _extra_acquire),
+    "start_gain_2": (_always, _gain(lambda s, seat: s.t.ds.bonus.start_gain)),
+    "l1_gain_1": (_always, _gain(lambda s, seat: s.t.ds.bonus.l1_gain)),
+    "l1_dismiss_use_bonus": (_dismissable, _dismiss_use_bonus),
+    "l1_pay1_draw_bag": (_bag_options(lambda s: s.t.ds.bonus.draw_bag_price), _bag_draw(lambda s: s.t.ds.bonus.draw_bag_price)),
+    "l1_extra_acquire": (_extra_acquire_options, _extra_acquire),
+    "l1_draw_bag_free": (_bag_options(lambda s: 0), _bag_draw(lambda s: 0)),
+    "l1_gain_thread_or_lace": (_thread_or_lace, _gain_thread_or_lace(lambda s: 0)),
+    "l2_livres_blue_green": (_always, _gain(_blue_green)),
+    "l2_tailor_less_blue_or_pink": (_tailor_options("l2"), _tailor("l2")),
+    "l2_dismiss_for_cash": (_dismissable, _dismiss_for_cash),
+    "l2_vp_per_2_dec": (_always, _gain(_half_dec, vp=True)),
+    "l3_livre_per_dec": (_always, _l3_per_dec),
+    "l3_vp_per_3_garments": (_always, _gain(lambda s, seat: len(own_garments(s, seat)) // 3, vp=True)),
+    "l3_finance_minus5": (_finance_options(lambda s: s.t.ds.bonus.finance_discount_l3), _finance(lambda s: s.t.ds.bonus.finance_discount_l3)),
+    "l3_livres_by_staff": (_always, _gain(lambda s, seat: staff_table(s.t.ds.bonus.staff_livres_l3, s.players[seat].staff_size()))),
+    "l4_livres_by_staff": (_always, _gain(lambda s, seat: staff_table(s.t.ds.bonus.staff_livres_l4, s.players[seat].staff_size()))),
+    "l4_tailor_less_green": (_tailor_options("l4"), _tailor("l4")),
+    "l4_pink_livres_orange_vp": (_always, _pink_orange),
+    "l4_buy_vp_4": (_buy_options(lambda s: s.t.ds.bonus.vp_price_l4), _buy(lambda s: s.t.ds.bonus.vp_price_l4)),
+    "l5_livre_per_garment": (_always, _gain(lambda s, seat: len(own_garments(s, seat)))),
+    "l5_vp_per_2_dec": (_always, _gain(_half_dec, vp=True)),
+    "l5_vp_per_2_garments": (_always, _gain(lambda s, seat: len(own_garments(s, seat)) // 2, vp=True)),
+    "l5_silk_to_vp": (_silk_options, _silk),
+    "l6_buy_vp_3": (_buy_options(lambda s: s.t.ds.bonus.vp_price_l6), _buy(lambda s: s.t.ds.bonus.vp_price_l6)),
+    "l6_finance_minus10": (_finance_options(lambda s: s.t.ds.bonus.finance_discount_l6), _finance(lambda s: s.t.ds.bonus.finance_discount_l6)),
+    **{b: (_never, None) for b in END_GAME},
+}
+KNOWN_BONUSES = frozenset(BONUSES)
+
+
+def send_away(s: State, seat: int, card: int, why: str) -> None:
+    """R-PROC-SEND: the card leaves the game (box), wherever it lies in the staff."""
+    p = s.players[seat]
+    if p.in_play == card:
+        p.in_play = EMPTY
+    else:
+        for pile in (p.supply, p.hand, p.discard):
+            if card in pile:
+                pile.remove(card)
+                break
+    s.boxed.append(card)
+    emit(s, "card_sent_away", seat, card=s.t.cards[card].id, why=why)
+
+
+@auto("bonus_stage")
+def bonus_stage(s: State, f: tuple) -> None:
+    """R-PH3-4 (c): after the main action, offer the card's bonus if it can be used."""
+    seat, card = f[1], f[2]
+    if BONUSES[s.t.cards[card].bonus][0](s, seat, card):
+        push(s, ("bonus", seat, card))
+
+
+def _legal(s: State, f: tuple) -> list[str]:
+    seat, card = f[1], f[2]
+    return [*BONUSES[s.t.cards[card].bonus][0](s, seat, card), SKIP]
+
+
+def _apply(s: State, f: tuple, action: str) -> None:
+    seat, card = f[1], f[2]
+    bonus = s.t.cards[card].bonus
+    if action == SKIP:
+        emit(s, "bonus_skipped", seat, bonus=bonus)
+        return
+    emit(s, "bonus", seat, bonus=bonus, card=s.t.cards[card].id)
+    effect = BONUSES[bonus][1]
+    assert effect is not None
+    effect(s, seat, card, action)
+
+
+def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+    seat, card = f[1], f[2]
+    bonus = s.t.cards[card].bonus
+    if action.startswith("dismiss:"):
+        return "R-STAFF-2", "a send-away needs a staff above the minimum, and the target must be your own employee"
+    return f"R-BON-{bonus}", f"this bonus ({bonus}) cannot be used that way now"
+
+
+decision("bonus", _legal, _apply, _explain)
+
+
+# --- repeated purchases and the silk conversion
+
+def _buy_legal(s: State, f: tuple) -> list[str]:
+    return ["buy", "done"] if s.players[f[1]].livres >= f[2] else ["done"]
+
+
+def _buy_apply(s: State, f: tuple, action: str) -> None:
+    """R-BON-l4_buy_vp_4 / l6_buy_vp_3: any number of times, one VP per purchase."""
+    if action == "buy":
+        seat, price = f[1], f[2]
+        pay(s, seat, price, "buy_vp")
+        gain_vp(s, seat, 1, "buy_vp")
+        push(s, f)
+
+
+decision("buy", _buy_legal, _buy_apply, lambda s, f, a: ("A-53", "not enough livres to buy another point"))
+
+
+def _silk_legal(s: State, f: tuple) -> list[str]:
+    tiles = s.t.ds.tiles
+    silk = s.t.silk
+    return [silk[x] for x in s.players[f[1]].rack if tiles[x].bales] + ["done"]
+
+
+def _silk_apply(s: State, f: tuple, action: str) -> None:
+    """R-BON-l5_silk_to_vp / A-36: bales of all tiles discarded in one use are pooled:
+    orange + green + (blue + pink) // 2.  Tiles without silk would only be lost: not offered."""
+    seat = f[1]
+    acc = list(f[2:6])
+    if action == "done":
+        vp = acc[3] + acc[2] + (acc[0] + acc[1]) // 2
+        gain_vp(s, seat, vp, "l5_silk_to_vp")
+        return
+    tile = s.t.tile_index[action[5:]]
+    remove_from_rack(s, seat, tile)
+    s.res_discard.append(tile)
+    emit(s, "tile_spent", seat, tile=s.t.ds.tiles[tile].id)
+    for c, n in enumerate(s.t.ds.tiles[tile].silk):
+        acc[c] += n
+    push(s, ("silk_vp", seat, *acc))
+
+
+decision("silk_vp", _silk_legal, _silk_apply, lambda s, f, a: ("R-BON-l5_silk_to_vp", "choose a tile of your rack"))

@@ -1,0 +1,48 @@
+"""Main action 6, Finance a decoration (RULES.md §8.7), also granted with a discount by the
+level-III and level-VI bonuses (A-10: cost = max(0, printed - discount))."""
+
+from __future__ import annotations
+
+from salon.rococo.rules.common import emit, pay
+from salon.rococo.rules.registry import decision, push
+from salon.rococo.state import EMPTY, State
+
+ONE_PER_PLAYER = ("kitchen_left", "kitchen_right")  # R-ACT-FIN-4
+
+
+def allowed(s: State, seat: int, d: int, discount: int) -> bool:
+    deco = s.t.ds.board.decorations[d]
+    if s.deco[d] != EMPTY:
+        return False
+    if deco.kind in ONE_PER_PLAYER and any(s.deco[i] == seat for i in s.t.deco_of_kind[deco.kind]):
+        return False
+    return s.players[seat].livres >= max(0, deco.cost - discount)  # R-ACT-FIN-5
+
+
+def targets(s: State, seat: int, discount: int) -> list[str]:
+    fin = s.t.finance
+    return [fin[d] for d in range(len(s.deco)) if allowed(s, seat, d, discount)]
+
+
+def _apply(s: State, f: tuple, action: str) -> None:
+    seat, discount = f[1], f[2]
+    d = s.t.deco_index[action[8:]]
+    deco = s.t.ds.board.decorations[d]
+    s.deco[d] = seat
+    emit(s, "financed", seat, space=deco.id, kind=deco.kind)
+    pay(s, seat, max(0, deco.cost - discount), "finance")
+    if deco.kind == "musician":  # R-ACT-FIN-6
+        push(s, ("halls", seat))
+
+
+def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+    d = s.t.deco_index.get(action[8:], -1)
+    if d < 0 or s.deco[d] != EMPTY:
+        return "R-ACT-FIN-2", "choose a free decoration space"
+    if s.t.ds.board.decorations[d].kind in ONE_PER_PLAYER:
+        if any(s.deco[i] == f[1] for i in s.t.deco_of_kind[s.t.ds.board.decorations[d].kind]):
+            return "R-ACT-FIN-4", "at most one marker on each side of the kitchen"
+    return "R-ACT-FIN-5", "you cannot pay the cost of that space"
+
+
+decision("finance", lambda s, f: targets(s, f[1], f[2]), _apply, _explain)

@@ -1,0 +1,36 @@
+"""Main action 4, Hire an employee (RULES.md §8.5).  Master only (R-ACT-HIRE-1)."""
+
+from __future__ import annotations
+
+from salon.rococo.rules.common import emit, pay
+from salon.rococo.rules.registry import decision
+from salon.rococo.state import EMPTY, State
+
+
+def price(s: State) -> int:
+    """R-ACT-HIRE-2: 4 cards -> 5, 3 -> 3, 2 -> 1, 1 -> free (board data)."""
+    count = sum(1 for c in s.display if c != EMPTY)
+    return s.t.ds.board.hire_price[count] if count else 0
+
+
+def targets(s: State, seat: int) -> list[str]:
+    """R-ACT-HIRE-4 / A-52: an empty display offers nothing; the price must be paid."""
+    cards = [c for c in s.display if c != EMPTY]
+    if not cards or s.players[seat].livres < price(s):
+        return []
+    hire = s.t.hire
+    return [hire[c] for c in cards]
+
+
+def _apply(s: State, f: tuple, action: str) -> None:
+    """R-ACT-HIRE-3: the card goes into the hand and may be played this round."""
+    seat = f[1]
+    c = s.t.card_index[action[5:]]
+    pay(s, seat, price(s), "hire")
+    s.display[s.display.index(c)] = EMPTY
+    s.players[seat].hand.append(c)
+    emit(s, "hired", seat, card=s.t.cards[c].id)
+
+
+decision("hire", lambda s, f: targets(s, f[1]), _apply,
+         lambda s, f, a: ("R-ACT-HIRE-3", "choose a card of the new-employee display"))

@@ -1,0 +1,48 @@
+"""The step machine that drives a game.
+
+The state's ``stack`` lists the steps still to do.  A step is a tuple ``(kind, *args)`` of
+plain ints and strings (so that it serialises with the state).  *Automatic* steps run
+without input and may push further steps; *decisions* wait for one action of one seat.
+Each rules module registers the steps it defines here, under the names used in its frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from salon.rococo.state import State
+
+Frame = tuple
+Legal = Callable[[State, Frame], list[str]]
+Apply = Callable[[State, Frame, str], None]
+Explain = Callable[[State, Frame, str], tuple[str, str]]
+
+AUTO: dict[str, Callable[[State, Frame], None]] = {}
+DECISIONS: dict[str, tuple[Legal, Apply, Explain]] = {}
+
+
+def auto(kind: str):
+    def deco(fn: Callable[[State, Frame], None]):
+        AUTO[kind] = fn
+        return fn
+
+    return deco
+
+
+def decision(kind: str, legal: Legal, apply: Apply, explain: Explain) -> None:
+    DECISIONS[kind] = (legal, apply, explain)
+
+
+def advance(s: State) -> None:
+    """Run automatic steps until a decision is on top of the stack (or nothing is left)."""
+    stack = s.stack
+    while stack:
+        fn = AUTO.get(stack[-1][0])
+        if fn is None:
+            return
+        fn(s, stack.pop())
+
+
+def push(s: State, *frames: Frame) -> None:
+    """Push steps so that the *first* given runs first."""
+    s.stack.extend(reversed(frames))

@@ -1,0 +1,223 @@
+"""Main action 3, Tailor a garment (RULES.md §8.4), also granted by the level-II and
+level-IV bonuses (R-PROC-GRANT).
+
+Decisions in order: the garment (``garment:G07``); for the level-II bonus, which bale to
+save when both blue and pink are required (``reduce:blue``/``reduce:pink``, A-6); the rack
+tiles to hand in (``give:R12``, one at a time); then ``sell`` or ``rent:h3s2``.
+Only tiles that still cover a missing bale are offered: handing in a tile that covers
+nothing would only lose it (a provably dominated choice, so it is pruned).
+"""
+
+from __future__ import annotations
+
+from salon.rococo.rules.common import emit, gain_goods, gain_livres, pay, remove_from_rack
+from salon.rococo.rules.registry import decision, push
+from salon.rococo.state import EMPTY, State
+
+BLUE, PINK, GREEN, ORANGE = range(4)
+GRANTED = ("l2", "l4")
+
+
+def performed_by_master(s: State) -> bool:
+    """A-26: the performer is the card played this turn."""
+    return s.t.cards[s.turn_card].type == "master"
+
+
+def master_made(s: State, mode: str) -> bool:
+    """R-ACT-TAILOR-9 with A-26: may the garment use a master guest space?"""
+    if mode in GRANTED and s.cfg.granted_tailoring_never_master:
+        return False
+    return performed_by_master(s)
+
+
+def reductions(s: State, g: int, mode: str) -> list[tuple[int, int, int, int]]:
+    """The silk requirement(s) after the bonus's reduction (one per possible choice)."""
+    need = s.t.ds.garments[g].silk
+    if mode == "l2":  # R-BON-l2_tailor_less_blue_or_pink / A-6: one bale, blue or pink
+        opts = []
+        for c in (BLUE, PINK):
+            if need[c]:
+                r = list(need)
+                r[c] -= 1
+                opts.append(tuple(r))
+        return opts or [need]
+    if mode == "l4":  # R-BON-l4_tailor_less_green: up to 2 green bales fewer
+        r = list(need)
+        r[GREEN] = max(0, r[GREEN] - s.t.ds.bonus.green_reduction_l4)
+        return [tuple(r)]
+    return [need]
+
+
+def _feasible(s: State, seat: int, g: int, window: int, mode: str) -> bool:
+    gar = s.t.ds.garments[g]
+    if gar.thimble and (mode != "main" or not performed_by_master(s)):  # R-ACT-TAILOR-2
+        return False
+    p = s.players[seat]
+    if p.livres < s.t.ds.board.window_costs[window] or p.thread < gar.thread or p.lace < gar.lace:
+        return False
+    silk = p.silk
+    return any(all(silk[c] >= r[c] for c in range(4)) for r in reductions(s, g, mode))
+
+
+def targets(s: State, seat: int, mode: str) -> list[str]:
+    names = s.t.garment
+    return [names[g] for w, g in enumerate(s.windows) if g != EMPTY and _feasible(s, seat, g, w, mode)]
+
+
+def _legal(s: State, f: tuple) -> list[str]:
+    return targets(s, f[1], f[2])
+
+
+def _apply(s: State, f: tuple, action: str) -> None:
+    """R-ACT-TAILOR-3..5: pay the window's cost, then the thread and lace; silk follows."""
+    seat, mode = f[1], f[2]
+    g = s.t.garment_index[action[8:]]
+    gar = s.t.ds.garments[g]
+    w = s.windows.index(g)
+    s.windows[w] = EMPTY
+    s.making = g
+    emit(s, "tailor", seat, garment=gar.id, window=w, mode=mode)
+    pay(s, seat, s.t.ds.board.window_costs[w], "tailor")
+    p = s.players[seat]
+    p.thread -= gar.thread
+    p.lace -= gar.lace
+    if gar.thread or gar.lace:
+        emit(s, "goods", seat, thread=-gar.thread, lace=-gar.lace, why="tailor")
+    options = [r for r in reductions(s, g, mode) if all(p.silk[c] >= r[c] for c in range(4))]
+    if len(options) > 1:
+        push(s, ("reduce", seat, mode))
+    else:
+        _hand_in(s, seat, mode, options[0])
+
+
+def _hand_in(s: State, seat: int, mode: str, need: tuple[int, ...]) -> None:
+    if any(need):
+        push(s, ("give", seat, mode, *need), ("dispose", seat, mode))
+    else:
+        push(s, ("dispose", seat, mode))
+
+
+def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+    seat, mode = f[1], f[2]
+    g = s.t.garment_index.get(action[8:], -1)
+    if g not in s.windows:
+        return "R-ACT-TAILOR-2", "that garment is not in the design display"
+    gar = s.t.ds.garments[g]
+    if gar.thimble and mode in GRANTED:
+        return f"R-BON-{'l2_tailor_less_blue_or_pink' if mode == 'l2' else 'l4_tailor_less_green'}", (
+            "a bonus tailoring may not make a garment with the gold thimble")
+    if gar.thimble and not performed_by_master(s):
+        return "R-ACT-TAILOR-2", "a garment with the gold thimble needs a Master"
+    p = s.players[seat]
+    if p.livres < s.t.ds.board.window_costs[s.windows.index(g)]:
+        return "R-ACT-TAILOR-3", "you cannot pay the tailoring cost of its window"
+    return "R-ACT-TAILOR-4", "you lack the silk, thread or lace it requires"
+
+
+decision("tailor", _legal, _apply, _explain)
+
+
+# --- A-6: which bale the level-II bonus saves
+
+def _reduce_legal(s: State, f: tuple) -> list[str]:
+    p = s.players[f[1]]
+    need = s.t.ds.garments[s.making].silk
+    out = []
+    for c, name in ((BLUE, "reduce:blue"), (PINK, "reduce:pink")):
+        r = list(need)
+        r[c] -= 1
+        if need[c] and all(p.silk[k] >= r[k] for k in range(4)):
+            out.append(name)
+    return out
+
+
+def _reduce_apply(s: State, f: tuple, action: str) -> None:
+    seat, mode = f[1], f[2]
+    r = list(s.t.ds.garments[s.making].silk)
+    r[BLUE if action == "reduce:blue" else PINK] -= 1
+    _hand_in(s, seat, mode, tuple(r))
+
+
+decision("reduce", _reduce_legal, _reduce_apply,
+         lambda s, f, a: ("A-6", "save one blue or one pink bale that the garment requires"))
+
+
+# --- R-ACT-TAILOR-4/5: hand in rack tiles until every silk colour is covered
+
+def _give_legal(s: State, f: tuple) -> list[str]:
+    need = f[3:7]
+    tiles = s.t.ds.tiles
+    give = s.t.give
+    return [give[x] for x in s.players[f[1]].rack if any(need[c] and tiles[x].silk[c] for c in range(4))]
+
+
+def _give_apply(s: State, f: tuple, action: str) -> None:
+    seat, mode = f[1], f[2]
+    tile = s.t.tile_index[action[5:]]
+    remove_from_rack(s, seat, tile)
+    s.res_discard.append(tile)
+    silk = s.t.ds.tiles[tile].silk
+    emit(s, "tile_spent", seat, tile=s.t.ds.tiles[tile].id)
+    need = tuple(max(0, n - silk[c]) for c, n in enumerate(f[3:7]))
+    if any(need):
+        push(s, ("give", seat, mode, *need))
+
+
+decision("give", _give_legal, _give_apply,
+         lambda s, f, a: ("R-ACT-TAILOR-4", "hand in a tile of your rack that covers a missing silk bale"))
+
+
+# --- R-ACT-TAILOR-7..15: rent or sell
+
+def free_spaces(s: State, mode: str) -> list[int]:
+    spaces = s.t.ds.board.guest_spaces
+    master = master_made(s, mode)
+    return [i for i, g in enumerate(s.guest) if g == EMPTY and (master or not spaces[i].master)]
+
+
+def _dispose_legal(s: State, f: tuple) -> list[str]:
+    rent = s.t.rent
+    return ["sell", *(rent[i] for i in free_spaces(s, f[2]))]
+
+
+def _dispose_apply(s: State, f: tuple, action: str) -> None:
+    seat = f[1]
+    g = s.making
+    gar = s.t.ds.garments[g]
+    s.making = EMPTY
+    if action == "sell":  # R-ACT-TAILOR-13
+        s.gar_discard.append(g)
+        emit(s, "sold", seat, garment=gar.id)
+        gain_livres(s, seat, gar.value, "sale")
+        return
+    space = s.t.space_index[action[5:]]
+    s.guest[space] = g
+    s.guest_owner[space] = seat
+    sp = s.t.ds.board.guest_spaces[space]
+    emit(s, "rented", seat, garment=gar.id, space=sp.id)
+    push(s, ("halls", seat))  # R-ACT-TAILOR-12 runs after the reward
+    _reward(s, seat, sp.reward, sp.reward_livres)
+
+
+def _reward(s: State, seat: int, reward: str, livres: int) -> None:
+    """R-ACT-TAILOR-11: the guest space's reward, taken at once."""
+    if reward == "livres":
+        gain_livres(s, seat, livres, "guest_reward")
+    elif reward == "thread":
+        gain_goods(s, seat, 1, 0, "guest_reward")
+    elif reward == "lace":
+        gain_goods(s, seat, 0, 1, "guest_reward")
+    elif reward == "tile" and any(x != EMPTY for x in s.drawers):
+        push(s, ("acquire", seat, "reward"))
+
+
+def _dispose_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+    space = s.t.space_index.get(action[5:], -1)
+    if space < 0:
+        return "R-ACT-TAILOR-7", "rent the garment on a guest space, or sell it"
+    if s.guest[space] != EMPTY:
+        return "R-ACT-TAILOR-8", "that guest space is taken"
+    return "R-ACT-TAILOR-9", "a master guest space takes only a garment tailored with a Master"
+
+
+decision("dispose", _dispose_legal, _dispose_apply, _dispose_explain)

@@ -1,0 +1,134 @@
+"""Phase 3: turn order, the turn's structure and the employee-type table (RULES.md §7).
+
+A turn: play one hand card (``play:E17``); choose one main action allowed for its type or
+decline (``main:<action>`` / ``main:skip``); then optionally its bonus; then the card goes
+to the discard (R-PH3-4).  The played card stays in the staff until the end of the turn
+(R-PH3-9, A-21).
+"""
+
+from __future__ import annotations
+
+from salon.rococo.rules import acquire, favour, finance, hire, send_away, tailor
+from salon.rococo.rules.common import emit
+from salon.rococo.rules.registry import auto, decision, push
+from salon.rococo.state import EMPTY, State
+
+MAIN_ACTIONS = ("favour", "acquire", "tailor", "hire", "send", "finance")
+ALLOWED = {  # R-EMP-1..3
+    "master": frozenset(MAIN_ACTIONS),
+    "journeyman": frozenset(MAIN_ACTIONS) - {"hire"},
+    "apprentice": frozenset({"acquire", "send", "finance"}),
+}
+MAIN = {a: f"main:{a}" for a in (*MAIN_ACTIONS, "skip")}
+TYPE_RULE = {"favour": "R-ACT-FAVOUR-1", "tailor": "R-ACT-TAILOR-1", "hire": "R-ACT-HIRE-1"}
+
+
+@auto("phase3")
+def phase3(s: State, f: tuple) -> None:
+    s.phase = "actions"
+    s.turn_seat = s.start_player  # R-PH3-1
+    push(s, ("next_turn",))
+
+
+@auto("next_turn")
+def next_turn(s: State, f: tuple) -> None:
+    """R-PH3-1/2: clockwise from the turn pointer, skipping empty hands; Phase 3 ends when
+    no hand holds a card."""
+    for i in range(s.n):
+        seat = (s.turn_seat + i) % s.n
+        if s.players[seat].hand:
+            s.turn_seat = seat
+            push(s, ("play", seat), ("end_turn", seat))
+            return
+    push(s, ("phase4",))
+
+
+@auto("end_turn")
+def end_turn(s: State, f: tuple) -> None:
+    seat = f[1]
+    p = s.players[seat]
+    if p.in_play != EMPTY:
+        p.discard.append(p.in_play)
+        p.in_play = EMPTY
+    s.turn_seat = (seat + 1) % s.n
+    push(s, ("next_turn",))
+
+
+def _play_legal(s: State, f: tuple) -> list[str]:
+    play = s.t.play
+    return [play[c] for c in s.players[f[1]].hand]
+
+
+def _play_apply(s: State, f: tuple, action: str) -> None:
+    seat = f[1]
+    p = s.players[seat]
+    c = s.t.card_index[action[5:]]
+    p.hand.remove(c)
+    p.in_play = c
+    s.turn_card = c
+    emit(s, "played", seat, card=s.t.cards[c].id)
+    push(s, ("main", seat), ("bonus_stage", seat, c))
+
+
+decision("play", _play_legal, _play_apply,
+         lambda s, f, a: ("R-PH3-1", "play one card of your hand"))
+
+
+def main_options(s: State, seat: int) -> list[str]:
+    """R-PH3-6: only main actions that can be carried out now, plus declining (R-PH3-5)."""
+    allowed = ALLOWED[s.t.cards[s.turn_card].type]
+    out = []
+    if "favour" in allowed and favour.available(s):
+        out.append(MAIN["favour"])
+    if acquire.targets(s, seat, "main"):
+        out.append(MAIN["acquire"])
+    if "tailor" in allowed and tailor.targets(s, seat, "main"):
+        out.append(MAIN["tailor"])
+    if "hire" in allowed and hire.targets(s, seat):
+        out.append(MAIN["hire"])
+    if send_away.available(s, seat):
+        out.append(MAIN["send"])
+    if finance.targets(s, seat, 0):
+        out.append(MAIN["finance"])
+    out.append(MAIN["skip"])
+    return out
+
+
+def _main_apply(s: State, f: tuple, action: str) -> None:
+    seat = f[1]
+    what = action[5:]
+    emit(s, "main", seat, action=what)
+    if what == "favour":
+        favour.take(s, seat)
+    elif what == "acquire":
+        push(s, ("acquire", seat, "main"))
+    elif what == "tailor":
+        push(s, ("tailor", seat, "main"))
+    elif what == "hire":
+        push(s, ("hire", seat))
+    elif what == "send":
+        send_away.send(s, seat, s.turn_card)
+    elif what == "finance":
+        push(s, ("finance", seat, 0))
+
+
+def _main_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+    what = action[5:]
+    if what not in MAIN_ACTIONS:
+        return "R-PH3-4", f"no main action {what!r}; choose one of {', '.join(MAIN_ACTIONS)} or skip"
+    ctype = s.t.cards[s.turn_card].type
+    if what not in ALLOWED[ctype]:
+        rule = TYPE_RULE.get(what, "R-EMP-3")
+        return rule, f"a {ctype} may not take the action {what} (R-EMP-1..3)"
+    reasons = {
+        "favour": ("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round"),
+        "acquire": ("R-ACT-RES-5", "no tile in the display that you can pay for"),
+        "tailor": ("R-ACT-TAILOR-14", "no garment in the display that you can make now"),
+        "hire": ("R-ACT-HIRE-4", "the display is empty or you cannot pay the price"),
+        "send": ("R-STAFF-2", "you must keep at least 4 employees"),
+        "finance": ("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for"),
+    }
+    return reasons[what]
+
+
+decision("main", lambda s, f: main_options(s, f[1]), _main_apply, _main_explain)

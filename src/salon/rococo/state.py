@@ -1,0 +1,154 @@
+"""The mutable Rococo game state: plain lists and ints, cheap to clone.
+
+Components are addressed by their index in the (shared, frozen) tables; ``-1`` marks an
+empty space.  Nothing here knows a rule: the modules of ``salon.rococo.rules`` change the
+state, and ``salon.rococo.game`` exposes it through the protocol.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from salon.core.rng import Rng
+from salon.rococo.config import RococoConfig
+from salon.rococo.tables import Tables
+
+EMPTY = -1
+
+
+class Player:
+    """One seat's belongings (R-SETUP-6, R-SETUP-7)."""
+
+    __slots__ = ("livres", "thread", "lace", "vp", "rack", "silk", "supply", "hand", "discard", "in_play")
+
+    def __init__(self) -> None:
+        self.livres = 0
+        self.thread = 0
+        self.lace = 0
+        self.vp = 0
+        self.rack: list[int] = []  # resource tiles kept as silk (content secret)
+        self.silk = [0, 0, 0, 0]  # derived: silk bales in the rack by colour
+        self.supply: list[int] = []  # face-down employee pile
+        self.hand: list[int] = []
+        self.discard: list[int] = []  # face up; the last card is the top
+        self.in_play = EMPTY  # the card being played this turn (A-21)
+
+    def staff_size(self) -> int:
+        """R-STAFF-1: supply + hand + discard + the card being played."""
+        return len(self.supply) + len(self.hand) + len(self.discard) + (self.in_play != EMPTY)
+
+    def staff(self) -> list[int]:
+        cards = self.supply + self.hand + self.discard
+        if self.in_play != EMPTY:
+            cards.append(self.in_play)
+        return cards
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.livres = self.livres
+        p.thread = self.thread
+        p.lace = self.lace
+        p.vp = self.vp
+        p.rack = self.rack[:]
+        p.silk = self.silk[:]
+        p.supply = self.supply[:]
+        p.hand = self.hand[:]
+        p.discard = self.discard[:]
+        p.in_play = self.in_play
+        return p
+
+    _FIELDS = ("livres", "thread", "lace", "vp", "rack", "supply", "hand", "discard", "in_play")
+
+    def to_json(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self._FIELDS}
+
+
+class State:
+    """Everything that changes during a game.  ``stack`` holds the pending steps: the top
+    is either a decision (see rules/flow.py) or an automatic step still to run."""
+
+    __slots__ = (
+        "cfg", "t", "n", "rng", "round", "phase", "start_player", "turn_seat", "turn_card",
+        "deck", "display", "res_bag", "drawers", "res_discard", "gar_bag", "windows", "gar_discard",
+        "making", "guest", "guest_owner", "deco", "all_halls", "terrace", "favour", "boxed",
+        "players", "stack", "events", "breakdown", "money_left", "over",
+    )
+
+    cfg: RococoConfig
+    t: Tables
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.cfg = self.cfg
+        s.t = self.t
+        s.n = self.n
+        s.rng = Rng(self.rng.state)
+        s.round = self.round
+        s.phase = self.phase
+        s.start_player = self.start_player
+        s.turn_seat = self.turn_seat
+        s.turn_card = self.turn_card
+        s.deck = self.deck[:]
+        s.display = self.display[:]
+        s.res_bag = self.res_bag[:]
+        s.drawers = self.drawers[:]
+        s.res_discard = self.res_discard[:]
+        s.gar_bag = self.gar_bag[:]
+        s.windows = self.windows[:]
+        s.gar_discard = self.gar_discard[:]
+        s.making = self.making
+        s.guest = self.guest[:]
+        s.guest_owner = self.guest_owner[:]
+        s.deco = self.deco[:]
+        s.all_halls = self.all_halls[:]
+        s.terrace = self.terrace[:]
+        s.favour = self.favour
+        s.boxed = self.boxed[:]
+        s.players = [p.copy() for p in self.players]
+        s.stack = self.stack[:]
+        s.events = []
+        s.breakdown = [dict(b) for b in self.breakdown]
+        s.money_left = self.money_left[:]
+        s.over = self.over
+        return s
+
+    _LISTS = (
+        "deck", "display", "res_bag", "drawers", "res_discard", "gar_bag", "windows", "gar_discard",
+        "guest", "guest_owner", "deco", "all_halls", "terrace", "boxed", "money_left",
+    )
+    _INTS = ("n", "round", "start_player", "turn_seat", "turn_card", "making", "favour")
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {k: getattr(self, k) for k in self._INTS + self._LISTS}
+        d["phase"] = self.phase
+        d["over"] = self.over
+        d["rng"] = self.rng.state
+        d["players"] = [p.to_json() for p in self.players]
+        d["stack"] = [list(f) for f in self.stack]
+        d["breakdown"] = self.breakdown
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any], cfg: RococoConfig, t: Tables) -> State:
+        s = cls.__new__(cls)
+        s.cfg = cfg
+        s.t = t
+        for k in cls._INTS:
+            setattr(s, k, int(d[k]))
+        for k in cls._LISTS:
+            setattr(s, k, [int(x) for x in d[k]])
+        s.phase = str(d["phase"])
+        s.over = bool(d["over"])
+        s.rng = Rng(int(d["rng"]))
+        s.players = []
+        for pd in d["players"]:
+            p = Player()
+            for f in Player._FIELDS:
+                v = pd[f]
+                setattr(p, f, [int(x) for x in v] if isinstance(v, list) else int(v))
+            p.silk = [sum(t.tiles[i].silk[c] for i in p.rack) for c in range(4)]
+            s.players.append(p)
+        s.stack = [tuple(f) for f in d["stack"]]
+        s.events = []
+        s.breakdown = [{str(k): int(v) for k, v in b.items()} for b in d["breakdown"]]
+        return s
