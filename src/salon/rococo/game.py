@@ -141,5 +141,5 @@ class Rococo(Game):
             cfg = parse_config(snapshot["config"])
             state = State.from_json(snapshot["state"], cfg, tables(cfg.side, cfg.players))
             return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None

@@ -146,7 +146,7 @@ class State:
             for f in Player._FIELDS:
                 v = pd[f]
                 setattr(p, f, [int(x) for x in v] if isinstance(v, list) else int(v))
-            p.silk = [sum(t.tiles[i].silk[c] for i in p.rack) for c in range(4)]
+            p.silk = [sum(t.ds.tiles[i].silk[c] for i in p.rack) for c in range(4)]
             s.players.append(p)
         s.stack = [tuple(f) for f in d["stack"]]
         s.events = []

@@ -58,10 +58,17 @@ def _dismissable(s: State, seat: int, card: int) -> list[str]:
     """R-STAFF-2: a send-away is legal only while the staff exceeds the minimum; any card of
     the whole staff is a target, the played card included (A-22, A-25)."""
     p = s.players[seat]
-    if p.staff_size() <= s.t.ds.rules.min_staff:
+    size = p.staff_size()
+    minimum = s.t.ds.rules.min_staff
+    if size <= minimum:
         return []
+    # A card sent away by main action 5 still counts while its bonus resolves (A-21), but it
+    # leaves right after: a dismissal must not take the staff below the minimum then.
+    leaving = next((f[2] for f in s.stack if f[0] == "box" and f[1] == seat and p.in_play == f[2]), EMPTY)
     d = s.t.dismiss
-    return [d[c] for c in p.staff()]
+    if leaving == EMPTY or size - 2 >= minimum:
+        return [d[c] for c in p.staff()]
+    return [d[leaving]]
 
 
 def _gain(amount: Callable[[State, int], int], vp: bool = False) -> Effect:

@@ -14,6 +14,7 @@ from salon.rococo.rules.common import (
     garments_in_hall,
     master_guest_garments,
     own_garments,
+    pay,
     staff_table,
 )
 from salon.rococo.rules.registry import auto, decision, push
@@ -47,7 +48,8 @@ def step1_money(s: State, f: tuple) -> None:
     """R-SCORE-1-1 / A-34: every full 10 livres -> 1 VP; the remainder breaks ties."""
     per = s.t.ds.rules.livres_per_vp
     for seat, p in enumerate(s.players):
-        vp, p.livres = divmod(p.livres, per)
+        vp = p.livres // per
+        pay(s, seat, vp * per, "money_conversion")
         s.money_left[seat] = p.livres
         score(s, seat, "money", vp)
 
