@@ -1,0 +1,1 @@
+"""The heuristic bot (to be written)."""

@@ -1,0 +1,267 @@
+"""Build Rococo positions for rule tests.
+
+Every helper moves a component from wherever it lies to where the test wants it, so the
+conservation invariants still hold; ``at_turn`` puts a seat in the middle of a turn with a
+chosen card played, waiting for its main action.  Tests then drive the position through the
+public protocol (``legal_actions`` / ``apply``).
+"""
+
+from __future__ import annotations
+
+from salon.rococo.game import Rococo
+from salon.rococo.invariants import check
+from salon.rococo.rules.registry import advance
+from salon.rococo.state import EMPTY, State
+
+
+def new_game(players: int = 2, seed: int = 0, **config) -> Rococo:
+    return Rococo.new({"players": players, "start_player": 0, **config}, seed)
+
+
+def refresh(g: Rococo) -> Rococo:
+    """Call after editing ``g.s`` directly: forget the cached legal actions."""
+    g._legal = None
+    return g
+
+
+def _pull_card(s: State, c: int) -> None:
+    for lst in [s.deck, s.boxed, *[pile for p in s.players for pile in (p.supply, p.hand, p.discard)]]:
+        if c in lst:
+            lst.remove(c)
+            return
+    if c in s.display:
+        s.display[s.display.index(c)] = EMPTY
+        return
+    for p in s.players:
+        if p.in_play == c:
+            p.in_play = EMPTY
+            return
+    raise AssertionError(f"card {c} not found")
+
+
+def card(g: Rococo, card_id: str) -> int:
+    return g.s.t.card_index[card_id]
+
+
+def deck_card(g: Rococo, bonus: str) -> str:
+    """The id of the general-deck card carrying ``bonus``."""
+    return next(c.id for c in g.s.t.cards if c.bonus == bonus and c.owner == -1)
+
+
+def start_card(g: Rococo, seat: int, bonus: str | None = None, type_: str | None = None) -> str:
+    return next(
+        c.id for c in g.s.t.cards
+        if c.owner == seat and (bonus is None or c.bonus == bonus) and (type_ is None or c.type == type_)
+    )
+
+
+def move_card(g: Rococo, seat: int, card_id: str, pile: str = "hand") -> int:
+    """Move a card into ``seat``'s supply, hand or discard (or "box", "display")."""
+    s = g.s
+    c = card(g, card_id)
+    _pull_card(s, c)
+    if pile == "box":
+        s.boxed.append(c)
+    elif pile == "display":
+        s.display[s.display.index(EMPTY)] = c
+    else:
+        getattr(s.players[seat], pile).append(c)
+    refresh(g)
+    return c
+
+
+def set_staff(g: Rococo, seat: int, supply: list[str], hand: list[str] = (), discard: list[str] = ()) -> None:
+    """Replace ``seat``'s whole staff (cards not named go to the box)."""
+    s = g.s
+    p = s.players[seat]
+    for c in p.supply + p.hand + p.discard:
+        s.boxed.append(c)
+    p.supply, p.hand, p.discard = [], [], []
+    for pile, ids in (("supply", supply), ("hand", hand), ("discard", discard)):
+        for cid in ids:
+            move_card(g, seat, cid, pile)
+
+
+def at_turn(g: Rococo, seat: int, card_id: str) -> Rococo:
+    """Seat ``seat`` has just played ``card_id`` in Phase 3 and must choose its main action."""
+    s = g.s
+    c = card(g, card_id)
+    _pull_card(s, c)
+    for p in s.players:
+        if p.in_play != EMPTY:
+            p.discard.append(p.in_play)
+            p.in_play = EMPTY
+    s.players[seat].in_play = c
+    s.turn_card = c
+    s.turn_seat = seat
+    s.phase = "actions"
+    s.stack = [("end_turn", seat), ("bonus_stage", seat, c), ("main", seat)]
+    return refresh(g)
+
+
+def set_money(g: Rococo, seat: int, livres: int | None = None, thread: int | None = None,
+              lace: int | None = None, vp: int | None = None) -> None:
+    p = g.s.players[seat]
+    for name, v in (("livres", livres), ("thread", thread), ("lace", lace), ("vp", vp)):
+        if v is not None:
+            setattr(p, name, v)
+    refresh(g)
+
+
+def _pull_tile(s: State, x: int) -> None:
+    for lst in [s.res_bag, s.res_discard]:
+        if x in lst:
+            lst.remove(x)
+            return
+    if x in s.drawers:
+        s.drawers[s.drawers.index(x)] = EMPTY
+        return
+    for p in s.players:
+        if x in p.rack:
+            p.rack.remove(x)
+            for c, n in enumerate(s.t.ds.tiles[x].silk):
+                p.silk[c] -= n
+            return
+    raise AssertionError(f"tile {x} not found")
+
+
+def tile(g: Rococo, tile_id: str) -> int:
+    return g.s.t.tile_index[tile_id]
+
+
+def find_tiles(g: Rococo, pred) -> list[str]:
+    return [t.id for t in g.s.t.ds.tiles if pred(t)]
+
+
+def give_tiles(g: Rococo, seat: int, tile_ids: list[str]) -> None:
+    """Put tiles into ``seat``'s rack (kept as silk)."""
+    s = g.s
+    p = s.players[seat]
+    for tid in tile_ids:
+        x = tile(g, tid)
+        _pull_tile(s, x)
+        p.rack.append(x)
+        for c, n in enumerate(s.t.ds.tiles[x].silk):
+            p.silk[c] += n
+    refresh(g)
+
+
+def clear_rack(g: Rococo, seat: int) -> None:
+    s = g.s
+    for x in list(s.players[seat].rack):
+        _pull_tile(s, x)
+        s.res_bag.append(x)
+    refresh(g)
+
+
+def set_drawers(g: Rococo, rows: list[list[str | None]]) -> None:
+    """Lay out the resource display, drawer by drawer (None = empty space); tiles that were
+    there go back to the bag."""
+    s = g.s
+    spaces = s.t.ds.board.drawer_spaces
+    for i, x in enumerate(s.drawers):
+        if x != EMPTY:
+            s.res_bag.append(x)
+            s.drawers[i] = EMPTY
+    for d, row in enumerate(rows):
+        for i, tid in enumerate(row):
+            if tid is not None:
+                x = tile(g, tid)
+                _pull_tile(s, x)
+                s.drawers[d * spaces + i] = x
+    refresh(g)
+
+
+def garment(g: Rococo, garment_id: str) -> int:
+    return g.s.t.garment_index[garment_id]
+
+
+def find_garments(g: Rococo, pred) -> list[str]:
+    return [x.id for x in g.s.t.ds.garments if pred(x)]
+
+
+def _pull_garment(s: State, x: int) -> None:
+    for lst in [s.gar_bag, s.gar_discard]:
+        if x in lst:
+            lst.remove(x)
+            return
+    for arr in (s.windows, s.terrace):
+        if x in arr:
+            arr[arr.index(x)] = EMPTY
+            return
+    if x in s.guest:
+        i = s.guest.index(x)
+        s.guest[i] = EMPTY
+        s.guest_owner[i] = EMPTY
+        return
+    raise AssertionError(f"garment {x} not found")
+
+
+def set_windows(g: Rococo, garment_ids: list[str | None]) -> None:
+    """Lay out the design display left to right (None = empty window)."""
+    s = g.s
+    for i, x in enumerate(s.windows):
+        if x != EMPTY:
+            s.gar_bag.append(x)
+            s.windows[i] = EMPTY
+    for i, gid in enumerate(garment_ids):
+        if gid is not None:
+            x = garment(g, gid)
+            _pull_garment(s, x)
+            s.windows[i] = x
+    refresh(g)
+
+
+def place_garment(g: Rococo, seat: int, garment_id: str, space_id: str) -> None:
+    s = g.s
+    x = garment(g, garment_id)
+    _pull_garment(s, x)
+    sp = s.t.space_index[space_id]
+    assert s.guest[sp] == EMPTY, f"{space_id} is taken"
+    s.guest[sp] = x
+    s.guest_owner[sp] = seat
+    refresh(g)
+
+
+def set_decoration(g: Rococo, seat: int, deco_id: str) -> None:
+    g.s.deco[g.s.t.deco_index[deco_id]] = seat
+    refresh(g)
+
+
+def spaces(g: Rococo, hall: int | None = None, master: bool | None = None, reward: str | None = None) -> list[str]:
+    return [
+        sp.id for sp in g.s.t.ds.board.guest_spaces
+        if (hall is None or sp.hall == hall) and (master is None or sp.master == master)
+        and (reward is None or sp.reward == reward)
+    ]
+
+
+def decorations(g: Rococo, kind: str) -> list[str]:
+    return [d.id for d in g.s.t.ds.board.decorations if d.kind == kind]
+
+
+def run(g: Rococo, *actions: str) -> list:
+    """Apply actions in order; returns all events."""
+    events = []
+    for a in actions:
+        events += g.apply(a)
+    return events
+
+
+def start_scoring(g: Rococo) -> Rococo:
+    """Jump straight into final scoring (round 7, hands empty; income is not paid)."""
+    s = g.s
+    s.round = s.t.ds.rules.rounds
+    for p in s.players:
+        if p.in_play != EMPTY:
+            p.discard.append(p.in_play)
+            p.in_play = EMPTY
+        p.discard.extend(p.hand)
+        p.hand.clear()
+    s.stack = [("final",)]
+    advance(s)
+    return refresh(g)
+
+
+def assert_valid(g: Rococo) -> None:
+    assert check(g.s) == []
