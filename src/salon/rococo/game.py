@@ -95,6 +95,21 @@ class Rococo(Game):
             return "PROTOCOL", f"the decision now is {frame[0]!r} for seat {frame[1]}; actions start with {shown}"
         return DECISIONS[frame[0]][2](self.s, frame, action)
 
+    def action_space(self) -> list[str]:
+        """Every action text this game can offer with its config, in a fixed order (for
+        fixed-size action encodings).  ``sets:<k>`` is listed up to the thread and lace a
+        player could hold in practice (the rules set no limit)."""
+        t = self.s.t
+        fireworks = [t.ds.board.decorations[d].id for d in t.fireworks]
+        return [
+            *t.pick, *t.play, *turn.MAIN.values(), *t.take,
+            acquire.KEEP, acquire.CONVERT, acquire.THREAD, acquire.LACE,
+            *t.garment, "reduce:blue", "reduce:pink", *t.give, "sell", *t.rent, *t.hire, *t.finance,
+            bonuses.USE, bonuses.SKIP, bonuses.THREAD, bonuses.LACE, *t.dismiss, "buy", "done", *t.silk,
+            *(f"sets:{k}" for k in range(33)),
+            *(f"terrace:{g.id}:{d}" for g in t.ds.garments for d in fireworks),
+        ]
+
     def decision(self) -> dict[str, Any]:
         if not self.s.stack:
             return {}

@@ -56,7 +56,7 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
         "round": s.round,
         "phase": s.phase,
         "start_player": s.start_player,
-        "turn_card": _id(cards, s.turn_card) if s.phase == "actions" else None,
+        "turn_card": _id(cards, s.turn_card),
         "decision": decision,
         "over": s.over,
         "board": {

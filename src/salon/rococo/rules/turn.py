@@ -50,6 +50,7 @@ def end_turn(s: State, f: tuple) -> None:
     if p.in_play != EMPTY:
         p.discard.append(p.in_play)
         p.in_play = EMPTY
+    s.turn_card = EMPTY
     s.turn_seat = (seat + 1) % s.n
     push(s, ("next_turn",))
 

@@ -1,0 +1,54 @@
+"""Game configuration: defaults, the [config] rulings, and clear refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from salon.core.errors import ConfigError
+from salon.core.game import game_class, game_names
+from salon.rococo.config import RococoConfig, parse_config
+from salon.rococo.game import Rococo
+
+
+def test_defaults_follow_the_rulings() -> None:
+    cfg = parse_config({})
+    assert cfg.players == 2
+    assert cfg.start_player is None  # R-SETUP-10: random by default
+    assert cfg.dismiss_self_retrigger is False  # A-5
+    assert cfg.granted_tailoring_never_master is False  # A-26
+
+
+def test_board_side_by_player_count() -> None:
+    """R-SETUP-1: 1-3 players use the "1, 2 & 3" side, 4-5 the "4 & 5" side."""
+    assert [parse_config({"players": n}).side for n in (2, 3, 4, 5)] == ["1-3", "1-3", "4-5", "4-5"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"players": 6}, "players"),
+        ({"players": 1}, "players"),
+        ({"players": "many"}, "players"),
+        ({"start_player": 3, "players": 3}, "not a seat"),
+        ({"colour": "red"}, "unknown option"),
+        ([1, 2], "mapping"),
+    ],
+)
+def test_bad_configs_are_refused(raw, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Rococo.new(raw, 0)
+
+
+def test_config_object_is_accepted_and_frozen() -> None:
+    cfg = RococoConfig(players=4)
+    g = Rococo.new(cfg, 1)
+    assert g.num_players == 4
+    with pytest.raises(Exception):
+        cfg.players = 5  # type: ignore[misc]
+
+
+def test_registry() -> None:
+    assert "rococo" in game_names()
+    assert game_class("rococo") is Rococo
+    with pytest.raises(ConfigError, match="unknown game"):
+        game_class("backgammon")
