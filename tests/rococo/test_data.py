@@ -258,6 +258,12 @@ def test_r_comp_emp_3_cards_per_level(base: DataSet) -> None:
     reports(with_card(base, card.id, level=2), "5 cards of level 1", "5 cards of level 2", "R-COMP-EMP-3")
 
 
+def test_r_comp_emp_3_no_level_outside_i_to_vi(base: DataSet) -> None:
+    """Level 0 belongs to the Jewelry Box apprentices, never to the base deck."""
+    card = card_with(base, 1)
+    reports(with_card(base, card.id, level=0), "card(s) of level 0", "R-COMP-EMP-3")
+
+
 def test_r_comp_emp_5_bonus_of_another_level(base: DataSet) -> None:
     card = card_with(base, 3)
     reports(with_card(base, card.id, bonus="l2_vp_per_2_dec"), card.id, "not a level-3 bonus", "R-COMP-EMP-5")
@@ -386,6 +392,12 @@ def test_r_data_4_one_musician_per_hall(ds: DataSet) -> None:
                   for d in ds.board.decorations)
     msgs = reports(with_board(ds, decorations=decos), "2 musician spaces in hall 1", "0 musician spaces in hall 5")
     assert all("R-DATA-4" in m for m in msgs)
+
+
+def test_r_data_4_musician_for_no_hall(ds: DataSet) -> None:
+    decos = tuple(dataclasses.replace(d, hall=0) if d.kind == "musician" and d.hall == 3 else d
+                  for d in ds.board.decorations)
+    reports(with_board(ds, decorations=decos), "musician space for hall 0", "0 musician spaces in hall 3")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -456,7 +456,8 @@ def load(side: str, directory: Path | None = None) -> DataSet:
 
     for c in [*efile.card, *efile.start]:
         if c.bonus not in KNOWN_BONUSES:
-            raise DataError(f"{BASE_FILES['employees']}: card {getattr(c, 'id', c.key)}: unknown bonus {c.bonus!r}")
+            label = c.id if isinstance(c, CardModel) else f"start {c.key}"
+            raise DataError(f"{BASE_FILES['employees']}: card {label}: unknown bonus {c.bonus!r}")
     garments = tuple(
         Garment(
             i, g.id, g.colour, COLOURS.index(g.colour), g.colour in DRESS_COLOURS, g.thimble,
