@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from salon.core.errors import ConfigError
 from salon.core.game import game_class, game_names
@@ -43,7 +44,7 @@ def test_config_object_is_accepted_and_frozen() -> None:
     cfg = RococoConfig(players=4)
     g = Rococo.new(cfg, 1)
     assert g.num_players == 4
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         cfg.players = 5  # type: ignore[misc]
 
 

@@ -225,14 +225,23 @@ def _silk(s: State, seat: int, card: int, action: str) -> None:
     push(s, ("silk_vp", seat, 0, 0, 0, 0))
 
 
+def _param(name: str) -> Callable[[State], int]:
+    """A bonus parameter from data/bonuses.toml."""
+    return lambda s: getattr(s.t.ds.bonus, name)
+
+
+def _staff_livres(table: str) -> Callable[[State, int], int]:
+    return lambda s, seat: staff_table(getattr(s.t.ds.bonus, table), s.players[seat].staff_size())
+
+
 BONUSES: dict[str, tuple[Options, Effect | None]] = {
     "start_none": (_never, None),
-    "start_pay1_thread_or_lace": (_start_pay1_options, _gain_thread_or_lace(lambda s: s.t.ds.bonus.start_thread_lace_price)),
+    "start_pay1_thread_or_lace": (_start_pay1_options, _gain_thread_or_lace(_param("start_thread_lace_price"))),
     "start_extra_acquire": (_extra_acquire_options, _extra_acquire),
     "start_gain_2": (_always, _gain(lambda s, seat: s.t.ds.bonus.start_gain)),
     "l1_gain_1": (_always, _gain(lambda s, seat: s.t.ds.bonus.l1_gain)),
     "l1_dismiss_use_bonus": (_dismissable, _dismiss_use_bonus),
-    "l1_pay1_draw_bag": (_bag_options(lambda s: s.t.ds.bonus.draw_bag_price), _bag_draw(lambda s: s.t.ds.bonus.draw_bag_price)),
+    "l1_pay1_draw_bag": (_bag_options(_param("draw_bag_price")), _bag_draw(_param("draw_bag_price"))),
     "l1_extra_acquire": (_extra_acquire_options, _extra_acquire),
     "l1_draw_bag_free": (_bag_options(lambda s: 0), _bag_draw(lambda s: 0)),
     "l1_gain_thread_or_lace": (_thread_or_lace, _gain_thread_or_lace(lambda s: 0)),
@@ -242,18 +251,18 @@ BONUSES: dict[str, tuple[Options, Effect | None]] = {
     "l2_vp_per_2_dec": (_always, _gain(_half_dec, vp=True)),
     "l3_livre_per_dec": (_always, _l3_per_dec),
     "l3_vp_per_3_garments": (_always, _gain(lambda s, seat: len(own_garments(s, seat)) // 3, vp=True)),
-    "l3_finance_minus5": (_finance_options(lambda s: s.t.ds.bonus.finance_discount_l3), _finance(lambda s: s.t.ds.bonus.finance_discount_l3)),
-    "l3_livres_by_staff": (_always, _gain(lambda s, seat: staff_table(s.t.ds.bonus.staff_livres_l3, s.players[seat].staff_size()))),
-    "l4_livres_by_staff": (_always, _gain(lambda s, seat: staff_table(s.t.ds.bonus.staff_livres_l4, s.players[seat].staff_size()))),
+    "l3_finance_minus5": (_finance_options(_param("finance_discount_l3")), _finance(_param("finance_discount_l3"))),
+    "l3_livres_by_staff": (_always, _gain(_staff_livres("staff_livres_l3"))),
+    "l4_livres_by_staff": (_always, _gain(_staff_livres("staff_livres_l4"))),
     "l4_tailor_less_green": (_tailor_options("l4"), _tailor("l4")),
     "l4_pink_livres_orange_vp": (_always, _pink_orange),
-    "l4_buy_vp_4": (_buy_options(lambda s: s.t.ds.bonus.vp_price_l4), _buy(lambda s: s.t.ds.bonus.vp_price_l4)),
+    "l4_buy_vp_4": (_buy_options(_param("vp_price_l4")), _buy(_param("vp_price_l4"))),
     "l5_livre_per_garment": (_always, _gain(lambda s, seat: len(own_garments(s, seat)))),
     "l5_vp_per_2_dec": (_always, _gain(_half_dec, vp=True)),
     "l5_vp_per_2_garments": (_always, _gain(lambda s, seat: len(own_garments(s, seat)) // 2, vp=True)),
     "l5_silk_to_vp": (_silk_options, _silk),
-    "l6_buy_vp_3": (_buy_options(lambda s: s.t.ds.bonus.vp_price_l6), _buy(lambda s: s.t.ds.bonus.vp_price_l6)),
-    "l6_finance_minus10": (_finance_options(lambda s: s.t.ds.bonus.finance_discount_l6), _finance(lambda s: s.t.ds.bonus.finance_discount_l6)),
+    "l6_buy_vp_3": (_buy_options(_param("vp_price_l6")), _buy(_param("vp_price_l6"))),
+    "l6_finance_minus10": (_finance_options(_param("finance_discount_l6")), _finance(_param("finance_discount_l6"))),
     **{b: (_never, None) for b in END_GAME},
 }
 KNOWN_BONUSES = frozenset(BONUSES)
@@ -299,7 +308,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
 
 
 def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
-    seat, card = f[1], f[2]
+    card = f[2]
     bonus = s.t.cards[card].bonus
     if action.startswith("dismiss:"):
         return "R-STAFF-2", "a send-away needs a staff above the minimum, and the target must be your own employee"

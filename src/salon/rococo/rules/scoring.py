@@ -13,7 +13,6 @@ from salon.rococo.rules.common import (
     emit,
     garments_in_hall,
     master_guest_garments,
-    own_garments,
     pay,
     staff_table,
 )
