@@ -265,3 +265,68 @@ def start_scoring(g: Rococo) -> Rococo:
 
 def assert_valid(g: Rococo) -> None:
     assert check(g.s) == []
+
+
+def mid_turn(g: Rococo, seat: int, card_id: str) -> Rococo:
+    """Like ``at_turn``, but the next seat holds a hand card, so the round goes on after this
+    turn: no income and no new round interfere with what a test measures."""
+    at_turn(g, seat, card_id)
+    nxt = (seat + 1) % g.s.n
+    p = g.s.players[nxt]
+    if not p.hand:
+        move_card(g, nxt, g.s.t.cards[(p.supply or p.discard)[0]].id, "hand")
+    return g
+
+
+def end_phase3(g: Rococo) -> Rococo:
+    """End Phase 3 now: every hand and played card goes to its owner's discard, then Phase 4
+    and the next round's Phase 1 run up to the first Phase 2 decision (or, after round 7,
+    final scoring runs)."""
+    s = g.s
+    for p in s.players:
+        if p.in_play != EMPTY:
+            p.discard.append(p.in_play)
+            p.in_play = EMPTY
+        p.discard.extend(p.hand)
+        p.hand.clear()
+    s.phase = "actions"
+    s.stack = [("phase4",)]
+    advance(s)
+    return refresh(g)
+
+
+def finish_phase2(g: Rococo) -> Rococo:
+    """Answer every pending Phase 2 pick with the first card offered."""
+    while g.decision().get("kind") == "hand":
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def skip_turn(g: Rococo) -> list:
+    """Decline the main action and the bonus of the card just played."""
+    events = g.apply("main:skip")
+    if g.decision().get("kind") == "bonus":
+        events += g.apply("bonus:skip")
+    return events
+
+
+def patch_data(g: Rococo, garments: dict | None = None, tiles: dict | None = None,
+               cards: dict | None = None) -> None:
+    """Play ``g`` on edited component data, e.g. ``garments={"G08": {"silk": (2, 1, 0, 0)}}``,
+    ``tiles={"R25": {"silk": (0, 1, 1, 0)}}`` or ``cards={"E08": {"type": "master"}}`` (deck
+    cards only).  For rules whose test needs a component that the reconstructed data does not
+    hold; call it before moving any patched tile into a rack (the rack's silk is derived)."""
+    import dataclasses
+
+    from salon.rococo.tables import build_tables
+
+    ds = g.s.t.ds
+    garments, tiles, cards = garments or {}, tiles or {}, cards or {}
+    ds = dataclasses.replace(
+        ds,
+        garments=tuple(dataclasses.replace(x, **garments.get(x.id, {})) for x in ds.garments),
+        tiles=tuple(dataclasses.replace(x, **tiles.get(x.id, {})) for x in ds.tiles),
+        deck_cards=tuple(c.model_copy(update=cards.get(c.id, {})) for c in ds.deck_cards),
+    )
+    g.s.t = build_tables(ds, g.s.n)
+    refresh(g)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Self
 
 from salon.core.errors import IllegalAction, MalformedAction, RecordError
@@ -23,11 +24,16 @@ from salon.rococo.rules import (  # noqa: F401  (each module registers its steps
     tailor,
     turn,
 )
-from salon.rococo.rules.registry import DECISIONS, advance
+from salon.rococo.rules.registry import DECISIONS, FAMILIES, advance
 from salon.rococo.rules.setup import new_state
 from salon.rococo.state import State
-from salon.rococo.tables import tables
+from salon.rococo.tables import Tables, tables
 from salon.rococo.view import decision_context, observe
+
+
+@cache
+def _vocabulary(t: Tables) -> frozenset[str]:
+    return frozenset(Rococo.actions_of(t))
 
 
 @register
@@ -83,23 +89,32 @@ class Rococo(Game):
         return events
 
     def explain_illegal(self, action: str) -> tuple[str, str]:
-        if not isinstance(action, str):
-            return "PROTOCOL", "an action is a text such as 'main:tailor'"
+        """Why ``action`` is refused: ``PROTOCOL`` for text that is no action of this game,
+        otherwise the rule it breaks now."""
+        if not isinstance(action, str) or not self._is_action_text(action):
+            return "PROTOCOL", "not an action of this game (actions look like 'main:tailor' or 'rent:h3s2')"
         if self.s.over:
             return "R-END-1", "the game is over"
         frame = self.s.stack[-1]
-        legal = self.legal_actions()
-        prefixes = {a.split(":", 1)[0] for a in legal}
-        if action.split(":", 1)[0] not in prefixes:
-            shown = ", ".join(sorted(prefixes))
-            return "PROTOCOL", f"the decision now is {frame[0]!r} for seat {frame[1]}; actions start with {shown}"
+        families, rule = FAMILIES[frame[0]]
+        if action.split(":", 1)[0] not in families:
+            shown = " or ".join(f"'{f}…'" for f in families)
+            return rule, f"the decision now is {frame[0]!r} for seat {frame[1]}: expected {shown}"
         return DECISIONS[frame[0]][2](self.s, frame, action)
+
+    def _is_action_text(self, action: str) -> bool:
+        if action.startswith("sets:"):
+            return action[5:].isdigit()
+        return action in _vocabulary(self.s.t)
 
     def action_space(self) -> list[str]:
         """Every action text this game can offer with its config, in a fixed order (for
         fixed-size action encodings).  ``sets:<k>`` is listed up to the thread and lace a
         player could hold in practice (the rules set no limit)."""
-        t = self.s.t
+        return self.actions_of(self.s.t)
+
+    @staticmethod
+    def actions_of(t: Tables) -> list[str]:
         fireworks = [t.ds.board.decorations[d].id for d in t.fireworks]
         return [
             *t.pick, *t.play, *turn.MAIN.values(), *t.take,

@@ -65,7 +65,7 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return "R-ACT-RES-3", "you cannot pay the price of that drawer"
 
 
-decision("acquire", _legal, _apply, _explain)
+decision("acquire", _legal, _apply, _explain, ("take",), "R-ACT-RES-2")
 
 
 # --- R-PROC-TILE: keep as silk, or discard for the thread/lace of the lower part
@@ -107,4 +107,5 @@ def _fate_apply(s: State, f: tuple, action: str) -> None:
 decision(
     "fate", _fate_legal, _fate_apply,
     lambda s, f, a: ("R-PROC-TILE", "keep the tile, or convert it into what its lower part shows"),
+    ("tile",), "R-PROC-TILE",
 )

@@ -315,7 +315,7 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return f"R-BON-{bonus}", f"this bonus ({bonus}) cannot be used that way now"
 
 
-decision("bonus", _legal, _apply, _explain)
+decision("bonus", _legal, _apply, _explain, ("bonus", "dismiss"), "R-PH3-4")
 
 
 # --- repeated purchases and the silk conversion
@@ -333,7 +333,8 @@ def _buy_apply(s: State, f: tuple, action: str) -> None:
         push(s, f)
 
 
-decision("buy", _buy_legal, _buy_apply, lambda s, f, a: ("A-53", "not enough livres to buy another point"))
+decision("buy", _buy_legal, _buy_apply, lambda s, f, a: ("A-53", "not enough livres to buy another point"),
+         ("buy", "done"), "R-BON-GEN-1")
 
 
 def _silk_legal(s: State, f: tuple) -> list[str]:
@@ -360,4 +361,5 @@ def _silk_apply(s: State, f: tuple, action: str) -> None:
     push(s, ("silk_vp", seat, *acc))
 
 
-decision("silk_vp", _silk_legal, _silk_apply, lambda s, f, a: ("R-BON-l5_silk_to_vp", "choose a tile of your rack"))
+decision("silk_vp", _silk_legal, _silk_apply, lambda s, f, a: ("R-BON-l5_silk_to_vp", "choose a tile of your rack"),
+         ("silk", "done"), "R-BON-l5_silk_to_vp")

@@ -45,4 +45,4 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return "R-ACT-FIN-5", "you cannot pay the cost of that space"
 
 
-decision("finance", lambda s, f: targets(s, f[1], f[2]), _apply, _explain)
+decision("finance", lambda s, f: targets(s, f[1], f[2]), _apply, _explain, ("finance",), "R-ACT-FIN-2")

@@ -33,4 +33,5 @@ def _apply(s: State, f: tuple, action: str) -> None:
 
 
 decision("hire", lambda s, f: targets(s, f[1]), _apply,
-         lambda s, f, a: ("R-ACT-HIRE-3", "choose a card of the new-employee display"))
+         lambda s, f, a: ("R-ACT-HIRE-3", "choose a card of the new-employee display"),
+         ("hire",), "R-ACT-HIRE-3")

@@ -65,4 +65,4 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return "R-PH2-2", "choose a card from your own supply"
 
 
-decision("hand", _legal, _apply, _explain)
+decision("hand", _legal, _apply, _explain, ("pick",), "R-PH2-2")

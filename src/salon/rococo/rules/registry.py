@@ -19,6 +19,9 @@ Explain = Callable[[State, Frame, str], tuple[str, str]]
 
 AUTO: dict[str, Callable[[State, Frame], None]] = {}
 DECISIONS: dict[str, tuple[Legal, Apply, Explain]] = {}
+FAMILIES: dict[str, tuple[tuple[str, ...], str]] = {}
+"""Per decision kind: the action families (text before the first ':') it can ever offer, and
+the rule that an action of another family breaks (it is not this decision's turn)."""
 
 
 def auto(kind: str):
@@ -29,8 +32,9 @@ def auto(kind: str):
     return deco
 
 
-def decision(kind: str, legal: Legal, apply: Apply, explain: Explain) -> None:
+def decision(kind: str, legal: Legal, apply: Apply, explain: Explain, families: tuple[str, ...], rule: str) -> None:
     DECISIONS[kind] = (legal, apply, explain)
+    FAMILIES[kind] = (families, rule)
 
 
 def advance(s: State) -> None:

@@ -101,7 +101,8 @@ def _sets_apply(s: State, f: tuple, action: str) -> None:
 
 
 decision("sets", _sets_legal, _sets_apply,
-         lambda s, f, a: ("R-BON-l6_end_thread_lace_sets", "return at most as many sets as you have thread and lace"))
+         lambda s, f, a: ("R-BON-l6_end_thread_lace_sets", "return at most as many sets as you have thread and lace"),
+         ("sets",), "R-BON-l6_end_thread_lace_sets")
 
 
 def rank_groups(keys: dict[int, tuple]) -> list[list[int]]:
@@ -215,7 +216,8 @@ def _terrace_apply(s: State, f: tuple, action: str) -> None:
 
 
 decision("terrace", _terrace_legal, _terrace_apply,
-         lambda s, f, a: ("R-SCORE-5-1", "move one of your Throne-hall garments beside one of your fireworks"))
+         lambda s, f, a: ("R-SCORE-5-1", "move one of your Throne-hall garments beside one of your fireworks"),
+         ("terrace", "done"), "R-SCORE-5-1")
 
 
 @auto("score6")

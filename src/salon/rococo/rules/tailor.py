@@ -114,7 +114,7 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return "R-ACT-TAILOR-4", "you lack the silk, thread or lace it requires"
 
 
-decision("tailor", _legal, _apply, _explain)
+decision("tailor", _legal, _apply, _explain, ("garment",), "R-ACT-TAILOR-2")
 
 
 # --- which bale the level-II bonus saves
@@ -139,7 +139,8 @@ def _reduce_apply(s: State, f: tuple, action: str) -> None:
 
 
 decision("reduce", _reduce_legal, _reduce_apply,
-         lambda s, f, a: ("A-6", "save one blue or one pink bale that the garment requires"))
+         lambda s, f, a: ("A-6", "save one blue or one pink bale that the garment requires"),
+         ("reduce",), "A-6")
 
 
 # --- R-ACT-TAILOR-4/5: hand in rack tiles until every silk colour is covered
@@ -164,7 +165,8 @@ def _give_apply(s: State, f: tuple, action: str) -> None:
 
 
 decision("give", _give_legal, _give_apply,
-         lambda s, f, a: ("R-ACT-TAILOR-4", "hand in a tile of your rack that covers a missing silk bale"))
+         lambda s, f, a: ("R-ACT-TAILOR-4", "hand in a tile of your rack that covers a missing silk bale"),
+         ("give",), "R-ACT-TAILOR-4")
 
 
 # --- R-ACT-TAILOR-7..15: rent or sell
@@ -220,4 +222,4 @@ def _dispose_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return "R-ACT-TAILOR-9", "a master guest space takes only a garment tailored with a Master"
 
 
-decision("dispose", _dispose_legal, _dispose_apply, _dispose_explain)
+decision("dispose", _dispose_legal, _dispose_apply, _dispose_explain, ("sell", "rent"), "R-ACT-TAILOR-7")

@@ -72,7 +72,8 @@ def _play_apply(s: State, f: tuple, action: str) -> None:
 
 
 decision("play", _play_legal, _play_apply,
-         lambda s, f, a: ("R-PH3-1", "play one card of your hand"))
+         lambda s, f, a: ("R-PH3-1", "play one card of your hand"),
+         ("play",), "R-PH3-1")
 
 
 def main_options(s: State, seat: int) -> list[str]:
@@ -132,4 +133,4 @@ def _main_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return reasons[what]
 
 
-decision("main", lambda s, f: main_options(s, f[1]), _main_apply, _main_explain)
+decision("main", lambda s, f: main_options(s, f[1]), _main_apply, _main_explain, ("main",), "R-PH3-4")

@@ -1,0 +1,596 @@
+"""How much a Rococo position is worth: the evaluation hook of the shared heuristic bot.
+
+The bot's search (salon.bots.heuristic) knows only the protocol; this module supplies the
+Rococo knowledge.  ``evaluate(game, seat)`` estimates every seat's final score and returns
+``seat``'s estimate minus the best opponent's.  An estimate is the points already scored
+plus what the position promises:
+
+* livres, valued by how many turns are left to spend them (late in the game a livre is
+  worth a tenth of a point, as in final scoring step 1) and the income still to come;
+* garments: prestige, a share of each hall's majority that sharpens as the game nears its
+  end, terrace multipliers, statue colours and the all-halls ladder;
+* decorations: printed points, kitchen income, the fireworks majority;
+* silk, thread and lace as progress toward the garments on display;
+* employees: the cards in hand (turns still to play this round, worth more when they can
+  do something useful now), the average quality of the staff for later rounds, and the
+  end-game (crown) bonuses as they would score now.
+
+During final scoring the remaining steps are computed exactly with the scoring rules.
+
+Fairness: for its own seat the evaluation reads the rack, hand and supply, which that seat
+may inspect (R-SETUP-12).  For the other seats it reads public facts only: the board,
+livres, thread, lace, points, discard piles and the sizes of racks and hands.
+``determinize`` gives the bot a copy of the game in which the secrets of the other seats,
+the bags, the deck order and the random generator are re-sampled, so that a look-ahead
+through a bag draw or a new round sees a plausible future, not the real one.
+
+The module registers both hooks for the game name "rococo" when it is imported; the bot
+finds it by the ``evaluation``-beside-``game`` convention of salon.bots.heuristic.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from salon.bots.heuristic import register_evaluator
+from salon.core.rng import Rng
+from salon.rococo.game import Rococo
+from salon.rococo.rules.common import staff_table
+from salon.rococo.rules.scoring import fireworks_awards, hall_awards, marker_vp
+from salon.rococo.state import EMPTY, State
+from salon.rococo.tables import Tables
+
+# --- weights (points per unit); chosen by self-play against earlier settings
+
+LIVRE_LATE = 0.1  # a livre at the end: final scoring step 1 pays 1 point per 10
+LIVRE_EXTRA = 0.2  # what a livre adds while there are turns left to spend it
+SPEND_TURNS = 9  # turns left from which a livre is worth LIVRE_LATE + LIVRE_EXTRA
+BALE = 0.3  # a silk bale in the rack (first bales of a colour)
+BALE_SURPLUS = 0.05  # bales beyond BALE_CAP of one colour
+BALE_CAP = 6
+GOODS = 0.45  # one thread or one lace (up to GOODS_CAP of each)
+GOODS_SURPLUS = 0.1
+GOODS_CAP = 3
+READY = (0.45, 0.25, 0.1)  # share of a display garment's worth when 0, 1, 2 units short
+RENT_EXTRA = 2.0  # what renting adds to prestige beyond it (majority, income, rewards)
+REWARD_TILE = 0.5  # a free tile still to be taken from the display
+FAVOUR_START = 0.6  # holding the favour before the last round: next round's start player
+TYPE_NOW = {"master": 1.8, "journeyman": 1.4, "apprentice": 1.0}
+TAILOR_NOW = {"master": 1.2, "journeyman": 1.0, "apprentice": 0.0}
+TYPE_QUALITY = {"master": 3.0, "journeyman": 2.0, "apprentice": 1.0}
+STAFF_FUTURE = 0.5  # share of the staff's average play quality counted per future turn
+BONUS_QUALITY = {  # typical worth of one use of a bonus, in points
+    "start_none": 0.0, "start_pay1_thread_or_lace": 0.2, "start_extra_acquire": 0.5, "start_gain_2": 0.5,
+    "l1_gain_1": 0.25, "l1_dismiss_use_bonus": 0.3, "l1_pay1_draw_bag": 0.4, "l1_extra_acquire": 0.5,
+    "l1_draw_bag_free": 0.5, "l1_gain_thread_or_lace": 0.45,
+    "l2_livres_blue_green": 0.8, "l2_tailor_less_blue_or_pink": 1.5, "l2_dismiss_for_cash": 0.4,
+    "l2_vp_per_2_dec": 1.0,
+    "l3_livre_per_dec": 1.0, "l3_vp_per_3_garments": 1.2, "l3_finance_minus5": 1.5, "l3_livres_by_staff": 0.8,
+    "l4_livres_by_staff": 0.5, "l4_tailor_less_green": 1.5, "l4_pink_livres_orange_vp": 1.2, "l4_buy_vp_4": 0.6,
+    "l5_livre_per_garment": 1.2, "l5_vp_per_2_dec": 1.5, "l5_vp_per_2_garments": 2.0, "l5_silk_to_vp": 1.0,
+    "l6_buy_vp_3": 1.2, "l6_finance_minus10": 2.5,
+}
+CROWN = frozenset({
+    "l6_end_vp_by_staff", "l6_end_thread_lace_sets", "l6_end_master_guest_pairs", "l6_end_dress_coat_pairs",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class _Static:
+    """Component facts of one data set, flattened to tuples for the evaluation's loops."""
+
+    rounds: int
+    hand: int
+    per_vp: int
+    base_income: int
+    favour_vp: int
+    statue_vp: int
+    space_hall: tuple[int, ...]  # 0-based hall of each guest space
+    space_master: tuple[bool, ...]
+    hall_vp: tuple[tuple[int, int], ...]
+    hall_musician: tuple[int, ...]
+    fw_vp: tuple[int, int]
+    all_halls_vp: tuple[int, ...]
+    deco_kind: tuple[str, ...]
+    deco_vp: tuple[int, ...]
+    deco_cost: tuple[int, ...]
+    deco_mult: tuple[int, ...]
+    deco_hall: tuple[int, ...]
+    window_costs: tuple[int, ...]
+    gar_prestige: tuple[int, ...]
+    gar_value: tuple[int, ...]
+    gar_colour: tuple[int, ...]
+    gar_dress: tuple[bool, ...]
+    gar_silk: tuple[tuple[int, int, int, int], ...]
+    gar_thread: tuple[int, ...]
+    gar_lace: tuple[int, ...]
+    gar_thimble: tuple[bool, ...]
+    tile_silk: tuple[tuple[int, int, int, int], ...]
+    tile_lower: tuple[str, ...]
+    card_type: tuple[str, ...]
+    card_bonus: tuple[str, ...]
+    card_quality: tuple[float, ...]
+
+
+_STATIC: dict[int, tuple[Tables, _Static]] = {}
+
+
+def _static(t: Tables) -> _Static:
+    hit = _STATIC.get(id(t))
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    ds = t.ds
+    b = ds.board
+    r = ds.rules
+    st = _Static(
+        rounds=r.rounds,
+        hand=r.hand_size,
+        per_vp=r.livres_per_vp,
+        base_income=r.base_income,
+        favour_vp=r.favour_end_vp,
+        statue_vp=r.statue_vp_per_colour,
+        space_hall=tuple(sp.hall - 1 for sp in b.guest_spaces),
+        space_master=tuple(sp.master for sp in b.guest_spaces),
+        hall_vp=tuple(h.majority for h in b.halls),
+        hall_musician=tuple(h.musician for h in b.halls),
+        fw_vp=b.fireworks_majority,
+        all_halls_vp=b.all_halls_vp,
+        deco_kind=tuple(d.kind for d in b.decorations),
+        deco_vp=tuple(d.vp for d in b.decorations),
+        deco_cost=tuple(d.cost for d in b.decorations),
+        deco_mult=tuple(d.multiplier for d in b.decorations),
+        deco_hall=tuple(d.hall - 1 for d in b.decorations),
+        window_costs=b.window_costs,
+        gar_prestige=tuple(g.prestige for g in ds.garments),
+        gar_value=tuple(g.value for g in ds.garments),
+        gar_colour=tuple(g.colour_index for g in ds.garments),
+        gar_dress=tuple(g.is_dress for g in ds.garments),
+        gar_silk=tuple(g.silk for g in ds.garments),
+        gar_thread=tuple(g.thread for g in ds.garments),
+        gar_lace=tuple(g.lace for g in ds.garments),
+        gar_thimble=tuple(g.thimble for g in ds.garments),
+        tile_silk=tuple(x.silk for x in ds.tiles),
+        tile_lower=tuple(x.lower for x in ds.tiles),
+        card_type=tuple(c.type for c in t.cards),
+        card_bonus=tuple(c.bonus for c in t.cards),
+        card_quality=tuple(TYPE_QUALITY[c.type] + BONUS_QUALITY.get(c.bonus, 0.0) for c in t.cards),
+    )
+    _STATIC[id(t)] = (t, st)
+    return st
+
+
+# --- small valuations shared by several terms
+
+def _goods(x: int) -> float:
+    return min(x, GOODS_CAP) * GOODS + max(0, x - GOODS_CAP) * GOODS_SURPLUS
+
+
+def _silk(silk: list[int] | tuple[int, ...]) -> float:
+    return sum(min(b, BALE_CAP) * BALE + max(0, b - BALE_CAP) * BALE_SURPLUS for b in silk)
+
+
+def _share(margin: float, sharp: float) -> float:
+    """Chance-like share of a majority from the lead over a rival (0.5 when level)."""
+    return 0.5 + 0.5 * math.tanh(sharp * margin)
+
+
+def _margin(mine: tuple[int, int, int], other: tuple[int, int, int] | None) -> float:
+    """Lead in garments; a level count leans by the hall's tie-breaks (R-SCORE-3-2)."""
+    if other is None:
+        return mine[0] + 0.3
+    d = mine[0] - other[0]
+    if d:
+        return float(d)
+    return 0.3 if mine[1:] > other[1:] else -0.3 if mine[1:] < other[1:] else 0.0
+
+
+def _terrace_gain(mults: list[int], prestiges: list[int]) -> int:
+    """R-SCORE-5-4: the best terrace pairs the highest prestige with the highest multiplier."""
+    mults = sorted(mults, reverse=True)
+    prestiges = sorted(prestiges, reverse=True)
+    return sum((m - 1) * p for m, p in zip(mults, prestiges))
+
+
+# --- the evaluation
+
+def evaluate(game: Rococo, seat: int) -> float:
+    """``seat``'s estimated final points minus the best opponent's."""
+    s = game.s
+    st = _static(s.t)
+    if s.over:
+        est = [p.vp + 0.01 * s.money_left[q] for q, p in enumerate(s.players)]
+    elif s.phase in ("scoring", "end"):
+        est = [_scoring_estimate(s, q) for q in range(s.n)]
+    else:
+        est = _play_estimates(s, st, seat)
+    return est[seat] - max(v for q, v in enumerate(est) if q != seat)
+
+
+def _scoring_estimate(s: State, q: int) -> float:
+    """Points after final scoring, from the steps still to run (each exact, RULES.md §11)."""
+    p = s.players[q]
+    pending = {f[0] for f in s.stack}
+    own = {f[0] for f in s.stack if len(f) > 1 and f[1] == q}
+    v = p.vp + 0.01 * p.livres
+    b = s.t.ds.bonus
+    if "sets" in own:
+        v += b.thread_lace_set_vp * min(p.thread, p.lace)
+    if "score3" in pending:
+        v += sum(hall_awards(s, h.number).get(q, 0) for h in s.t.ds.board.halls)
+    if "score4" in pending:
+        v += fireworks_awards(s).get(q, 0)
+    if "terrace_stage" in pending or "terrace" in own:
+        decos = s.t.ds.board.decorations
+        gar = s.t.ds.garments
+        spots = [decos[d].multiplier for d in s.t.fireworks if s.deco[d] == q and s.terrace[d] == EMPTY]
+        throne = [gar[g].prestige for i, g in enumerate(s.guest) if s.guest_owner[i] == q and s.t.hall_of_space[i] == 1]
+        v += _terrace_gain(spots, throne)
+    if "score6" in pending:
+        k = sum(1 for d in s.t.deco_of_kind["statue"] if s.deco[d] == q)
+        if k:
+            counts = [0, 0, 0, 0]
+            gar = s.t.ds.garments
+            for i, g in enumerate(s.guest):
+                if s.guest_owner[i] == q:
+                    counts[gar[g].colour_index] += 1
+            for d, g in enumerate(s.terrace):
+                if g != EMPTY and s.deco[d] == q:
+                    counts[gar[g].colour_index] += 1
+            v += s.t.ds.rules.statue_vp_per_colour * sum(min(c, k) for c in counts)
+    if "score7" in pending:
+        v += marker_vp(s, q)
+    return v
+
+
+def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
+    n = s.n
+    rounds_after = st.rounds - s.round
+    before_actions = s.phase in ("setup", "prepare", "choose")
+    progress = 1.0 - rounds_after / max(1, st.rounds - 1)
+    sharp = 0.8 + 3.0 * progress
+    players = s.players
+
+    # garments on the board, per hall and per seat
+    halls = len(st.hall_vp)
+    cnt = [[0] * n for _ in range(halls)]
+    mst = [[0] * n for _ in range(halls)]
+    prestige = [0] * n
+    colours = [[0, 0, 0, 0] for _ in range(n)]
+    dresses = [0] * n
+    rented = [0] * n
+    master_guests = [0] * n
+    throne: list[list[int]] = [[] for _ in range(n)]
+    present = [0] * n
+    for i, g in enumerate(s.guest):
+        if g == EMPTY:
+            continue
+        q = s.guest_owner[i]
+        h = st.space_hall[i]
+        cnt[h][q] += 1
+        if st.space_master[i]:
+            mst[h][q] += 1
+            master_guests[q] += 1
+        prestige[q] += st.gar_prestige[g]
+        colours[q][st.gar_colour[g]] += 1
+        dresses[q] += st.gar_dress[g]
+        rented[q] += 1
+        if h == 0:
+            throne[q].append(st.gar_prestige[g])
+        present[q] |= 1 << h
+
+    # decorations
+    dec = [0] * n
+    printed = [0] * n
+    fw_mults: list[list[int]] = [[] for _ in range(n)]
+    fw_best = [-1] * n
+    statues = [0] * n
+    kitchen_left = [False] * n
+    kitchen_right = [False] * n
+    for d, o in enumerate(s.deco):
+        if o == EMPTY:
+            continue
+        dec[o] += 1
+        printed[o] += st.deco_vp[d]
+        kind = st.deco_kind[d]
+        if kind == "fireworks":
+            fw_mults[o].append(st.deco_mult[d])
+            fw_best[o] = max(fw_best[o], st.deco_cost[d])
+        elif kind == "statue":
+            statues[o] += 1
+        elif kind == "kitchen_left":
+            kitchen_left[o] = True
+        elif kind == "kitchen_right":
+            kitchen_right[o] = True
+        elif kind == "musician":
+            present[o] |= 1 << st.deco_hall[d]
+
+    est = [float(p.vp + prestige[q] + printed[q]) for q, p in enumerate(players)]
+
+    # hall majorities (R-SCORE-3-*), as shares that firm up toward the end
+    two = n == 2
+    for h in range(halls):
+        row = cnt[h]
+        if not any(row):
+            continue
+        mus = s.deco[st.hall_musician[h]]
+        keys = [(row[q], mst[h][q], int(mus == q)) for q in range(n)]
+        first, second = st.hall_vp[h]
+        for q in range(n):
+            if not row[q]:
+                continue
+            others = sorted((keys[o] for o in range(n) if o != q and row[o]), reverse=True)
+            p1 = _share(_margin(keys[q], others[0] if others else None), sharp)
+            est[q] += first * p1
+            if not two:
+                p2 = _share(_margin(keys[q], others[1] if len(others) > 1 else None), sharp)
+                est[q] += second * max(0.0, p2 - p1)
+
+    # fireworks majority (R-SCORE-4-*): ties go to the most expensive space
+    if any(fw_mults):
+        first, second = st.fw_vp
+        for q in range(n):
+            if not fw_mults[q]:
+                continue
+            others = sorted(((len(fw_mults[o]), fw_best[o]) for o in range(n) if o != q and fw_mults[o]),
+                            reverse=True)
+            mine = (len(fw_mults[q]), fw_best[q])
+
+            def lead(other: tuple[int, int] | None, mine: tuple[int, int] = mine) -> float:
+                if other is None:
+                    return mine[0] + 0.3
+                return float(mine[0] - other[0]) if mine[0] != other[0] else (0.3 if mine[1] > other[1] else -0.3)
+
+            p1 = _share(lead(others[0] if others else None), sharp)
+            est[q] += first * p1
+            if not two:
+                p2 = _share(lead(others[1] if len(others) > 1 else None), sharp)
+                est[q] += second * max(0.0, p2 - p1)
+
+    free_ladder = EMPTY in s.all_halls
+    next_ladder = st.all_halls_vp[s.all_halls.index(EMPTY)] if free_ladder else 0
+    for q, p in enumerate(players):
+        turns = (st.hand if before_actions else len(p.hand)) + st.hand * rounds_after
+        soon = min(1.0, turns / 6)
+        # terrace (R-SCORE-5-*): the best pairing now, and spots still waiting for a garment
+        if fw_mults[q]:
+            est[q] += _terrace_gain(fw_mults[q], throne[q])
+            waiting = sorted(fw_mults[q], reverse=True)[len(throne[q]):]
+            est[q] += sum(m - 1 for m in waiting) * 2.5 * 0.5 * soon
+        # statues (R-SCORE-6-3): distinct colours now, and colours still to come
+        if statues[q]:
+            covered = sum(min(c, statues[q]) for c in colours[q])
+            est[q] += st.statue_vp * covered + st.statue_vp * (4 * statues[q] - covered) * 0.25 * soon
+        # all-halls ladder (R-HALLS-*)
+        for vp, o in zip(st.all_halls_vp, s.all_halls):
+            if o == q:
+                est[q] += vp
+                break
+        else:
+            if free_ladder:
+                est[q] += next_ladder * {4: 0.5, 3: 0.2}.get(present[q].bit_count(), 0.0) * soon
+        # livres and income (R-PH4-*, R-SCORE-1-1)
+        extra = (dec[q] if kitchen_left[q] else 0) + (rented[q] if kitchen_right[q] else 0)
+        income = st.base_income + extra
+        if turns == 0:
+            total = p.livres + income
+            est[q] += total // st.per_vp + 0.005 * (total % st.per_vp)
+        else:
+            lam = LIVRE_LATE + LIVRE_EXTRA * min(1.0, turns / SPEND_TURNS)
+            est[q] += p.livres * lam + income * (rounds_after + 1) * 0.5 * (lam + LIVRE_LATE)
+        if s.favour == q:
+            est[q] += st.favour_vp if rounds_after == 0 else FAVOUR_START
+        # resources: thread and lace are public, another seat's silk only by its tile count
+        use = min(1.0, turns / 4)
+        if q == me:
+            est[q] += use * (_silk(p.silk) + _goods(p.thread) + _goods(p.lace))
+        else:
+            est[q] += use * (len(p.rack) * 2 * BALE * 0.8 + _goods(p.thread) + _goods(p.lace))
+
+    est[me] += _own_prospects(s, st, me, colours[me], dec[me], rented[me], master_guests[me], dresses[me])
+    for q in range(n):
+        if q != me:
+            est[q] += _public_crowns(s, st, q, master_guests[q], colours[q], dresses[q])
+    return est
+
+
+def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int, rented: int,
+                   master_guests: int, dresses: int) -> float:
+    """What the seat's own secrets promise: the garment its rack nearly makes, pending steps of
+    its turn, its hand, its staff and its crown cards."""
+    p = s.players[me]
+    rounds_after = st.rounds - s.round
+    before_actions = s.phase in ("setup", "prepare", "choose")
+    turns = (st.hand if before_actions else len(p.hand)) + st.hand * rounds_after
+    use = min(1.0, turns / 4)
+    lam = LIVRE_LATE + LIVRE_EXTRA * min(1.0, turns / SPEND_TURNS)
+    silk = p.silk
+    v = 0.0
+
+    # the best garment on display the rack can (nearly) pay for
+    ready_master = ready_journeyman = False
+    best = 0.0
+    if turns:
+        for w, g in enumerate(s.windows):
+            if g == EMPTY:
+                continue
+            cost = st.window_costs[w]
+            need = st.gar_silk[g]
+            short = (sum(max(0, need[c] - silk[c]) for c in range(4)) + max(0, st.gar_thread[g] - p.thread)
+                     + max(0, st.gar_lace[g] - p.lace) + (p.livres < cost))
+            if short == 0:
+                ready_master = True
+                ready_journeyman = ready_journeyman or not st.gar_thimble[g]
+            if short < len(READY):
+                worth = max(st.gar_value[g] * lam, st.gar_prestige[g] + RENT_EXTRA) - cost * lam
+                best = max(best, worth * READY[short])
+        v += best * use
+
+    # steps of the turn still pending: a tile to keep or convert, silk to hand in, a garment
+    # being made, a free reward tile
+    if s.making != EMPTY and s.turn_seat == me:
+        g = s.making
+        v += max(st.gar_value[g] * lam, st.gar_prestige[g] + RENT_EXTRA)
+    for f in s.stack:
+        if len(f) < 2 or f[1] != me:
+            continue
+        kind = f[0]
+        if kind == "fate":
+            tile = f[2]
+            keep = _silk([a + b for a, b in zip(silk, st.tile_silk[tile])]) - _silk(silk)
+            lower = st.tile_lower[tile]
+            thread_gain = _goods(p.thread + 1) - _goods(p.thread)
+            lace_gain = _goods(p.lace + 1) - _goods(p.lace)
+            convert = {"thread": thread_gain, "lace": lace_gain, "thread/lace": max(thread_gain, lace_gain),
+                       "thread+lace": thread_gain + lace_gain}.get(lower, 0.0)
+            v += use * max(keep, convert)
+        elif kind == "give":
+            v -= use * BALE * sum(f[3:7])
+        elif kind == "acquire" and f[2] == "reward":
+            v += use * REWARD_TILE
+
+    # the hand: turns still to play this round, better when the card can act usefully now
+    garments = sum(colours)
+    size = p.staff_size()
+    ctx = _BonusContext(lam, use, garments, colours, dec, size, p.livres, sum(silk), ready_journeyman)
+    for c in p.hand:
+        kind = st.card_type[c]
+        ready = ready_master if kind == "master" else ready_journeyman
+        v += TYPE_NOW[kind] + TAILOR_NOW[kind] * ready + _bonus_now(st.card_bonus[c], ctx)
+
+    # the staff in later rounds, and crown cards as they would score now (R-SCORE-2-1)
+    staff = p.staff()
+    if rounds_after:
+        v += sum(st.card_quality[c] for c in staff) / len(staff) * st.hand * rounds_after * STAFF_FUTURE
+    b = s.t.ds.bonus
+    for c in staff:
+        bonus = st.card_bonus[c]
+        if bonus in CROWN:
+            v += _crown(bonus, b, size, master_guests, dresses, garments - dresses, p.thread, p.lace)
+    return v
+
+
+def _public_crowns(s: State, st: _Static, q: int, master_guests: int, colours: list[int], dresses: int) -> float:
+    """Crown cards another seat shows on its discard pile, as they would score now."""
+    p = s.players[q]
+    b = s.t.ds.bonus
+    garments = sum(colours)
+    return sum(
+        _crown(st.card_bonus[c], b, p.staff_size(), master_guests, dresses, garments - dresses, p.thread, p.lace)
+        for c in p.discard if st.card_bonus[c] in CROWN
+    )
+
+
+def _crown(bonus: str, b, size: int, master_guests: int, dresses: int, coats: int, thread: int, lace: int) -> int:
+    if bonus == "l6_end_vp_by_staff":
+        return staff_table(b.staff_vp_l6, size)
+    if bonus == "l6_end_master_guest_pairs":
+        return b.master_guest_pair_vp * (master_guests // 2)
+    if bonus == "l6_end_dress_coat_pairs":
+        return b.dress_coat_pair_vp * min(dresses, coats)
+    return b.thread_lace_set_vp * min(thread, lace)
+
+
+@dataclass(frozen=True, slots=True)
+class _BonusContext:
+    lam: float
+    use: float
+    garments: int
+    colours: list[int]
+    dec: int
+    staff: int
+    livres: int
+    bales: int
+    can_tailor: bool
+
+
+def _bonus_now(bonus: str, x: _BonusContext) -> float:
+    """What using a hand card's bonus this round is worth now, in points."""
+    lam, use = x.lam, x.use
+    if bonus in ("start_gain_2", "l1_gain_1"):
+        return (2 if bonus == "start_gain_2" else 1) * lam
+    if bonus in ("start_extra_acquire", "l1_extra_acquire", "l1_draw_bag_free"):
+        return 0.6 * use
+    if bonus == "l1_pay1_draw_bag":
+        return max(0.0, 0.6 * use - lam)
+    if bonus == "start_pay1_thread_or_lace":
+        return max(0.0, GOODS * use - lam)
+    if bonus == "l1_gain_thread_or_lace":
+        return GOODS * use
+    if bonus == "l2_livres_blue_green":
+        return (x.colours[0] + 2 * x.colours[2]) * lam
+    if bonus in ("l2_tailor_less_blue_or_pink", "l4_tailor_less_green"):
+        return 2.0 if x.can_tailor else 0.4 * use
+    if bonus in ("l2_vp_per_2_dec", "l5_vp_per_2_dec"):
+        return x.dec // 2
+    if bonus == "l3_livre_per_dec":
+        return x.dec * lam
+    if bonus == "l3_vp_per_3_garments":
+        return x.garments // 3
+    if bonus == "l5_vp_per_2_garments":
+        return x.garments // 2
+    if bonus == "l5_livre_per_garment":
+        return x.garments * lam
+    if bonus == "l4_pink_livres_orange_vp":
+        return 2 * x.colours[1] * lam + x.colours[3]
+    if bonus == "l3_finance_minus5":
+        return 1.5 * use
+    if bonus == "l6_finance_minus10":
+        return 3.0 * use
+    if bonus in ("l3_livres_by_staff", "l4_livres_by_staff"):
+        return 0.5 * x.staff * lam if bonus == "l3_livres_by_staff" else 0.25 * x.staff * lam
+    if bonus in ("l4_buy_vp_4", "l6_buy_vp_3"):
+        price = 4 if bonus == "l4_buy_vp_4" else 3
+        return max(0.0, 1 - price * lam) * (x.livres // price)
+    if bonus == "l5_silk_to_vp":
+        return 0.3 * x.bales
+    if bonus in ("l1_dismiss_use_bonus", "l2_dismiss_for_cash"):
+        return 0.3
+    return 0.0
+
+
+# --- determinization
+
+def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
+    """A copy of ``game`` that keeps everything ``seat`` knows and re-samples the rest: the
+    random generator, the other seats' rack tiles (pooled with the resource bag, each seat
+    keeping its number of tiles), the other seats' hands and supplies (shuffled within each
+    seat), and the order of the employee deck within each level (R-SETUP-3)."""
+    g = game.clone()
+    s = g.s
+    r = Rng(rng.next64())
+    s.rng = Rng(r.next64())
+    tiles = s.t.ds.tiles
+    pool = list(s.res_bag)
+    for q, p in enumerate(s.players):
+        if q != seat:
+            pool.extend(p.rack)
+    r.shuffle(pool)
+    for q, p in enumerate(s.players):
+        if q == seat:
+            continue
+        k = len(p.rack)
+        p.rack, pool = pool[:k], pool[k:]
+        p.silk = [sum(tiles[x].silk[c] for x in p.rack) for c in range(4)]
+        hidden = p.hand + p.supply
+        r.shuffle(hidden)
+        p.hand, p.supply = hidden[:len(p.hand)], hidden[len(p.hand):]
+    s.res_bag = pool
+    cards = s.t.cards
+    for level in sorted({cards[c].level for c in s.deck}):
+        at = [i for i, c in enumerate(s.deck) if cards[c].level == level]
+        packet = [s.deck[i] for i in at]
+        r.shuffle(packet)
+        for i, c in zip(at, packet):
+            s.deck[i] = c
+    return Rococo(g.config, g.seed, s, g.history)
+
+
+def same_turn(root: Rococo, node: Rococo) -> bool:
+    """Whether ``node`` is still in the turn decided at ``root``: the same round and phase,
+    and no new card to play (R-PH3-4: a turn begins by playing a card)."""
+    a, b = root.s, node.s
+    return a.round == b.round and a.phase == b.phase and not (b.stack and b.stack[-1][0] == "play")
+
+
+register_evaluator("rococo", evaluate, determinize, same_turn)
