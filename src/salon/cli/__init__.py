@@ -1,0 +1,1 @@
+"""The ``salon`` terminal client: play, simulate, replay and bench (entry point: salon.cli.main:app)."""

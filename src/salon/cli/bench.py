@@ -1,0 +1,68 @@
+"""Speed of the engine and of the heuristic bot (ARCHITECTURE.md principle 9).
+
+Random play measures the engine alone: ``legal_actions`` and ``apply`` with a random bot,
+no checks.  Each player count gets the same time box; the clock is read between games, so
+a box is exceeded by at most one game.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from salon.bots.base import RandomBot, bot_names, make_bot
+from salon.cli.common import bot_seed, player_counts
+from salon.core.game import game_class
+
+HEURISTIC = "heuristic"
+HEURISTIC_DECISIONS = 300
+"""How many decisions the heuristic bot's think time is averaged over (unless time runs out)."""
+
+
+def random_play(name: str, players: int, seconds: float) -> dict[str, float]:
+    cls = game_class(name)
+    games = decisions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        game = cls.new({"players": players}, games)
+        bot = RandomBot(games)
+        while not game.is_over():
+            game.apply(bot.choose(game))
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {"games_per_s": round(games / elapsed, 2), "decisions_per_s": round(decisions / elapsed, 1)}
+
+
+def heuristic_think_ms(name: str, seconds: float) -> float | None:
+    """Mean milliseconds per decision of the heuristic bot in 2-player games against itself;
+    None while no heuristic bot is registered."""
+    if HEURISTIC not in bot_names():
+        return None
+    cls = game_class(name)
+    thinking = 0.0
+    decisions = 0
+    seed = 0
+    while decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
+        game = cls.new({"players": 2}, seed)
+        bots = [make_bot(HEURISTIC, bot_seed(seed, s)) for s in range(2)]
+        while not game.is_over() and decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
+            seat = game.current_player()
+            assert seat is not None
+            t0 = time.perf_counter()
+            action = bots[seat].choose(game)
+            thinking += time.perf_counter() - t0
+            decisions += 1
+            game.apply(action)
+        seed += 1
+    return round(1000 * thinking / decisions, 3)
+
+
+def bench(name: str, seconds: float) -> dict[str, Any]:
+    return {
+        "game": name,
+        "seconds_per_count": seconds,
+        "players": {str(n): random_play(name, n, seconds) for n in player_counts(game_class(name))},
+        "heuristic_ms_per_decision": heuristic_think_ms(name, seconds),
+    }

@@ -1,0 +1,258 @@
+"""The ``salon`` command: play, simulate, replay and bench.
+
+Every mistake a user can make (a bad option, an unknown game or bot, an unreadable save
+file) ends with one line ``error: ...`` on stderr and a non-zero exit status, never with a
+traceback or a usage box: the command group runs click in non-standalone mode and turns
+every exception into that line (see :class:`SalonGroup`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from typer._click.exceptions import NoArgsIsHelpError
+from typer.core import TyperGroup
+from typer.exceptions import TyperException
+
+from salon.bots.base import make_bot
+from salon.cli import bench as bench_mod
+from salon.cli import simulate as simulate_mod
+from salon.cli.common import (
+    HUMAN,
+    PREFERRED_BOT,
+    bot_seed,
+    breakdown_table,
+    check_game,
+    check_lang,
+    seat_bots,
+    seat_label,
+    winners_line,
+)
+from salon.cli.play import Seat, Session
+from salon.cli.support import support
+from salon.core import record
+from salon.core.errors import ConfigError, SalonError
+from salon.core.game import game_names
+from salon.i18n import DEFAULT, text
+
+BOT_DELAY = 0.2
+"""Seconds of pause after a bot's action while a human watches at a terminal."""
+
+
+def fail(message: str, code: int = 1) -> None:
+    """Print one error line on stderr and exit."""
+    line = " ".join(str(message).split())
+    sys.stderr.write(f"error: {line}\n")
+    sys.stderr.flush()
+    sys.exit(code)
+
+
+class SalonGroup(TyperGroup):
+    """The command group that never shows a traceback or a usage box for a user's mistake."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
+        try:
+            rv = super().main(args=args, prog_name=prog_name or "salon", complete_var=complete_var,
+                              standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
+        except NoArgsIsHelpError as e:
+            # the rich help formatter has already printed the help; the plain one returns it
+            if e.format_message().strip():
+                sys.stdout.write(e.format_message() + "\n")
+            sys.exit(0)
+        except TyperException as e:
+            fail(e.format_message(), e.exit_code or 2)
+        except typer.Abort:
+            fail("aborted")
+        except SalonError as e:
+            fail(str(e))
+        except KeyboardInterrupt:
+            fail(text("ui.interrupted"), 130)
+        except Exception as e:  # a defect, still reported as one line
+            fail(f"unexpected {type(e).__name__}: {e}")
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = typer.Typer(
+    cls=SalonGroup,
+    name="salon",
+    help="Rococo (Deluxe Edition) at the terminal: play against bots or friends, simulate bot games, "
+         "replay and verify saved games, measure the engine's speed.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+GAME_HELP = "The game to play; available: " + ", ".join(game_names()) + "."
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players (Rococo: 2 to 5).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as one JSON object on the last line.")]
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    players: PlayersOpt = None,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", "-b",
+        help="One name per seat, comma-separated: 'human' or a bot (random, heuristic, ...). "
+             "Default: seat 1 human, the others heuristic (random while no heuristic bot exists). "
+             "Several human seats share the terminal (hot seat).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the game (default: random; it is printed).")] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Write the game record to this file after every action and at the end.")] = None,
+    load: Annotated[Path | None, typer.Option(
+        help="Continue the game saved in this file (its seats may be given anew with --bots).")] = None,
+    lang: Annotated[str, typer.Option(help="Language of the texts.")] = DEFAULT,
+    delay: Annotated[float, typer.Option(
+        help="Seconds to pause after each bot action while a human plays at a terminal.")] = BOT_DELAY,
+) -> int:
+    """Play a game in the terminal: humans type an option number or an action text."""
+    cls = check_game(game)
+    check_lang(lang)
+    if load is not None:
+        if seed is not None:
+            raise ConfigError("--seed and --load exclude each other: a saved game keeps its own seed")
+        loaded = record.load(load)
+        if loaded.name != game:
+            raise ConfigError(f"{load} holds a game of {loaded.name}, not {game}")
+        if players is not None and players != loaded.num_players:
+            raise ConfigError(f"{load} is a {loaded.num_players}-player game; --players {players} does not match")
+        players = loaded.num_players
+    n, names, fell_back = seat_bots(bots, players, [HUMAN, PREFERRED_BOT], allow_human=True)
+    if load is not None:
+        g = loaded
+    else:
+        g = cls.new({"players": n}, secrets.randbelow(2**31) if seed is None else seed)
+    sup = support(game)
+    if sup.view is None:
+        raise ConfigError(f"the terminal client cannot show {game} yet")
+    console = _console()
+    labels = [seat_label(s, None if b == HUMAN else b, lang) for s, b in enumerate(names)]
+    seats = [Seat(labels[s], None if b == HUMAN else make_bot(b, bot_seed(g.seed, s))) for s, b in enumerate(names)]
+    console.print(text("ui.seed", lang, seed=g.seed))
+    console.print(text("ui.seats", lang, seats=", ".join(labels)))
+    for s in fell_back:
+        console.print(text("ui.bot_fallback", lang, seat=labels[s]))
+    if load is not None:
+        console.print(text("ui.resume", lang, actions=len(g.history)))
+    session = Session(g, seats, sup.view(g, lang, labels), console, lang, save,
+                      delay if console.is_terminal else 0.0, sup.score_steps)
+    return session.run()
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    players: PlayersOpt = None,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", "-b", help="One bot name per seat, comma-separated, or one name for all (default: random).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
+    as_json: JsonOpt = False,
+) -> int:
+    """Play bot games, checking every invariant after every action; exit 1 on any error or violation."""
+    check_game(game)
+    n, names, _ = seat_bots(bots, players, None, allow_human=False)
+    console = _console()
+    show_progress = not as_json and console.is_terminal
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, disable=not show_progress, transient=True) as progress:
+        task = progress.add_task(text("simulate.progress"), total=games)
+        report = simulate_mod.simulate(game, games, n, names, seed, lambda: progress.advance(task))
+    data = report.to_json()
+    if as_json:
+        print(json.dumps(data))
+    else:
+        console.print(text("simulate.title", game=game, games=games, players=n, first=seed, last=seed + games - 1))
+        table = Table()
+        for key in ("seat", "bot", "mean", "wins", "rate"):
+            table.add_column(text("simulate.col_" + key), justify="left" if key in ("seat", "bot") else "right")
+        for s in range(n):
+            table.add_row(str(s + 1), names[s], f"{data['mean_score'][s]:.2f}", f"{data['wins'][s]:.2f}",
+                          f"{100 * data['win_rate'][s]:.1f}%")
+        console.print(table)
+        console.print(text("simulate.summary", decisions=data["mean_decisions"], errors=report.errors,
+                           violations=report.invariant_violations, rate=data["games_per_s"]))
+        for example in report.error_examples + report.violation_examples:
+            console.print(f"  {example}", markup=False)
+    return 1 if report.errors or report.invariant_violations else 0
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record written by 'salon play --save'.")],
+    as_json: JsonOpt = False,
+    lang: Annotated[str, typer.Option(help="Language of the texts.")] = DEFAULT,
+) -> int:
+    """Verify a saved game by replaying it, then show its final scoring (or where it stands)."""
+    check_lang(lang)
+    g = record.load(file)
+    sup = support(g.name)
+    labels = [seat_label(s, None, lang) for s in range(g.num_players)]
+    over = g.is_over()
+    if as_json:
+        print(json.dumps({
+            "file": str(file),
+            "game": g.name,
+            "seed": g.seed,
+            "config": g.config.model_dump(),
+            "actions": len(g.history),
+            "state_hash": g.state_hash(),
+            "over": over,
+            "result": g.result().to_json() if over else None,
+            "current_player": g.current_player(),
+            "decision": None if over else g.decision(),
+        }))
+        return 0
+    console = _console()
+    console.print(text("replay.verified", lang, path=file, game=g.name, seed=g.seed, actions=len(g.history)))
+    if over:
+        result = g.result()
+        console.print(breakdown_table(result, labels, sup.score_steps, lang))
+        console.print(f"[bold]{winners_line(result, labels, lang)}[/]")
+        return 0
+    seat = g.current_player()
+    console.print(text("ui.unfinished", lang, actions=len(g.history), player=labels[seat or 0],
+                       kind=g.decision().get("kind", "")))
+    if sup.view is not None:
+        console.print(sup.view(g, lang, labels).standing())
+    return 0
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    seconds: Annotated[float, typer.Option(
+        min=0.0, help="Time box per player count (random play) and for the heuristic bot.")] = 3.0,
+    as_json: JsonOpt = False,
+) -> int:
+    """Measure random play (games/s, decisions/s at every player count) and the heuristic bot's think time."""
+    check_game(game)
+    data = bench_mod.bench(game, seconds)
+    if as_json:
+        print(json.dumps(data))
+        return 0
+    console = _console()
+    table = Table(title=text("bench.title", game=game), title_justify="left")
+    for key in ("players", "games", "decisions"):
+        table.add_column(text("bench.col_" + key), justify="right")
+    for n, row in data["players"].items():
+        table.add_row(n, f"{row['games_per_s']:.1f}", f"{row['decisions_per_s']:.0f}")
+    console.print(table)
+    ms = data["heuristic_ms_per_decision"]
+    console.print(text("bench.no_heuristic") if ms is None else text("bench.heuristic", ms=f"{ms:.2f}"))
+    return 0

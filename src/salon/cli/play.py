@@ -1,0 +1,222 @@
+"""A game at the terminal for any mix of human seats and bots.
+
+Humans see only their own observation.  With several human seats (hot seat) the terminal
+is handed over between them: before a human's private information appears, the client
+asks the next player to take the keyboard and clears the screen.  The log is rendered
+from each event as the watching seat may see it, so secret draws stay secret.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from salon.bots.base import Bot
+from salon.cli.common import breakdown_table, save_record, winners_line
+from salon.cli.support import GameView
+from salon.core.events import Event
+from salon.core.game import Game
+from salon.i18n import text
+
+LOG_LINES = 60
+"""How many lines of the log the ``log`` command shows."""
+
+
+class Stop(Exception):
+    """The human ended the session (``quit`` or end of input)."""
+
+    def __init__(self, message_key: str) -> None:
+        super().__init__(message_key)
+        self.message_key = message_key
+
+
+@dataclass
+class Seat:
+    label: str
+    bot: Bot | None
+    """None for a human."""
+    pending: list[str] = field(default_factory=list)
+    """Log lines this seat has not seen yet (hot seat)."""
+    history: list[str] = field(default_factory=list)
+
+
+class Session:
+    """One game at the terminal.  ``delay`` pauses after each bot action while a human plays."""
+
+    def __init__(self, game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
+                 save: Path | None, delay: float, steps: tuple[str, ...]) -> None:
+        self.game = game
+        self.seats = seats
+        self.view = view
+        self.console = console
+        self.lang = lang
+        self.save_path = save
+        self.delay = delay
+        self.steps = steps
+        self.humans = [i for i, s in enumerate(seats) if s.bot is None]
+        self.last_seat: int | None = None
+        self.last_human: int | None = None
+
+    def _(self, key: str, **fields: object) -> str:
+        return text(key, self.lang, **fields)
+
+    def run(self) -> int:
+        try:
+            while not self.game.is_over():
+                seat = self.game.current_player()
+                assert seat is not None
+                bot = self.seats[seat].bot
+                if bot is None:
+                    action = self.ask(seat)
+                else:
+                    action = bot.choose(self.game)
+                events = self.game.apply(action)
+                self.record(seat, events)
+                if bot is not None and self.humans and self.delay:
+                    time.sleep(self.delay)
+                self.last_seat = seat
+                self.save()
+        except Stop as stop:
+            return self.stop(stop.message_key, 0)
+        except KeyboardInterrupt:
+            return self.stop("ui.interrupted", 130)
+        self.finish()
+        return 0
+
+    def stop(self, message_key: str, code: int) -> int:
+        """End before the game is over; the record keeps every action applied so far."""
+        self.save()
+        self.console.print()
+        self.console.print(self._(message_key))
+        if self.save_path is not None:
+            self.console.print(self._("ui.saved", path=self.save_path))
+        return code
+
+    def save(self) -> None:
+        if self.save_path is not None:
+            save_record(self.game, self.save_path)
+
+    # --- the log
+
+    def live_viewer(self, actor: int) -> int | None:
+        """Whose view the log shows as it happens: the only human's; in a hot seat game the
+        acting human's, and a spectator's for the bots' actions; a spectator's when only bots
+        play."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        return actor if actor in self.humans else None
+
+    def lines(self, events: list[Event], seat: int | None) -> list[str]:
+        out = []
+        for e in events:
+            line = self.view.event(e.view(seat))
+            if line:
+                out.append(line)
+        return out
+
+    def record(self, actor: int, events: list[Event]) -> None:
+        viewer = self.live_viewer(actor)
+        for h in self.humans:
+            lines = self.lines(events, h)
+            self.seats[h].history.extend(lines)
+            if h != viewer:
+                self.seats[h].pending.extend(lines)
+        for line in self.lines(events, viewer):
+            self.console.print(f"  {line}", highlight=False)
+
+    # --- a human's decision
+
+    def ask(self, seat: int) -> str:
+        me = self.seats[seat]
+        handoff = len(self.humans) > 1 and self.last_human is not None and self.last_human != seat
+        if handoff:
+            # clear before and after: the previous human's hand stays hidden from the next one
+            self.clear()
+            self.read(self._("ui.handoff", player=me.label))
+            self.clear()
+        if handoff or self.last_seat != seat:
+            self.console.print()
+            self.console.print(self.view.board(seat))
+        if handoff and me.pending:
+            self.console.rule(self._("ui.since_last"))
+            for line in me.pending:
+                self.console.print(f"  {line}", highlight=False)
+        me.pending.clear()
+        self.last_human = seat
+        legal = self.game.legal_actions()
+        self.show_options(seat, legal)
+        while True:
+            raw = self.read(self._("ui.prompt")).strip()
+            if not raw:
+                continue
+            choice = self.parse(raw, legal)
+            if choice is not None:
+                return choice
+            command = raw.lower()
+            if command == "help":
+                self.console.print(self._("ui.help"))
+            elif command == "board":
+                self.console.print(self.view.board(seat))
+                self.show_options(seat, legal)
+            elif command == "log":
+                self.console.rule(self._("ui.log_title"))
+                for line in me.history[-LOG_LINES:] or [self._("ui.log_empty")]:
+                    self.console.print(f"  {line}", highlight=False)
+            elif command == "quit":
+                raise Stop("ui.quit")
+            elif ":" in raw or raw in ("sell", "buy", "done"):
+                rule, reason = self.game.explain_illegal(raw)
+                self.console.print(self._("ui.refused", reason=reason, rule=rule), markup=False)
+            else:
+                self.console.print(self._("ui.bad_choice", text=raw, n=len(legal)), markup=False)
+
+    def clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.console.input(f"[bold]{prompt}[/] > ")
+        except EOFError:
+            raise Stop("ui.eof") from None
+
+    @staticmethod
+    def parse(raw: str, legal: list[str]) -> str | None:
+        """An option number (1-based) or an action text (case does not matter)."""
+        if raw.isdigit():
+            i = int(raw)
+            return legal[i - 1] if 1 <= i <= len(legal) else None
+        by_text = {a.lower(): a for a in legal}
+        return by_text.get(raw.lower())
+
+    def show_options(self, seat: int, legal: list[str]) -> None:
+        decision = self.game.decision()
+        self.console.rule(self._("ui.your_turn", player=self.seats[seat].label))
+        self.console.print(f"[bold]{self.view.prompt(decision)}[/]")
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", style="bold")
+        grid.add_column(style="cyan", no_wrap=True)
+        grid.add_column()
+        for i, action in enumerate(legal, 1):
+            grid.add_row(f"{i}.", action, self.view.explain(action))
+        self.console.print(grid)
+        self.console.print(f"[dim]{self._('ui.prompt_hint')}[/]")
+
+    # --- the end
+
+    def finish(self) -> None:
+        self.save()
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        result = self.game.result()
+        labels = [s.label for s in self.seats]
+        self.console.print()
+        self.console.print(self.view.board(viewer))
+        self.console.rule(self._("ui.game_over"))
+        self.console.print(breakdown_table(result, labels, self.steps, self.lang))
+        self.console.print(f"[bold]{winners_line(result, labels, self.lang)}[/]")
+        if self.save_path is not None:
+            self.console.print(self._("ui.saved", path=self.save_path))

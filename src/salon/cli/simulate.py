@@ -1,0 +1,119 @@
+"""Bot-against-bot games with every invariant checked after every action.
+
+Game ``i`` uses seed ``seed + i`` and its bots are seeded from it, so a run is reproducible
+and a failing game can be replayed alone.  An exception inside a game is counted as an
+error and the run goes on with the next game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from salon.bots.base import make_bot
+from salon.cli.common import bot_seed
+from salon.cli.support import support
+from salon.core.game import game_class
+
+MAX_DECISIONS = 100_000
+"""A game still running after this many decisions is stuck: it counts as an error."""
+EXAMPLES = 5
+"""How many errors and violations the report quotes."""
+
+
+@dataclass
+class Report:
+    game: str
+    players: int
+    bots: list[str]
+    seed: int
+    games: int = 0
+    completed: int = 0
+    errors: int = 0
+    invariant_violations: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    score_sum: list[int] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    error_examples: list[str] = field(default_factory=list)
+    violation_examples: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        done = max(self.completed, 1)
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bots": self.bots,
+            "seed": self.seed,
+            "games": self.games,
+            "completed": self.completed,
+            "errors": self.errors,
+            "invariant_violations": self.invariant_violations,
+            "wins": [round(w, 6) for w in self.wins],
+            "win_rate": [round(w / done, 6) for w in self.wins],
+            "mean_score": [round(s / done, 4) for s in self.score_sum],
+            "mean_decisions": round(self.decisions / max(self.games, 1), 2),
+            "seconds": round(self.seconds, 3),
+            "games_per_s": round(self.games / self.seconds, 2) if self.seconds else None,
+            "error_examples": self.error_examples,
+            "violation_examples": self.violation_examples,
+        }
+
+
+class _Broken(Exception):
+    """A game that cannot go on (no legal action before the end, or no end at all)."""
+
+
+def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
+             advance: Callable[[], None] = lambda: None) -> Report:
+    cls = game_class(name)
+    sup = support(name)
+    report = Report(name, players, bots, seed, score_sum=[0] * players, wins=[0.0] * players)
+    cls.new({"players": players}, seed)  # a bad config fails the run, not every game
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        report.games += 1
+        violations: list[str] = []
+        decisions = 0
+        try:
+            game = cls.new({"players": players}, game_seed)
+            seat_bots = [make_bot(b, bot_seed(game_seed, s)) for s, b in enumerate(bots)]
+            while not game.is_over():
+                if not game.legal_actions():
+                    violations.append(f"no legal action at decision {decisions + 1} before the end")
+                    raise _Broken(violations[-1])
+                if decisions >= MAX_DECISIONS:
+                    raise _Broken(f"no end after {MAX_DECISIONS} decisions")
+                seat = game.current_player()
+                assert seat is not None
+                action = seat_bots[seat].choose(game)
+                before = game.clone()
+                events = game.apply(action)
+                decisions += 1
+                found = []
+                if sup.check is not None:
+                    found += sup.check(game)
+                if sup.check_transition is not None:
+                    found += sup.check_transition(before, game, events)
+                violations += [f"after decision {decisions} ({action}): {v}" for v in found]
+            result = game.result()
+            report.completed += 1
+            for s, score in enumerate(result.scores):
+                report.score_sum[s] += score
+            for w in result.winners:
+                report.wins[w] += 1 / len(result.winners)
+        except Exception as e:  # any failure of one game is reported; the run goes on
+            report.errors += 1
+            if len(report.error_examples) < EXAMPLES:
+                detail = f"{type(e).__name__}: {e}" if not isinstance(e, _Broken) else str(e)
+                report.error_examples.append(f"game {i} (seed {game_seed}), decision {decisions + 1}: {detail}")
+        report.decisions += decisions
+        report.invariant_violations += len(violations)
+        for v in violations[: max(0, EXAMPLES - len(report.violation_examples))]:
+            report.violation_examples.append(f"game {i} (seed {game_seed}) {v}")
+        advance()
+    report.seconds = time.perf_counter() - start
+    return report

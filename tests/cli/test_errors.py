@@ -1,0 +1,84 @@
+"""Bad input ends with one ``error:`` line on stderr and a non-zero status, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Run
+
+BAD = {
+    "unknown option": ["play", "rococo", "--frobnicate"],
+    "too many players": ["play", "rococo", "--players", "6", "--bots", "random"],
+    "too few players": ["simulate", "rococo", "--players", "1", "--games", "1"],
+    "players not a number": ["play", "rococo", "--players", "many"],
+    "unknown bot": ["play", "rococo", "--bots", "random,grandmaster"],
+    "human in a simulation": ["simulate", "rococo", "--bots", "human,random", "--games", "1"],
+    "bots and players disagree": ["play", "rococo", "--players", "3", "--bots", "random,random"],
+    "empty bot name": ["simulate", "rococo", "--bots", "random,,random"],
+    "unknown game": ["play", "chess"],
+    "unknown game to simulate": ["simulate", "go", "--games", "1"],
+    "unknown game to bench": ["bench", "checkers"],
+    "unknown command": ["dance"],
+    "missing game": ["play"],
+    "unknown language": ["play", "rococo", "--lang", "tlh"],
+    "no games": ["simulate", "rococo", "--games", "0"],
+    "missing save file": ["replay", "/nonexistent/record.json"],
+    "missing file to load": ["play", "rococo", "--load", "/nonexistent/record.json"],
+}
+
+
+@pytest.mark.parametrize("args", list(BAD.values()), ids=list(BAD))
+def test_bad_input_gives_one_error_line(run: Run, args: list[str]) -> None:
+    result = run(*args)
+    assert result.exit_code != 0
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+
+
+@pytest.mark.parametrize("content", ["", "not json", '{"format": "salon-record", "version": 1}', "[1, 2]"])
+def test_unreadable_save_file(run: Run, tmp_path: Path, content: str) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(content)
+    for args in (["replay", str(path)], ["play", "rococo", "--load", str(path)]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert len(result.stderr.splitlines()) == 1
+        assert result.stderr.startswith("error: ")
+
+
+def test_binary_save_file(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00\x81")
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ")
+
+
+def test_load_with_wrong_player_count(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "rococo", "--bots", "human,random", "--seed", "1", "--save", str(save), input="1\n")
+    result = run("play", "rococo", "--load", str(save), "--players", "3")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ")
+    assert "2-player game" in result.stderr
+
+
+def test_seed_with_load_is_refused(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "rococo", "--bots", "human,random", "--seed", "1", "--save", str(save), input="1\n")
+    result = run("play", "rococo", "--load", str(save), "--seed", "2")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: --seed and --load")
+
+
+def test_help_is_not_an_error(run: Run) -> None:
+    for args in ([], ["--help"], ["play", "--help"], ["simulate", "--help"], ["replay", "--help"],
+                 ["bench", "--help"]):
+        result = run(*args)
+        assert result.exit_code == 0, args
+        assert "Usage" in result.stdout
+        assert result.stderr == ""

@@ -1,0 +1,130 @@
+"""``salon play``: bot games to the end, human input, hot seat, saving and loading."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from salon.core import record
+from tests.cli.conftest import Run
+
+
+def test_bots_play_a_whole_game_and_the_breakdown_is_shown(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "random,random", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Seed 1" in out
+    assert "Final scoring" in out
+    for step in ("money", "hall majorities", "fireworks majority", "statues", "ownership markers", "total",
+                 "money left (tie-break)"):
+        assert step in out
+    assert re.search(r"(Winner|Shared win): Player", out)
+    assert result.stderr == ""
+
+
+def test_three_bots_with_players_option(run: Run) -> None:
+    result = run("play", "rococo", "--players", "3", "--bots", "random", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    assert "Player 3 (random)" in result.stdout
+    assert "Final scoring" in result.stdout
+
+
+def test_human_answers_then_end_of_input_stops_cleanly(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "5", "--save", str(save),
+                 input="1\n" * 40)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Player 1, your decision" in out
+    assert "Your hand" in out
+    assert "Input ended: game stopped." in out
+    assert f"Saved to {save}" in out
+    assert "Traceback" not in result.output
+    game = record.load(save)
+    assert len(game.history) > 40  # the bot's actions are saved too
+
+
+def test_saved_record_is_verified_by_replay(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    assert run("play", "rococo", "--bots", "random,random", "--seed", "2", "--save", str(save)).exit_code == 0
+    result = run("replay", str(save))
+    assert result.exit_code == 0, result.output
+    assert "a valid rococo record, seed 2" in " ".join(result.stdout.split())
+    assert "Final scoring" in result.stdout
+    as_json = json.loads(run("replay", str(save), "--json").stdout.strip().splitlines()[-1])
+    assert as_json["over"] is True
+    assert as_json["result"]["scores"] == list(record.load(save).result().scores)
+
+
+def test_tampered_record_fails_replay_with_one_line(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    assert run("play", "rococo", "--bots", "random,random", "--seed", "3", "--save", str(save)).exit_code == 0
+    data = json.loads(save.read_text())
+    data["actions"][5], data["actions"][6] = data["actions"][6], data["actions"][5]
+    save.write_text(json.dumps(data))
+    result = run("replay", str(save))
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: ")
+    assert "Traceback" not in result.output
+
+
+def test_unfinished_record_shows_where_it_stands(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "rococo", "--bots", "human,random", "--seed", "6", "--save", str(save), input="1\n" * 10)
+    result = run("replay", str(save))
+    assert result.exit_code == 0, result.output
+    assert "Unfinished game" in result.stdout
+    assert "round 1 of 7" in result.stdout
+
+
+def test_loaded_game_continues_with_new_seats(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "rococo", "--bots", "human,random", "--seed", "7", "--save", str(save), input="1\n" * 12)
+    before = len(record.load(save).history)
+    result = run("play", "rococo", "--load", str(save), "--bots", "random,random", "--save", str(save))
+    assert result.exit_code == 0, result.output
+    assert f"Resuming the saved game: {before} actions so far" in result.stdout
+    assert "Final scoring" in result.stdout
+    finished = record.load(save)
+    assert finished.is_over()
+    assert len(finished.history) > before
+
+
+def test_commands_and_wrong_input(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8",
+                 input="help\nboard\nlog\n99\nnonsense\nplay:E99\npick:ZZZ\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Commands: help" in out
+    assert "Not an option: 99" in out
+    assert "Not an option: nonsense" in out
+    assert "Not allowed now:" in out
+    assert "Game stopped." in out
+
+
+def test_action_text_is_accepted(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "9", "--players", "2",
+                 input="pick:S11\n")
+    assert result.exit_code == 0, result.output
+    assert "Player 1 takes S11 Master start card into hand" in result.stdout
+
+
+def _own_cards(seat: int) -> list[str]:
+    return [f"S{seat + 1}{k}" for k in range(1, 6)]
+
+
+def test_hot_seat_hides_the_other_hand_until_handover(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,human", "--seed", "11", input="1\n" * 12)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    first = re.search(r"Player (\d), your decision", out)
+    assert first is not None
+    other = 1 - (int(first.group(1)) - 1)
+    handover = out.index(f"Pass the terminal to Player {other + 1}")
+    before = out[:handover]
+    for card in _own_cards(other):
+        assert card not in before
+    after = out[handover:]
+    assert any(card in after for card in _own_cards(other))

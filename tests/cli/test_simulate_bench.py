@@ -1,0 +1,59 @@
+"""``salon simulate`` and ``salon bench``: JSON shapes, reproducibility, the human-readable tables."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import Run
+
+
+def _last_json(output: str) -> dict:
+    return json.loads(output.strip().splitlines()[-1])
+
+
+def test_simulate_json(run: Run) -> None:
+    result = run("simulate", "rococo", "--games", "3", "--players", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = _last_json(result.stdout)
+    assert data["games"] == 3
+    assert data["errors"] == 0
+    assert data["invariant_violations"] == 0
+    assert len(data["wins"]) == len(data["mean_score"]) == 3
+    assert abs(sum(data["wins"]) - 3) < 1e-9
+    assert data["mean_decisions"] > 100
+
+
+def test_simulate_is_reproducible_and_seeds_follow_each_other(run: Run) -> None:
+    both = _last_json(run("simulate", "rococo", "--games", "2", "--seed", "40", "--json").stdout)
+    again = _last_json(run("simulate", "rococo", "--games", "2", "--seed", "40", "--json").stdout)
+    first = _last_json(run("simulate", "rococo", "--games", "1", "--seed", "40", "--json").stdout)
+    second = _last_json(run("simulate", "rococo", "--games", "1", "--seed", "41", "--json").stdout)
+    assert both["mean_score"] == again["mean_score"]
+    for seat in range(2):
+        assert abs(both["mean_score"][seat] - (first["mean_score"][seat] + second["mean_score"][seat]) / 2) < 1e-3
+
+
+def test_simulate_table(run: Run) -> None:
+    result = run("simulate", "rococo", "--games", "2", "--bots", "random,random")
+    assert result.exit_code == 0, result.output
+    assert "Mean score" in result.stdout
+    assert "errors 0 · invariant violations 0" in result.stdout
+
+
+def test_bench_json_shape(run: Run) -> None:
+    result = run("bench", "rococo", "--json", "--seconds", "0.2")
+    assert result.exit_code == 0, result.output
+    data = _last_json(result.stdout)
+    assert set(data["players"]) == {"2", "3", "4", "5"}
+    for row in data["players"].values():
+        assert row["games_per_s"] > 0
+        assert row["decisions_per_s"] > 0
+    ms = data["heuristic_ms_per_decision"]
+    assert ms is None or ms > 0
+
+
+def test_bench_table(run: Run) -> None:
+    result = run("bench", "rococo", "--seconds", "0.05")
+    assert result.exit_code == 0, result.output
+    assert "Decisions/s" in result.stdout
+    assert "Heuristic bot" in result.stdout
