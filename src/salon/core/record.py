@@ -47,7 +47,7 @@ def make_record(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "game": game.name,
-        "config": game.config.model_dump(),
+        "config": game.config.model_dump(mode="json"),
         "seed": game.seed,
         "actions": list(game.history),
         "state_hash": game.state_hash(),

@@ -26,7 +26,8 @@ COLOURS: tuple[str, ...] = ("blue", "pink", "green", "orange")
 DRESS_COLOURS = frozenset({"blue", "green"})  # R-COMP-GAR-2
 COAT_COLOURS = frozenset({"pink", "orange"})
 EMPLOYEE_TYPES = ("master", "journeyman", "apprentice")
-DECORATION_KINDS = ("fireworks", "kitchen_left", "kitchen_right", "statue", "musician")
+DECORATION_KINDS = ("fireworks", "kitchen_left", "kitchen_right", "statue", "musician", "jeweler")
+EXPANSIONS = ("jewelry_box", "noble", "festive", "exquisite")
 LOWER_PARTS = ("", "thread", "lace", "thread/lace", "thread+lace")
 REWARD_RE = r"^(none|thread|lace|tile|livres:[1-9][0-9]?)$"
 
@@ -68,6 +69,10 @@ class GarmentModel(_Model):
     lace: NonNeg = 0
     value: NonNeg
     prestige: NonNeg
+    effect: str = ""
+    """Festive and Exquisite tiles: the id of the tile's one-time bonus (RULES.md §15)."""
+    requires: Literal["", "jewelry_box"] = ""
+    """Exquisite tiles that are used only together with the Jewelry Box (R-EXQ-1)."""
     provenance: Provenance | None = None
 
 
@@ -94,6 +99,8 @@ class CardModel(_Model):
     type: Literal["master", "journeyman", "apprentice"]
     bonus: str
     send_value: NonNeg
+    condition: str = ""
+    """Specialized apprentices (Jewelry Box): the hiring condition id (R-JB-SA-*)."""
     provenance: Provenance | None = None
 
 
@@ -136,7 +143,7 @@ class HallModel(_Model):
 
 class DecorationModel(_Model):
     id: Annotated[str, Field(pattern=r"^[a-z]{2}[0-9]{1,2}$")]
-    kind: Literal["fireworks", "kitchen_left", "kitchen_right", "statue", "musician"]
+    kind: Literal["fireworks", "kitchen_left", "kitchen_right", "statue", "musician", "jeweler"]
     cost: NonNeg
     vp: NonNeg = 0
     multiplier: Annotated[int, Field(ge=0, le=3)] = 0
@@ -251,6 +258,71 @@ class BonusParams(_Model):
         return v
 
 
+class JewelModel(_Model):
+    id: Annotated[str, Field(pattern=r"^J[0-9]{2}$")]
+    kind: Literal["necklace", "ring"]
+    colour: Literal["blue", "pink", "green", "orange"]
+
+
+class JewelryBoxParams(_Model):
+    """Numbers of RULES.md §13 (exam fee and reward, jewel income and points, the new
+    bonuses' amounts)."""
+
+    exam_fee: NonNeg
+    exam_vp: NonNeg
+    jewel_income: NonNeg
+    jewel_end_vp: NonNeg
+    specialist_vp: NonNeg
+    staff_livres_nj: dict[str, NonNeg]
+    """nj_livres_small_staff by staff size (keys: a size; the largest key covers larger staffs)."""
+    nj_livres_per_2_dec: NonNeg
+    nj_sell_vp: NonNeg
+    nj_livres_per_2_rings: NonNeg
+    nj_vp_per_jewels: Annotated[int, Field(ge=1)]
+    nm_livres_per_hall_garment: NonNeg
+    nm_livres_per_2_master_guests: NonNeg
+    nm_livres_per_2_jewels: NonNeg
+    nm_no_orange_livres: NonNeg
+    nm_no_green_livres: NonNeg
+    nm_jewel_set_vp: NonNeg
+    nm_necklace_pair_vp: NonNeg
+    nm_apprentice_pair_vp: NonNeg
+    sa_min_coats: NonNeg
+    sa_min_dresses: NonNeg
+    sa_min_master_guests: NonNeg
+    sa_min_livres: NonNeg
+    sa_min_jewels: NonNeg
+    sa_min_decoration_kinds: NonNeg
+    sa_min_tiles: NonNeg
+    sa_min_thread: NonNeg
+    sa_min_lace: NonNeg
+    sa_min_vp: NonNeg
+
+
+class JewelryBoxFile(_Model):
+    meta: Meta
+    params: JewelryBoxParams
+    display_prices: list[NonNeg]
+    """Price below each jewelry display space, left to right (tiles leave at the right)."""
+    jeweler_spaces: dict[Literal["1-3", "4-5"], Annotated[int, Field(ge=1)]]
+    """How many jeweler decoration spaces are used on each board side."""
+    decoration: list[DecorationModel]
+    journeyman_tasks: list[Literal["J1", "J2", "J3", "J4"]]
+    master_tasks: list[Literal["M1", "M2", "M3"]]
+    """Task spaces from top to bottom."""
+    jewel: list[JewelModel]
+    card: list[CardModel]
+
+
+class GarmentExpansionFile(_Model):
+    """Noble, Festive or Exquisite: garments (and for Noble, resource tiles)."""
+
+    meta: Meta
+    params: dict[str, NonNeg] = {}
+    garment: list[GarmentModel]
+    tile: list[TileModel] = []
+
+
 # ---------------------------------------------------------------------------
 # Runtime objects (frozen, index-addressed for the engine's hot path)
 
@@ -268,6 +340,8 @@ class Garment:
     lace: int
     value: int
     prestige: int
+    expansion: str = ""  # "", "noble", "festive", "exquisite"
+    effect: str = ""  # Festive / Exquisite one-time bonus id
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +364,9 @@ class Employee:
     type: str  # master | journeyman | apprentice
     bonus: str
     send_value: int
-    owner: int  # seat for start cards, -1 for the general deck
+    owner: int  # seat for start cards, -1 for all others
+    group: str = "deck"  # deck | start | exam_master | exam_journeyman | specialist
+    condition: str = ""  # a specialized apprentice's hiring condition (R-JB-SA-*)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,8 +416,31 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class Jewel:
+    index: int
+    id: str
+    kind: str  # necklace | ring
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class JewelryBox:
+    """The Jewelry Box's components (RULES.md §13.1)."""
+
+    params: JewelryBoxParams
+    display_prices: tuple[int, ...]
+    jewels: tuple[Jewel, ...]
+    exam_masters: tuple[CardModel, ...]  # the 9 new Masters (level V)
+    exam_journeymen: tuple[CardModel, ...]  # the 9 new Journeymen (level II)
+    specialists: tuple[CardModel, ...]  # the 10 specialized apprentices (level 0)
+    journeyman_tasks: tuple[str, ...]  # top to bottom
+    master_tasks: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DataSet:
-    """Everything one game needs: rules numbers, bonus parameters, tiles, cards, board."""
+    """Everything one game needs: rules numbers, bonus parameters, tiles, cards, board,
+    and the components of the expansions in play."""
 
     rules: RulesModel
     bonus: BonusParams
@@ -351,6 +450,9 @@ class DataSet:
     start_cards: tuple[StartCardModel, ...]
     board: Board
     provenance: dict[str, str]  # file name -> its meta provenance
+    expansions: frozenset[str] = frozenset()
+    jewelry_box: JewelryBox | None = None
+    garment_params: dict[str, int] | None = None  # Festive / Exquisite amounts by name
 
 
 BASE_FILES = {
@@ -361,6 +463,12 @@ BASE_FILES = {
     "employees": "employees.toml",
 }
 BOARD_FILES = {"1-3": "board_1-3.toml", "4-5": "board_4-5.toml"}
+EXPANSION_FILES = {
+    "jewelry_box": "jewelry_box.toml",
+    "noble": "noble.toml",
+    "festive": "festive.toml",
+    "exquisite": "exquisite.toml",
+}
 
 
 def _read(directory: Path | None, name: str) -> dict:
@@ -429,14 +537,18 @@ def _unique(ids: list[str], what: str, name: str) -> None:
         seen.add(i)
 
 
-def load(side: str, directory: Path | None = None) -> DataSet:
-    """Load and validate the base-game data set for one board side ("1-3" or "4-5").
+def load(side: str, directory: Path | None = None, expansions: frozenset[str] = frozenset()) -> DataSet:
+    """Load and validate the data set for one board side ("1-3" or "4-5") and the chosen
+    expansions.
 
     ``directory`` replaces the packaged data (a player's transcription); every file must be
     there.  Raises DataError with a readable message on any problem.
     """
     if side not in BOARD_FILES:
         raise DataError(f"unknown board side {side!r}; expected one of {', '.join(BOARD_FILES)}")
+    unknown = set(expansions) - set(EXPANSION_FILES)
+    if unknown:
+        raise DataError(f"unknown expansion {sorted(unknown)[0]!r}; expected some of {', '.join(EXPANSION_FILES)}")
     raw = {k: _read(directory, f) for k, f in BASE_FILES.items()}
     rules = _parse(RulesModel, raw["rules"], BASE_FILES["rules"])
     bonus = _parse(BonusParams, raw["bonus"], BASE_FILES["bonus"])
@@ -458,14 +570,43 @@ def load(side: str, directory: Path | None = None) -> DataSet:
         if c.bonus not in KNOWN_BONUSES:
             label = c.id if isinstance(c, CardModel) else f"start {c.key}"
             raise DataError(f"{BASE_FILES['employees']}: card {label}: unknown bonus {c.bonus!r}")
+    garment_models: list[tuple[GarmentModel, str]] = [(g, "") for g in gfile.garment]
+    tile_models = list(tfile.tile)
+    extra_provenance: dict[str, str] = {}
+    garment_params: dict[str, int] = {}
+    jb: JewelryBox | None = None
+    decorations = list(bmodel.decoration)
+    for exp in EXPANSIONS:
+        if exp not in expansions:
+            continue
+        name = EXPANSION_FILES[exp]
+        raw_exp = _read(directory, name)
+        if exp == "jewelry_box":
+            jfile = _parse(JewelryBoxFile, raw_exp, name)
+            jb = _jewelry_box(jfile, name, KNOWN_BONUSES)
+            decorations += jfile.decoration[: jfile.jeweler_spaces[side]]
+            extra_provenance[name] = jfile.meta.provenance
+            continue
+        xfile = _parse(GarmentExpansionFile, raw_exp, name)
+        extra_provenance[name] = xfile.meta.provenance
+        garment_params.update(xfile.params)
+        for g in xfile.garment:
+            if g.requires == "jewelry_box" and "jewelry_box" not in expansions:
+                continue  # R-EXQ-1
+            garment_models.append((g, exp))
+        tile_models += xfile.tile
+    _unique([g.id for g, _ in garment_models], "garment", "garment files")
+    _unique([t.id for t in tile_models], "tile", "resource tile files")
     garments = tuple(
         Garment(
             i, g.id, g.colour, COLOURS.index(g.colour), g.colour in DRESS_COLOURS, g.thimble,
-            g.silk.vector(), g.thread, g.lace, g.value, g.prestige,
+            g.silk.vector(), g.thread, g.lace, g.value, g.prestige, exp, g.effect,
         )
-        for i, g in enumerate(gfile.garment)
+        for i, (g, exp) in enumerate(garment_models)
     )
-    tiles = tuple(ResourceTile(i, t.id, t.silk.vector(), t.lower) for i, t in enumerate(tfile.tile))
+    tiles = tuple(ResourceTile(i, t.id, t.silk.vector(), t.lower) for i, t in enumerate(tile_models))
+    if decorations is not bmodel.decoration:
+        bmodel = bmodel.model_copy(update={"decoration": decorations})
     provenance = {
         BASE_FILES["rules"]: rules.meta.provenance,
         BASE_FILES["bonus"]: bonus.meta.provenance,
@@ -473,6 +614,7 @@ def load(side: str, directory: Path | None = None) -> DataSet:
         BASE_FILES["tiles"]: tfile.meta.provenance,
         BASE_FILES["employees"]: efile.meta.provenance,
         bname: bmodel.meta.provenance,
+        **extra_provenance,
     }
     ds = DataSet(
         rules=rules,
@@ -483,6 +625,9 @@ def load(side: str, directory: Path | None = None) -> DataSet:
         start_cards=tuple(efile.start),
         board=_board(bmodel),
         provenance=provenance,
+        expansions=frozenset(expansions),
+        jewelry_box=jb,
+        garment_params=garment_params,
     )
     from salon.rococo import constraints  # imports this module
 
@@ -492,7 +637,25 @@ def load(side: str, directory: Path | None = None) -> DataSet:
     return ds
 
 
+def _jewelry_box(f: JewelryBoxFile, name: str, known_bonuses: frozenset[str]) -> JewelryBox:
+    _unique([c.id for c in f.card], "card", name)
+    _unique([j.id for j in f.jewel], "jewel", name)
+    for c in f.card:
+        if c.bonus not in known_bonuses:
+            raise DataError(f"{name}: card {c.id}: unknown bonus {c.bonus!r}")
+    return JewelryBox(
+        params=f.params,
+        display_prices=tuple(f.display_prices),
+        jewels=tuple(Jewel(i, j.id, j.kind, j.colour) for i, j in enumerate(f.jewel)),
+        exam_masters=tuple(c for c in f.card if c.level == 5),
+        exam_journeymen=tuple(c for c in f.card if c.level == 2),
+        specialists=tuple(c for c in f.card if c.level == 0),
+        journeyman_tasks=tuple(f.journeyman_tasks),
+        master_tasks=tuple(f.master_tasks),
+    )
+
+
 @cache
-def packaged(side: str) -> DataSet:
-    """The data shipped with the package, loaded once per board side."""
-    return load(side)
+def packaged(side: str, expansions: frozenset[str] = frozenset()) -> DataSet:
+    """The data shipped with the package, loaded once per board side and expansion set."""
+    return load(side, expansions=expansions)

@@ -6,17 +6,21 @@ default.  Unknown keys and impossible values are refused with a clear message.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from salon.core.errors import ConfigError
+from salon.rococo.components import EXPANSIONS
 
 
 class RococoConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: int = Field(default=2, ge=2, le=5, description="number of players (2-5)")
+    expansions: tuple[str, ...] = Field(
+        default=(), description="expansions in play: any of jewelry_box, noble, festive, exquisite"
+    )
     start_player: int | None = Field(
         default=None, ge=0, description="seat of the first start player; None draws it at random (R-SETUP-10)"
     )
@@ -29,11 +33,34 @@ class RococoConfig(BaseModel):
         description="A-26: a tailoring granted by a bonus never counts as made by a Master",
     )
 
+    exquisite_tile_source: Literal["display", "bag"] = Field(
+        default="display",
+        description="A-4: where the Exquisite dress's free resource tile comes from",
+    )
+
+    @field_validator("expansions", mode="before")
+    @classmethod
+    def _expansions(cls, v: Any) -> tuple[str, ...]:
+        if isinstance(v, str):
+            v = [x for x in v.split(",") if x]
+        if not isinstance(v, list | tuple | set | frozenset):
+            raise ValueError("a list of expansion names")
+        names = set(v)
+        if "all" in names:
+            names = set(EXPANSIONS)
+        unknown = names - set(EXPANSIONS)
+        if unknown:
+            raise ValueError(f"unknown expansion {sorted(unknown)[0]!r}; choose from {', '.join(EXPANSIONS)} or all")
+        return tuple(x for x in EXPANSIONS if x in names)  # a canonical order keeps records stable
+
     @model_validator(mode="after")
     def _check(self) -> RococoConfig:
         if self.start_player is not None and self.start_player >= self.players:
             raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
         return self
+
+    def has(self, expansion: str) -> bool:
+        return expansion in self.expansions
 
     @property
     def side(self) -> str:

@@ -14,9 +14,12 @@ from salon.rococo.rules import (  # noqa: F401  (each module registers its steps
     acquire,
     all_halls,
     bonuses,
+    exams,
     finance,
+    garment_effects,
     hire,
     income,
+    jewelry,
     phase1,
     phase2,
     scoring,
@@ -56,7 +59,7 @@ class Rococo(Game):
     @classmethod
     def new(cls, config: Any = None, seed: int = 0) -> Self:
         cfg = parse_config(config)
-        s = new_state(cfg, tables(cfg.side, cfg.players), seed)
+        s = new_state(cfg, tables(cfg.side, cfg.players, cfg.expansions), seed)
         advance(s)
         return cls(cfg, seed, s, [])
 
@@ -116,13 +119,19 @@ class Rococo(Game):
     @staticmethod
     def actions_of(t: Tables) -> list[str]:
         fireworks = [t.ds.board.decorations[d].id for d in t.fireworks]
+        jb = t.ds.jewelry_box is not None
+        main = [a for k, a in turn.MAIN.items() if jb or k not in exams.EXAMS]
+        exq_send = [*t.send, "send:none"] if any(g.effect == "exq_send_away" for g in t.ds.garments) else []
         return [
-            *t.pick, *t.play, *turn.MAIN.values(), *t.take,
+            *t.pick, *t.play, *main, *t.take,
             acquire.KEEP, acquire.CONVERT, acquire.THREAD, acquire.LACE,
             *t.garment, "reduce:blue", "reduce:pink", *t.give, "sell", *t.rent, *t.hire, *t.finance,
             bonuses.USE, bonuses.SKIP, bonuses.THREAD, bonuses.LACE, *t.dismiss, "buy", "done", *t.silk,
             *(f"sets:{k}" for k in range(33)),
             *(f"terrace:{g.id}:{d}" for g in t.ds.garments for d in fireworks),
+            *exq_send,
+            *((*t.jewel, jewelry.NONE, *t.promote, *(f"task:{n}" for n in ("J1", "J2", "J3", "J4", "M1", "M2", "M3")),
+               *t.replay, *t.copy, *bonuses.HALLS) if jb else ()),
         ]
 
     def decision(self) -> dict[str, Any]:
@@ -162,14 +171,14 @@ class Rococo(Game):
         return g
 
     def to_snapshot(self) -> dict[str, Any]:
-        return {"config": self.config.model_dump(), "seed": self.seed, "history": self.history,
+        return {"config": self.config.model_dump(mode="json"), "seed": self.seed, "history": self.history,
                 "state": self.s.to_json()}
 
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
         try:
             cfg = parse_config(snapshot["config"])
-            state = State.from_json(snapshot["state"], cfg, tables(cfg.side, cfg.players))
+            state = State.from_json(snapshot["state"], cfg, tables(cfg.side, cfg.players, cfg.expansions))
             return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None

@@ -29,23 +29,29 @@ def check(s: State) -> list[str]:
     out: list[str] = []
     t = s.t
     limbo_tiles = [f[2] for f in s.stack if f[0] == "fate"]
-    cards = s.deck + [c for c in s.display if c != EMPTY] + s.boxed
+    cards = s.deck + [c for c in s.display if c != EMPTY] + s.boxed + s.j_stack + s.m_stack
     tiles = s.res_bag + [x for x in s.drawers if x != EMPTY] + s.res_discard + limbo_tiles
+    jewels = s.jewel_bag + [j for j in s.jewel_display if j != EMPTY] + s.jewels_boxed
     for p in s.players:
         cards += p.supply + p.hand + p.discard + ([p.in_play] if p.in_play != EMPTY else [])
+        if p.specialist != EMPTY:
+            cards.append(p.specialist)
         tiles += p.rack
+        jewels += p.jewels
         for name in ("livres", "thread", "lace", "vp"):
             if getattr(p, name) < 0:
                 out.append(f"negative {name}: {getattr(p, name)}")
         silk = [sum(t.ds.tiles[x].silk[c] for x in p.rack) for c in range(4)]
         if silk != p.silk:
             out.append(f"rack silk totals {p.silk} differ from the rack's tiles {silk}")
-    garments = s.gar_bag + s.gar_discard + [g for g in s.windows + s.guest + s.terrace if g != EMPTY]
+    garments = s.gar_bag + s.gar_discard + s.festive_box + [g for g in s.windows + s.guest + s.terrace if g != EMPTY]
     if s.making != EMPTY:
         garments.append(s.making)
     out += _dupes_or_missing(cards, len(t.cards), "cards")
     out += _dupes_or_missing(tiles, len(t.ds.tiles), "resource tiles")
     out += _dupes_or_missing(garments, len(t.ds.garments), "garments")
+    if t.ds.jewelry_box is not None:
+        out += _dupes_or_missing(jewels, len(t.ds.jewelry_box.jewels), "jewels")
     for g, o in zip(s.guest, s.guest_owner):
         if (g == EMPTY) != (o == EMPTY) or not (o == EMPTY or 0 <= o < s.n):
             out.append("a guest space's garment and marker disagree")
@@ -53,7 +59,7 @@ def check(s: State) -> list[str]:
         if g != EMPTY and s.deco[d] == EMPTY:
             out.append("a terrace garment without its fireworks marker")
     for seat in range(s.n):
-        for kind in ("kitchen_left", "kitchen_right"):
+        for kind in ("kitchen_left", "kitchen_right", "jeweler"):
             if sum(1 for d in t.deco_of_kind[kind] if s.deco[d] == seat) > 1:
                 out.append(f"seat {seat} has two markers on {kind} (R-ACT-FIN-4)")
         if s.all_halls.count(seat) > 1:

@@ -19,7 +19,10 @@ EMPTY = -1
 class Player:
     """One seat's belongings (R-SETUP-6, R-SETUP-7)."""
 
-    __slots__ = ("livres", "thread", "lace", "vp", "rack", "silk", "supply", "hand", "discard", "in_play")
+    __slots__ = (
+        "livres", "thread", "lace", "vp", "rack", "silk", "supply", "hand", "discard", "in_play",
+        "jewels", "specialist", "exam", "tasks", "master_exams",
+    )
 
     def __init__(self) -> None:
         self.livres = 0
@@ -32,6 +35,12 @@ class Player:
         self.hand: list[int] = []
         self.discard: list[int] = []  # face up; the last card is the top
         self.in_play = EMPTY  # the card being played this turn (A-21)
+        # Jewelry Box
+        self.jewels: list[int] = []  # jewelry tiles owned (face up)
+        self.specialist = EMPTY  # the secret specialized apprentice until it is hired
+        self.exam = 0  # 0: start marker on the Journeyman exam, 1: on the Master exam
+        self.tasks = 0  # bit i set: the i-th task of the current exam is marked
+        self.master_exams = 0  # completed Master exams (sa_cond_master_exam)
 
     def staff_size(self) -> int:
         """R-STAFF-1: supply + hand + discard + the card being played."""
@@ -55,9 +64,17 @@ class Player:
         p.hand = self.hand[:]
         p.discard = self.discard[:]
         p.in_play = self.in_play
+        p.jewels = self.jewels[:]
+        p.specialist = self.specialist
+        p.exam = self.exam
+        p.tasks = self.tasks
+        p.master_exams = self.master_exams
         return p
 
-    _FIELDS = ("livres", "thread", "lace", "vp", "rack", "supply", "hand", "discard", "in_play")
+    _FIELDS = (
+        "livres", "thread", "lace", "vp", "rack", "supply", "hand", "discard", "in_play",
+        "jewels", "specialist", "exam", "tasks", "master_exams",
+    )
 
     def to_json(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
@@ -72,6 +89,7 @@ class State:
         "deck", "display", "res_bag", "drawers", "res_discard", "gar_bag", "windows", "gar_discard",
         "making", "guest", "guest_owner", "deco", "all_halls", "terrace", "favour", "boxed",
         "players", "stack", "events", "breakdown", "money_left", "over",
+        "jewel_bag", "jewel_display", "jewels_boxed", "j_stack", "m_stack", "festive_box", "rent_jewel",
     )
 
     cfg: RococoConfig
@@ -110,13 +128,21 @@ class State:
         s.breakdown = [dict(b) for b in self.breakdown]
         s.money_left = self.money_left[:]
         s.over = self.over
+        s.jewel_bag = self.jewel_bag[:]
+        s.jewel_display = self.jewel_display[:]
+        s.jewels_boxed = self.jewels_boxed[:]
+        s.j_stack = self.j_stack[:]
+        s.m_stack = self.m_stack[:]
+        s.festive_box = self.festive_box[:]
+        s.rent_jewel = self.rent_jewel
         return s
 
     _LISTS = (
         "deck", "display", "res_bag", "drawers", "res_discard", "gar_bag", "windows", "gar_discard",
         "guest", "guest_owner", "deco", "all_halls", "terrace", "boxed", "money_left",
+        "jewel_bag", "jewel_display", "jewels_boxed", "j_stack", "m_stack", "festive_box",
     )
-    _INTS = ("n", "round", "start_player", "turn_seat", "turn_card", "making", "favour")
+    _INTS = ("n", "round", "start_player", "turn_seat", "turn_card", "making", "favour", "rent_jewel")
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {k: getattr(self, k) for k in self._INTS + self._LISTS}

@@ -12,7 +12,7 @@ from functools import cache
 
 from salon.rococo.components import DataSet, Employee, packaged
 
-KINDS = ("fireworks", "kitchen_left", "kitchen_right", "statue", "musician")
+KINDS = ("fireworks", "kitchen_left", "kitchen_right", "statue", "musician", "jeweler")
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one object per data set
@@ -20,8 +20,9 @@ class Tables:
     ds: DataSet
     n: int
     cards: tuple[Employee, ...]
-    deck_size: int  # cards 0..deck_size-1 form the general deck
+    deck_size: int  # cards 0..deck_size-1 form the general deck of the base game
     card_index: dict[str, int]
+    jewel_index: dict[str, int]
     tile_index: dict[str, int]
     garment_index: dict[str, int]
     space_index: dict[str, int]
@@ -36,15 +37,21 @@ class Tables:
     garment: tuple[str, ...]
     rent: tuple[str, ...]
     finance: tuple[str, ...]
+    jewel: tuple[str, ...]
+    promote: tuple[str, ...]
+    replay: tuple[str, ...]
+    copy: tuple[str, ...]
+    send: tuple[str, ...]
     deco_of_kind: dict[str, tuple[int, ...]]
     fireworks: tuple[int, ...]  # decoration indices of the fireworks spaces, left to right
     hall_of_space: tuple[int, ...]
 
 
 @cache
-def tables(side: str, n: int) -> Tables:
-    """The tables of the packaged data for a board side and player count (built once)."""
-    return build_tables(packaged(side), n)
+def tables(side: str, n: int, expansions: tuple[str, ...] = ()) -> Tables:
+    """The tables of the packaged data for a board side, player count and expansions
+    (built once)."""
+    return build_tables(packaged(side, frozenset(expansions)), n)
 
 
 def build_tables(ds: DataSet, n: int) -> Tables:
@@ -52,16 +59,26 @@ def build_tables(ds: DataSet, n: int) -> Tables:
         Employee(i, c.id, c.level, c.type, c.bonus, c.send_value, -1) for i, c in enumerate(ds.deck_cards)
     ]
     deck_size = len(cards)
+    jb = ds.jewelry_box
+    if jb is not None:
+        for group, models in (("exam_master", jb.exam_masters), ("exam_journeyman", jb.exam_journeymen),
+                              ("specialist", jb.specialists)):
+            for c in models:
+                cards.append(Employee(len(cards), c.id, c.level, c.type, c.bonus, c.send_value, -1, group,
+                                      c.condition))
     for seat in range(n):
         for sc in ds.start_cards:
-            cards.append(Employee(len(cards), f"S{seat + 1}{sc.key}", 0, sc.type, sc.bonus, sc.send_value, seat))
+            cards.append(Employee(len(cards), f"S{seat + 1}{sc.key}", 0, sc.type, sc.bonus, sc.send_value, seat,
+                                  "start"))
     b = ds.board
+    jewels = jb.jewels if jb is not None else ()
     return Tables(
         ds=ds,
         n=n,
         cards=tuple(cards),
         deck_size=deck_size,
         card_index={c.id: c.index for c in cards},
+        jewel_index={j.id: j.index for j in jewels},
         tile_index={t.id: t.index for t in ds.tiles},
         garment_index={g.id: g.index for g in ds.garments},
         space_index={s.id: s.index for s in b.guest_spaces},
@@ -76,6 +93,11 @@ def build_tables(ds: DataSet, n: int) -> Tables:
         garment=tuple(f"garment:{g.id}" for g in ds.garments),
         rent=tuple(f"rent:{s.id}" for s in b.guest_spaces),
         finance=tuple(f"finance:{d.id}" for d in b.decorations),
+        jewel=tuple(f"jewel:{j.id}" for j in jewels),
+        promote=tuple(f"promote:{c.id}" for c in cards),
+        replay=tuple(f"replay:{c.id}" for c in cards),
+        copy=tuple(f"copy:{c.id}" for c in cards),
+        send=tuple(f"send:{c.id}" for c in cards),
         deco_of_kind={k: tuple(d.index for d in b.decorations if d.kind == k) for k in KINDS},
         fireworks=tuple(d.index for d in b.decorations if d.kind == "fireworks"),
         hall_of_space=tuple(s.hall for s in b.guest_spaces),

@@ -37,6 +37,16 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
             "in_play": _id(cards, p.in_play),
             "staff_size": p.staff_size(),
         }
+        if ds.jewelry_box is not None:
+            pub["jewels"] = [ds.jewelry_box.jewels[j].id for j in p.jewels]
+            pub["exam"] = "master" if p.exam else "journeyman"
+            track = ds.jewelry_box.master_tasks if p.exam else ds.jewelry_box.journeyman_tasks
+            pub["tasks"] = [n for k, n in enumerate(track) if p.tasks & (1 << k)]
+            pub["master_exams"] = p.master_exams
+            pub["has_specialist"] = p.specialist != EMPTY
+            if i == seat and p.specialist != EMPTY:
+                sa = cards[p.specialist]
+                pub["specialist"] = {"card": sa.id, "condition": sa.condition}
         if i == seat:
             pub["rack"] = [ds.tiles[x].id for x in p.rack]
             pub["silk"] = dict(zip(("blue", "pink", "green", "orange"), p.silk))
@@ -86,6 +96,18 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
             "garment_discard": [ds.garments[g].id for g in s.gar_discard],
             "removed_cards": [cards[c].id for c in s.boxed],
         },
+        "expansions": list(s.cfg.expansions),
+        "jewelry": None if ds.jewelry_box is None else {
+            "display": [
+                {"jewel": _id(ds.jewelry_box.jewels, j), "price": price}
+                for j, price in zip(s.jewel_display, ds.jewelry_box.display_prices)
+            ],
+            "bag_count": len(s.jewel_bag),
+            "removed": [ds.jewelry_box.jewels[j].id for j in s.jewels_boxed],
+            "journeyman_stack_count": len(s.j_stack),
+            "master_stack_count": len(s.m_stack),
+        },
+        "festive_waiting": len(s.festive_box),
         "breakdown": s.breakdown if s.phase in ("scoring", "end", "over") else None,
         "money_left": s.money_left if s.over else None,
     }
@@ -108,6 +130,11 @@ def decision_context(s: State) -> dict[str, Any]:
         out["picks_left"] = f[2]
     if kind == "fate":
         out["tile"] = t.ds.tiles[f[2]].id
+    if kind == "jewel":
+        out["garment"] = t.ds.garments[f[2]].id
+        out["free"] = bool(f[3])
+    if kind == "task":
+        out["tasks"] = list(f[3:])
     if kind == "give":
         out["need"] = dict(zip(("blue", "pink", "green", "orange"), f[3:7]))
     if kind in ("give", "dispose", "reduce"):

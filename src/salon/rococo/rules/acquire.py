@@ -8,6 +8,7 @@ which (a reward is free).
 
 from __future__ import annotations
 
+from salon.rococo.rules import exams
 from salon.rococo.rules.common import emit, gain_goods, pay
 from salon.rococo.rules.registry import decision, push
 from salon.rococo.state import EMPTY, State
@@ -88,6 +89,8 @@ def _fate_apply(s: State, f: tuple, action: str) -> None:
     p = s.players[seat]
     t = s.t.ds.tiles[tile]
     secret = ("tile",) if f[3] == "secret" else ()
+    if f[3] in ("main", "bonus") and s.t.ds.jewelry_box is not None:
+        exams.after_acquire(s, seat, tile, action == KEEP)
     if action == KEEP:
         p.rack.append(tile)
         for c, n in enumerate(t.silk):

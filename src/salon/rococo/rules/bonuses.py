@@ -15,17 +15,21 @@ from salon.rococo.rules import acquire, finance, tailor
 from salon.rococo.rules.common import (
     colour_counts,
     decorations,
-    draw_from_resource_bag,
+    draw_bag_tile,
     emit,
     gain_goods,
     gain_livres,
     gain_vp,
+    garments_in_hall,
+    master_guest_garments,
     own_garments,
     pay,
+    present_halls,
     remove_from_rack,
     staff_table,
     tile_available_for_draw,
 )
+from salon.rococo.rules.jewelry import rings
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -36,7 +40,9 @@ LACE = "bonus:lace"
 
 END_GAME = frozenset({
     "l6_end_vp_by_staff", "l6_end_thread_lace_sets", "l6_end_master_guest_pairs", "l6_end_dress_coat_pairs",
+    "nm_end_jewel_sets", "nm_end_necklace_pairs", "nm_end_vp_per_dec", "nm_end_apprentice_pairs",
 })
+HALLS = tuple(f"hall:{h}" for h in range(1, 6))
 
 Options = Callable[[State, int, int], list[str]]
 Effect = Callable[[State, int, int, str], None]
@@ -64,7 +70,8 @@ def _dismissable(s: State, seat: int, card: int) -> list[str]:
         return []
     # A card sent away by main action 5 still counts while its bonus resolves (A-21), but it
     # leaves right after: a dismissal must not take the staff below the minimum then.
-    leaving = next((f[2] for f in s.stack if f[0] == "box" and f[1] == seat and p.in_play == f[2]), EMPTY)
+    leaving = next((f[2] for f in s.stack
+                    if f[0] == "box" and f[1] == seat and f[3] == "send_away" and p.in_play == f[2]), EMPTY)
     d = s.t.dismiss
     if leaving == EMPTY or size - 2 >= minimum:
         return [d[c] for c in p.staff()]
@@ -129,15 +136,6 @@ def _bag_draw(price: Callable[[State], int]) -> Effect:
         draw_bag_tile(s, seat, "bag")
 
     return effect
-
-
-def draw_bag_tile(s: State, seat: int, why: str) -> None:
-    """R-PROC-BAG then R-PROC-TILE: a secret draw; the drawer decides keep or convert."""
-    tile = draw_from_resource_bag(s)
-    if tile == EMPTY:
-        return
-    emit(s, "tile_drawn", seat, secret=("tile",), tile=s.t.ds.tiles[tile].id, why=why)
-    push(s, ("fate", seat, tile, "secret"))
 
 
 # --- level II (§12.3)
@@ -225,6 +223,68 @@ def _silk(s: State, seat: int, card: int, action: str) -> None:
     push(s, ("silk_vp", seat, 0, 0, 0, 0))
 
 
+# --- Jewelry Box: new Journeymen and Masters (§13.10, §13.11), specialized apprentices
+
+def _jb(s: State):
+    return s.t.ds.jewelry_box.params
+
+
+def _replay_options(s: State, seat: int, card: int) -> list[str]:
+    replay = s.t.replay
+    return [replay[c] for c in s.players[seat].supply]
+
+
+def _replay(s: State, seat: int, card: int, action: str) -> None:
+    """R-BON-nj_replay_from_supply: the chosen supply card goes face up on the discard (it is
+    not played) and its bonus is used once now."""
+    c = s.t.card_index[action[7:]]
+    p = s.players[seat]
+    p.supply.remove(c)
+    p.discard.append(c)
+    emit(s, "replayed", seat, card=s.t.cards[c].id)
+    push(s, ("bonus_stage", seat, c))
+
+
+def _copy_options(s: State, seat: int, card: int) -> list[str]:
+    """R-BON-nj_copy_opponent: the top card of an opponent's discard (A-21: not the card the
+    opponent is playing); only bonuses usable now, never another copy (no endless chain)."""
+    out = []
+    for o, p in enumerate(s.players):
+        if o != seat and p.discard:
+            top = p.discard[-1]
+            bonus = s.t.cards[top].bonus
+            if bonus != "nj_copy_opponent" and BONUSES[bonus][0](s, seat, top):
+                out.append(s.t.copy[top])
+    return out
+
+
+def _copy(s: State, seat: int, card: int, action: str) -> None:
+    c = s.t.card_index[action[5:]]
+    emit(s, "copied", seat, card=s.t.cards[c].id)
+    push(s, ("bonus_stage", seat, c))
+
+
+def _halls(s: State, seat: int, card: int) -> list[str]:
+    return list(HALLS)
+
+
+def _hall_effect(s: State, seat: int, card: int, action: str) -> None:
+    """R-BON-nj_hall_vp: +1 VP per 2 own garments in the chosen hall; R-BON-nm_hall_livres:
+    2 livres per own garment there."""
+    hall = int(action[5:])
+    n = garments_in_hall(s, seat, hall)
+    bonus = s.t.cards[card].bonus
+    if bonus == "nj_hall_vp":
+        gain_vp(s, seat, n // 2, bonus)
+    else:
+        gain_livres(s, seat, _jb(s).nm_livres_per_hall_garment * n, bonus)
+
+
+def _no_orange_no_green(s: State, seat: int) -> int:
+    c = colour_counts(s, seat)
+    return _jb(s).nm_no_orange_livres * (c[3] == 0) + _jb(s).nm_no_green_livres * (c[2] == 0)
+
+
 def _param(name: str) -> Callable[[State], int]:
     """A bonus parameter from data/bonuses.toml."""
     return lambda s: getattr(s.t.ds.bonus, name)
@@ -263,6 +323,26 @@ BONUSES: dict[str, tuple[Options, Effect | None]] = {
     "l5_silk_to_vp": (_silk_options, _silk),
     "l6_buy_vp_3": (_buy_options(_param("vp_price_l6")), _buy(_param("vp_price_l6"))),
     "l6_finance_minus10": (_finance_options(_param("finance_discount_l6")), _finance(_param("finance_discount_l6"))),
+    "nj_replay_from_supply": (_replay_options, _replay),
+    "nj_copy_opponent": (_copy_options, _copy),
+    "nj_livre_per_hall": (_always, _gain(lambda s, seat: len(present_halls(s, seat)))),
+    "nj_livres_small_staff": (_always, _gain(
+        lambda s, seat: staff_table(_jb(s).staff_livres_nj, s.players[seat].staff_size()))),
+    "nj_3livres_per_2_dec": (_always, _gain(lambda s, seat: _jb(s).nj_livres_per_2_dec * (decorations(s, seat) // 2))),
+    "nj_tailor_sell_vp": (_tailor_options("nj"), _tailor("nj")),
+    "nj_hall_vp": (_halls, _hall_effect),
+    "nj_3livres_per_2_rings": (_always, _gain(lambda s, seat: _jb(s).nj_livres_per_2_rings * (rings(s, seat) // 2))),
+    "nj_vp_per_3_jewels": (_always, _gain(lambda s, seat: len(s.players[seat].jewels) // _jb(s).nj_vp_per_jewels,
+                                          vp=True)),
+    "nm_hall_livres": (_halls, _hall_effect),
+    "nm_vp_blue_green_pairs": (_always, _gain(lambda s, seat: min(colour_counts(s, seat)[0], colour_counts(s, seat)[2]),
+                                              vp=True)),
+    "nm_3livres_per_2_master_guest": (_always, _gain(
+        lambda s, seat: _jb(s).nm_livres_per_2_master_guests * (master_guest_garments(s, seat) // 2))),
+    "nm_3livres_per_2_jewels": (_always, _gain(
+        lambda s, seat: _jb(s).nm_livres_per_2_jewels * (len(s.players[seat].jewels) // 2))),
+    "nm_no_orange_no_green": (_always, _gain(_no_orange_no_green)),
+    "sa_vp3": (_always, _gain(lambda s, seat: _jb(s).specialist_vp, vp=True)),
     **{b: (_never, None) for b in END_GAME},
 }
 KNOWN_BONUSES = frozenset(BONUSES)
@@ -315,7 +395,7 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return f"R-BON-{bonus}", f"this bonus ({bonus}) cannot be used that way now"
 
 
-decision("bonus", _legal, _apply, _explain, ("bonus", "dismiss"), "R-PH3-4")
+decision("bonus", _legal, _apply, _explain, ("bonus", "dismiss", "replay", "copy", "hall"), "R-PH3-4")
 
 
 # --- repeated purchases and the silk conversion

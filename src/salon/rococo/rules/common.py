@@ -125,3 +125,12 @@ def remove_from_rack(s: State, seat: int, tile: int) -> None:
     p.rack.remove(tile)
     for c, n in enumerate(s.t.ds.tiles[tile].silk):
         p.silk[c] -= n
+
+
+def draw_bag_tile(s: State, seat: int, why: str) -> None:
+    """R-PROC-BAG then R-PROC-TILE: a secret draw; the drawer decides keep or convert."""
+    tile = draw_from_resource_bag(s)
+    if tile == EMPTY:
+        return
+    emit(s, "tile_drawn", seat, secret=("tile",), tile=s.t.ds.tiles[tile].id, why=why)
+    s.stack.append(("fate", seat, tile, "secret"))

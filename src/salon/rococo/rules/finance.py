@@ -3,11 +3,12 @@ level-III and level-VI bonuses (A-10: cost = max(0, printed - discount))."""
 
 from __future__ import annotations
 
+from salon.rococo.rules import exams
 from salon.rococo.rules.common import emit, pay
 from salon.rococo.rules.registry import decision, push
 from salon.rococo.state import EMPTY, State
 
-ONE_PER_PLAYER = ("kitchen_left", "kitchen_right")  # R-ACT-FIN-4
+ONE_PER_PLAYER = ("kitchen_left", "kitchen_right", "jeweler")  # R-ACT-FIN-4, R-JB-FIN-2
 
 
 def allowed(s: State, seat: int, d: int, discount: int) -> bool:
@@ -33,6 +34,8 @@ def _apply(s: State, f: tuple, action: str) -> None:
     pay(s, seat, max(0, deco.cost - discount), "finance")
     if deco.kind == "musician":  # R-ACT-FIN-6
         push(s, ("halls", seat))
+    if s.t.ds.jewelry_box is not None:
+        exams.after_finance(s, seat)
 
 
 def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
@@ -41,6 +44,8 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
         return "R-ACT-FIN-2", "choose a free decoration space"
     if s.t.ds.board.decorations[d].kind in ONE_PER_PLAYER:
         if any(s.deco[i] == f[1] for i in s.t.deco_of_kind[s.t.ds.board.decorations[d].kind]):
+            if s.t.ds.board.decorations[d].kind == "jeweler":
+                return "R-JB-FIN-2", "at most one jeweler decoration per player"
             return "R-ACT-FIN-4", "at most one marker on each side of the kitchen"
     return "R-ACT-FIN-5", "you cannot pay the cost of that space"
 

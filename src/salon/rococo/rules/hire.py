@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from salon.rococo.rules import specialists
 from salon.rococo.rules.common import emit, pay
 from salon.rococo.rules.registry import decision
 from salon.rococo.state import EMPTY, State
@@ -14,22 +15,31 @@ def price(s: State) -> int:
 
 
 def targets(s: State, seat: int) -> list[str]:
-    """R-ACT-HIRE-4 / A-52: an empty display offers nothing; the price must be paid."""
-    cards = [c for c in s.display if c != EMPTY]
-    if not cards or s.players[seat].livres < price(s):
-        return []
+    """R-ACT-HIRE-4 / A-52: an empty display offers nothing; the price must be paid.  With
+    the Jewelry Box the own specialized apprentice may be hired instead (R-JB-HIRE-1)."""
     hire = s.t.hire
-    return [hire[c] for c in cards]
+    cards = [c for c in s.display if c != EMPTY]
+    out = [hire[c] for c in cards] if cards and s.players[seat].livres >= price(s) else []
+    if s.t.ds.jewelry_box is not None:
+        c = specialists.hireable(s, seat)
+        if c != EMPTY:
+            out.append(hire[c])
+    return out
 
 
 def _apply(s: State, f: tuple, action: str) -> None:
-    """R-ACT-HIRE-3: the card goes into the hand and may be played this round."""
+    """R-ACT-HIRE-3, R-JB-HIRE-2: the card goes into the hand and may be played this round."""
     seat = f[1]
+    p = s.players[seat]
     c = s.t.card_index[action[5:]]
-    pay(s, seat, price(s), "hire")
-    s.display[s.display.index(c)] = EMPTY
-    s.players[seat].hand.append(c)
-    emit(s, "hired", seat, card=s.t.cards[c].id)
+    if c == p.specialist:  # free, once per game
+        p.specialist = EMPTY
+        emit(s, "hired", seat, card=s.t.cards[c].id, specialist=True)
+    else:
+        pay(s, seat, price(s), "hire")
+        s.display[s.display.index(c)] = EMPTY
+        emit(s, "hired", seat, card=s.t.cards[c].id)
+    p.hand.append(c)
 
 
 decision("hire", lambda s, f: targets(s, f[1]), _apply,

@@ -16,6 +16,8 @@ def income(s: State, seat: int) -> int:
         total += decorations(s, seat)
     if any(s.deco[d] == seat for d in t.deco_of_kind["kitchen_right"]):
         total += s.guest_owner.count(seat)
+    if t.ds.jewelry_box is not None:  # R-JB-PH4-1
+        total += t.ds.jewelry_box.params.jewel_income * len(s.players[seat].jewels)
     return total
 
 

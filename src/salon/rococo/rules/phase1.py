@@ -16,6 +16,12 @@ def round_start(s: State, f: tuple) -> None:
     step_b_employees(s)
     step_c_resources(s)
     step_d_garments(s)
+    if s.jewel_display:
+        step_e_jewels(s)
+    if s.round == 1 and s.festive_box:  # R-FEST-1: from round 2 on they can appear
+        s.gar_bag.extend(s.festive_box)
+        s.festive_box.clear()
+        emit(s, "festive_added")
     push(s, ("phase2",))
 
 
@@ -75,3 +81,22 @@ def step_d_garments(s: State) -> None:
             break  # R-PH1-D-4: the leftmost windows stay empty
         w[i] = s.rng.pop_random(s.gar_bag)
     emit(s, "windows", garments=[s.t.ds.garments[g].id if g != EMPTY else None for g in w])
+
+
+def step_e_jewels(s: State) -> None:
+    """R-JB-PH1E-1..3 / A-42: the rightmost jewel leaves the game (there is no jewelry
+    discard), the rest shift right, empty spaces fill from right to left from the bag, which
+    is never refilled."""
+    d = s.jewel_display
+    if d[-1] != EMPTY:
+        s.jewels_boxed.append(d[-1])
+        emit(s, "jewel_removed", jewel=s.t.ds.jewelry_box.jewels[d[-1]].id)
+        d[-1] = EMPTY
+    rest = [j for j in d if j != EMPTY]
+    d[:] = [EMPTY] * (len(d) - len(rest)) + rest
+    for i in range(len(d) - len(rest) - 1, -1, -1):
+        if not s.jewel_bag:
+            break
+        d[i] = s.rng.pop_random(s.jewel_bag)
+    jewels = s.t.ds.jewelry_box.jewels
+    emit(s, "jewel_display", jewels=[jewels[j].id if j != EMPTY else None for j in d])

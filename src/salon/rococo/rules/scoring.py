@@ -7,8 +7,10 @@ decisions: the thread-and-lace sets of a level-VI crown card (step 2) and the te
 
 from __future__ import annotations
 
+from salon.rococo.rules import jewelry
 from salon.rococo.rules.common import (
     colour_counts,
+    decorations,
     dresses_coats,
     emit,
     garments_in_hall,
@@ -19,7 +21,7 @@ from salon.rococo.rules.common import (
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
-STEPS = ("game", "money", "employees", "favour", "halls", "fireworks", "statues", "markers")
+STEPS = ("game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers")
 
 
 def score(s: State, seat: int, step: str, vp: int) -> None:
@@ -51,6 +53,10 @@ def step1_money(s: State, f: tuple) -> None:
         pay(s, seat, vp * per, "money_conversion")
         s.money_left[seat] = p.livres
         score(s, seat, "money", vp)
+    jb = s.t.ds.jewelry_box
+    if jb is not None:  # R-SCORE-1-2 / R-JB-SCORE-1: after the money conversion
+        for seat, p in enumerate(s.players):
+            score(s, seat, "jewels", jb.params.jewel_end_vp * len(p.jewels))
 
 
 def end_bonus_vp(s: State, seat: int, bonus: str) -> int:
@@ -63,7 +69,25 @@ def end_bonus_vp(s: State, seat: int, bonus: str) -> int:
     if bonus == "l6_end_dress_coat_pairs":
         d, c = dresses_coats(s, seat)
         return b.dress_coat_pair_vp * min(d, c)
+    if bonus.startswith("nm_end_"):  # R-JB-SCORE-2
+        return _jewelry_box_end_vp(s, seat, bonus)
     return 0
+
+
+def _jewelry_box_end_vp(s: State, seat: int, bonus: str) -> int:
+    """R-BON-nm_end_*: the end-game bonuses of the Jewelry Box Masters (§13.11)."""
+    q = s.t.ds.jewelry_box.params
+    if bonus == "nm_end_jewel_sets":
+        c = jewelry.jewel_counts(s, seat)
+        sets = min(c.get(k, 0) for k in (("necklace", "blue"), ("necklace", "green"), ("ring", "pink"),
+                                          ("ring", "orange")))
+        return q.nm_jewel_set_vp * sets
+    if bonus == "nm_end_necklace_pairs":
+        return q.nm_necklace_pair_vp * (jewelry.necklaces(s, seat) // 2)
+    if bonus == "nm_end_vp_per_dec":
+        return decorations(s, seat)
+    apprentices = sum(1 for c in s.players[seat].staff() if s.t.cards[c].type == "apprentice")
+    return q.nm_apprentice_pair_vp * (apprentices // 2)
 
 
 @auto("score2")

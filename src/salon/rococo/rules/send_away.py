@@ -17,15 +17,16 @@ def send(s: State, seat: int, card: int) -> None:
     goes to the box (it counts as staff while its bonus resolves, A-21)."""
     gain_livres(s, seat, s.t.cards[card].send_value, "send_away")
     top = s.stack.pop()  # the pending bonus step of this card
-    s.stack.append(("box", seat, card))
+    s.stack.append(("box", seat, card, "send_away"))
     s.stack.append(top)
 
 
 @auto("box")
 def box(s: State, f: tuple) -> None:
-    seat, card = f[1], f[2]
+    """The played card leaves the game after its bonus (send-away, exams)."""
+    seat, card, why = f[1], f[2], f[3]
     p = s.players[seat]
     if p.in_play == card:  # not already sent away by its own dismissal bonus
         p.in_play = EMPTY
         s.boxed.append(card)
-        emit(s, "card_sent_away", seat, card=s.t.cards[card].id, why="send_away")
+        emit(s, "card_sent_away", seat, card=s.t.cards[card].id, why=why)

@@ -23,17 +23,23 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     s.start_player = cfg.start_player if cfg.start_player is not None else rng.below(n)
     s.turn_seat = s.start_player
     s.turn_card = EMPTY
+    s.j_stack = []
+    s.m_stack = []
     # R-SETUP-3: levels shuffled separately, VI at the bottom ... I on top (end of list)
     s.deck = []
     for level in range(6, 0, -1):
         packet = [c.index for c in t.cards[: t.deck_size] if c.level == level]
+        if cfg.has("jewelry_box") and level in (5, 2):
+            packet = _exam_packet(s, packet, level)
         rng.shuffle(packet)
         s.deck.extend(packet)
     s.display = [EMPTY] * b.hire_spaces
-    s.res_bag = list(range(len(ds.tiles)))  # R-SETUP-4
+    s.res_bag = list(range(len(ds.tiles)))  # R-SETUP-4 (Noble tiles included, R-NOBLE-1)
     s.drawers = [EMPTY] * (b.drawers * b.drawer_spaces)
     s.res_discard = []
-    s.gar_bag = list(range(len(ds.garments)))  # R-SETUP-5
+    # R-SETUP-5; Festive tiles wait until the end of Phase 1 of round 1 (R-FEST-1)
+    s.gar_bag = [g.index for g in ds.garments if g.expansion != "festive"]
+    s.festive_box = [g.index for g in ds.garments if g.expansion == "festive"]
     s.windows = [EMPTY] * len(b.window_costs)
     s.gar_discard = []
     s.making = EMPTY
@@ -57,5 +63,31 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     s.breakdown = [{} for _ in range(n)]
     s.money_left = [0] * n
     s.over = False
+    s.rent_jewel = EMPTY
+    jb = ds.jewelry_box
+    s.jewel_bag = list(range(len(jb.jewels))) if jb else []  # R-JB-SETUP-1
+    s.jewel_display = [EMPTY] * len(jb.display_prices) if jb else []
+    s.jewels_boxed = []
+    if jb:  # R-JB-SETUP-5: one secret specialized apprentice each, the rest to the box
+        specialists = [c.index for c in t.cards if c.group == "specialist"]
+        rng.shuffle(specialists)
+        for p in s.players:
+            p.specialist = specialists.pop()
+        s.boxed.extend(specialists)
     emit(s, "setup", players=n, side=b.side, start_player=s.start_player)
     return s
+
+
+def _exam_packet(s: State, packet: list[int], level: int) -> list[int]:
+    """R-JB-SETUP-2/3: level V gives up its Masters (level II its Journeymen) to the exam
+    stack with the 9 new cards; the stack is shuffled and its top 2 go back into the packet."""
+    t = s.t
+    kind, group = ("master", "exam_master") if level == 5 else ("journeyman", "exam_journeyman")
+    stack = [c for c in packet if t.cards[c].type == kind] + [c.index for c in t.cards if c.group == group]
+    s.rng.shuffle(stack)
+    keep = [c for c in packet if t.cards[c].type != kind] + [stack.pop(), stack.pop()]
+    if level == 5:
+        s.m_stack = stack
+    else:
+        s.j_stack = stack
+    return keep

@@ -1,21 +1,33 @@
-"""Main action 3, Tailor a garment (RULES.md §8.4), also granted by the level-II and
-level-IV bonuses (R-PROC-GRANT).
+"""Main action 3, Tailor a garment (RULES.md §8.4), also granted by the level-II,
+level-IV and (Jewelry Box) ``nj_tailor_sell_vp`` bonuses (R-PROC-GRANT).
 
 Decisions in order: the garment (``garment:G07``); for the level-II bonus, which bale to
 save when both blue and pink are required (``reduce:blue``/``reduce:pink``, A-6); the rack
-tiles to hand in (``give:R12``, one at a time); then ``sell`` or ``rent:h3s2``.
+tiles to hand in (``give:R12``, one at a time); then ``sell`` or ``rent:h3s2``; when renting
+with the Jewelry Box, the jewel to rent with it (rules/jewelry.py).  The sub-steps run in the
+order of R-ACT-TAILOR-16; exam tasks are marked at the end of the action.
 Only tiles that still cover a missing bale are offered: handing in a tile that covers
 nothing would only lose it (a provably dominated choice, so it is pruned).
 """
 
 from __future__ import annotations
 
-from salon.rococo.rules.common import emit, gain_goods, gain_livres, pay, remove_from_rack
-from salon.rococo.rules.registry import decision, push
+from salon.rococo.rules import jewelry
+from salon.rococo.rules.common import emit, gain_goods, gain_livres, gain_vp, pay, remove_from_rack
+from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
 BLUE, PINK, GREEN, ORANGE = range(4)
-GRANTED = ("l2", "l4")
+GRANTED = ("l2", "l4", "nj")
+MUST_SELL = "nj"  # R-BON-nj_tailor_sell_vp
+
+
+def sellable(s: State, g: int) -> bool:
+    """R-FEST-3, R-EXQ-3: Festive tiles are never sold, Exquisite ones only the green dress."""
+    gar = s.t.ds.garments[g]
+    if gar.expansion == "festive":
+        return False
+    return gar.expansion != "exquisite" or gar.effect == "exq_green_14"
 
 
 def performed_by_master(s: State) -> bool:
@@ -56,7 +68,12 @@ def _feasible(s: State, seat: int, g: int, window: int, mode: str) -> bool:
     if p.livres < s.t.ds.board.window_costs[window] or p.thread < gar.thread or p.lace < gar.lace:
         return False
     silk = p.silk
-    return any(all(silk[c] >= r[c] for c in range(4)) for r in reductions(s, g, mode))
+    if not any(all(silk[c] >= r[c] for c in range(4)) for r in reductions(s, g, mode)):
+        return False
+    if mode == MUST_SELL:  # A-56
+        return sellable(s, g)
+    # A-55, R-EXQ-3: a tile that cannot be sold needs a legal free guest space
+    return sellable(s, g) or bool(free_spaces(s, mode))
 
 
 def targets(s: State, seat: int, mode: str) -> list[str]:
@@ -83,6 +100,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
     p.lace -= gar.lace
     if gar.thread or gar.lace:
         emit(s, "goods", seat, thread=-gar.thread, lace=-gar.lace, why="tailor")
+    push(s, ("tailored", seat), ("dispose", seat, mode), ("tailor_done", seat, int(gar.is_dress)))
     options = [r for r in reductions(s, g, mode) if all(p.silk[c] >= r[c] for c in range(4))]
     if len(options) > 1:
         push(s, ("reduce", seat, mode))
@@ -92,9 +110,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
 
 def _hand_in(s: State, seat: int, mode: str, need: tuple[int, ...]) -> None:
     if any(need):
-        push(s, ("give", seat, mode, *need), ("dispose", seat, mode))
-    else:
-        push(s, ("dispose", seat, mode))
+        push(s, ("give", seat, mode, *need))
 
 
 def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
@@ -178,26 +194,44 @@ def free_spaces(s: State, mode: str) -> list[int]:
 
 
 def _dispose_legal(s: State, f: tuple) -> list[str]:
+    mode = f[2]
+    sell = ["sell"] if sellable(s, s.making) else []
+    if mode == MUST_SELL:
+        return sell
     rent = s.t.rent
-    return ["sell", *(rent[i] for i in free_spaces(s, f[2]))]
+    return [*sell, *(rent[i] for i in free_spaces(s, mode))]
 
 
 def _dispose_apply(s: State, f: tuple, action: str) -> None:
-    seat = f[1]
+    seat, mode = f[1], f[2]
     g = s.making
     gar = s.t.ds.garments[g]
-    s.making = EMPTY
     if action == "sell":  # R-ACT-TAILOR-13
+        s.making = EMPTY
         s.gar_discard.append(g)
         emit(s, "sold", seat, garment=gar.id)
         gain_livres(s, seat, gar.value, "sale")
+        if mode == MUST_SELL:
+            gain_vp(s, seat, s.t.ds.jewelry_box.params.nj_sell_vp, "nj_tailor_sell_vp")
         return
     space = s.t.space_index[action[5:]]
+    push(s, ("place", seat, space))
+    if s.jewel_display:
+        jewelry.offer_jewel(s, seat, g)  # R-JB-JEWEL-1: before the garment is placed
+
+
+@auto("place")
+def place(s: State, f: tuple) -> None:
+    """R-ACT-TAILOR-8..12: the rental side up on the space, the marker on it, the reward,
+    then (Exquisite) the tile's placement bonus, then the all-halls check."""
+    seat, space = f[1], f[2]
+    g = s.making
+    s.making = EMPTY
     s.guest[space] = g
     s.guest_owner[space] = seat
     sp = s.t.ds.board.guest_spaces[space]
-    emit(s, "rented", seat, garment=gar.id, space=sp.id)
-    push(s, ("halls", seat))  # R-ACT-TAILOR-12 runs after the reward
+    emit(s, "rented", seat, garment=s.t.ds.garments[g].id, space=sp.id)
+    push(s, ("placed", seat, g), ("halls", seat))
     _reward(s, seat, sp.reward, sp.reward_livres)
 
 
@@ -214,6 +248,12 @@ def _reward(s: State, seat: int, reward: str, livres: int) -> None:
 
 
 def _dispose_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+    if action == "sell":
+        if s.t.ds.garments[s.making].expansion == "festive":
+            return "R-FEST-3", "a festive garment can never be sold"
+        return "R-EXQ-3", "this garment can only be rented"
+    if f[2] == MUST_SELL:
+        return "R-BON-nj_tailor_sell_vp", "this garment must be sold"
     space = s.t.space_index.get(action[5:], -1)
     if space < 0:
         return "R-ACT-TAILOR-7", "rent the garment on a guest space, or sell it"

@@ -8,19 +8,23 @@ to the discard (R-PH3-4).  The played card stays in the staff until the end of t
 
 from __future__ import annotations
 
-from salon.rococo.rules import acquire, favour, finance, hire, send_away, tailor
+from salon.rococo.rules import acquire, exams, favour, finance, hire, send_away, tailor
 from salon.rococo.rules.common import emit
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
-MAIN_ACTIONS = ("favour", "acquire", "tailor", "hire", "send", "finance")
-ALLOWED = {  # R-EMP-1..3
-    "master": frozenset(MAIN_ACTIONS),
-    "journeyman": frozenset(MAIN_ACTIONS) - {"hire"},
-    "apprentice": frozenset({"acquire", "send", "finance"}),
+BASE_ACTIONS = ("favour", "acquire", "tailor", "hire", "send", "finance")
+MAIN_ACTIONS = (*BASE_ACTIONS, "journeyman_exam", "master_exam")  # 7 and 8: Jewelry Box
+ALLOWED = {  # R-EMP-1..4
+    "master": frozenset(BASE_ACTIONS),
+    "journeyman": frozenset(BASE_ACTIONS) - {"hire"} | {"master_exam"},
+    "apprentice": frozenset({"acquire", "send", "finance", "journeyman_exam"}),
 }
 MAIN = {a: f"main:{a}" for a in (*MAIN_ACTIONS, "skip")}
-TYPE_RULE = {"favour": "R-ACT-FAVOUR-1", "tailor": "R-ACT-TAILOR-1", "hire": "R-ACT-HIRE-1"}
+TYPE_RULE = {
+    "favour": "R-ACT-FAVOUR-1", "tailor": "R-ACT-TAILOR-1", "hire": "R-ACT-HIRE-1",
+    "journeyman_exam": "R-JB-EXAM-J-1", "master_exam": "R-JB-EXAM-M-1",
+}
 
 
 @auto("phase3")
@@ -92,6 +96,10 @@ def main_options(s: State, seat: int) -> list[str]:
         out.append(MAIN["send"])
     if finance.targets(s, seat, 0):
         out.append(MAIN["finance"])
+    if s.t.ds.jewelry_box is not None:
+        for which in ("journeyman_exam", "master_exam"):
+            if which in allowed and exams.exam_available(s, seat, which):
+                out.append(MAIN[which])
     out.append(MAIN["skip"])
     return out
 
@@ -112,11 +120,13 @@ def _main_apply(s: State, f: tuple, action: str) -> None:
         send_away.send(s, seat, s.turn_card)
     elif what == "finance":
         push(s, ("finance", seat, 0))
+    elif what in exams.EXAMS:
+        exams.take_exam(s, seat, s.turn_card, what)
 
 
 def _main_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     what = action[5:]
-    if what not in MAIN_ACTIONS:
+    if what not in MAIN_ACTIONS or (what in exams.EXAMS and s.t.ds.jewelry_box is None):
         return "R-PH3-4", f"no main action {what!r}; choose one of {', '.join(MAIN_ACTIONS)} or skip"
     ctype = s.t.cards[s.turn_card].type
     if what not in ALLOWED[ctype]:
@@ -129,6 +139,10 @@ def _main_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
         "hire": ("R-ACT-HIRE-4", "the display is empty or you cannot pay the price"),
         "send": ("R-STAFF-2", "you must keep at least 4 employees"),
         "finance": ("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for"),
+        "journeyman_exam": ("R-JB-EXAM-J-2", "the exam needs your start marker there, all 4 tasks, 5 livres "
+                            "and a card in its stack"),
+        "master_exam": ("R-JB-EXAM-M-2", "the exam needs your start marker there, all 3 tasks, 5 livres "
+                        "and a card in its stack"),
     }
     return reasons[what]
 
