@@ -103,6 +103,11 @@ class Game(ABC):
         """Rebuild a game from :meth:`to_snapshot` output; raise RecordError if invalid."""
 
     @abstractmethod
+    def undoable(self) -> int:
+        """How many of the latest actions the deciding seat may take back now (0: none).
+        Undo = replay the history without them (the game is its seed and actions)."""
+
+    @abstractmethod
     def explain_illegal(self, action: str) -> tuple[str, str]:
         """(rule id, reason) for an action that is not legal now."""
 

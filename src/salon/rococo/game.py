@@ -34,6 +34,10 @@ from salon.rococo.tables import Tables, tables
 from salon.rococo.view import decision_context, observe
 
 
+IRREVERSIBLE = frozenset({"promote"})  # looking through an exam stack reveals it
+REVEALING = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
+
+
 @cache
 def _vocabulary(t: Tables) -> frozenset[str]:
     return frozenset(Rococo.actions_of(t))
@@ -43,7 +47,7 @@ def _vocabulary(t: Tables) -> frozenset[str]:
 class Rococo(Game):
     name = "rococo"
 
-    __slots__ = ("config", "seed", "history", "s", "_legal")
+    __slots__ = ("config", "seed", "history", "s", "_legal", "_undo")
 
     def __init__(self, config: RococoConfig, seed: int, state: State, history: list[str]) -> None:
         self.config = config
@@ -51,6 +55,7 @@ class Rococo(Game):
         self.s = state
         self.history = history
         self._legal: list[str] | None = None
+        self._undo = 0
 
     @classmethod
     def parse_config(cls, config: Any) -> RococoConfig:
@@ -84,12 +89,24 @@ class Rococo(Game):
             raise err(action, rule, reason)
         s = self.s
         s.events = events = []
+        rng = s.rng.state
         frame = s.stack.pop()
         DECISIONS[frame[0]][1](s, frame, action)
         advance(s)
         self._legal = None
         self.history.append(action)
+        reversible = (
+            rng == s.rng.state and frame[0] not in IRREVERSIBLE and s.stack and s.stack[-1][1] == frame[1]
+            and not any(e.type in REVEALING or e.data.get("specialist") for e in events)
+        )
+        self._undo = self._undo + 1 if reversible else 0
         return events
+
+    def undoable(self) -> int:
+        """How many of the last actions may be taken back (Board Game Arena's policy): all by
+        the seat still deciding, within its turn, with no random draw and nothing hidden
+        revealed since.  A caller undoes by replaying the history without them."""
+        return self._undo
 
     def explain_illegal(self, action: str) -> tuple[str, str]:
         """Why ``action`` is refused: ``PROTOCOL`` for text that is no action of this game,
@@ -168,6 +185,7 @@ class Rococo(Game):
         g.s = self.s.clone()
         g.history = self.history[:]
         g._legal = self._legal
+        g._undo = self._undo
         return g
 
     def to_snapshot(self) -> dict[str, Any]:

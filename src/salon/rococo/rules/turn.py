@@ -55,6 +55,7 @@ def end_turn(s: State, f: tuple) -> None:
         p.discard.append(p.in_play)
         p.in_play = EMPTY
     s.turn_card = EMPTY
+    emit(s, "turn_end", seat)
     s.turn_seat = (seat + 1) % s.n
     push(s, ("next_turn",))
 
