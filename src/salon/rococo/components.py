@@ -314,6 +314,37 @@ class JewelryBoxFile(_Model):
     card: list[CardModel]
 
 
+class SoloCardModel(_Model):
+    """A Madame du Barry card (RULES.md §14, R-DATA-6): the top part is her action with its
+    parameter, the bottom part a hall and a jewelry symbol."""
+
+    id: Annotated[str, Field(pattern=r"^D[0-9]{2}$")]
+    action: Literal["favour", "acquire", "tailor", "hire", "finance"]
+    drawer: Annotated[int, Field(ge=0, le=3)] = 0
+    position: Literal["", "left", "middle", "right"] = ""
+    direction: Literal["", "left", "right"] = ""
+    ordinal: Annotated[int, Field(ge=0, le=3)] = 0
+    kind: Literal["", "fireworks", "kitchen", "musicians", "statues"] = ""
+    hall: Annotated[int, Field(ge=1, le=5)]
+    jewel: Literal["colour", "type", "none"]
+
+    @model_validator(mode="after")
+    def _check(self) -> SoloCardModel:
+        a = self.action
+        if a == "acquire" and (self.drawer > 0) == bool(self.position):
+            raise ValueError(f"{self.id}: an acquire card names either a drawer or a position")
+        if a in ("tailor", "hire") and not (self.direction and self.ordinal):
+            raise ValueError(f"{self.id}: a {a} card names a direction and an ordinal")
+        if a == "finance" and not self.kind:
+            raise ValueError(f"{self.id}: a finance card names a decoration kind")
+        return self
+
+
+class SoloFile(_Model):
+    meta: Meta
+    card: list[SoloCardModel]
+
+
 class GarmentExpansionFile(_Model):
     """Noble, Festive or Exquisite: garments (and for Noble, resource tiles)."""
 
@@ -453,6 +484,7 @@ class DataSet:
     expansions: frozenset[str] = frozenset()
     jewelry_box: JewelryBox | None = None
     garment_params: dict[str, int] | None = None  # Festive / Exquisite amounts by name
+    solo_cards: tuple[SoloCardModel, ...] = ()
 
 
 BASE_FILES = {
@@ -463,6 +495,7 @@ BASE_FILES = {
     "employees": "employees.toml",
 }
 BOARD_FILES = {"1-3": "board_1-3.toml", "4-5": "board_4-5.toml"}
+SOLO_FILE = "solo.toml"
 EXPANSION_FILES = {
     "jewelry_box": "jewelry_box.toml",
     "noble": "noble.toml",
@@ -537,7 +570,8 @@ def _unique(ids: list[str], what: str, name: str) -> None:
         seen.add(i)
 
 
-def load(side: str, directory: Path | None = None, expansions: frozenset[str] = frozenset()) -> DataSet:
+def load(side: str, directory: Path | None = None, expansions: frozenset[str] = frozenset(),
+         solo: bool = False) -> DataSet:
     """Load and validate the data set for one board side ("1-3" or "4-5") and the chosen
     expansions.
 
@@ -628,6 +662,7 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
         expansions=frozenset(expansions),
         jewelry_box=jb,
         garment_params=garment_params,
+        solo_cards=tuple(_parse(SoloFile, _read(directory, SOLO_FILE), SOLO_FILE).card) if solo else (),
     )
     from salon.rococo import constraints  # imports this module
 
@@ -656,6 +691,6 @@ def _jewelry_box(f: JewelryBoxFile, name: str, known_bonuses: frozenset[str]) ->
 
 
 @cache
-def packaged(side: str, expansions: frozenset[str] = frozenset()) -> DataSet:
+def packaged(side: str, expansions: frozenset[str] = frozenset(), solo: bool = False) -> DataSet:
     """The data shipped with the package, loaded once per board side and expansion set."""
-    return load(side, expansions=expansions)
+    return load(side, expansions=expansions, solo=solo)

@@ -17,7 +17,8 @@ from salon.rococo.components import EXPANSIONS
 class RococoConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(default=2, ge=2, le=5, description="number of players (2-5)")
+    players: int = Field(default=2, ge=1, le=5, description="number of players (2-5; 1 with solo)")
+    solo: bool = Field(default=False, description="solo mode against Madame du Barry (RULES.md §14)")
     expansions: tuple[str, ...] = Field(
         default=(), description="expansions in play: any of jewelry_box, noble, festive, exquisite"
     )
@@ -38,6 +39,23 @@ class RococoConfig(BaseModel):
         description="A-4: where the Exquisite dress's free resource tile comes from",
     )
 
+    solo_two_player_rules: bool = Field(
+        default=True, description="A-30: the two-player scoring rules apply in the solo mode"
+    )
+    mdb_exam_removal: Literal["random", "human"] = Field(
+        default="random", description="A-3: who picks the employee Madame du Barry loses in an exam"
+    )
+    mdb_inspect_tiles: bool = Field(
+        default=False, description="A-37: Madame's Journeyman tasks follow the contents of the tiles she acquires"
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _solo_players(cls, v: Any) -> Any:
+        if isinstance(v, dict) and v.get("solo") and "players" not in v:
+            return {**v, "players": 1}
+        return v
+
     @field_validator("expansions", mode="before")
     @classmethod
     def _expansions(cls, v: Any) -> tuple[str, ...]:
@@ -55,12 +73,21 @@ class RococoConfig(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> RococoConfig:
-        if self.start_player is not None and self.start_player >= self.players:
+        if self.solo and self.players != 1:
+            raise ValueError("the solo mode has exactly one player (against Madame du Barry)")
+        if not self.solo and self.players < 2:
+            raise ValueError("a game needs 2-5 players; for one player use the solo mode")
+        if self.start_player is not None and self.start_player >= self.seats:
             raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
         return self
 
     def has(self, expansion: str) -> bool:
         return expansion in self.expansions
+
+    @property
+    def seats(self) -> int:
+        """Seats at the table: the players, and Madame du Barry in the solo mode (seat 1)."""
+        return self.players + 1 if self.solo else self.players
 
     @property
     def side(self) -> str:

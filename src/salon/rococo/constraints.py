@@ -1,4 +1,4 @@
-"""Rulebook constraints on a complete Rococo base-game data set.
+"""Rulebook constraints on a complete Rococo data set: the base game and the expansions in play.
 
 Why this exists: most per-component values (every tile, card and board space) are not in the
 rulebook texts and were reconstructed, and a player who owns the game may replace any data file
@@ -10,15 +10,33 @@ change the game; :func:`check` names each broken rule instead, and :func:`salon.
 refuses such a data set.
 
 The structural defaults of COMPONENTS.md that the rulebook fixes only loosely (2 dark windows,
-3 drawers, hall 1 as the largest and richest hall) are checked too, so that every part of the
-project can rely on them.
+3 drawers, hall 1 as the largest and richest hall; the Jewelry Box's 5 display spaces, 6 jewels per
+colour and one jeweler space per player) are checked too, so that every part of the project can
+rely on them.
+
+The base-game checks look only at the base components, so that an expansion's tiles, which may
+exceed the base ranges (R-NOBLE-3), are judged by the expansion's own checks: garments by their
+``expansion`` field, the board without the jeweler spaces the Jewelry Box adds.  Resource tiles
+carry no origin in the data set; the loader appends the Noble tiles after the base file's tiles, so
+the Noble tiles are taken to be the last ``NOBLE_TILES`` of them and the total is checked against
+48 + 5 -- a wrong count in either file is reported, naming both files, unless two slips cancel out
+(see :func:`_tile_groups`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from salon.rococo.components import BASE_FILES, BOARD_FILES, COLOURS, DataSet
+from salon.rococo.components import (
+    BASE_FILES,
+    BOARD_FILES,
+    COLOURS,
+    EXPANSION_FILES,
+    DataSet,
+    Garment,
+    JewelryBox,
+    ResourceTile,
+)
 
 GARMENT_COUNTS = {"blue": 13, "pink": 13, "green": 10, "orange": 6}  # R-NUM-7 (DE:53)
 GARMENT_VALUE = (6, 28)  # R-NUM-8 (DE:39)
@@ -40,6 +58,48 @@ HIRE_SPACES = 4  # R-NUM-4 (DE:307)
 HIRE_PRICE = {1: 0, 2: 1, 3: 3, 4: 5}  # R-NUM-21 (DE:539-542)
 FIREWORKS_MAJORITIES = ((6, 2), (7, 3))  # R-NUM-31 (DE:695)
 
+# Jewelry Box (RULES.md §13)
+JEWEL_COUNT = 24  # R-NUM-37 (DE:831)
+JEWELS = {("necklace", "blue"): 6, ("necklace", "green"): 6, ("ring", "pink"): 6, ("ring", "orange"): 6}
+"""Necklaces in the dress colours, rings in the coat colours (R-JB-COMP-3: DE:892, FR:1085); 6 of each
+kind and colour is the structural default of COMPONENTS.md (R-DATA-5)."""
+NEW_MASTER_BONUSES = frozenset({
+    "nm_hall_livres", "nm_vp_blue_green_pairs", "nm_3livres_per_2_master_guest", "nm_3livres_per_2_jewels",
+    "nm_no_orange_no_green", "nm_end_jewel_sets", "nm_end_necklace_pairs", "nm_end_vp_per_dec",
+    "nm_end_apprentice_pairs",
+})  # RULES.md §13.11 (FR:1080-1088)
+NEW_JOURNEYMAN_BONUSES = frozenset({
+    "nj_replay_from_supply", "nj_copy_opponent", "nj_livre_per_hall", "nj_livres_small_staff",
+    "nj_3livres_per_2_dec", "nj_tailor_sell_vp", "nj_hall_vp", "nj_3livres_per_2_rings", "nj_vp_per_3_jewels",
+})  # RULES.md §13.10 (FR:1068-1076)
+SPECIALIST_BONUS = "sa_vp3"  # R-JB-HIRE-3 (DE:905)
+SPECIALIST_CONDITIONS = frozenset({
+    "sa_cond_3_coats", "sa_cond_3_dresses", "sa_cond_3_master_guests", "sa_cond_30_livres", "sa_cond_3_jewels",
+    "sa_cond_3_decoration_kinds", "sa_cond_resources", "sa_cond_5_vp", "sa_cond_master_exam", "sa_cond_all_halls",
+})  # R-JB-SA-1..10 (FR:1055-1064)
+EXAM_CARDS = {"master": 9, "journeyman": 9, "apprentice": 10}  # R-NUM-37 (DE:817-829)
+JOURNEYMAN_TASKS = ("J1", "J2", "J3", "J4")  # R-NUM-39 (DE:935), R-JB-TASK-J1..J4
+MASTER_TASKS = ("M1", "M2", "M3")  # R-NUM-39 (DE:960), R-JB-TASK-M1..M3
+MASTER_TOP_TASK = "M3"  # A-38 (DE:1116): the top Master task is "tailor with a Master"
+DISPLAY_SPACES = 5  # R-DATA-5, COMPONENTS.md
+
+# Garment expansions (RULES.md §15)
+NOBLE_GARMENTS = 4  # R-NUM-43 (DE:1244)
+NOBLE_TILES = 5  # R-NUM-43 (DE:1244)
+FESTIVE_EFFECTS = frozenset({
+    "fest_dress_coat_pairs", "fest_vp_per_dec", "fest_vp_per_blue_dress", "fest_vp_per_pink_coat",
+})  # R-NUM-44, R-FEST-5 (DE:1254-1276)
+FESTIVE_PARAMS = ("fest_pair_vp", "fest_dec_vp", "fest_blue_dress_vp", "fest_pink_coat_vp")
+EXQUISITE_COATS = frozenset({"exq_favour_5", "exq_send_away"})  # A-20 (DE:1290, 1294)
+EXQUISITE_DRESSES = frozenset({"exq_resource_tile", "exq_green_14"})  # A-20 (DE:1298, 1301)
+EXQUISITE_JEWEL_DRESSES = frozenset({"exq_free_jewel", "exq_match_vp2"})  # R-EXQ-1 (DE:1282, 1305-1313)
+EXQUISITE_GREEN = ("exq_green_14", "green", 14, 0)  # R-NUM-45, A-35 (DE:1301): effect, colour, value, prestige
+EXQUISITE_PARAMS = ("exq_favour_livres", "exq_green_livres", "exq_match_vp")
+GARMENT_FILES = {
+    "": BASE_FILES["garments"],
+    **{e: EXPANSION_FILES[e] for e in ("noble", "festive", "exquisite")},
+}
+
 
 def resource_price(tiles_in_drawer: int) -> int:
     """R-NUM-20 (DE:433-436): 3 or 4 tiles -> 2 livres, 2 -> 1, 1 -> free."""
@@ -58,40 +118,80 @@ def check(ds: DataSet) -> list[str]:
     _deck(ds, out)
     _start(ds, out)
     _board(ds, out)
+    if ds.jewelry_box is not None:
+        _jewelry_box(ds, ds.jewelry_box, out)
+    if "noble" in ds.expansions:
+        _noble(ds, out)
+    if "festive" in ds.expansions:
+        _festive(ds, out)
+    if "exquisite" in ds.expansions:
+        _exquisite(ds, out)
     return out
 
 
 def _garments(ds: DataSet, out: list[str]) -> None:
     f = BASE_FILES["garments"]
-    counts = Counter(g.colour for g in ds.garments)
+    base = [g for g in ds.garments if not g.expansion]
+    counts = Counter(g.colour for g in base)
     for colour, want in GARMENT_COUNTS.items():
         if counts[colour] != want:
             out.append(f"{f}: {counts[colour]} {colour} garments, the rulebook has {want} (R-NUM-7)")
     lo, hi = GARMENT_VALUE
     plo, phi = GARMENT_PRESTIGE
-    for g in ds.garments:
+    for g in base:
         if not lo <= g.value <= hi:
             out.append(f"{f}: garment {g.id} is worth {g.value} livres, outside {lo}-{hi} (R-NUM-8)")
         if not plo <= g.prestige <= phi:
             out.append(f"{f}: garment {g.id} has prestige {g.prestige}, outside {plo}-{phi} (R-NUM-9)")
+    for g in ds.garments:
         if sum(g.silk) < 1:
-            out.append(f"{f}: garment {g.id} needs no silk; every garment needs silk bales (R-COMP-GAR-1)")
+            out.append(
+                f"{GARMENT_FILES[g.expansion]}: garment {g.id} needs no silk; every garment needs silk bales"
+                " (R-COMP-GAR-1)"
+            )
+        if g.effect and g.expansion in ("", "noble"):
+            rule = "R-NOBLE-2" if g.expansion else "R-DATA-1"
+            out.append(
+                f"{GARMENT_FILES[g.expansion]}: garment {g.id} carries the effect {g.effect}; only Festive and"
+                f" Exquisite garments have one ({rule})"
+            )
+
+
+def _tile_groups(ds: DataSet) -> list[tuple[str, tuple[ResourceTile, ...]]]:
+    """The resource tiles by data file, in load order: the base file's, then Noble's.
+
+    ``components.load`` appends the Noble file's tiles after the base file's and keeps no origin
+    per tile, so the split relies on the Noble file holding its rulebook count of ``NOBLE_TILES``;
+    :func:`_tiles` checks the total, so a file with a wrong count is still reported (only a base
+    file one tile long and a Noble file one tile short together would pass unnoticed).
+    """
+    if "noble" not in ds.expansions:
+        return [(BASE_FILES["tiles"], ds.tiles)]
+    cut = max(len(ds.tiles) - NOBLE_TILES, 0)
+    return [(BASE_FILES["tiles"], ds.tiles[:cut]), (EXPANSION_FILES["noble"], ds.tiles[cut:])]
 
 
 def _tiles(ds: DataSet, out: list[str]) -> None:
-    f = BASE_FILES["tiles"]
-    if len(ds.tiles) != TILE_COUNT:
+    groups = _tile_groups(ds)
+    f, base = groups[0]
+    if len(groups) == 1 and len(ds.tiles) != TILE_COUNT:
         out.append(f"{f}: {len(ds.tiles)} resource tiles, the rulebook has {TILE_COUNT} (R-NUM-11)")
-    for t in ds.tiles:
-        if t.bales < 1:
-            out.append(f"{f}: tile {t.id} shows no silk bale; every tile shows at least one (R-DATA-2)")
-    bales = dict(zip(COLOURS, (sum(t.silk[i] for t in ds.tiles) for i in range(len(COLOURS))), strict=True))
+    if len(groups) == 2 and len(ds.tiles) != TILE_COUNT + NOBLE_TILES:
+        out.append(
+            f"{f}, {groups[1][0]}: {len(ds.tiles)} resource tiles in all, the rulebook has {TILE_COUNT} + "
+            f"{NOBLE_TILES} (R-NUM-11, R-NUM-43)"
+        )
+    for name, tiles in groups:
+        for t in tiles:
+            if t.bales < 1:
+                out.append(f"{name}: tile {t.id} shows no silk bale; every tile shows at least one (R-DATA-2)")
+    bales = dict(zip(COLOURS, (sum(t.silk[i] for t in base) for i in range(len(COLOURS))), strict=True))
     order = ", ".join(f"{c} {bales[c]}" for c in COLOURS)
     if not (bales["blue"] > bales["green"] and bales["pink"] > bales["green"] and bales["green"] > bales["orange"]):
         out.append(
             f"{f}: silk bales {order} break the rarity order blue, pink > green > orange (R-COMP-RES-1, DE:110-113)"
         )
-    if not any(sum(1 for n in t.silk if n) >= 2 for t in ds.tiles):
+    if not any(sum(1 for n in t.silk if n) >= 2 for t in base):
         out.append(f"{f}: no tile mixes two silk colours; the rulebook shows such tiles (R-DATA-2, DE:497, DE:992)")
 
 
@@ -206,6 +306,131 @@ def _board(ds: DataSet, out: list[str]) -> None:
             out.append(f"{f}: {musicians[hall]} musician spaces in hall {hall}, the rulebook has 1 (R-DATA-4, DE:615)")
     for hall in sorted(set(musicians) - set(range(1, 6))):
         out.append(f"{f}: musician space for hall {hall}, which does not exist (R-DATA-4)")
+    if ds.jewelry_box is None:
+        for d in b.decorations:
+            if d.kind == "jeweler":
+                out.append(f"{f}: jeweler space {d.id} without the Jewelry Box; it brings them (R-JB-FIN-1)")
+
+
+def _jewelry_box(ds: DataSet, jb: JewelryBox, out: list[str]) -> None:
+    f = EXPANSION_FILES["jewelry_box"]
+    if len(jb.jewels) != JEWEL_COUNT:
+        out.append(f"{f}: {len(jb.jewels)} jewelry tiles, the rulebook has {JEWEL_COUNT} (R-NUM-37)")
+    for j in jb.jewels:
+        if (j.kind, j.colour) not in JEWELS:
+            out.append(f"{f}: jewel {j.id} is a {j.colour} {j.kind}; necklaces are blue or green, rings pink or"
+                       " orange (R-JB-COMP-3)")
+    have = Counter((j.kind, j.colour) for j in jb.jewels)
+    for (kind, colour), want in JEWELS.items():
+        if have[kind, colour] != want:
+            out.append(f"{f}: {have[kind, colour]} {colour} {kind}s, the jewelry holds {want} of each (R-DATA-5)")
+    groups = (
+        ("master", 5, jb.exam_masters, NEW_MASTER_BONUSES, "R-JB-COMP-2"),
+        ("journeyman", 2, jb.exam_journeymen, NEW_JOURNEYMAN_BONUSES, "R-JB-COMP-2"),
+        ("apprentice", 0, jb.specialists, frozenset({SPECIALIST_BONUS}), "R-JB-HIRE-3"),
+    )
+    for type_, level, cards, bonuses, rule in groups:
+        want = EXAM_CARDS[type_]
+        if len(cards) != want:
+            out.append(f"{f}: {len(cards)} cards of level {level}, the expansion has {want} new {type_}s (R-NUM-37)")
+        for c in cards:
+            if c.type != type_:
+                out.append(f"{f}: card {c.id} of level {level} is a {c.type}; level {level} holds {type_}s"
+                           " (R-JB-COMP-2)")
+            if c.bonus not in bonuses:
+                out.append(f"{f}: card {c.id} of level {level} carries {c.bonus}, not one of"
+                           f" {', '.join(sorted(bonuses))} ({rule})")
+        if type_ != "apprentice":
+            missing = bonuses - {c.bonus for c in cards}
+            if missing or len({c.bonus for c in cards}) != len(cards):
+                out.append(f"{f}: the new {type_}s must carry the {len(bonuses)} new bonuses once each; missing"
+                           f" {', '.join(sorted(missing)) or 'none'} ({rule})")
+    conditions = [c.condition for c in jb.specialists]
+    if sorted(conditions) != sorted(SPECIALIST_CONDITIONS):
+        out.append(f"{f}: the specialized apprentices carry the conditions {', '.join(sorted(conditions))}; they must"
+                   f" carry {', '.join(sorted(SPECIALIST_CONDITIONS))} once each (R-JB-SA-1..10)")
+    if sorted(jb.journeyman_tasks) != sorted(JOURNEYMAN_TASKS):
+        out.append(f"{f}: Journeyman exam tasks {list(jb.journeyman_tasks)}; the exam has the 4 tasks"
+                   f" {', '.join(JOURNEYMAN_TASKS)} once each (R-NUM-39)")
+    if sorted(jb.master_tasks) != sorted(MASTER_TASKS):
+        out.append(f"{f}: Master exam tasks {list(jb.master_tasks)}; the exam has the 3 tasks"
+                   f" {', '.join(MASTER_TASKS)} once each (R-NUM-39)")
+    elif jb.master_tasks[0] != MASTER_TOP_TASK:
+        out.append(f"{f}: the top Master exam task is {jb.master_tasks[0]}; it is {MASTER_TOP_TASK}, tailor with a"
+                   " Master (A-38)")
+    prices = list(jb.display_prices)
+    if len(prices) != DISPLAY_SPACES:
+        out.append(f"{f}: {len(prices)} jewelry display spaces; the jeweler board has {DISPLAY_SPACES} (R-DATA-5)")
+    if any(prices[i] < prices[i + 1] for i in range(len(prices) - 1)):
+        out.append(f"{f}: jewelry display prices {prices} must not rise to the right, where the tiles leave"
+                   " (R-DATA-5)")
+    b = ds.board
+    jewelers = [d for d in b.decorations if d.kind == "jeweler"]
+    players = int(b.side.rsplit("-", 1)[-1])
+    if len(jewelers) != players:
+        out.append(f"{f}: {len(jewelers)} jeweler spaces on the {b.side} side; it needs one per player, {players}"
+                   " (R-DATA-5)")
+    ids = Counter([s.id for s in b.guest_spaces] + [d.id for d in b.decorations])
+    for d in jewelers:
+        if ids[d.id] > 1:
+            out.append(f"{f}: jeweler space id {d.id} also names another space of the board (R-DATA-5)")
+
+
+def _expansion_garments(ds: DataSet, expansion: str) -> list[Garment]:
+    return [g for g in ds.garments if g.expansion == expansion]
+
+
+def _params(ds: DataSet, name: str, keys: tuple[str, ...], rule: str, out: list[str]) -> None:
+    params = ds.garment_params or {}
+    for k in keys:
+        if k not in params:
+            out.append(f"{name}: params lacks {k}, an amount the rules of the expansion need ({rule})")
+
+
+def _noble(ds: DataSet, out: list[str]) -> None:
+    f = EXPANSION_FILES["noble"]
+    garments = _expansion_garments(ds, "noble")
+    if len(garments) != NOBLE_GARMENTS:
+        out.append(f"{f}: {len(garments)} garment tiles, the expansion has {NOBLE_GARMENTS} (R-NUM-43)")
+
+
+def _festive(ds: DataSet, out: list[str]) -> None:
+    f = EXPANSION_FILES["festive"]
+    garments = _expansion_garments(ds, "festive")
+    if len(garments) != len(FESTIVE_EFFECTS):
+        out.append(f"{f}: {len(garments)} garment tiles, the expansion has {len(FESTIVE_EFFECTS)} (R-NUM-44)")
+    effects = sorted(g.effect for g in garments)
+    if effects != sorted(FESTIVE_EFFECTS):
+        out.append(f"{f}: the tiles carry the effects {', '.join(effects)}; they must carry"
+                   f" {', '.join(sorted(FESTIVE_EFFECTS))} once each (R-FEST-5)")
+    _params(ds, f, FESTIVE_PARAMS, "R-FEST-5", out)
+
+
+def _exquisite(ds: DataSet, out: list[str]) -> None:
+    f = EXPANSION_FILES["exquisite"]
+    garments = _expansion_garments(ds, "exquisite")
+    want = EXQUISITE_COATS | EXQUISITE_DRESSES
+    if ds.jewelry_box is not None:
+        want |= EXQUISITE_JEWEL_DRESSES
+    if len(garments) != len(want):
+        without = "" if ds.jewelry_box is not None else " without the Jewelry Box"
+        out.append(f"{f}: {len(garments)} garment tiles in play{without}, the expansion has {len(want)}"
+                   " (R-NUM-45, R-EXQ-1)")
+    effects = sorted(g.effect for g in garments)
+    if effects != sorted(want):
+        out.append(f"{f}: the tiles in play carry the effects {', '.join(effects)}; they must carry"
+                   f" {', '.join(sorted(want))} once each (R-EXQ-4)")
+    effect, colour, value, prestige = EXQUISITE_GREEN
+    for g in garments:
+        if g.effect in EXQUISITE_COATS and g.is_dress:
+            out.append(f"{f}: garment {g.id} with {g.effect} is a {g.colour} dress; that tile is a coat (A-20)")
+        if g.effect in want - EXQUISITE_COATS and not g.is_dress:
+            out.append(f"{f}: garment {g.id} with {g.effect} is a {g.colour} coat; that tile is a dress (A-20)")
+        if g.effect == effect and (g.colour, g.value, g.prestige) != (colour, value, prestige):
+            out.append(f"{f}: garment {g.id} with {effect} is a {g.colour} garment worth {g.value} livres with"
+                       f" prestige {g.prestige}; it is a {colour} dress worth {value} with prestige {prestige}"
+                       " (R-NUM-45, A-35)")
+    _params(ds, f, EXQUISITE_PARAMS, "R-EXQ-4", out)
 
 
 def _price(table: tuple[int, ...], n: int) -> int | None:

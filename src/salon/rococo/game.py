@@ -24,15 +24,16 @@ from salon.rococo.rules import (  # noqa: F401  (each module registers its steps
     phase2,
     scoring,
     send_away,
+    solo,
     tailor,
     turn,
 )
+from salon.rococo.rules.common import is_mdb
 from salon.rococo.rules.registry import DECISIONS, FAMILIES, advance
 from salon.rococo.rules.setup import new_state
 from salon.rococo.state import State
 from salon.rococo.tables import Tables, tables
 from salon.rococo.view import decision_context, observe
-
 
 IRREVERSIBLE = frozenset({"promote"})  # looking through an exam stack reveals it
 REVEALING = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
@@ -64,7 +65,7 @@ class Rococo(Game):
     @classmethod
     def new(cls, config: Any = None, seed: int = 0) -> Self:
         cfg = parse_config(config)
-        s = new_state(cfg, tables(cfg.side, cfg.players, cfg.expansions), seed)
+        s = new_state(cfg, tables(cfg.side, cfg.seats, cfg.expansions, cfg.solo), seed)
         advance(s)
         return cls(cfg, seed, s, [])
 
@@ -168,7 +169,8 @@ class Rococo(Game):
             raise IllegalAction("result", "R-END-1", "the game is not over yet")
         s = self.s
         scores = tuple(p.vp for p in s.players)
-        keys = {seat: (scores[seat], s.money_left[seat]) for seat in range(s.n)}  # R-WIN-1/2
+        # R-WIN-1/2; R-SOLO-END-4: Madame du Barry wins every tie
+        keys = {seat: (scores[seat], int(is_mdb(s, seat)), s.money_left[seat]) for seat in range(s.n)}
         ranking = scoring.rank_groups(keys)
         return Result(
             scores=scores,
@@ -196,7 +198,7 @@ class Rococo(Game):
     def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
         try:
             cfg = parse_config(snapshot["config"])
-            state = State.from_json(snapshot["state"], cfg, tables(cfg.side, cfg.players, cfg.expansions))
+            state = State.from_json(snapshot["state"], cfg, tables(cfg.side, cfg.seats, cfg.expansions, cfg.solo))
             return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None

@@ -52,6 +52,10 @@ def check(s: State) -> list[str]:
     out += _dupes_or_missing(garments, len(t.ds.garments), "garments")
     if t.ds.jewelry_box is not None:
         out += _dupes_or_missing(jewels, len(t.ds.jewelry_box.jewels), "jewels")
+    if s.cfg.solo:
+        out += _dupes_or_missing(s.mdb_supply + s.mdb_hand + s.mdb_discard, len(t.ds.solo_cards), "solo cards")
+        if s.players[1].livres:
+            out.append("Madame du Barry holds livres (R-SOLO-GEN-1)")
     for g, o in zip(s.guest, s.guest_owner):
         if (g == EMPTY) != (o == EMPTY) or not (o == EMPTY or 0 <= o < s.n):
             out.append("a guest space's garment and marker disagree")

@@ -108,6 +108,12 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
             "master_stack_count": len(s.m_stack),
         },
         "festive_waiting": len(s.festive_box),
+        "solo": None if not s.cfg.solo else {
+            "seat": 1,
+            "hand_count": len(s.mdb_hand),
+            "supply_count": len(s.mdb_supply),
+            "discard": [ds.solo_cards[c].id for c in s.mdb_discard],
+        },
         "breakdown": s.breakdown if s.phase in ("scoring", "end", "over") else None,
         "money_left": s.money_left if s.over else None,
     }

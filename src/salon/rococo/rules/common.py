@@ -6,6 +6,18 @@ from __future__ import annotations
 from salon.core.events import Event
 from salon.rococo.state import EMPTY, State
 
+MDB = 1
+"""Madame du Barry's seat in the solo mode (RULES.md §14)."""
+
+
+def is_mdb(s: State, seat: int) -> bool:
+    return s.cfg.solo and seat == MDB
+
+
+def two_player_rules(s: State) -> bool:
+    """R-2P-1/2, A-30: with two contestants only first places score (solo: [config])."""
+    return s.n == 2 and (not s.cfg.solo or s.cfg.solo_two_player_rules)
+
 
 def emit(s: State, type_: str, seat: int | None = None, secret: tuple[str, ...] = (), **data) -> None:
     s.events.append(Event(type_, seat, data, secret))

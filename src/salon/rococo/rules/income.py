@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from salon.rococo.rules.common import decorations, gain_livres
+from salon.rococo.rules.common import decorations, gain_livres, is_mdb
 from salon.rococo.rules.registry import auto, push
 from salon.rococo.state import State
 
@@ -25,7 +25,8 @@ def income(s: State, seat: int) -> int:
 def phase4(s: State, f: tuple) -> None:
     s.phase = "income"
     for seat in range(s.n):
-        gain_livres(s, seat, income(s, seat), "income")
+        if not is_mdb(s, seat):  # R-SOLO-PH4-1: Madame du Barry gets no income
+            gain_livres(s, seat, income(s, seat), "income")
     if s.round < s.t.ds.rules.rounds:  # R-ROUND-1..3 (income is paid in round 7 too, R-PH4-7)
         s.round += 1
         push(s, ("round_start",))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from salon.rococo.rules import solo
 from salon.rococo.rules.common import emit
 from salon.rococo.rules.registry import auto, push
 from salon.rococo.state import EMPTY, State
@@ -13,6 +14,8 @@ def round_start(s: State, f: tuple) -> None:
     emit(s, "round", round=s.round)
     if s.round > 1:  # R-PH1-A-1
         step_a_favour(s)
+    if s.cfg.solo:
+        solo.new_round(s)
     step_b_employees(s)
     step_c_resources(s)
     step_d_garments(s)

@@ -8,7 +8,8 @@ choice to make (R-PH2-3 case 2).
 
 from __future__ import annotations
 
-from salon.rococo.rules.common import emit
+from salon.rococo.rules import solo
+from salon.rococo.rules.common import emit, is_mdb
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import State
 
@@ -23,6 +24,9 @@ def phase2(s: State, f: tuple) -> None:
 @auto("hand_prep")
 def hand_prep(s: State, f: tuple) -> None:
     seat = f[1]
+    if is_mdb(s, seat):
+        solo.take_hand(s)
+        return
     p = s.players[seat]
     size = s.t.ds.rules.hand_size
     if len(p.supply) > size:  # case 1: choose any 3

@@ -9,19 +9,22 @@ from __future__ import annotations
 
 from salon.rococo.rules import jewelry
 from salon.rococo.rules.common import (
+    MDB,
     colour_counts,
     decorations,
     dresses_coats,
     emit,
     garments_in_hall,
+    is_mdb,
     master_guest_garments,
     pay,
     staff_table,
+    two_player_rules,
 )
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
-STEPS = ("game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers")
+STEPS = ("game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers", "solo_tiles")
 
 
 def score(s: State, seat: int, step: str, vp: int) -> None:
@@ -98,7 +101,9 @@ def step2_employees(s: State, f: tuple) -> None:
         for c in p.staff():
             bonus = s.t.cards[c].bonus
             if bonus == "l6_end_thread_lace_sets":
-                if min(p.thread, p.lace) > 0:
+                if is_mdb(s, seat):  # she always scores the most (§14.5)
+                    _sets_apply(s, ("sets", seat), f"sets:{min(p.thread, p.lace)}")
+                elif min(p.thread, p.lace) > 0:
                     sets.append(("sets", seat))
             else:
                 score(s, seat, "employees", end_bonus_vp(s, seat, bonus))
@@ -157,7 +162,7 @@ def hall_awards(s: State, hall: int) -> dict[int, int]:
     first, second = h.majority
     for seat in groups[0]:
         out[seat] = first
-    if len(groups[0]) == 1 and s.n > 2 and len(groups) > 1:
+    if len(groups[0]) == 1 and not two_player_rules(s) and len(groups) > 1:
         for seat in groups[1]:
             out[seat] = second
     return out
@@ -184,7 +189,7 @@ def fireworks_awards(s: State) -> dict[int, int]:
     out: dict[int, int] = {}
     if ranked:
         out[ranked[0]] = first
-    if len(ranked) > 1 and s.n > 2:
+    if len(ranked) > 1 and not two_player_rules(s):
         out[ranked[1]] = second
     return out
 
@@ -208,7 +213,20 @@ def free_terrace_spots(s: State, seat: int) -> list[int]:
 @auto("terrace_stage")
 def terrace_stage(s: State, f: tuple) -> None:
     s.phase = "end"  # garments now count on the terrace as well (R-SCORE-6-4)
-    push(s, *[("terrace", seat) for seat in seats_from_start(s) if _terrace_moves(s, seat)])
+    if s.cfg.solo:
+        for move in best_terrace(s, MDB):  # R-SOLO-END-2: the human moves hers for the maximum
+            _move_to_terrace(s, MDB, move)
+    push(s, *[("terrace", seat) for seat in seats_from_start(s) if not is_mdb(s, seat) and _terrace_moves(s, seat)])
+
+
+def best_terrace(s: State, seat: int) -> list[str]:
+    """R-SCORE-5-4: the score-maximising moves, the highest-prestige Throne-hall garments to
+    the x3 spaces first, then x2."""
+    gar = s.t.ds.garments
+    decos = s.t.ds.board.decorations
+    spots = sorted(free_terrace_spots(s, seat), key=lambda d: -decos[d].multiplier)
+    throne = sorted(throne_spaces(s, seat), key=lambda i: -gar[s.guest[i]].prestige)
+    return [f"terrace:{gar[s.guest[i]].id}:{decos[d].id}" for d, i in zip(spots, throne) if gar[s.guest[i]].prestige]
 
 
 def _terrace_moves(s: State, seat: int) -> list[str]:
@@ -226,7 +244,12 @@ def _terrace_apply(s: State, f: tuple, action: str) -> None:
     """R-SCORE-5-1..3, A-28: optionally move own Throne-hall garments beside own fireworks."""
     if action == "done":
         return
-    seat = f[1]
+    _move_to_terrace(s, f[1], action)
+    if _terrace_moves(s, f[1]):
+        push(s, f)
+
+
+def _move_to_terrace(s: State, seat: int, action: str) -> None:
     _, gid, did = action.split(":")
     g = s.t.garment_index[gid]
     d = s.t.deco_index[did]
@@ -235,8 +258,6 @@ def _terrace_apply(s: State, f: tuple, action: str) -> None:
     s.guest_owner[space] = EMPTY
     s.terrace[d] = g
     emit(s, "terrace", seat, garment=gid, space=did)
-    if _terrace_moves(s, seat):
-        push(s, f)
 
 
 decision("terrace", _terrace_legal, _terrace_apply,
@@ -270,6 +291,8 @@ def marker_vp(s: State, seat: int) -> int:
 def step7_markers(s: State, f: tuple) -> None:
     for seat in seats_from_start(s):
         score(s, seat, "markers", marker_vp(s, seat))
+    if s.cfg.solo:  # R-SOLO-END-3, A-51: 1 VP per 2 resource tiles she holds
+        score(s, MDB, "solo_tiles", len(s.players[MDB].rack) // 2)
 
 
 @auto("game_end")

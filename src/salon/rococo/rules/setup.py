@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from salon.core.rng import Rng, derive_seed
 from salon.rococo.config import RococoConfig
+from salon.rococo.rules import solo
 from salon.rococo.rules.common import emit
 from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import Tables
@@ -13,7 +14,7 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     s = State.__new__(State)
     s.cfg = cfg
     s.t = t
-    s.n = n = cfg.players
+    s.n = n = cfg.seats
     s.rng = rng = Rng(derive_seed(seed))
     ds = t.ds
     b = ds.board
@@ -64,6 +65,12 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     s.money_left = [0] * n
     s.over = False
     s.rent_jewel = EMPTY
+    s.mdb_supply, s.mdb_hand, s.mdb_discard = [], [], []
+    if cfg.solo:  # R-SOLO-SETUP-2..5: Madame du Barry is seat 1
+        mdb = s.players[solo.MDB]
+        mdb.livres = 0
+        s.start_player = solo.MDB
+        s.turn_seat = solo.MDB
     jb = ds.jewelry_box
     s.jewel_bag = list(range(len(jb.jewels))) if jb else []  # R-JB-SETUP-1
     s.jewel_display = [EMPTY] * len(jb.display_prices) if jb else []
@@ -71,8 +78,9 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     if jb:  # R-JB-SETUP-5: one secret specialized apprentice each, the rest to the box
         specialists = [c.index for c in t.cards if c.group == "specialist"]
         rng.shuffle(specialists)
-        for p in s.players:
-            p.specialist = specialists.pop()
+        for seat, p in enumerate(s.players):
+            if not (cfg.solo and seat == solo.MDB):  # R-SOLO-SETUP-6: none for her
+                p.specialist = specialists.pop()
         s.boxed.extend(specialists)
     emit(s, "setup", players=n, side=b.side, start_player=s.start_player)
     return s

@@ -9,7 +9,7 @@ to the discard (R-PH3-4).  The played card stays in the staff until the end of t
 from __future__ import annotations
 
 from salon.rococo.rules import acquire, exams, favour, finance, hire, send_away, tailor
-from salon.rococo.rules.common import emit
+from salon.rococo.rules.common import emit, is_mdb
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -43,6 +43,10 @@ def next_turn(s: State, f: tuple) -> None:
         if s.players[seat].hand:
             s.turn_seat = seat
             push(s, ("play", seat), ("end_turn", seat))
+            return
+        if s.mdb_hand and is_mdb(s, seat):  # R-SOLO-PH3-1: her turns run by themselves
+            s.turn_seat = seat
+            push(s, ("mdb_turn",), ("end_turn", seat))
             return
     push(s, ("phase4",))
 
