@@ -162,7 +162,7 @@ class DecorationModel(_Model):
 
 class BoardModel(_Model):
     meta: Meta
-    side: Literal["1-3", "4-5"]
+    side: Literal["1-3", "4-5", "2-3"]
     players: list[Annotated[int, Field(ge=1, le=5)]]
     window_costs: list[NonNeg]
     dark_windows: Annotated[int, Field(ge=1)]
@@ -340,6 +340,14 @@ class SoloCardModel(_Model):
         return self
 
 
+class TermsFile(_Model):
+    """An edition's own words for what the engine calls by Deluxe names (RULES.md §16: the
+    2013 edition's yellow/red dresses, green/blue coats, wool, fountain)."""
+
+    meta: Meta
+    terms: dict[str, str]
+
+
 class SoloFile(_Model):
     meta: Meta
     card: list[SoloCardModel]
@@ -485,6 +493,8 @@ class DataSet:
     jewelry_box: JewelryBox | None = None
     garment_params: dict[str, int] | None = None  # Festive / Exquisite amounts by name
     solo_cards: tuple[SoloCardModel, ...] = ()
+    edition: str = "deluxe"
+    terms: dict[str, str] | None = None  # an edition's own names for engine terms (colours, thread ...)
 
 
 BASE_FILES = {
@@ -494,7 +504,11 @@ BASE_FILES = {
     "tiles": "resources.toml",
     "employees": "employees.toml",
 }
-BOARD_FILES = {"1-3": "board_1-3.toml", "4-5": "board_4-5.toml"}
+BOARD_FILES = {
+    "1-3": "board_1-3.toml", "4-5": "board_4-5.toml",  # Deluxe Edition
+    "2-3": "board_2013_2-3.toml", "2013:4-5": "board_2013_4-5.toml",  # 2013 edition (RULES.md §16)
+}
+EDITION_FILES = {"2013": {"bonus": "bonuses_2013.toml", "terms": "edition_2013.toml"}}
 SOLO_FILE = "solo.toml"
 EXPANSION_FILES = {
     "jewelry_box": "jewelry_box.toml",
@@ -571,7 +585,7 @@ def _unique(ids: list[str], what: str, name: str) -> None:
 
 
 def load(side: str, directory: Path | None = None, expansions: frozenset[str] = frozenset(),
-         solo: bool = False) -> DataSet:
+         solo: bool = False, edition: str = "deluxe") -> DataSet:
     """Load and validate the data set for one board side ("1-3" or "4-5") and the chosen
     expansions.
 
@@ -583,16 +597,21 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
     unknown = set(expansions) - set(EXPANSION_FILES)
     if unknown:
         raise DataError(f"unknown expansion {sorted(unknown)[0]!r}; expected some of {', '.join(EXPANSION_FILES)}")
-    raw = {k: _read(directory, f) for k, f in BASE_FILES.items()}
+    files = {**BASE_FILES, **{k: v for k, v in EDITION_FILES.get(edition, {}).items() if k in BASE_FILES}}
+    raw = {k: _read(directory, f) for k, f in files.items()}
     rules = _parse(RulesModel, raw["rules"], BASE_FILES["rules"])
-    bonus = _parse(BonusParams, raw["bonus"], BASE_FILES["bonus"])
+    bonus = _parse(BonusParams, raw["bonus"], files["bonus"])
     gfile = _parse(GarmentFile, raw["garments"], BASE_FILES["garments"])
     tfile = _parse(TileFile, raw["tiles"], BASE_FILES["tiles"])
     efile = _parse(EmployeeFile, raw["employees"], BASE_FILES["employees"])
-    bname = BOARD_FILES[side]
+    bname = BOARD_FILES[f"2013:{side}" if edition == "2013" and side == "4-5" else side]
     bmodel = _parse(BoardModel, _read(directory, bname), bname)
     if bmodel.side != side:
         raise DataError(f"{bname}: declares side {bmodel.side!r}, expected {side!r}")
+    terms: dict[str, str] = {}
+    if "terms" in EDITION_FILES.get(edition, {}):
+        tname = EDITION_FILES[edition]["terms"]
+        terms = _parse(TermsFile, _read(directory, tname), tname).terms
     _unique([g.id for g in gfile.garment], "garment", BASE_FILES["garments"])
     _unique([t.id for t in tfile.tile], "tile", BASE_FILES["tiles"])
     _unique([c.id for c in efile.card], "card", BASE_FILES["employees"])
@@ -643,7 +662,7 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
         bmodel = bmodel.model_copy(update={"decoration": decorations})
     provenance = {
         BASE_FILES["rules"]: rules.meta.provenance,
-        BASE_FILES["bonus"]: bonus.meta.provenance,
+        files["bonus"]: bonus.meta.provenance,
         BASE_FILES["garments"]: gfile.meta.provenance,
         BASE_FILES["tiles"]: tfile.meta.provenance,
         BASE_FILES["employees"]: efile.meta.provenance,
@@ -663,6 +682,8 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
         jewelry_box=jb,
         garment_params=garment_params,
         solo_cards=tuple(_parse(SoloFile, _read(directory, SOLO_FILE), SOLO_FILE).card) if solo else (),
+        edition=edition,
+        terms=terms,
     )
     from salon.rococo import constraints  # imports this module
 
@@ -691,6 +712,8 @@ def _jewelry_box(f: JewelryBoxFile, name: str, known_bonuses: frozenset[str]) ->
 
 
 @cache
-def packaged(side: str, expansions: frozenset[str] = frozenset(), solo: bool = False) -> DataSet:
-    """The data shipped with the package, loaded once per board side and expansion set."""
-    return load(side, expansions=expansions, solo=solo)
+def packaged(side: str, expansions: frozenset[str] = frozenset(), solo: bool = False,
+             edition: str = "deluxe") -> DataSet:
+    """The data shipped with the package, loaded once per board side, expansion set, solo
+    mode and edition."""
+    return load(side, expansions=expansions, solo=solo, edition=edition)

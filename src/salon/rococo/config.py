@@ -18,6 +18,9 @@ class RococoConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: int = Field(default=2, ge=1, le=5, description="number of players (2-5; 1 with solo)")
+    edition: Literal["deluxe", "2013"] = Field(
+        default="deluxe", description="deluxe, or 2013 for the original edition's rules (RULES.md §16)"
+    )
     solo: bool = Field(default=False, description="solo mode against Madame du Barry (RULES.md §14)")
     expansions: tuple[str, ...] = Field(
         default=(), description="expansions in play: any of jewelry_box, noble, festive, exquisite"
@@ -73,6 +76,8 @@ class RococoConfig(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> RococoConfig:
+        if self.edition == "2013" and (self.solo or self.expansions):
+            raise ValueError("the 2013 edition has no solo mode and no Deluxe expansions (D-2)")
         if self.solo and self.players != 1:
             raise ValueError("the solo mode has exactly one player (against Madame du Barry)")
         if not self.solo and self.players < 2:
@@ -91,7 +96,10 @@ class RococoConfig(BaseModel):
 
     @property
     def side(self) -> str:
-        """R-SETUP-1: the board side for the player count."""
+        """R-SETUP-1: the board side for the player count (D-14: the 2013 board's sides are
+        "2-3" and "4-5")."""
+        if self.edition == "2013":
+            return "2-3" if self.players <= 3 else "4-5"
         return "1-3" if self.players <= 3 else "4-5"
 
 
@@ -106,8 +114,8 @@ def parse_config(raw: Any) -> RococoConfig:
         return RococoConfig.model_validate(raw)
     except ValidationError as e:
         err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "config"
+        where = ".".join(str(p) for p in err["loc"])
         msg = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
             msg = f"unknown option; known options: {', '.join(RococoConfig.model_fields)}"
-        raise ConfigError(f"config {where}: {msg}") from None
+        raise ConfigError(f"config {where}: {msg}" if where else f"config: {msg}") from None

@@ -35,6 +35,11 @@ from salon.rococo.state import State
 from salon.rococo.tables import Tables, tables
 from salon.rococo.view import decision_context, observe
 
+
+def _tables(cfg: RococoConfig) -> Tables:
+    return tables(cfg.side, cfg.seats, cfg.expansions, cfg.solo, cfg.edition)
+
+
 IRREVERSIBLE = frozenset({"promote"})  # looking through an exam stack reveals it
 REVEALING = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
 
@@ -65,7 +70,7 @@ class Rococo(Game):
     @classmethod
     def new(cls, config: Any = None, seed: int = 0) -> Self:
         cfg = parse_config(config)
-        s = new_state(cfg, tables(cfg.side, cfg.seats, cfg.expansions, cfg.solo), seed)
+        s = new_state(cfg, _tables(cfg), seed)
         advance(s)
         return cls(cfg, seed, s, [])
 
@@ -198,7 +203,7 @@ class Rococo(Game):
     def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
         try:
             cfg = parse_config(snapshot["config"])
-            state = State.from_json(snapshot["state"], cfg, tables(cfg.side, cfg.seats, cfg.expansions, cfg.solo))
+            state = State.from_json(snapshot["state"], cfg, _tables(cfg))
             return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None

@@ -48,10 +48,10 @@ class Tables:
 
 
 @cache
-def tables(side: str, n: int, expansions: tuple[str, ...] = (), solo: bool = False) -> Tables:
-    """The tables of the packaged data for a board side, number of seats, expansions and
-    solo mode (built once)."""
-    return build_tables(packaged(side, frozenset(expansions), solo), n)
+def tables(side: str, n: int, expansions: tuple[str, ...] = (), solo: bool = False, edition: str = "deluxe") -> Tables:
+    """The tables of the packaged data for a board side, number of seats, expansions, solo
+    mode and edition (built once)."""
+    return build_tables(packaged(side, frozenset(expansions), solo, edition), n)
 
 
 def build_tables(ds: DataSet, n: int) -> Tables:

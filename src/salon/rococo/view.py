@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from salon.rococo.rules.common import hidden_prestige
 from salon.rococo.state import EMPTY, State
 
 
@@ -29,7 +30,7 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
             "livres": p.livres,
             "thread": p.thread,
             "lace": p.lace,
-            "vp": p.vp,
+            "vp": p.vp if i == seat or not hidden_prestige(s) else None,
             "rack_count": len(p.rack),
             "hand_count": len(p.hand),
             "supply_count": len(p.supply),

@@ -41,7 +41,12 @@ def pay(s: State, seat: int, amount: int, why: str) -> None:
 def gain_vp(s: State, seat: int, amount: int, why: str) -> None:
     if amount:
         s.players[seat].vp += amount
-        emit(s, "vp", seat, amount=amount, why=why)
+        emit(s, "vp", seat, hidden_prestige(s), amount=amount, why=why)
+
+
+def hidden_prestige(s: State) -> tuple[str, ...]:
+    """D-10: in the 2013 edition prestige is taken face down, secret until the end."""
+    return ("amount",) if s.cfg.edition == "2013" and s.phase not in ("scoring", "end", "over") else ()
 
 
 def gain_goods(s: State, seat: int, thread: int, lace: int, why: str) -> None:
