@@ -29,8 +29,8 @@ def _fingerprint(g: Rococo) -> str:
     return json.dumps(g.s.to_json(), sort_keys=True)
 
 
-def play_checked(seed: int, players: int) -> Rococo:
-    g = Rococo.new({"players": players}, seed)
+def play_checked(seed: int, players: int, **config) -> Rococo:
+    g = Rococo.new({"players": players, **config}, seed)
     rng = random.Random(seed)
     vocabulary = g.action_space()
     step = 0
@@ -55,7 +55,7 @@ def play_checked(seed: int, players: int) -> Rococo:
         assert not problems, f"seed {seed} after {action!r} (step {step}): {problems}"
         step += 1
     result = g.result()
-    assert len(result.scores) == players
+    assert len(result.scores) == g.num_players
     assert all(score >= 0 for score in result.scores)
     return g
 
@@ -69,6 +69,44 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
         if seed % 5 == 0:
             loaded = record.loads(json.dumps(record.make_record(g)))
             assert loaded.state_hash() == g.state_hash()
+
+
+EXPANSION_SETS = [["jewelry_box"], ["noble"], ["festive"], ["exquisite"], ["all"], ["exquisite", "festive"]]
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e))
+def test_expansion_games_keep_every_invariant(expansions: list[str]) -> None:
+    """Every expansion alone, all four, and Exquisite without the Jewelry Box: 48 seeded
+    games each at 2-5 players, invariants after every action, records replay."""
+    for seed in range(48):
+        g = play_checked(10_000 + seed, 2 + seed % 4, expansions=expansions)
+        if seed % 8 == 0:
+            assert record.loads(json.dumps(record.make_record(g))).state_hash() == g.state_hash()
+
+
+@pytest.mark.parametrize("expansions", [[], ["jewelry_box"], ["all"]], ids=["base", "jewelry_box", "all"])
+def test_solo_games_keep_every_invariant(expansions: list[str]) -> None:
+    """R-SOLO-*: 100 seeded solo games per setting; Madame du Barry's turns never ask for input
+    (the only deciding seat is the human's), and she never holds livres."""
+    for seed in range(100):
+        g = Rococo.new({"solo": True, "expansions": expansions}, 20_000 + seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            assert g.current_player() == 0
+            before = g.s.clone()
+            events = g.apply(rng.choice(g.legal_actions()))
+            problems = check(g.s) + check_transition(before, g.s, events)
+            assert not problems, f"seed {seed}: {problems}"
+        assert len(g.result().scores) == 2
+        if seed % 10 == 0:
+            assert record.loads(json.dumps(record.make_record(g))).state_hash() == g.state_hash()
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_2013_edition_games_keep_every_invariant(chunk: int) -> None:
+    """D-*: 300 seeded games of the 2013 edition at 2-5 players."""
+    for seed in range(chunk * 100, (chunk + 1) * 100):
+        play_checked(30_000 + seed, 2 + seed % 4, edition="2013")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

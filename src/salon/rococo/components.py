@@ -389,6 +389,7 @@ class ResourceTile:
     id: str
     silk: tuple[int, int, int, int]
     lower: str  # "", "thread", "lace", "thread/lace", "thread+lace"
+    expansion: str = ""  # "" for the base game, "noble"
 
     @property
     def bales(self) -> int:
@@ -624,7 +625,7 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
             label = c.id if isinstance(c, CardModel) else f"start {c.key}"
             raise DataError(f"{BASE_FILES['employees']}: card {label}: unknown bonus {c.bonus!r}")
     garment_models: list[tuple[GarmentModel, str]] = [(g, "") for g in gfile.garment]
-    tile_models = list(tfile.tile)
+    tile_models: list[tuple[TileModel, str]] = [(t, "") for t in tfile.tile]
     extra_provenance: dict[str, str] = {}
     garment_params: dict[str, int] = {}
     jb: JewelryBox | None = None
@@ -647,9 +648,9 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
             if g.requires == "jewelry_box" and "jewelry_box" not in expansions:
                 continue  # R-EXQ-1
             garment_models.append((g, exp))
-        tile_models += xfile.tile
+        tile_models += [(t, exp) for t in xfile.tile]
     _unique([g.id for g, _ in garment_models], "garment", "garment files")
-    _unique([t.id for t in tile_models], "tile", "resource tile files")
+    _unique([t.id for t, _ in tile_models], "tile", "resource tile files")
     garments = tuple(
         Garment(
             i, g.id, g.colour, COLOURS.index(g.colour), g.colour in DRESS_COLOURS, g.thimble,
@@ -657,7 +658,7 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
         )
         for i, (g, exp) in enumerate(garment_models)
     )
-    tiles = tuple(ResourceTile(i, t.id, t.silk.vector(), t.lower) for i, t in enumerate(tile_models))
+    tiles = tuple(ResourceTile(i, t.id, t.silk.vector(), t.lower, exp) for i, (t, exp) in enumerate(tile_models))
     if decorations is not bmodel.decoration:
         bmodel = bmodel.model_copy(update={"decoration": decorations})
     provenance = {

@@ -16,11 +16,8 @@ rely on them.
 
 The base-game checks look only at the base components, so that an expansion's tiles, which may
 exceed the base ranges (R-NOBLE-3), are judged by the expansion's own checks: garments by their
-``expansion`` field, the board without the jeweler spaces the Jewelry Box adds.  Resource tiles
-carry no origin in the data set; the loader appends the Noble tiles after the base file's tiles, so
-the Noble tiles are taken to be the last ``NOBLE_TILES`` of them and the total is checked against
-48 + 5 -- a wrong count in either file is reported, naming both files, unless two slips cancel out
-(see :func:`_tile_groups`).
+``expansion`` field, the board without the jeweler spaces the Jewelry Box adds.  Resource
+tiles likewise by their ``expansion`` field.
 """
 
 from __future__ import annotations
@@ -158,17 +155,11 @@ def _garments(ds: DataSet, out: list[str]) -> None:
 
 
 def _tile_groups(ds: DataSet) -> list[tuple[str, tuple[ResourceTile, ...]]]:
-    """The resource tiles by data file, in load order: the base file's, then Noble's.
-
-    ``components.load`` appends the Noble file's tiles after the base file's and keeps no origin
-    per tile, so the split relies on the Noble file holding its rulebook count of ``NOBLE_TILES``;
-    :func:`_tiles` checks the total, so a file with a wrong count is still reported (only a base
-    file one tile long and a Noble file one tile short together would pass unnoticed).
-    """
+    """The resource tiles by data file: the base file's, then Noble's."""
+    base = tuple(t for t in ds.tiles if not t.expansion)
     if "noble" not in ds.expansions:
-        return [(BASE_FILES["tiles"], ds.tiles)]
-    cut = max(len(ds.tiles) - NOBLE_TILES, 0)
-    return [(BASE_FILES["tiles"], ds.tiles[:cut]), (EXPANSION_FILES["noble"], ds.tiles[cut:])]
+        return [(BASE_FILES["tiles"], base)]
+    return [(BASE_FILES["tiles"], base), (EXPANSION_FILES["noble"], tuple(t for t in ds.tiles if t.expansion))]
 
 
 def _tiles(ds: DataSet, out: list[str]) -> None:
