@@ -42,6 +42,12 @@ def _apply(s: State, f: tuple, action: str) -> None:
     p.hand.append(c)
 
 
-decision("hire", lambda s, f: targets(s, f[1]), _apply,
-         lambda s, f, a: ("R-ACT-HIRE-3", "choose a card of the new-employee display"),
+def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+    c = s.t.card_index.get(action[5:], EMPTY)
+    if c != EMPTY and c == s.players[f[1]].specialist:
+        return "R-JB-HIRE-1", "your specialized apprentice's hiring condition is not met now"
+    return "R-ACT-HIRE-3", "choose a card of the new-employee display"
+
+
+decision("hire", lambda s, f: targets(s, f[1]), _apply, _explain,
          ("hire",), "R-ACT-HIRE-3")
