@@ -26,6 +26,11 @@ BAD = {
     "no games": ["simulate", "rococo", "--games", "0"],
     "missing save file": ["replay", "/nonexistent/record.json"],
     "missing file to load": ["play", "rococo", "--load", "/nonexistent/record.json"],
+    "unknown expansion to play": ["play", "rococo", "--bots", "random,random", "--expansions", "bogus"],
+    "unknown expansion to simulate": ["simulate", "rococo", "--games", "1", "--expansions", "bogus"],
+    "unknown expansion to bench": ["bench", "rococo", "--seconds", "0", "--expansions", "bogus"],
+    "one unknown expansion among good ones": ["simulate", "rococo", "--games", "1", "--expansions", "noble,bogus"],
+    "expansions not a list": ["simulate", "rococo", "--games", "1", "--expansions", "noble;festive"],
 }
 
 
@@ -73,6 +78,20 @@ def test_seed_with_load_is_refused(run: Run, tmp_path: Path) -> None:
     result = run("play", "rococo", "--load", str(save), "--seed", "2")
     assert result.exit_code == 1
     assert result.stderr.startswith("error: --seed and --load")
+
+
+def test_unknown_expansion_is_named(run: Run) -> None:
+    result = run("simulate", "rococo", "--games", "1", "--expansions", "bogus")
+    assert result.stderr.startswith("error: config expansions: unknown expansion 'bogus'")
+    assert "jewelry_box" in result.stderr
+
+
+def test_expansions_with_load_is_refused(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "rococo", "--bots", "human,random", "--seed", "1", "--save", str(save), input="1\n")
+    result = run("play", "rococo", "--load", str(save), "--expansions", "all")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: --expansions and --load")
 
 
 def test_help_is_not_an_error(run: Run) -> None:

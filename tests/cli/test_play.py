@@ -7,7 +7,11 @@ import re
 from pathlib import Path
 
 from salon.core import record
+from salon.rococo.game import Rococo
 from tests.cli.conftest import Run
+
+JEWELS_ROW = re.compile(r"^\s*jewelry\s+\d+\s+\d+", re.MULTILINE)
+"""The jewels step's row of the final scoring table (two players)."""
 
 
 def test_bots_play_a_whole_game_and_the_breakdown_is_shown(run: Run) -> None:
@@ -20,7 +24,34 @@ def test_bots_play_a_whole_game_and_the_breakdown_is_shown(run: Run) -> None:
                  "money left (tie-break)"):
         assert step in out
     assert re.search(r"(Winner|Shared win): Player", out)
+    assert not JEWELS_ROW.search(out)
     assert result.stderr == ""
+
+
+def test_bots_play_a_whole_game_with_all_expansions(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "random,random", "--seed", "3", "--expansions", "all")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Expansions: Jewelry Box, Noble, Festive, Exquisite" in out
+    assert "Jeweler board" in out
+    scoring = out[out.index("Final scoring"):]
+    assert JEWELS_ROW.search(scoring), scoring
+    for step in ("money", "employees", "hall majorities", "ownership markers", "total"):
+        assert step in scoring
+    assert re.search(r"(Winner|Shared win): Player", out)
+    assert result.stderr == ""
+
+
+def test_expansions_are_kept_in_the_record(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", "rococo", "--bots", "random,random", "--seed", "4", "--expansions", "jewelry_box, festive",
+                 "--save", str(save))
+    assert result.exit_code == 0, result.output
+    assert record.load(save).config.expansions == ("jewelry_box", "festive")
+    replayed = run("replay", str(save))
+    assert replayed.exit_code == 0, replayed.output
+    assert "Expansions: Jewelry Box, Festive" in replayed.stdout
+    assert JEWELS_ROW.search(replayed.stdout)
 
 
 def test_three_bots_with_players_option(run: Run) -> None:
@@ -128,3 +159,21 @@ def test_hot_seat_hides_the_other_hand_until_handover(run: Run) -> None:
         assert card not in before
     after = out[handover:]
     assert any(card in after for card in _own_cards(other))
+
+
+def test_hot_seat_keeps_each_specialized_apprentice_secret(run: Run) -> None:
+    seed = 11
+    game = Rococo.new({"players": 2, "expansions": "jewelry_box"}, seed)
+    secret = [game.observe(seat)["players"][seat]["specialist"]["card"] for seat in range(2)]
+    result = run("play", "rococo", "--bots", "human,human", "--seed", str(seed), "--expansions", "jewelry_box",
+                 input="1\n" * 12)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    first = re.search(r"Player (\d), your decision", out)
+    assert first is not None
+    seat = int(first.group(1)) - 1
+    handover = out.index(f"Pass the terminal to Player {2 - seat}")
+    before, after = out[:handover], out[handover:]
+    assert f"Your specialized apprentice: {secret[seat]}" in before
+    assert secret[1 - seat] not in before
+    assert f"Your specialized apprentice: {secret[1 - seat]}" in after

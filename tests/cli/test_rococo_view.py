@@ -1,19 +1,24 @@
 """The Rococo view explains every legal action, prompts every decision and renders every
-event of many random games in words, never as a raw action or a template field."""
+event of many random games in words, never as a raw action or a template field, with and
+without the expansions; the board shows the jeweler board and keeps every specialized
+apprentice secret but the viewer's own."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 
 from salon.bots.base import RandomBot
-from salon.cli.rococo_view import RococoView
+from salon.cli.rococo_view import SUPPORT, RococoView
 from salon.i18n import has, text
 from salon.rococo.game import Rococo
 
 GAMES = [(players, seed) for players in (2, 3, 4, 5) for seed in range(6)]
+EXPANSION_GAMES = [(players, seed) for players in (2, 3, 4, 5) for seed in range(100, 104)]
 
 
 def plain(markup: str) -> str:
@@ -25,11 +30,14 @@ def _check_words(line: str, what: str) -> None:
     assert not re.search(r"\b[a-z]+\.[a-z_]+\b", line), f"{what}: a message key leaked into {line!r}"
 
 
-def test_random_games_are_told_in_words() -> None:
+def _tell(config: dict[str, Any], games: list[tuple[int, int]]) -> tuple[set[str], set[str], set[str]]:
+    """Plays random games, checking that every prompt, explanation and log line is words;
+    returns the decision kinds, event types and reasons ("why") met."""
     kinds: set[str] = set()
+    types: set[str] = set()
     whys: set[str] = set()
-    for players, seed in GAMES:
-        g = Rococo.new({"players": players}, seed)
+    for players, seed in games:
+        g = Rococo.new({**config, "players": players}, seed)
         view = RococoView(g, "en", [f"Player {i + 1}" for i in range(players)])
         bot = RandomBot(seed)
         while not g.is_over():
@@ -42,8 +50,11 @@ def test_random_games_are_told_in_words() -> None:
                 explained = plain(view.explain(action))
                 assert explained != action, action
                 _check_words(explained, action)
+                if action.startswith("garment:"):
+                    _check_garment_notes(g, action[8:], explained)
             events = g.apply(bot.choose(g))
             for e in events:
+                types.add(e.type)
                 if "why" in e.data:
                     whys.add(e.data["why"])
                 for seat in [None, *range(players)]:
@@ -52,10 +63,37 @@ def test_random_games_are_told_in_words() -> None:
                     line = plain(line)
                     assert not line.startswith(f"{e.type}:"), f"no template for {e.type}"
                     _check_words(line, e.type)
+    for why in whys:
+        assert has(f"why.{why}") or has(f"bonus.{why}") or has(f"effect.{why}"), why
+    return kinds, types, whys
+
+
+def _check_garment_notes(g: Rococo, garment_id: str, explained: str) -> None:
+    """A garment of a garment expansion names its expansion and, if it has one, its effect."""
+    garment = g.s.t.ds.garments[g.s.t.garment_index[garment_id]]
+    if garment.expansion:
+        assert text(f"expansion.{garment.expansion}") in explained, explained
+    if garment.effect:
+        assert text(f"effect.{garment.effect}", **(g.s.t.ds.garment_params or {})) in explained, explained
+
+
+def test_random_games_are_told_in_words() -> None:
+    kinds, _, _ = _tell({}, GAMES)
     assert {"hand", "play", "main", "acquire", "fate", "tailor", "give", "dispose", "hire", "finance",
             "bonus"} <= kinds
-    for why in whys:
-        assert has(f"why.{why}") or has(f"bonus.{why}"), why
+
+
+def test_random_games_with_all_expansions_are_told_in_words() -> None:
+    kinds, types, whys = _tell({"expansions": "all"}, EXPANSION_GAMES)
+    assert {"jewel", "promote", "task"} <= kinds
+    # festive_added happens in Phase 1 of round 1, inside Rococo.new, before any action: no log shows it
+    assert {"jewel", "jewel_display", "jewel_removed", "promoted", "exam_passed", "task", "garment_effect"} <= types
+    assert {"jewel", "journeyman_exam"} <= whys
+
+
+@pytest.mark.parametrize("expansion", ["jewelry_box", "noble", "festive", "exquisite"])
+def test_random_games_with_one_expansion_are_told_in_words(expansion: str) -> None:
+    _tell({"expansions": expansion, "exquisite_tile_source": "bag"}, [(3, 7), (4, 8)])
 
 
 def test_secret_draws_stay_secret_in_the_log() -> None:
@@ -114,3 +152,131 @@ def test_board_fits_a_hundred_columns() -> None:
     lines = console.export_text().splitlines()
     assert max(len(line) for line in lines) <= 100
     assert not any("…" in line for line in lines)
+
+
+def _shown(view: RococoView, seat: int | None, width: int = 100) -> str:
+    console = Console(width=width, record=True)
+    console.print(view.board(seat))
+    return console.export_text()
+
+
+def _specialists(g: Rococo) -> list[str]:
+    return [g.observe(seat)["players"][seat]["specialist"]["card"] for seat in range(g.num_players)]
+
+
+def test_jewelry_box_board_has_the_jeweler_board_and_exam_progress() -> None:
+    g = Rococo.new({"players": 3, "start_player": 0, "expansions": "jewelry_box"}, 5)
+    view = RococoView(g, "en", ["Player 1", "Player 2", "Player 3"])
+    shown = _shown(view, 0)
+    for heading in ("Expansions: Jewelry Box", "Jeweler board", "Jewelry display", "Jeweler spaces",
+                    "Exam stacks", "Journeyman stack 9 cards · Master stack 9 cards", "Jewels and exams",
+                    "Journeyman exam", "Your specialized apprentice"):
+        assert heading in shown, heading
+    jewelry = g.observe(0)["jewelry"]
+    for space in jewelry["display"]:
+        assert f"{space['price']}L {space['jewel']}" in shown
+    assert "jw1 6L 1VP free" in shown
+    base = _shown(RococoView(Rococo.new({"players": 3}, 5), "en", ["Player 1", "Player 2", "Player 3"]), 0)
+    assert "Jeweler board" not in base and "Jewels and exams" not in base and "Expansions" not in base
+
+
+def test_exam_progress_shows_the_marked_tasks() -> None:
+    g = Rococo.new({"players": 2, "expansions": "jewelry_box"}, 3)
+    bot = RandomBot(3)
+    while not any(p["tasks"] for p in g.observe(None)["players"]):
+        g.apply(bot.choose(g))
+    view = RococoView(g, "en", ["Player 1", "Player 2"])
+    shown = _shown(view, None)
+    for p in g.observe(None)["players"]:
+        for task in p["tasks"]:
+            assert f"{task}✓" in shown
+
+
+def test_only_the_owner_sees_a_specialized_apprentice() -> None:
+    g = Rococo.new({"players": 4, "expansions": "jewelry_box"}, 9)
+    bot = RandomBot(9)
+    view = RococoView(g, "en", [f"Player {i + 1}" for i in range(4)])
+    for _ in range(6):
+        secret = _specialists(g)
+        for seat in range(4):
+            shown = _shown(view, seat)
+            assert f"Your specialized apprentice: {secret[seat]}" in shown
+            condition = g.s.t.cards[g.s.t.card_index[secret[seat]]].condition
+            assert text(f"condition.{condition}") in " ".join(shown.split())
+            for other in range(4):
+                if other != seat:
+                    assert secret[other] not in shown, (seat, other)
+        spectator = _shown(view, None)
+        assert not any(card in spectator for card in secret)
+        for _ in range(40):
+            if not g.is_over():
+                g.apply(bot.choose(g))
+
+
+def test_the_boxed_specialized_apprentices_stay_unseen() -> None:
+    g = Rococo.new({"players": 2, "expansions": "jewelry_box"}, 1)
+    specialists = {c.id for c in g.s.t.cards if c.group == "specialist"}
+    for seat in (None, 0, 1):
+        assert not set(g.observe(seat)["board"]["removed_cards"]) & specialists
+
+
+def test_a_hired_specialized_apprentice_is_public() -> None:
+    for seed in range(40):
+        g = Rococo.new({"players": 2, "expansions": "jewelry_box"}, seed)
+        bot = RandomBot(seed)
+        secret = _specialists(g)
+        while not g.is_over():
+            events = g.apply(bot.choose(g))
+            hired = [e for e in events if e.type == "hired" and e.data.get("specialist")]
+            if hired:
+                view = RococoView(g, "en", ["Player 1", "Player 2"])
+                (event,) = hired
+                line = plain(view.event(event.view(None)) or "")
+                assert f"hires {secret[event.seat]} specialized Apprentice, free once per game" in line
+                progress = _shown(view, None).split("Jewels and exams")[1]
+                row = next(r for r in progress.splitlines() if r.startswith(f"Player {event.seat + 1} "))
+                assert row.rstrip().endswith("hired")
+                return
+    pytest.fail("no specialized apprentice hired in 40 random games")
+
+
+def test_expansion_garments_are_marked_on_the_board() -> None:
+    for seed in range(30):
+        g = Rococo.new({"players": 3, "expansions": "all"}, seed)
+        bot = RandomBot(seed)
+        for _ in range(300):
+            windows = [w["garment"] for w in g.observe(None)["board"]["windows"] if w["garment"]]
+            marked = [gid for gid in windows if g.s.t.ds.garments[g.s.t.garment_index[gid]].effect]
+            if marked:
+                shown = _shown(RococoView(g, "en", ["Player 1", "Player 2", "Player 3"]), None)
+                garment = g.s.t.ds.garments[g.s.t.garment_index[marked[0]]]
+                name = text(f"expansion.{garment.expansion}")
+                assert re.search(rf"{garment.id} \w+ (dress|coat)( · Master only)? · {name}", shown), shown
+                assert f"{garment.id}: {name}: " in " ".join(shown.split())
+                return
+            if g.is_over():
+                break
+            g.apply(bot.choose(g))
+    pytest.fail("no Festive or Exquisite garment in the design display in 30 random games")
+
+
+def test_the_jewels_step_is_scored_only_with_the_jewelry_box() -> None:
+    assert "jewels" in SUPPORT.score_steps(Rococo.new({"players": 2, "expansions": "jewelry_box"}, 1))
+    for config in ({"players": 2}, {"players": 2, "expansions": "noble,festive,exquisite"}):
+        steps = SUPPORT.score_steps(Rococo.new(config, 1))
+        assert "jewels" not in steps and "solo_tiles" not in steps
+        assert steps[:3] == ("game", "money", "employees")
+
+
+def test_board_with_all_expansions_fits_a_hundred_columns() -> None:
+    g = Rococo.new({"players": 5, "start_player": 0, "expansions": "all"}, 4)
+    bot = RandomBot(1)
+    labels = [text("player.with_bot", name=f"Player {i + 1}", bot="heuristic") for i in range(5)]
+    view = RococoView(g, "en", labels)
+    for _ in range(3):
+        for _ in range(150):
+            if not g.is_over():
+                g.apply(bot.choose(g))
+        lines = _shown(view, g.current_player()).splitlines()
+        assert max(len(line) for line in lines) <= 100
+        assert not any("…" in line for line in lines)

@@ -23,6 +23,18 @@ def test_simulate_json(run: Run) -> None:
     assert data["mean_decisions"] > 100
 
 
+def test_simulate_with_all_expansions(run: Run) -> None:
+    result = run("simulate", "rococo", "--games", "3", "--expansions", "all", "--json")
+    assert result.exit_code == 0, result.output
+    data = _last_json(result.stdout)
+    assert data["expansions"] == ["jewelry_box", "noble", "festive", "exquisite"]
+    assert data["completed"] == 3
+    assert data["errors"] == 0, data["error_examples"]
+    assert data["invariant_violations"] == 0, data["violation_examples"]
+    plain = _last_json(run("simulate", "rococo", "--games", "1", "--json").stdout)
+    assert plain["expansions"] == []
+
+
 def test_simulate_is_reproducible_and_seeds_follow_each_other(run: Run) -> None:
     both = _last_json(run("simulate", "rococo", "--games", "2", "--seed", "40", "--json").stdout)
     again = _last_json(run("simulate", "rococo", "--games", "2", "--seed", "40", "--json").stdout)
@@ -50,6 +62,20 @@ def test_bench_json_shape(run: Run) -> None:
         assert row["decisions_per_s"] > 0
     ms = data["heuristic_ms_per_decision"]
     assert ms is None or ms > 0
+
+
+def test_bench_with_all_expansions_keeps_its_shape(run: Run) -> None:
+    plain = _last_json(run("bench", "rococo", "--json", "--seconds", "0.05").stdout)
+    result = run("bench", "rococo", "--json", "--seconds", "0.05", "--expansions", "all")
+    assert result.exit_code == 0, result.output
+    data = _last_json(result.stdout)
+    assert set(data) == set(plain)
+    assert set(data["players"]) == set(plain["players"]) == {"2", "3", "4", "5"}
+    assert data["expansions"] == ["jewelry_box", "noble", "festive", "exquisite"]
+    assert plain["expansions"] == []
+    for row in data["players"].values():
+        assert set(row) == {"games_per_s", "decisions_per_s"}
+        assert row["games_per_s"] > 0
 
 
 def test_bench_table(run: Run) -> None:

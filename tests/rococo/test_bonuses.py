@@ -422,13 +422,16 @@ def test_l1_dismiss_is_refused_at_the_staff_minimum_and_each_removal_rechecks_it
 
 def test_l1_dismiss_while_the_played_card_is_being_sent_away() -> None:
     """R-BON-l1_dismiss_use_bonus, R-STAFF-2, A-21: after main action 5 the played card still
-    counts while its bonus resolves but leaves right after, so at S = 5 only the card itself
-    may be dismissed (any other target would end the turn with 3 employees)."""
+    counts while its bonus resolves but it is leaving: it is no second target, and at S = 5 no
+    other card may go either (the turn would end with 3 employees); at S = 6 every other card
+    of the staff may."""
     card = card_of("l1_dismiss_use_bonus")
     g = turn(card, supply=START[:4])
-    assert to_bonus(g, "main:send") == [f"dismiss:{card}", "bonus:skip"]
+    g.apply("main:send")
+    assert g.decision()["kind"] != "bonus"  # nothing to dismiss: the bonus is not offered
     g = turn(card, supply=START[:])
-    assert len(to_bonus(g, "main:send")) == 6 + 1
+    options = to_bonus(g, "main:send")
+    assert f"dismiss:{card}" not in options and len(options) == 5 + 1
 
 
 def test_l1_pay1_draw_bag() -> None:

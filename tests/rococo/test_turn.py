@@ -305,14 +305,19 @@ def test_dismissal_bonuses_respect_the_minimum_R_STAFF_2(card: str) -> None:
 
 def test_send_away_then_dismissal_cannot_break_the_minimum_R_STAFF_2() -> None:
     """R-STAFF-2 "at all times": a card sent away by the main action still counts while its
-    dismissal bonus resolves, but it is leaving; at 5 employees that bonus may only dismiss
-    the leaving card itself, never a second one."""
+    dismissal bonus resolves, but it is leaving: it is no second target, and at 5 employees no
+    other card may go either, so the bonus has nothing to offer; at 6 the others may."""
     g = P.new_game(2)
     P.set_staff(g, 0, supply=["S12", "S13", "S14", "S15"])
     P.mid_turn(g, 0, "E04")
     g.apply("main:send")
-    assert sorted(g.legal_actions()) == ["bonus:skip", "dismiss:E04"]
-    assert refused(g, "dismiss:S12") == "R-STAFF-2"
+    assert g.decision()["kind"] != "bonus"
+    assert g.s.players[0].staff_size() == 4
+    g = P.new_game(2)
+    P.set_staff(g, 0, supply=["S11", "S12", "S13", "S14", "S15"])
+    P.mid_turn(g, 0, "E04")
+    g.apply("main:send")
+    assert "dismiss:E04" not in g.legal_actions() and "dismiss:S12" in g.legal_actions()
 
 
 def test_last_master_may_be_sent_away_R_STAFF_4() -> None:

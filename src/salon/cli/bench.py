@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from salon.bots.base import RandomBot, bot_names, make_bot
-from salon.cli.common import bot_seed, player_counts
+from salon.cli.common import bot_seed, config_expansions, game_config, player_counts
 from salon.core.game import game_class
 
 HEURISTIC = "heuristic"
@@ -19,13 +19,14 @@ HEURISTIC_DECISIONS = 300
 """How many decisions the heuristic bot's think time is averaged over (unless time runs out)."""
 
 
-def random_play(name: str, players: int, seconds: float) -> dict[str, float]:
+def random_play(name: str, players: int, seconds: float, expansions: str | None = None) -> dict[str, float]:
     cls = game_class(name)
+    config = game_config(players, expansions)
     games = decisions = 0
     start = time.perf_counter()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
-        game = cls.new({"players": players}, games)
+        game = cls.new(config, games)
         bot = RandomBot(games)
         while not game.is_over():
             game.apply(bot.choose(game))
@@ -35,17 +36,18 @@ def random_play(name: str, players: int, seconds: float) -> dict[str, float]:
     return {"games_per_s": round(games / elapsed, 2), "decisions_per_s": round(decisions / elapsed, 1)}
 
 
-def heuristic_think_ms(name: str, seconds: float) -> float | None:
+def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None) -> float | None:
     """Mean milliseconds per decision of the heuristic bot in 2-player games against itself;
     None while no heuristic bot is registered."""
     if HEURISTIC not in bot_names():
         return None
     cls = game_class(name)
+    config = game_config(2, expansions)
     thinking = 0.0
     decisions = 0
     seed = 0
     while decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
-        game = cls.new({"players": 2}, seed)
+        game = cls.new(config, seed)
         bots = [make_bot(HEURISTIC, bot_seed(seed, s)) for s in range(2)]
         while not game.is_over() and decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
             seat = game.current_player()
@@ -59,10 +61,17 @@ def heuristic_think_ms(name: str, seconds: float) -> float | None:
     return round(1000 * thinking / decisions, 3)
 
 
-def bench(name: str, seconds: float) -> dict[str, Any]:
+def bench(name: str, seconds: float, expansions: str | None = None) -> dict[str, Any]:
+    """Random play at every player count the game accepts, then the heuristic bot; with
+    ``expansions`` every game (the same player counts) plays with them."""
+    cls = game_class(name)
+    counts = player_counts(cls)
+    # a bad expansion name fails before any time is spent
+    chosen = config_expansions(cls.new(game_config(counts[0], expansions), 0))
     return {
         "game": name,
+        "expansions": chosen,
         "seconds_per_count": seconds,
-        "players": {str(n): random_play(name, n, seconds) for n in player_counts(game_class(name))},
-        "heuristic_ms_per_decision": heuristic_think_ms(name, seconds),
+        "players": {str(n): random_play(name, n, seconds, expansions) for n in counts},
+        "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions),
     }

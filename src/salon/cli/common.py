@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from rich import box
 from rich.table import Table
@@ -35,6 +36,25 @@ def player_counts(cls: type[Game]) -> list[int]:
             continue
         counts.append(n)
     return counts
+
+
+def game_config(players: int, expansions: str | None) -> dict[str, Any]:
+    """The config of a new game from the command options.  ``--expansions`` goes to the game
+    as given (spaces around the names dropped), so the game itself refuses an unknown name
+    with its own ConfigError."""
+    config: dict[str, Any] = {"players": players}
+    if expansions is not None:
+        config["expansions"] = ",".join(name.strip() for name in expansions.split(","))
+    return config
+
+
+def config_expansions(game: Game) -> list[str]:
+    """The expansions a game plays with (none for a game without the option)."""
+    return list(getattr(game.config, "expansions", ()))
+
+
+def expansions_text(names: list[str], lang: str = DEFAULT) -> str:
+    return ", ".join(text(f"expansion.{name}", lang) for name in names)
 
 
 def check_game(name: str) -> type[Game]:

@@ -33,11 +33,15 @@ from salon.cli.common import (
     breakdown_table,
     check_game,
     check_lang,
+    config_expansions,
+    expansions_text,
+    game_config,
     seat_bots,
     seat_label,
     winners_line,
 )
 from salon.cli.play import Seat, Session
+from salon.cli.serve import serve
 from salon.cli.support import support
 from salon.core import record
 from salon.core.errors import ConfigError, SalonError
@@ -96,6 +100,9 @@ app = typer.Typer(
 GAME_HELP = "The game to play; available: " + ", ".join(game_names()) + "."
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players (Rococo: 2 to 5).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as one JSON object on the last line.")]
+ExpansionsOpt = Annotated[str | None, typer.Option(
+    "--expansions", "-x",
+    help="Expansions to play with, comma-separated, or 'all' (Rococo: jewelry_box, noble, festive, exquisite).")]
 
 
 def _console() -> Console:
@@ -119,6 +126,7 @@ def play(
     lang: Annotated[str, typer.Option(help="Language of the texts.")] = DEFAULT,
     delay: Annotated[float, typer.Option(
         help="Seconds to pause after each bot action while a human plays at a terminal.")] = BOT_DELAY,
+    expansions: ExpansionsOpt = None,
 ) -> int:
     """Play a game in the terminal: humans type an option number or an action text."""
     cls = check_game(game)
@@ -126,6 +134,8 @@ def play(
     if load is not None:
         if seed is not None:
             raise ConfigError("--seed and --load exclude each other: a saved game keeps its own seed")
+        if expansions is not None:
+            raise ConfigError("--expansions and --load exclude each other: a saved game keeps its own expansions")
         loaded = record.load(load)
         if loaded.name != game:
             raise ConfigError(f"{load} holds a game of {loaded.name}, not {game}")
@@ -136,7 +146,7 @@ def play(
     if load is not None:
         g = loaded
     else:
-        g = cls.new({"players": n}, secrets.randbelow(2**31) if seed is None else seed)
+        g = cls.new(game_config(n, expansions), secrets.randbelow(2**31) if seed is None else seed)
     sup = support(game)
     if sup.view is None:
         raise ConfigError(f"the terminal client cannot show {game} yet")
@@ -145,12 +155,14 @@ def play(
     seats = [Seat(labels[s], None if b == HUMAN else make_bot(b, bot_seed(g.seed, s))) for s, b in enumerate(names)]
     console.print(text("ui.seed", lang, seed=g.seed))
     console.print(text("ui.seats", lang, seats=", ".join(labels)))
+    if config_expansions(g):
+        console.print(text("ui.expansions", lang, names=expansions_text(config_expansions(g), lang)))
     for s in fell_back:
         console.print(text("ui.bot_fallback", lang, seat=labels[s]))
     if load is not None:
         console.print(text("ui.resume", lang, actions=len(g.history)))
     session = Session(g, seats, sup.view(g, lang, labels), console, lang, save,
-                      delay if console.is_terminal else 0.0, sup.score_steps)
+                      delay if console.is_terminal else 0.0, sup.score_steps(g))
     return session.run()
 
 
@@ -163,6 +175,7 @@ def simulate(
         "--bots", "-b", help="One bot name per seat, comma-separated, or one name for all (default: random).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
     as_json: JsonOpt = False,
+    expansions: ExpansionsOpt = None,
 ) -> int:
     """Play bot games, checking every invariant after every action; exit 1 on any error or violation."""
     check_game(game)
@@ -172,12 +185,14 @@ def simulate(
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=not show_progress, transient=True) as progress:
         task = progress.add_task(text("simulate.progress"), total=games)
-        report = simulate_mod.simulate(game, games, n, names, seed, lambda: progress.advance(task))
+        report = simulate_mod.simulate(game, games, n, names, seed, lambda: progress.advance(task), expansions)
     data = report.to_json()
     if as_json:
         print(json.dumps(data))
     else:
         console.print(text("simulate.title", game=game, games=games, players=n, first=seed, last=seed + games - 1))
+        if report.expansions:
+            console.print(text("ui.expansions", names=expansions_text(report.expansions)))
         table = Table()
         for key in ("seat", "bot", "mean", "wins", "rate"):
             table.add_column(text("simulate.col_" + key), justify="left" if key in ("seat", "bot") else "right")
@@ -220,9 +235,11 @@ def replay(
         return 0
     console = _console()
     console.print(text("replay.verified", lang, path=file, game=g.name, seed=g.seed, actions=len(g.history)))
+    if config_expansions(g):
+        console.print(text("ui.expansions", lang, names=expansions_text(config_expansions(g), lang)))
     if over:
         result = g.result()
-        console.print(breakdown_table(result, labels, sup.score_steps, lang))
+        console.print(breakdown_table(result, labels, sup.score_steps(g), lang))
         console.print(f"[bold]{winners_line(result, labels, lang)}[/]")
         return 0
     seat = g.current_player()
@@ -239,10 +256,11 @@ def bench(
     seconds: Annotated[float, typer.Option(
         min=0.0, help="Time box per player count (random play) and for the heuristic bot.")] = 3.0,
     as_json: JsonOpt = False,
+    expansions: ExpansionsOpt = None,
 ) -> int:
     """Measure random play (games/s, decisions/s at every player count) and the heuristic bot's think time."""
     check_game(game)
-    data = bench_mod.bench(game, seconds)
+    data = bench_mod.bench(game, seconds, expansions)
     if as_json:
         print(json.dumps(data))
         return 0
@@ -252,7 +270,12 @@ def bench(
         table.add_column(text("bench.col_" + key), justify="right")
     for n, row in data["players"].items():
         table.add_row(n, f"{row['games_per_s']:.1f}", f"{row['decisions_per_s']:.0f}")
+    if data["expansions"]:
+        console.print(text("ui.expansions", names=expansions_text(data["expansions"])))
     console.print(table)
     ms = data["heuristic_ms_per_decision"]
     console.print(text("bench.no_heuristic") if ms is None else text("bench.heuristic", ms=f"{ms:.2f}"))
     return 0
+
+
+app.command()(serve)

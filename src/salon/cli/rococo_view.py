@@ -1,9 +1,11 @@
 """Rococo in the terminal: the board, the decisions and the log, in one language.
 
 The board is drawn from ``observe(seat)`` only, so a seat never sees another seat's hand,
-supply or rack.  The printed component values (a tile's silk, a garment's needs, a space's
-reward) come from the game's component tables, which are public knowledge.  Every sentence
-comes from ``salon.i18n``.
+supply, rack or specialized apprentice.  The printed component values (a tile's silk, a
+garment's needs, a space's reward, a jewel's colour) come from the game's component tables,
+which are public knowledge.  Every sentence comes from ``salon.i18n``.  With the Jewelry Box
+the board gains the jeweler board and each player's jewels and exam progress; garments of
+the garment expansions carry their expansion's name and one-time effect.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from salon.i18n import count, has, text
 from salon.rococo import invariants
 from salon.rococo.components import COLOURS
 from salon.rococo.rules.scoring import STEPS
-from salon.rococo.rules.turn import ALLOWED, MAIN_ACTIONS
+from salon.rococo.rules.tailor import sellable
+from salon.rococo.rules.turn import ALLOWED, BASE_ACTIONS, MAIN_ACTIONS
 from salon.rococo.tables import Tables
 
 PLAYER_STYLES = ("bold red", "bold cyan", "bold yellow", "bold green", "bold magenta")
@@ -95,6 +98,25 @@ class RococoView:
         kind = self._("garment.dress" if g.is_dress else "garment.coat")
         return self._("garment.label", id=garment_id, colour=self.colour(g.colour), kind=kind)
 
+    def garment_notes(self, garment_id: str) -> list[str]:
+        """What sets an expansion garment apart: its expansion, its one-time effect, and
+        whether it can be sold (R-FEST-3, R-EXQ-3)."""
+        g = self.t.ds.garments[self.t.garment_index[garment_id]]
+        if not g.expansion:
+            return []
+        name = self._("expansion." + g.expansion)
+        if not g.effect:
+            return [name]
+        effect = self._("effect." + g.effect, **(self.t.ds.garment_params or {}))
+        notes = [self._("garment.expansion_note", expansion=name, effect=effect)]
+        if not self.sellable(garment_id):
+            notes.append(self._("garment.never_sold" if g.expansion == "festive" else "garment.rent_only"))
+        return notes
+
+    def sellable(self, garment_id: str) -> bool:
+        """R-FEST-3, R-EXQ-3, asked of the rules themselves."""
+        return sellable(self.game.s, self.t.garment_index[garment_id])  # type: ignore[attr-defined]
+
     def needs(self, garment_id: str, silk: tuple[int, ...] | None = None) -> str:
         g = self.t.ds.garments[self.t.garment_index[garment_id]]
         parts = [self.silk(silk if silk is not None else g.silk)] if any(silk or g.silk) else []
@@ -108,6 +130,8 @@ class RococoView:
         if card_id is None:
             return self._("unit.none")
         c = self.t.cards[self.t.card_index[card_id]]
+        if c.group == "specialist":
+            return self._("employee.specialized", id=card_id)
         level = ROMAN[c.level] if c.level else self._("employee.start")
         return self._("employee.label", id=card_id, type=self._("employee." + c.type), level=level)
 
@@ -133,6 +157,27 @@ class RococoView:
             label += " " + self._("deco.multiplier", m=d.multiplier)
         return label
 
+    def jewel(self, jewel_id: str) -> str:
+        jb = self.t.ds.jewelry_box
+        assert jb is not None
+        j = jb.jewels[self.t.jewel_index[jewel_id]]
+        return self._("jewel.label", id=jewel_id, colour=self.colour(j.colour), kind=self._("jewel." + j.kind))
+
+    def jewels_owned(self, jewel_ids: list[str]) -> str:
+        """A player's jewels counted by colour and kind ("2 blue necklaces, 1 pink ring")."""
+        jb = self.t.ds.jewelry_box
+        assert jb is not None
+        counts: dict[tuple[str, str], int] = {}
+        for jid in jewel_ids:
+            j = jb.jewels[self.t.jewel_index[jid]]
+            counts[(j.kind, j.colour)] = counts.get((j.kind, j.colour), 0) + 1
+        parts = [count(f"jewel.{kind}s", n, self.lang, colour=self.colour(colour))
+                 for (kind, colour), n in sorted(counts.items(), key=lambda kv: COLOURS.index(kv[0][1]))]
+        return ", ".join(parts) or self._("unit.none")
+
+    def task(self, name: str) -> str:
+        return self._("task." + name.lower())
+
     def goods(self, thread: int, lace: int) -> str:
         parts = []
         if thread:
@@ -143,16 +188,23 @@ class RococoView:
 
     def why(self, why: str) -> str:
         key = "why." + why
-        return self._(key if has(key, self.lang) else "why.other")
+        if has(key, self.lang):
+            return self._(key)
+        return self._("why.garment_effect" if has("effect." + why, self.lang) else "why.other")
 
     # --- the board
 
     def board(self, seat: int | None) -> RenderableType:
         obs = self.game.observe(seat)
         b = obs["board"]
+        jewelry = obs["jewelry"]
         # the seat's own situation comes last, right above the decision that follows it
-        parts: list[RenderableType] = [self._header(obs), self._halls(b), self._decorations(b), self._windows(b),
-                                       self._drawers(b), self._employees(b), self._players(obs)]
+        parts: list[RenderableType] = [self._header(obs), self._halls(b), self._decorations(b)]
+        if jewelry is not None:
+            parts.append(self._jeweler(b, jewelry))
+        parts += [self._windows(b), self._drawers(b), self._employees(b), self._players(obs)]
+        if jewelry is not None:
+            parts.append(self._progress(obs))
         if seat is not None:
             parts.append(self._private(obs["players"][seat]))
         spaced: list[RenderableType] = []
@@ -176,7 +228,14 @@ class RococoView:
             line.append(self._("board.turn_card", card=self.card(obs["turn_card"])))
         if obs["board"]["making"]:
             line.append(self._("board.making", garment=self.garment(obs["board"]["making"])))
-        return Text.from_markup(" · ".join(line))
+        lines = [" · ".join(line)]
+        if obs["expansions"]:
+            names = ", ".join(self._("expansion." + x) for x in obs["expansions"])
+            extra = [self._("board.expansions", names=names)]
+            if obs["festive_waiting"]:
+                extra.append(self._("board.festive_waiting", n=obs["festive_waiting"]))
+            lines.append(" · ".join(extra))
+        return Text.from_markup("\n".join(lines))
 
     def _players(self, obs: dict[str, Any]) -> RenderableType:
         table = self._table("board.players", collapse_padding=True)
@@ -219,15 +278,22 @@ class RococoView:
         rack = ", ".join(self._("tile.rack", id=x, silk=self.silk(tiles[self.t.tile_index[x]].silk, word=False))
                          for x in me["rack"]) or self._("board.empty")
         silk = tuple(me["silk"][c] for c in COLOURS)
-        return Group(
+        parts: list[RenderableType] = [
             Text.from_markup(f"[bold]{self._('board.your_hand')}[/]"), self.cards(me["hand"]),
             Text.from_markup(f"[bold]{self._('board.your_supply')}[/]"), self.cards(me["supply"]),
             Text.from_markup(self._("board.your_rack", tiles=rack)),
             Text.from_markup(self._("board.your_silk", silk=self.silk(silk))),
-        )
+        ]
+        specialist = me.get("specialist")
+        if specialist:  # only the owner's observation holds it (R-JB-SETUP-5)
+            parts.append(Text.from_markup(self._(
+                "board.your_specialist", card=self.card(specialist["card"]),
+                condition=self._("condition." + specialist["condition"]), bonus=self.card_bonus(specialist["card"]))))
+        return Group(*parts)
 
     def _windows(self, b: dict[str, Any]) -> RenderableType:
         table = self._table("board.windows", "board.dark")
+        effects: list[str] = []
         for key in ("window", "cost", "garment", "needs", "sells", "prestige"):
             table.add_column(self._("board.col_" + key), justify="right" if key in ("cost", "sells", "prestige")
                              else "left")
@@ -240,7 +306,14 @@ class RococoView:
                 continue
             g = self.t.ds.garments[self.t.garment_index[gid]]
             label = self.garment(gid) + (f" · {self._('garment.thimble')}" if g.thimble else "")
-            table.add_row(name, str(w["cost"]), label, self.needs(gid), str(g.value), str(g.prestige))
+            if g.expansion:
+                label += f" · {self._('expansion.' + g.expansion)}"
+            if g.effect:
+                effects.append(self._("board.effects", garment=gid, notes="; ".join(self.garment_notes(gid))))
+            value = str(g.value) if self.sellable(gid) else self._("unit.none")
+            table.add_row(name, str(w["cost"]), label, self.needs(gid), value, str(g.prestige))
+        if effects:
+            table.caption = "\n".join([self._("board.dark"), *effects])
         return table
 
     def _drawers(self, b: dict[str, Any]) -> RenderableType:
@@ -325,9 +398,51 @@ class RococoView:
         table.add_row(self._("board.all_halls"), ladder)
         return table
 
+    def _jeweler(self, b: dict[str, Any], jewelry: dict[str, Any]) -> RenderableType:
+        """The jeweler board: jewelry display with the price below each space, the jeweler
+        decoration spaces with their owners, and how many cards each exam stack holds."""
+        table = self._table("board.jeweler", "board.jeweler_caption")
+        table.title = self._("board.jeweler", bag=jewelry["bag_count"],
+                             removed=count("unit.jewels", len(jewelry["removed"]), self.lang))
+        table.add_column(self._("board.col_part"), no_wrap=True)
+        table.add_column(self._("board.col_content"))
+        display = " · ".join(
+            f"{self._('abbr.livres', n=space['price'])} "
+            + (self.jewel(space["jewel"]) if space["jewel"] else f"[dim]{self._('board.empty')}[/]")
+            for space in jewelry["display"])
+        table.add_row(self._("board.jewelry_display"), display)
+        spaces = " · ".join(f"{d.id} {self.cost_vp(d.cost, d.vp)} {self.owner(b['decorations'].get(d.id))}"
+                            for d in self.t.ds.board.decorations if d.kind == "jeweler")
+        table.add_row(self._("board.jeweler_spaces"), spaces)
+        stacks = self._("board.stacks",
+                        journeyman=count("unit.cards", jewelry["journeyman_stack_count"], self.lang),
+                        master=count("unit.cards", jewelry["master_stack_count"], self.lang))
+        table.add_row(self._("board.exam_stacks"), stacks)
+        return table
+
+    def _progress(self, obs: dict[str, Any]) -> RenderableType:
+        """Per player: jewels, the exam worked on and its marked tasks, Master exams passed,
+        and whether the specialized apprentice is still to be hired (its card stays secret)."""
+        jb = self.t.ds.jewelry_box
+        assert jb is not None
+        table = self._table("board.progress", "task.legend")
+        for key in ("player", "jewels", "exam", "tasks", "master_exams", "specialist"):
+            table.add_column(self._("board.col_" + key), justify="right" if key == "master_exams" else "left",
+                             no_wrap=key in ("exam", "tasks"))
+        for p in obs["players"]:
+            track = sorted(jb.master_tasks if p["exam"] == "master" else jb.journeyman_tasks)
+            tasks = " ".join(f"[bold]{n}✓[/]" if n in p["tasks"] else f"[dim]{n}[/]" for n in track)
+            specialist = self._("board.specialist_held" if p["has_specialist"] else "board.specialist_hired")
+            table.add_row(self.player(p["seat"]), self.jewels_owned(p["jewels"]), self._("exam." + p["exam"]),
+                          tasks, str(p["master_exams"]), specialist)
+        return table
+
     def standing(self) -> RenderableType:
         obs = self.game.observe(None)
-        return Group(self._header(obs), self._players(obs))
+        parts = [self._header(obs), self._players(obs)]
+        if obs["jewelry"] is not None:
+            parts.append(self._progress(obs))
+        return Group(*parts)
 
     # --- decisions
 
@@ -345,7 +460,7 @@ class RococoView:
         elif kind == "fate":
             f["tile"] = self.tile(decision.get("tile"))
         elif kind == "tailor" and mode != "main":
-            key = "decision.tailor_bonus"
+            key = "decision.tailor_nj" if mode == "nj" else "decision.tailor_bonus"
         elif kind in ("reduce", "give", "dispose"):
             f["garment"] = self.garment(decision.get("garment"))
             need = decision.get("need") or {}
@@ -362,9 +477,20 @@ class RococoView:
             f["price"] = self.livres(decision.get("price", 0))
         elif kind == "sets":
             f["vp"] = self.vp(self.t.ds.bonus.thread_lace_set_vp)
+        elif kind == "jewel":
+            key = "decision.jewel_free" if decision.get("free") else "decision.jewel"
+            f["garment"] = self.garment(decision.get("garment"))
+        elif kind in ("promote", "task"):
+            f["exam"] = self._("exam." + self._exam_of(decision.get("seat")))
         if not kind or not has(key, self.lang):
             return self._("decision.other", kind=kind)
         return self._(key, **f)
+
+    def _exam_of(self, seat: int | None) -> str:
+        """The exam a seat works on (during the promotion still the exam being passed)."""
+        if seat is None:
+            return "journeyman"
+        return str(self.game.observe(None)["players"][seat].get("exam", "journeyman"))
 
     def _hire_price(self) -> int:
         n = sum(1 for c in self.game.observe(None)["board"]["display"] if c is not None)
@@ -386,7 +512,8 @@ class RococoView:
             return self._("action.pick", card=self.card(arg), bonus=self.card_bonus(arg))
         if head == "play":
             c = t.cards[t.card_index[arg]]
-            acts = ", ".join(self._("main_short." + a) for a in MAIN_ACTIONS if a in ALLOWED[c.type])
+            offered = MAIN_ACTIONS if t.ds.jewelry_box is not None else BASE_ACTIONS
+            acts = ", ".join(self._("main_short." + a) for a in offered if a in ALLOWED[c.type])
             return self._("action.play", card=self.card(arg), actions=acts, bonus=self.card_bonus(arg))
         if head == "main":
             return self._explain_main(arg, d)
@@ -410,8 +537,7 @@ class RococoView:
             return self._("action.rent", garment=self.garment(d["garment"]), space=self.space(arg),
                           details="; ".join(details))
         if head == "hire":
-            return self._("action.hire", card=self.card(arg), price=self.price(self._hire_price()),
-                          bonus=self.card_bonus(arg))
+            return self._explain_hire(arg)
         if head == "finance":
             return self._explain_finance(arg, d.get("discount", 0))
         if head == "bonus":
@@ -432,6 +558,27 @@ class RococoView:
                           vp=self.vp(k * t.ds.bonus.thread_lace_set_vp))
         if head == "terrace":
             return self._explain_terrace(arg)
+        if head == "jewel":
+            return self._explain_jewel(arg, d)
+        if head == "promote":
+            return self._("action.promote", card=self.card(arg), bonus=self.card_bonus(arg))
+        if head == "task":
+            return self._("action.task", task=arg, meaning=self.task(arg))
+        if head == "send":
+            if arg == "none":
+                return self._("action.exq_send_none")
+            return self._("action.exq_send", card=self.card(arg),
+                          livres=self.livres(t.cards[t.card_index[arg]].send_value))
+        if head == "replay":
+            return self._("action.replay", card=self.card(arg), bonus=self.card_bonus(arg))
+        if head == "copy":
+            owner = next((p["seat"] for p in self.game.observe(None)["players"]
+                          if p["discard"] and p["discard"][-1] == arg), None)
+            return self._("action.copy", card=self.card(arg), player=self.player(owner), bonus=self.card_bonus(arg))
+        if head == "hall":
+            return self._explain_hall(int(arg), d)
+        if head == "remove":
+            return self._("action.remove", card=self.card(arg))
         return action
 
     def _explain_main(self, what: str, d: dict[str, Any]) -> str:
@@ -445,7 +592,48 @@ class RococoView:
             card = d.get("card") or ""
             value = self.t.cards[self.t.card_index[card]].send_value if card in self.t.card_index else 0
             return self._("action.main_send", card=self.card(card), livres=self.livres(value))
+        jb = self.t.ds.jewelry_box
+        if what in ("journeyman_exam", "master_exam") and jb is not None:
+            return self._("action.main_" + what, fee=self.livres(jb.params.exam_fee), vp=self.vp(jb.params.exam_vp),
+                          card=self.card(d.get("card")))
         return self._("action.main_" + what)
+
+    def _explain_hire(self, card_id: str) -> str:
+        """A card of the display for the hire price, or the player's own specialized
+        apprentice for free (R-JB-HIRE-1)."""
+        c = self.t.cards[self.t.card_index[card_id]]
+        if c.group == "specialist":
+            return self._("action.hire_specialist", card=self.card(card_id),
+                          condition=self._("condition." + c.condition), bonus=self.card_bonus(card_id))
+        return self._("action.hire", card=self.card(card_id), price=self.price(self._hire_price()),
+                      bonus=self.card_bonus(card_id))
+
+    def _explain_jewel(self, jewel_id: str, d: dict[str, Any]) -> str:
+        if jewel_id == "none":
+            return self._("action.jewel_none")
+        jewelry = self.game.observe(None)["jewelry"] or {"display": []}
+        price = next((sp["price"] for sp in jewelry["display"] if sp["jewel"] == jewel_id), 0)
+        jb = self.t.ds.jewelry_box
+        assert jb is not None
+        colour = jb.jewels[self.t.jewel_index[jewel_id]].colour
+        garment = d.get("garment")
+        match = garment in self.t.garment_index and self.t.ds.garments[self.t.garment_index[garment]].colour == colour
+        return self._("action.jewel_match" if match else "action.jewel", jewel=self.jewel(jewel_id),
+                      price=self.price(0 if d.get("free") else price))
+
+    def _explain_hall(self, hall: int, d: dict[str, Any]) -> str:
+        """nj_hall_vp / nm_hall_livres: what choosing this hall brings now."""
+        seat = d.get("seat")
+        spaces = self.t.ds.board.guest_spaces
+        mine = sum(1 for sid, occ in self.game.observe(None)["board"]["guests"].items()
+                   if occ["owner"] == seat and spaces[self.t.space_index[sid]].hall == hall)
+        name = self._("board.throne") if hall == 1 else self._("board.hall", n=hall)
+        garments = count("unit.garments", mine, self.lang)
+        if d.get("bonus") == "nj_hall_vp":
+            return self._("action.hall_vp", hall=name, garments=garments, vp=self.vp(mine // 2))
+        jb = self.t.ds.jewelry_box
+        per = jb.params.nm_livres_per_hall_garment if jb is not None else 0
+        return self._("action.hall_livres", hall=name, garments=garments, livres=self.livres(per * mine))
 
     def _explain_fate(self, choice: str, tile_id: str | None) -> str:
         if tile_id is None:
@@ -465,9 +653,12 @@ class RococoView:
         silk = list(g.silk)
         if mode == "l4":
             silk[2] = max(0, silk[2] - t.ds.bonus.green_reduction_l4)
-        return self._("action.garment", garment=self.garment(garment_id), prestige=self.vp(g.prestige),
-                      value=self.livres(g.value), cost=self.livres(cost) if cost else self._("unit.nothing"),
-                      needs=self.needs(garment_id, tuple(silk)))
+        key = "action.garment" if self.sellable(garment_id) else "action.garment_unsold"
+        explained = self._(key, garment=self.garment(garment_id), prestige=self.vp(g.prestige),
+                           value=self.livres(g.value), cost=self.livres(cost) if cost else self._("unit.nothing"),
+                           needs=self.needs(garment_id, tuple(silk)))
+        notes = self.garment_notes(garment_id) + ([self._("garment.must_sell")] if mode == "nj" else [])
+        return "; ".join([explained, *notes])
 
     def _explain_finance(self, deco_id: str, discount: int) -> str:
         d = self.t.ds.board.decorations[self.t.deco_index[deco_id]]
@@ -475,6 +666,8 @@ class RococoView:
         if d.kind == "fireworks":
             return self._("action.finance_fireworks", deco=self.deco(deco_id), cost=cost, vp=self.vp(d.vp),
                           mult=self._("deco.multiplier", m=d.multiplier))
+        if d.kind == "jeweler":
+            return self._("action.finance_jeweler", deco=self.deco(deco_id), cost=cost, vp=self.vp(d.vp))
         return self._("action.finance", deco=self.deco(deco_id), cost=cost, vp=self.vp(d.vp))
 
     def _explain_bonus(self, how: str, d: dict[str, Any]) -> str:
@@ -514,12 +707,18 @@ class RococoView:
             f.update(players=view["players"], side=view["side"], player=self.player(view["start_player"]))
         elif kind == "round":
             f["round"] = view["round"]
-        elif kind in ("card_removed", "played", "hired", "card_picked", "card_sent_away"):
+        elif kind in ("card_removed", "played", "hired", "card_picked", "card_sent_away", "promoted", "replayed",
+                      "copied"):
             if "card" not in view:
-                key = "event.card_picked_hidden"
+                hidden = f"event.{kind}_hidden"
+                key = hidden if has(hidden, self.lang) else "event.card_picked_hidden"
             else:
                 f["card"] = self.card(view["card"])
             f["why"] = self.why(view.get("why", ""))
+            if kind == "hired" and view.get("specialist"):
+                key = "event.hired_specialist"
+            elif kind == "card_sent_away" and view.get("why") in ("journeyman_exam", "master_exam"):
+                key = "event.exam_card_left"
         elif kind == "display":
             f["cards"] = ", ".join(self.card(c) for c in view["cards"]) or self._("board.empty")
         elif kind == "drawers":
@@ -565,10 +764,45 @@ class RococoView:
             f.update(vp=self.vp(view["vp"]), step=self._("step." + view["step"]))
         elif kind == "start_player":
             f["player"] = self.player(seat)
+        elif kind in ("jewel_removed", "jewel"):
+            f["jewel"] = self.jewel(view["jewel"])
+            if kind == "jewel" and view.get("free"):
+                key = "event.jewel_free"
+        elif kind == "jewel_display":
+            f["jewels"] = ", ".join(self.jewel(j) for j in view["jewels"] if j) or self._("board.empty")
+        elif kind == "exam_passed":
+            f["exam"] = self._("exam." + view["exam"])
+        elif kind == "task":
+            f.update(task=view["task"], meaning=self.task(view["task"]))
+        elif kind in ("mdb_hand", "mdb_card", "mdb_fallback", "mdb_acquired", "mdb_promoted", "mdb_placement"):
+            key = self._solo_event(view, f)
+        elif kind == "garment_effect":
+            f.update(garment=self.garment(view["garment"]),
+                     effect=self._("effect." + view["effect"], **(self.t.ds.garment_params or {})))
         if not has(key, self.lang):
             data = {k: v for k, v in view.items() if k not in ("type", "seat")}
             return self._("event.other", type=kind, data=escape(str(data)))
         return self._(key, **f)
+
+
+    def _solo_event(self, view: dict[str, Any], f: dict[str, Any]) -> str:
+        """Fills the fields of Madame du Barry's automatic steps (solo mode); returns the key."""
+        kind = view["type"]
+        if kind == "mdb_hand":
+            f["count"] = view["count"]
+        elif kind in ("mdb_card", "mdb_fallback"):
+            f["card"] = view.get("card", "")
+            f["action"] = self._("main." + view.get("action", view.get("why", "")))
+        elif kind == "mdb_acquired":
+            f["tiles"] = ", ".join(self.tile(x) for x in view["tiles"])
+        elif kind == "mdb_promoted":
+            if "card" not in view:
+                return "event.mdb_promoted_hidden"
+            f["card"] = self.card(view["card"])
+        else:
+            f["card"] = view["card"]
+            f["hall"] = self._("board.throne") if view["hall"] == 1 else self._("board.hall", n=view["hall"])
+        return "event." + kind
 
 
 def _check(game: Game) -> list[str]:
@@ -579,4 +813,16 @@ def _check_transition(before: Game, after: Game, events: list[Event]) -> list[st
     return invariants.check_transition(before.s, after.s, events)  # type: ignore[attr-defined]
 
 
-SUPPORT = GameSupport(view=RococoView, check=_check, check_transition=_check_transition, score_steps=STEPS)
+def _steps(game: Game) -> tuple[str, ...]:
+    """The scoring steps in rulebook order; the jewels step only with the Jewelry Box, the
+    step of Madame du Barry's resource tiles only in the solo mode."""
+    s = game.s  # type: ignore[attr-defined]
+    left_out = set()
+    if s.t.ds.jewelry_box is None:
+        left_out.add("jewels")
+    if not s.cfg.solo:
+        left_out.add("solo_tiles")
+    return tuple(step for step in STEPS if step not in left_out)
+
+
+SUPPORT = GameSupport(view=RococoView, check=_check, check_transition=_check_transition, score_steps=_steps)

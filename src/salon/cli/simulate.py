@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from salon.bots.base import make_bot
-from salon.cli.common import bot_seed
+from salon.cli.common import bot_seed, config_expansions, game_config
 from salon.cli.support import support
 from salon.core.game import game_class
 
@@ -29,6 +29,7 @@ class Report:
     players: int
     bots: list[str]
     seed: int
+    expansions: list[str] = field(default_factory=list)
     games: int = 0
     completed: int = 0
     errors: int = 0
@@ -47,6 +48,7 @@ class Report:
             "players": self.players,
             "bots": self.bots,
             "seed": self.seed,
+            "expansions": self.expansions,
             "games": self.games,
             "completed": self.completed,
             "errors": self.errors,
@@ -67,11 +69,13 @@ class _Broken(Exception):
 
 
 def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
-             advance: Callable[[], None] = lambda: None) -> Report:
+             advance: Callable[[], None] = lambda: None, expansions: str | None = None) -> Report:
     cls = game_class(name)
     sup = support(name)
-    report = Report(name, players, bots, seed, score_sum=[0] * players, wins=[0.0] * players)
-    cls.new({"players": players}, seed)  # a bad config fails the run, not every game
+    config = game_config(players, expansions)
+    first = cls.new(config, seed)  # a bad config fails the run, not every game
+    report = Report(name, players, bots, seed, config_expansions(first), score_sum=[0] * players,
+                    wins=[0.0] * players)
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
@@ -79,7 +83,7 @@ def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
         violations: list[str] = []
         decisions = 0
         try:
-            game = cls.new({"players": players}, game_seed)
+            game = cls.new(config, game_seed)
             seat_bots = [make_bot(b, bot_seed(game_seed, s)) for s, b in enumerate(bots)]
             while not game.is_over():
                 if not game.legal_actions():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.console import RenderableType
@@ -46,6 +46,11 @@ class GameView(Protocol):
 
 Checker = Callable[[Game], list[str]]
 TransitionChecker = Callable[[Game, Game, list[Event]], list[str]]
+Steps = Callable[[Game], tuple[str, ...]]
+
+
+def no_steps(game: Game) -> tuple[str, ...]:
+    return ()
 
 
 @dataclass(frozen=True)
@@ -54,8 +59,9 @@ class GameSupport:
     """Builds a view from a game, a language and the seat labels."""
     check: Checker | None = None
     check_transition: TransitionChecker | None = None
-    score_steps: tuple[str, ...] = field(default=())
-    """The scoring steps in the order a rulebook scores them (for the breakdown tables)."""
+    score_steps: Steps = no_steps
+    """The scoring steps of a game in the order its rulebook scores them (for the breakdown
+    tables); a function of the game, since an expansion may add a step."""
 
 
 _MODULES = {"rococo": "salon.cli.rococo_view"}

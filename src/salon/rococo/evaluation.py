@@ -55,7 +55,8 @@ GOODS_CAP = 3
 READY = (0.45, 0.25, 0.1)  # share of a display garment's worth when 0, 1, 2 units short
 RENT_EXTRA = 2.0  # what renting adds to prestige beyond it (majority, income, rewards)
 REWARD_TILE = 0.5  # a free tile still to be taken from the display
-FAVOUR_START = 0.6  # holding the favour before the last round: next round's start player
+FAVOUR_START = 0.6
+LADDER_CHANCE = {4: 0.5, 3: 0.2}  # share of the next all-halls space when present in 4 or 3 halls  # holding the favour before the last round: next round's start player
 TYPE_NOW = {"master": 1.8, "journeyman": 1.4, "apprentice": 1.0}
 TAILOR_NOW = {"master": 1.2, "journeyman": 1.0, "apprentice": 0.0}
 TYPE_QUALITY = {"master": 3.0, "journeyman": 2.0, "apprentice": 1.0}
@@ -102,9 +103,7 @@ class _Static:
     gar_value: tuple[int, ...]
     gar_colour: tuple[int, ...]
     gar_dress: tuple[bool, ...]
-    gar_silk: tuple[tuple[int, int, int, int], ...]
-    gar_thread: tuple[int, ...]
-    gar_lace: tuple[int, ...]
+    gar_need: tuple[tuple[int, ...], ...]  # silk by colour, then thread and lace
     gar_thimble: tuple[bool, ...]
     tile_silk: tuple[tuple[int, int, int, int], ...]
     tile_lower: tuple[str, ...]
@@ -146,9 +145,7 @@ def _static(t: Tables) -> _Static:
         gar_value=tuple(g.value for g in ds.garments),
         gar_colour=tuple(g.colour_index for g in ds.garments),
         gar_dress=tuple(g.is_dress for g in ds.garments),
-        gar_silk=tuple(g.silk for g in ds.garments),
-        gar_thread=tuple(g.thread for g in ds.garments),
-        gar_lace=tuple(g.lace for g in ds.garments),
+        gar_need=tuple((*g.silk, g.thread, g.lace) for g in ds.garments),
         gar_thimble=tuple(g.thimble for g in ds.garments),
         tile_silk=tuple(x.silk for x in ds.tiles),
         tile_lower=tuple(x.lower for x in ds.tiles),
@@ -167,7 +164,10 @@ def _goods(x: int) -> float:
 
 
 def _silk(silk: list[int] | tuple[int, ...]) -> float:
-    return sum(min(b, BALE_CAP) * BALE + max(0, b - BALE_CAP) * BALE_SURPLUS for b in silk)
+    total = 0.0
+    for b in silk:
+        total += b * BALE if b <= BALE_CAP else BALE_CAP * BALE + (b - BALE_CAP) * BALE_SURPLUS
+    return total
 
 
 def _share(margin: float, sharp: float) -> float:
@@ -175,14 +175,37 @@ def _share(margin: float, sharp: float) -> float:
     return 0.5 + 0.5 * math.tanh(sharp * margin)
 
 
-def _margin(mine: tuple[int, int, int], other: tuple[int, int, int] | None) -> float:
-    """Lead in garments; a level count leans by the hall's tie-breaks (R-SCORE-3-2)."""
-    if other is None:
-        return mine[0] + 0.3
+def _majority(est: list[float], keys: list[tuple[int, int, int, int]], vp: tuple[int, int], n: int,
+              sharp: float) -> None:
+    """Add each contender's expected share of a majority award (first, second) to ``est``.
+
+    ``keys`` holds (count, tie-break, tie-break, seat) of the seats that have at least one
+    piece there (only they can score, A-29).  A seat's chance of first place follows its lead
+    over the strongest rival; a level count leans by the tie-breaks.  With two players only
+    first place scores (R-2P-1, R-2P-2)."""
+    if not keys:
+        return
+    first, second = vp
+    if len(keys) == 1:
+        c, _, _, q = keys[0]
+        est[q] += first * _share(c + 0.3, sharp)
+        return
+    keys.sort(reverse=True)
+    for i, key in enumerate(keys):
+        rival = keys[1] if i == 0 else keys[0]
+        p1 = _share(_lead(key, rival), sharp)
+        est[key[3]] += first * p1
+        if n > 2:
+            third = keys[2] if i < 2 and len(keys) > 2 else keys[1] if i >= 2 else None
+            p2 = _share(_lead(key, third) if third is not None else key[0] + 0.3, sharp)
+            est[key[3]] += second * max(0.0, p2 - p1)
+
+
+def _lead(mine: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> float:
     d = mine[0] - other[0]
     if d:
         return float(d)
-    return 0.3 if mine[1:] > other[1:] else -0.3 if mine[1:] < other[1:] else 0.0
+    return 0.3 if mine[1:3] > other[1:3] else -0.3 if mine[1:3] < other[1:3] else 0.0
 
 
 def _terrace_gain(mults: list[int], prestiges: list[int]) -> int:
@@ -308,44 +331,13 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     est = [float(p.vp + prestige[q] + printed[q]) for q, p in enumerate(players)]
 
     # hall majorities (R-SCORE-3-*), as shares that firm up toward the end
-    two = n == 2
     for h in range(halls):
         row = cnt[h]
-        if not any(row):
-            continue
         mus = s.deco[st.hall_musician[h]]
-        keys = [(row[q], mst[h][q], int(mus == q)) for q in range(n)]
-        first, second = st.hall_vp[h]
-        for q in range(n):
-            if not row[q]:
-                continue
-            others = sorted((keys[o] for o in range(n) if o != q and row[o]), reverse=True)
-            p1 = _share(_margin(keys[q], others[0] if others else None), sharp)
-            est[q] += first * p1
-            if not two:
-                p2 = _share(_margin(keys[q], others[1] if len(others) > 1 else None), sharp)
-                est[q] += second * max(0.0, p2 - p1)
+        _majority(est, [(row[q], mst[h][q], int(mus == q), q) for q in range(n) if row[q]], st.hall_vp[h], n, sharp)
 
     # fireworks majority (R-SCORE-4-*): ties go to the most expensive space
-    if any(fw_mults):
-        first, second = st.fw_vp
-        for q in range(n):
-            if not fw_mults[q]:
-                continue
-            others = sorted(((len(fw_mults[o]), fw_best[o]) for o in range(n) if o != q and fw_mults[o]),
-                            reverse=True)
-            mine = (len(fw_mults[q]), fw_best[q])
-
-            def lead(other: tuple[int, int] | None, mine: tuple[int, int] = mine) -> float:
-                if other is None:
-                    return mine[0] + 0.3
-                return float(mine[0] - other[0]) if mine[0] != other[0] else (0.3 if mine[1] > other[1] else -0.3)
-
-            p1 = _share(lead(others[0] if others else None), sharp)
-            est[q] += first * p1
-            if not two:
-                p2 = _share(lead(others[1] if len(others) > 1 else None), sharp)
-                est[q] += second * max(0.0, p2 - p1)
+    _majority(est, [(len(fw_mults[q]), 0, fw_best[q], q) for q in range(n) if fw_mults[q]], st.fw_vp, n, sharp)
 
     free_ladder = EMPTY in s.all_halls
     next_ladder = st.all_halls_vp[s.all_halls.index(EMPTY)] if free_ladder else 0
@@ -368,7 +360,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
                 break
         else:
             if free_ladder:
-                est[q] += next_ladder * {4: 0.5, 3: 0.2}.get(present[q].bit_count(), 0.0) * soon
+                est[q] += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
         # livres and income (R-PH4-*, R-SCORE-1-1)
         extra = (dec[q] if kitchen_left[q] else 0) + (rented[q] if kitchen_right[q] else 0)
         income = st.base_income + extra
@@ -410,14 +402,13 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     # the best garment on display the rack can (nearly) pay for
     ready_master = ready_journeyman = False
     best = 0.0
+    have = (*silk, p.thread, p.lace)
     if turns:
         for w, g in enumerate(s.windows):
             if g == EMPTY:
                 continue
             cost = st.window_costs[w]
-            need = st.gar_silk[g]
-            short = (sum(max(0, need[c] - silk[c]) for c in range(4)) + max(0, st.gar_thread[g] - p.thread)
-                     + max(0, st.gar_lace[g] - p.lace) + (p.livres < cost))
+            short = (p.livres < cost) + sum(x - y for x, y in zip(st.gar_need[g], have) if x > y)
             if short == 0:
                 ready_master = True
                 ready_journeyman = ready_journeyman or not st.gar_thimble[g]

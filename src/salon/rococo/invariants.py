@@ -29,7 +29,7 @@ def check(s: State) -> list[str]:
     out: list[str] = []
     t = s.t
     limbo_tiles = [f[2] for f in s.stack if f[0] == "fate"]
-    cards = s.deck + [c for c in s.display if c != EMPTY] + s.boxed + s.j_stack + s.m_stack
+    cards = s.deck + [c for c in s.display if c != EMPTY] + s.boxed + s.j_stack + s.m_stack + s.unseen
     tiles = s.res_bag + [x for x in s.drawers if x != EMPTY] + s.res_discard + limbo_tiles
     jewels = s.jewel_bag + [j for j in s.jewel_display if j != EMPTY] + s.jewels_boxed
     for p in s.players:

@@ -26,6 +26,7 @@ from salon.rococo.rules.common import (
     pay,
     present_halls,
     remove_from_rack,
+    sendable,
     staff_table,
     tile_available_for_draw,
 )
@@ -63,19 +64,8 @@ def _thread_or_lace(s: State, seat: int, card: int) -> list[str]:
 def _dismissable(s: State, seat: int, card: int) -> list[str]:
     """R-STAFF-2: a send-away is legal only while the staff exceeds the minimum; any card of
     the whole staff is a target, the played card included (A-22, A-25)."""
-    p = s.players[seat]
-    size = p.staff_size()
-    minimum = s.t.ds.rules.min_staff
-    if size <= minimum:
-        return []
-    # A card sent away by main action 5 still counts while its bonus resolves (A-21), but it
-    # leaves right after: a dismissal must not take the staff below the minimum then.
-    leaving = next((f[2] for f in s.stack
-                    if f[0] == "box" and f[1] == seat and f[3] == "send_away" and p.in_play == f[2]), EMPTY)
     d = s.t.dismiss
-    if leaving == EMPTY or size - 2 >= minimum:
-        return [d[c] for c in p.staff()]
-    return [d[leaving]]
+    return [d[c] for c in sendable(s, seat)]
 
 
 def _gain(amount: Callable[[State, int], int], vp: bool = False) -> Effect:

@@ -110,6 +110,23 @@ def present_halls(s: State, seat: int) -> set[int]:
     return halls
 
 
+def sendable(s: State, seat: int) -> list[int]:
+    """The employees that one more send-away may remove now (R-STAFF-2, A-22, A-25): any card
+    of the whole staff, the played card included, while the staff stays at the minimum or
+    above.  A card already being sent away by main action 5 still counts as staff while its
+    bonus resolves (A-21), but it is leaving: it is no target of a second send-away, and the
+    staff must stay at the minimum once it has gone."""
+    p = s.players[seat]
+    size = p.staff_size()
+    leaving = next((f[2] for f in s.stack
+                    if f[0] == "box" and f[1] == seat and f[3] == "send_away" and p.in_play == f[2]), EMPTY)
+    if leaving != EMPTY:
+        size -= 1
+    if size <= s.t.ds.rules.min_staff:
+        return []
+    return [c for c in p.staff() if c != leaving]
+
+
 def staff_table(table: dict[str, int], size: int) -> int:
     """Look up a staff-size table keyed by the smallest size of each row (A-27: below the
     first row yields 0)."""

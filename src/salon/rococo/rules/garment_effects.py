@@ -18,6 +18,7 @@ from salon.rococo.rules.common import (
     emit,
     gain_livres,
     gain_vp,
+    sendable,
 )
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
@@ -82,10 +83,7 @@ def placed(s: State, f: tuple) -> None:
 
 def _send_options(s: State, seat: int) -> list[str]:
     """A-24: the staff minimum applies (R-STAFF-2)."""
-    pl = s.players[seat]
-    if pl.staff_size() <= s.t.ds.rules.min_staff:
-        return []
-    return [s.t.send[c] for c in pl.staff()]
+    return [s.t.send[c] for c in sendable(s, seat)]
 
 
 def _send_apply(s: State, f: tuple, action: str) -> None:

@@ -51,6 +51,7 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     s.terrace = [EMPTY] * len(b.decorations)
     s.favour = EMPTY  # R-SETUP-2: on its space
     s.boxed = []
+    s.unseen = []
     s.players = []
     for seat in range(n):  # R-SETUP-6, R-SETUP-9
         p = Player()
@@ -81,7 +82,7 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
         for seat, p in enumerate(s.players):
             if not (cfg.solo and seat == solo.MDB):  # R-SOLO-SETUP-6: none for her
                 p.specialist = specialists.pop()
-        s.boxed.extend(specialists)
+        s.unseen = specialists  # back to the box unseen: not among the public removed cards
     emit(s, "setup", players=n, side=b.side, start_player=s.start_player)
     return s
 
