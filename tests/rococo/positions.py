@@ -95,7 +95,7 @@ def at_turn(g: Rococo, seat: int, card_id: str) -> Rococo:
     s.turn_card = c
     s.turn_seat = seat
     s.phase = "actions"
-    s.stack = [("end_turn", seat), ("bonus_stage", seat, c), ("main", seat)]
+    s.stack = [("end_turn", seat), ("bonus_stage", seat, c, 1), ("main", seat)]
     return refresh(g)
 
 
@@ -330,3 +330,223 @@ def patch_data(g: Rococo, garments: dict | None = None, tiles: dict | None = Non
     )
     g.s.t = build_tables(ds, g.s.n)
     refresh(g)
+
+
+def patch_board(g: Rococo, **fields) -> None:
+    """Play ``g`` on a board with edited values, e.g. ``window_costs=(1, 3, 2, 5, 0, 0)`` or a
+    ``guest_spaces`` tuple with other rewards: for rules whose test needs a board position
+    that the board data does not hold (ties, a hall with two kinds of reward)."""
+    import dataclasses
+
+    from salon.rococo.tables import build_tables
+
+    ds = g.s.t.ds
+    g.s.t = build_tables(dataclasses.replace(ds, board=dataclasses.replace(ds.board, **fields)), g.s.n)
+    refresh(g)
+
+
+# --- the solo mode: Madame du Barry (RULES.md §14) is seat 1 and never decides
+
+
+def solo_game(seed: int = 0, **config) -> Rococo:
+    """A solo game at the human's first Phase 2 pick (Madame du Barry, the start player, has
+    taken her hand pile)."""
+    return Rococo.new({"solo": True, **config}, seed)
+
+
+def mdb_card(g: Rococo, card_id: str) -> int:
+    """The index of one of her cards (``D01``..``D25``) in ``g.s.t.ds.solo_cards``."""
+    return next(i for i, c in enumerate(g.s.t.ds.solo_cards) if c.id == card_id)
+
+
+def mdb_turn(g: Rococo, card_id: str, reveal: list[str] | tuple[str, ...] = ()) -> list:
+    """Run one turn of Madame du Barry with ``card_id`` on top of her hand pile; the cards of
+    ``reveal`` lie on top of her card supply in the order she will reveal or draw them.
+    The turn runs on top of the pending decision, which is pending again afterwards unless
+    the turn asks one first (e.g. the human's ``remove:``).  Returns the turn's events."""
+    s = g.s
+    order = [mdb_card(g, c) for c in (card_id, *reveal)]
+    for pile in (s.mdb_supply, s.mdb_hand, s.mdb_discard):
+        pile[:] = [x for x in pile if x not in order]
+    s.mdb_supply.extend(reversed(order[1:]))
+    s.mdb_hand.append(order[0])
+    s.events = []
+    s.stack.append(("mdb_turn",))
+    advance(s)
+    refresh(g)
+    return s.events
+
+
+# --- the Jewelry Box (RULES.md §13): exam stacks, specialized apprentices, jewels, exams
+
+
+def to_box(g: Rococo, *card_ids: str) -> None:
+    """Put Jewelry Box cards that lie in an exam stack, wait as a player's secret specialized
+    apprentice or were returned unseen at setup into the box, where ``move_card``,
+    ``set_staff`` and ``at_turn`` find them; other cards stay where they are."""
+    s = g.s
+    for cid in card_ids:
+        c = card(g, cid)
+        if c in s.unseen:
+            s.unseen = [x for x in s.unseen if x != c]
+            s.boxed.append(c)
+        for stack in (s.j_stack, s.m_stack):
+            if c in stack:
+                stack.remove(c)
+                s.boxed.append(c)
+        for p in s.players:
+            if p.specialist == c:
+                p.specialist = EMPTY
+                s.boxed.append(c)
+    refresh(g)
+
+
+def set_specialist(g: Rococo, seat: int, card_id: str) -> None:
+    """Deal the specialized apprentice ``card_id`` to ``seat`` face down; the one it held
+    goes to the box."""
+    s = g.s
+    to_box(g, card_id)
+    c = card(g, card_id)
+    _pull_card(s, c)
+    p = s.players[seat]
+    if p.specialist != EMPTY:
+        s.boxed.append(p.specialist)
+    p.specialist = c
+    refresh(g)
+
+
+def jewel(g: Rococo, jewel_id: str) -> int:
+    return g.s.t.jewel_index[jewel_id]
+
+
+def _pull_jewel(s: State, j: int) -> None:
+    for lst in [s.jewel_bag, s.jewels_boxed, *[p.jewels for p in s.players]]:
+        if j in lst:
+            lst.remove(j)
+            return
+    if j in s.jewel_display:
+        s.jewel_display[s.jewel_display.index(j)] = EMPTY
+        return
+    raise AssertionError(f"jewel {j} not found")
+
+
+def give_jewels(g: Rococo, seat: int, jewel_ids: list[str]) -> None:
+    """``seat`` owns these jewelry tiles, taken from wherever they lie."""
+    for jid in jewel_ids:
+        j = jewel(g, jid)
+        _pull_jewel(g.s, j)
+        g.s.players[seat].jewels.append(j)
+    refresh(g)
+
+
+def set_jewel_display(g: Rococo, jewel_ids: list[str | None]) -> None:
+    """Lay out the jewelry display left to right (None = empty space); the jewels that lay
+    there go back to the jewelry bag."""
+    s = g.s
+    for i, j in enumerate(s.jewel_display):
+        if j != EMPTY:
+            s.jewel_bag.append(j)
+            s.jewel_display[i] = EMPTY
+    for i, jid in enumerate(jewel_ids):
+        if jid is not None:
+            j = jewel(g, jid)
+            _pull_jewel(s, j)
+            s.jewel_display[i] = j
+    refresh(g)
+
+
+def set_exam(g: Rococo, seat: int, exam: int, tasks: list[str] = ()) -> None:
+    """``seat``'s start marker on the Journeyman (0) or Master (1) exam, its markers on the
+    named tasks of that exam (``J1``..``J4``, ``M1``..``M3``)."""
+    jb = g.s.t.ds.jewelry_box
+    track = jb.master_tasks if exam else jb.journeyman_tasks
+    p = g.s.players[seat]
+    p.exam = exam
+    p.tasks = sum(1 << track.index(name) for name in tasks)
+    refresh(g)
+
+
+def clear_display(g: Rococo) -> None:
+    """Empty the new-employee display (its cards leave the game)."""
+    s = g.s
+    for i, c in enumerate(s.display):
+        if c != EMPTY:
+            s.boxed.append(c)
+            s.display[i] = EMPTY
+    refresh(g)
+
+
+def tasks_marked(g: Rococo, seat: int = 0) -> list[str]:
+    """The tasks of ``seat``'s current exam that carry its markers, as the seat observes them."""
+    return g.observe(seat)["players"][seat]["tasks"]
+
+
+def play_turn(played: str, supply: list[str] | None = None, hand: list[str] = (), discard: list[str] = (),
+              players: int = 2, expansions: object = "all", **config) -> Rococo:
+    """Seat 0 has just played ``played`` (expansion cards included) in a game with
+    ``expansions``; by default its staff is that card and four of its start cards.  The next
+    seat holds a card, so the round goes on after the turn."""
+    g = new_game(players, expansions=expansions, **config)
+    if supply is None:
+        supply = [c for c in ("S11", "S12", "S13", "S14", "S15") if c != played][:4]
+    to_box(g, played, *supply, *hand, *discard)
+    set_staff(g, 0, list(supply), list(hand), list(discard))
+    return mid_turn(g, 0, played)
+
+
+# --- garments: what a tailoring needs, and garments on the board
+
+
+def kit(g: Rococo, seat: int, garment_id: str) -> None:
+    """Give ``seat`` single-colour rack tiles covering ``garment_id``'s silk, and its thread and
+    lace on top of what the seat holds (the livres are the test's business)."""
+    s = g.s
+    gar = s.t.ds.garments[garment(g, garment_id)]
+    in_racks = {x for p in s.players for x in p.rack}
+    chosen: list[str] = []
+    for c, need in enumerate(gar.silk):
+        pool = sorted((t for t in s.t.ds.tiles if t.index not in in_racks and t.silk[c] and sum(t.silk) == t.silk[c]),
+                      key=lambda t: -t.silk[c])
+        got = 0
+        for t in pool:
+            if got >= need:
+                break
+            chosen.append(t.id)
+            got += t.silk[c]
+    give_tiles(g, seat, chosen)
+    p = s.players[seat]
+    set_money(g, seat, thread=p.thread + gar.thread, lace=p.lace + gar.lace)
+
+
+def offer_garment(g: Rococo, seat: int, garment_id: str) -> None:
+    """``garment_id`` alone in the design display, in the rightmost (cheapest) window, and
+    ``seat`` holds what it needs."""
+    set_windows(g, [None] * (len(g.s.windows) - 1) + [garment_id])
+    kit(g, seat, garment_id)
+
+
+def make(g: Rococo, garment_id: str, dispose: str | None = None, main: str | None = "main:tailor") -> list:
+    """Tailor ``garment_id``: the main action (``main=None`` when a granted tailoring is
+    already pending), the garment, the rack tiles in the offered order; then ``dispose``
+    (``sell`` or ``rent:<space>``) if given.  Returns the events."""
+    events = g.apply(main) if main else []
+    events += g.apply(f"garment:{garment_id}")
+    while g.decision()["kind"] in ("give", "reduce"):
+        events += g.apply(g.legal_actions()[0])
+    if dispose:
+        events += g.apply(dispose)
+    return events
+
+
+def rent_garments(g: Rococo, seat: int, pred, n: int, master: bool = False, hall: int | None = None) -> list[str]:
+    """Put ``n`` garments matching ``pred`` (from the bags, never the display) on free guest
+    spaces for ``seat``: master spaces if ``master``, else ordinary ones, of ``hall`` if
+    given."""
+    s = g.s
+    taken = set(s.guest) | set(s.windows) | set(s.terrace)
+    gids = [x for x in find_garments(g, pred) if garment(g, x) not in taken][:n]
+    free = [sp for sp in spaces(g, hall=hall, master=master) if s.guest[s.t.space_index[sp]] == EMPTY]
+    assert len(gids) == n and len(free) >= n, "not enough garments or free spaces"
+    for gid, sp in zip(gids, free):
+        place_garment(g, seat, gid, sp)
+    return gids

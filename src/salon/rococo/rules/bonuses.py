@@ -354,8 +354,12 @@ def send_away(s: State, seat: int, card: int, why: str) -> None:
 
 @auto("bonus_stage")
 def bonus_stage(s: State, f: tuple) -> None:
-    """R-PH3-4 (c): after the main action, offer the card's bonus if it can be used."""
+    """R-PH3-4 (c): after the main action, offer the card's bonus if it can be used.  The turn's
+    own card (flagged) has no bonus left if it was sent away during its main action by an
+    effect that forbids its bonus (the Exquisite coat, R-EXQ-4)."""
     seat, card = f[1], f[2]
+    if len(f) > 3 and s.players[seat].in_play != card:
+        return
     if BONUSES[s.t.cards[card].bonus][0](s, seat, card):
         push(s, ("bonus", seat, card))
 

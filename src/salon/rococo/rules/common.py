@@ -113,14 +113,15 @@ def present_halls(s: State, seat: int) -> set[int]:
 def sendable(s: State, seat: int) -> list[int]:
     """The employees that one more send-away may remove now (R-STAFF-2, A-22, A-25): any card
     of the whole staff, the played card included, while the staff stays at the minimum or
-    above.  A card already being sent away by main action 5 still counts as staff while its
-    bonus resolves (A-21), but it is leaving: it is no target of a second send-away, and the
-    staff must stay at the minimum once it has gone."""
+    above.  A played card already leaving the game (sent away by main action 5, or replaced in
+    an exam) still counts as staff while its bonus resolves (A-21), but it is no target of a
+    second send-away; after a send-away the staff must stay at the minimum once it has gone
+    (an exam brings a replacement)."""
     p = s.players[seat]
     size = p.staff_size()
-    leaving = next((f[2] for f in s.stack
-                    if f[0] == "box" and f[1] == seat and f[3] == "send_away" and p.in_play == f[2]), EMPTY)
-    if leaving != EMPTY:
+    box = next((f for f in s.stack if f[0] == "box" and f[1] == seat and p.in_play == f[2]), None)
+    leaving = EMPTY if box is None else box[2]
+    if box is not None and box[3] == "send_away":
         size -= 1
     if size <= s.t.ds.rules.min_staff:
         return []

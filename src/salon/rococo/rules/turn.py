@@ -77,7 +77,7 @@ def _play_apply(s: State, f: tuple, action: str) -> None:
     p.in_play = c
     s.turn_card = c
     emit(s, "played", seat, card=s.t.cards[c].id)
-    push(s, ("main", seat), ("bonus_stage", seat, c))
+    push(s, ("main", seat), ("bonus_stage", seat, c, 1))
 
 
 decision("play", _play_legal, _play_apply,
