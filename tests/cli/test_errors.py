@@ -31,6 +31,18 @@ BAD = {
     "unknown expansion to bench": ["bench", "rococo", "--seconds", "0", "--expansions", "bogus"],
     "one unknown expansion among good ones": ["simulate", "rococo", "--games", "1", "--expansions", "noble,bogus"],
     "expansions not a list": ["simulate", "rococo", "--games", "1", "--expansions", "noble;festive"],
+    "solo with three players": ["play", "rococo", "--solo", "--players", "3"],
+    "solo with two bots": ["play", "rococo", "--solo", "--bots", "random,random"],
+    "solo simulation with two players": ["simulate", "rococo", "--solo", "--players", "2", "--games", "1"],
+    "one player without solo": ["play", "rococo", "--players", "1", "--bots", "random"],
+    "unknown edition to play": ["play", "rococo", "--edition", "1999"],
+    "unknown edition to simulate": ["simulate", "rococo", "--edition", "1999", "--games", "1"],
+    "unknown edition to bench": ["bench", "rococo", "--edition", "1999", "--seconds", "0"],
+    "2013 edition solo": ["play", "rococo", "--edition", "2013", "--solo"],
+    "2013 edition solo simulation": ["simulate", "rococo", "--edition", "2013", "--solo", "--games", "1"],
+    "2013 edition with expansions": ["simulate", "rococo", "--edition", "2013", "--expansions", "noble",
+                                     "--games", "1"],
+    "2013 edition solo bench": ["bench", "rococo", "--edition", "2013", "--solo", "--seconds", "0"],
 }
 
 
@@ -101,3 +113,30 @@ def test_help_is_not_an_error(run: Run) -> None:
         assert result.exit_code == 0, args
         assert "Usage" in result.stdout
         assert result.stderr == ""
+
+
+def test_solo_with_another_player_count_is_named(run: Run) -> None:
+    result = run("play", "rococo", "--solo", "--players", "3")
+    assert result.stderr == "error: --solo is a one-player game; --players 3 does not match (leave it out)\n"
+
+
+def test_unknown_edition_is_named(run: Run) -> None:
+    result = run("play", "rococo", "--edition", "1999")
+    assert result.stderr.startswith("error: config edition:")
+    assert "2013" in result.stderr
+
+
+def test_2013_edition_refuses_solo_and_expansions_with_the_engines_line(run: Run) -> None:
+    for args in (["--solo"], ["--expansions", "jewelry_box"]):
+        result = run("play", "rococo", "--edition", "2013", *args)
+        assert result.exit_code == 1
+        assert result.stderr == "error: config: the 2013 edition has no solo mode and no Deluxe expansions (D-2)\n"
+
+
+def test_solo_and_edition_with_load_are_refused(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "rococo", "--bots", "human,random", "--seed", "1", "--save", str(save), input="1\n")
+    for option in (["--solo"], ["--edition", "2013"]):
+        result = run("play", "rococo", "--load", str(save), *option)
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"error: {option[0]} and --load exclude each other")

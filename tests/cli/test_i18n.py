@@ -7,15 +7,18 @@ import re
 from pathlib import Path
 
 import salon.rococo.rules as rules_pkg
+from salon.cli.rococo_view import term_fields
 from salon.i18n import catalogue, count, has, languages, text
 from salon.rococo.components import EXPANSIONS, packaged
-from salon.rococo.game import Rococo  # noqa: F401  (registers every decision)
+from salon.rococo.game import Rococo
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.turn import MAIN_ACTIONS
 
 EVERYTHING = packaged("1-3", frozenset(EXPANSIONS))
 """The data set with every expansion in play: every card, garment and jewel there is."""
+TERMS = term_fields(Rococo.new({"players": 2}, 0), "en")
+"""The term fields the Rococo view gives every template (the Deluxe words)."""
 
 
 def test_missing_key_is_the_key_itself() -> None:
@@ -89,7 +92,7 @@ def test_every_garment_effect_and_expansion_has_a_text() -> None:
     assert {"fest_vp_per_dec", "exq_free_jewel"} <= effects
     for effect in effects:
         assert has(f"effect.{effect}"), effect
-        filled = text(f"effect.{effect}", **(EVERYTHING.garment_params or {}))
+        filled = text(f"effect.{effect}", **TERMS, **(EVERYTHING.garment_params or {}))
         assert "{" not in filled, effect
     for expansion in EXPANSIONS:
         assert has(f"expansion.{expansion}"), expansion

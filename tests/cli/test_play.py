@@ -177,3 +177,103 @@ def test_hot_seat_keeps_each_specialized_apprentice_secret(run: Run) -> None:
     assert f"Your specialized apprentice: {secret[seat]}" in before
     assert secret[1 - seat] not in before
     assert f"Your specialized apprentice: {secret[1 - seat]}" in after
+
+
+# --- the solo mode and the 2013 edition
+
+DELUXE_WORDS = re.compile(r"(?<!:)\b(thread|kitchen|pink|orange)\b|Queen's favour", re.IGNORECASE)
+"""Deluxe words the 2013 edition says otherwise; an action text such as ``bonus:thread`` is the
+engine's vocabulary, typed as it is, and stays."""
+
+
+def test_solo_game_with_a_bot_runs_to_the_end_and_tells_madames_turns(run: Run) -> None:
+    result = run("play", "rococo", "--solo", "--bots", "random", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Seats: Player 1 (random), Madame du Barry" in out
+    assert "Solo mode against Madame du Barry" in out
+    assert re.search(r"Madame du Barry reveals D\d\d \((win|acquire|tailor|hire|finance) ", out)
+    assert "for the placement" in out
+    assert "Madame du Barry, the automatic opponent" in out
+    scoring = " ".join(out[out.index("Final scoring"):].split())
+    assert "Madame du Barry's resource tiles" in scoring
+    assert "Madame du Barry wins every tie" in scoring
+    assert re.search(r"Winner: (Player 1 \(random\)|Madame du Barry)", out)
+    assert result.stderr == ""
+
+
+def test_solo_game_with_the_jewelry_box_and_the_heuristic_bot(run: Run) -> None:
+    result = run("play", "rococo", "--solo", "--bots", "heuristic", "--seed", "3", "--expansions", "jewelry_box")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "Expansions: Jewelry Box" in out and "Solo mode against Madame du Barry" in out
+    assert "Madame du Barry covers exam task" in out
+    assert "jewelry" in out[out.index("Final scoring"):]
+
+
+def test_solo_human_sees_madames_turns_right_before_the_next_decision(run: Run) -> None:
+    result = run("play", "rococo", "--solo", "--seed", "5", input="1\n" * 60)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Seats: Player 1, Madame du Barry" in out
+    assert "Pass the terminal" not in out
+    blocks = out.split("Since your last decision")[1:]
+    assert blocks
+    shown = [block.split("your decision")[0] for block in blocks]
+    assert any(re.search(r"Madame du Barry reveals D\d\d \(", part) for part in shown)
+    # her turns appear only in these blocks, never before the board that follows the action
+    assert out.count("Madame du Barry reveals") == sum(part.count("Madame du Barry reveals") for part in shown)
+
+
+def test_solo_record_replays_with_madame(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "solo.json"
+    assert run("play", "rococo", "--solo", "--bots", "random", "--seed", "6", "--save", str(save)).exit_code == 0
+    result = run("replay", str(save))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "Solo mode against Madame du Barry" in out
+    assert "Madame du Barry's resource tiles" in out and "Madame du Barry wins every tie" in out
+    as_json = json.loads(run("replay", str(save), "--json").stdout.strip().splitlines()[-1])
+    assert as_json["config"]["solo"] is True
+    assert len(as_json["result"]["scores"]) == 2
+
+
+def test_unfinished_solo_game_continues_with_another_player(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "solo.json"
+    run("play", "rococo", "--solo", "--seed", "7", "--save", str(save), input="1\n" * 15)
+    unfinished = run("replay", str(save))
+    assert "Madame du Barry, the automatic opponent" in unfinished.stdout
+    result = run("play", "rococo", "--load", str(save), "--bots", "random", "--save", str(save))
+    assert result.exit_code == 0, result.output
+    assert "Seats: Player 1 (random), Madame du Barry" in result.stdout
+    assert record.load(save).is_over()
+
+
+def test_2013_edition_game_speaks_its_own_words(run: Run) -> None:
+    result = run("play", "rococo", "--edition", "2013", "--players", "3", "--bots", "human,random,random",
+                 "--seed", "8", input="1\n" * 40)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Edition: the original 2013 edition" in out
+    for word in ("Wool", "upper fountain", "lower basin", "Favour card"):
+        assert word in out, word
+    assert not DELUXE_WORDS.search(out), DELUXE_WORDS.search(out)
+    rows = re.findall(r"^Player ([23]) \(random\)\s+\d+\s+\d+\s+\d+\s+(\S+)", out, re.MULTILINE)
+    assert rows and all(vp == "?" for _, vp in rows)
+
+
+def test_2013_edition_game_to_the_end_shows_every_score(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "2013.json"
+    result = run("play", "rococo", "--edition", "2013", "--players", "4", "--bots", "random", "--seed", "9",
+                 "--save", str(save))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert not DELUXE_WORDS.search(out), DELUXE_WORDS.search(out)
+    scoring = out[out.index("Final scoring"):]
+    assert "Favour card" in scoring and "money left (tie-break)" in scoring
+    scores = record.load(save).result().scores
+    final_board = out[out.rindex("\nPlayers"):out.index("Final scoring")]
+    rows = re.findall(r"^Player (\d) \(random\)\s+\d+\s+\d+\s+\d+\s+(\S+)", final_board, re.MULTILINE)
+    assert [int(vp) for _, vp in rows] == list(scores)
+    replayed = run("replay", str(save))
+    assert "Edition: the original 2013 edition" in replayed.stdout

@@ -83,3 +83,58 @@ def test_bench_table(run: Run) -> None:
     assert result.exit_code == 0, result.output
     assert "Decisions/s" in result.stdout
     assert "Heuristic bot" in result.stdout
+
+
+def test_simulate_solo_json(run: Run) -> None:
+    plain = _last_json(run("simulate", "rococo", "--games", "1", "--json").stdout)
+    result = run("simulate", "rococo", "--solo", "--games", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = _last_json(result.stdout)
+    assert set(data) == set(plain)
+    assert data["completed"] == 3
+    assert data["errors"] == 0, data["error_examples"]
+    assert data["invariant_violations"] == 0, data["violation_examples"]
+    assert data["players"] == 1
+    assert data["bots"] == ["random", "madame_du_barry"]
+    assert len(data["wins"]) == len(data["win_rate"]) == len(data["mean_score"]) == 2
+    assert abs(sum(data["wins"]) - 3) < 1e-9
+
+
+def test_simulate_solo_table_names_madame(run: Run) -> None:
+    result = run("simulate", "rococo", "--solo", "--games", "2", "--bots", "heuristic", "--expansions", "jewelry_box")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "2 games of rococo in the solo mode" in out
+    assert "heuristic" in out and "Madame du Barry │ automatic" in out
+    assert "Madame du Barry wins every tie" in out
+    assert "errors 0 · invariant violations 0" in out
+
+
+def test_simulate_2013_edition_json(run: Run) -> None:
+    result = run("simulate", "rococo", "--edition", "2013", "--games", "3", "--players", "4", "--json")
+    assert result.exit_code == 0, result.output
+    data = _last_json(result.stdout)
+    assert data["completed"] == 3
+    assert data["errors"] == 0, data["error_examples"]
+    assert data["invariant_violations"] == 0, data["violation_examples"]
+    assert len(data["wins"]) == len(data["mean_score"]) == 4
+
+
+def test_simulate_2013_edition_table(run: Run) -> None:
+    result = run("simulate", "rococo", "--edition", "2013", "--games", "1")
+    assert result.exit_code == 0, result.output
+    assert "Edition: the original 2013 edition" in " ".join(result.stdout.split())
+
+
+def test_bench_solo_and_2013_keep_the_shape(run: Run) -> None:
+    plain = _last_json(run("bench", "rococo", "--json", "--seconds", "0.05").stdout)
+    solo = _last_json(run("bench", "rococo", "--json", "--seconds", "0.05", "--solo").stdout)
+    assert set(solo) == set(plain)
+    assert set(solo["players"]) == {"1"}
+    assert solo["players"]["1"]["games_per_s"] > 0
+    assert solo["heuristic_ms_per_decision"] is None or solo["heuristic_ms_per_decision"] > 0
+    edition = _last_json(run("bench", "rococo", "--json", "--seconds", "0.05", "--edition", "2013").stdout)
+    assert set(edition["players"]) == {"2", "3", "4", "5"}
+    table = run("bench", "rococo", "--seconds", "0.05", "--solo")
+    assert table.exit_code == 0, table.output
+    assert "Solo mode" in table.stdout

@@ -2,7 +2,8 @@
 
 Random play measures the engine alone: ``legal_actions`` and ``apply`` with a random bot,
 no checks.  Each player count gets the same time box; the clock is read between games, so
-a box is exceeded by at most one game.
+a box is exceeded by at most one game.  A solo game has one player count, and the turns
+the game plays by itself count towards the engine's time, not as decisions.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ HEURISTIC_DECISIONS = 300
 """How many decisions the heuristic bot's think time is averaged over (unless time runs out)."""
 
 
-def random_play(name: str, players: int, seconds: float, expansions: str | None = None) -> dict[str, float]:
+def random_play(name: str, players: int, seconds: float, expansions: str | None = None, solo: bool = False,
+                edition: str | None = None) -> dict[str, float]:
     cls = game_class(name)
-    config = game_config(players, expansions)
+    config = game_config(players, expansions, solo, edition)
     games = decisions = 0
     start = time.perf_counter()
     elapsed = 0.0
@@ -36,19 +38,21 @@ def random_play(name: str, players: int, seconds: float, expansions: str | None 
     return {"games_per_s": round(games / elapsed, 2), "decisions_per_s": round(decisions / elapsed, 1)}
 
 
-def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None) -> float | None:
-    """Mean milliseconds per decision of the heuristic bot in 2-player games against itself;
-    None while no heuristic bot is registered."""
+def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
+                       edition: str | None = None) -> float | None:
+    """Mean milliseconds per decision of the heuristic bot in 2-player games against itself
+    (in a solo game: against the game's own opponent); None while no heuristic bot is
+    registered."""
     if HEURISTIC not in bot_names():
         return None
     cls = game_class(name)
-    config = game_config(2, expansions)
+    config = game_config(1 if solo else 2, expansions, solo, edition)
     thinking = 0.0
     decisions = 0
     seed = 0
     while decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
         game = cls.new(config, seed)
-        bots = [make_bot(HEURISTIC, bot_seed(seed, s)) for s in range(2)]
+        bots = [make_bot(HEURISTIC, bot_seed(seed, s)) for s in range(game.num_players)]
         while not game.is_over() and decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
             seat = game.current_player()
             assert seat is not None
@@ -61,17 +65,19 @@ def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None)
     return round(1000 * thinking / decisions, 3)
 
 
-def bench(name: str, seconds: float, expansions: str | None = None) -> dict[str, Any]:
+def bench(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
+          edition: str | None = None) -> dict[str, Any]:
     """Random play at every player count the game accepts, then the heuristic bot; with
-    ``expansions`` every game (the same player counts) plays with them."""
+    ``expansions``, ``solo`` or ``edition`` every game plays with them (at the player counts
+    they allow)."""
     cls = game_class(name)
-    counts = player_counts(cls)
-    # a bad expansion name fails before any time is spent
-    chosen = config_expansions(cls.new(game_config(counts[0], expansions), 0))
+    counts = player_counts(cls, game_config(0, None, solo, edition))
+    # a bad expansion name or edition fails before any time is spent
+    chosen = config_expansions(cls.new(game_config(counts[0] if counts else 2, expansions, solo, edition), 0))
     return {
         "game": name,
         "expansions": chosen,
         "seconds_per_count": seconds,
-        "players": {str(n): random_play(name, n, seconds, expansions) for n in counts},
-        "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions),
+        "players": {str(n): random_play(name, n, seconds, expansions, solo, edition) for n in counts},
+        "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions, solo, edition),
     }

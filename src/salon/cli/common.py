@@ -26,26 +26,79 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 8 + seat
 
 
-def player_counts(cls: type[Game]) -> list[int]:
-    """The player counts a game's config accepts (asked through the protocol)."""
+def player_counts(cls: type[Game], config: dict[str, Any] | None = None) -> list[int]:
+    """The player counts a game's config accepts (asked through the protocol), with the other
+    options of ``config`` (a solo game accepts one player, an edition may differ)."""
     counts = []
     for n in range(1, 9):
         try:
-            cls.parse_config({"players": n})
+            cls.parse_config({**(config or {}), "players": n})
         except ConfigError:
             continue
         counts.append(n)
     return counts
 
 
-def game_config(players: int, expansions: str | None) -> dict[str, Any]:
-    """The config of a new game from the command options.  ``--expansions`` goes to the game
-    as given (spaces around the names dropped), so the game itself refuses an unknown name
-    with its own ConfigError."""
+def game_config(players: int, expansions: str | None, solo: bool = False,
+                edition: str | None = None) -> dict[str, Any]:
+    """The config of a new game from the command options.  ``--expansions`` and
+    ``--edition`` go to the game as given (spaces around the names dropped), so the game
+    itself refuses an unknown name, or a combination its rules exclude, with its own
+    ConfigError; ``--solo`` and ``--edition`` reach the game only when given, so a game
+    without these options is not asked about them."""
     config: dict[str, Any] = {"players": players}
     if expansions is not None:
         config["expansions"] = ",".join(name.strip() for name in expansions.split(","))
+    if solo:
+        config["solo"] = True
+    if edition is not None:
+        config["edition"] = edition.strip()
     return config
+
+
+def solo_players(players: int | None, solo: bool) -> int | None:
+    """The player count of the command options: a solo game has exactly one player (the
+    game's own opponent takes the other seat), so ``--solo`` with another ``--players`` is
+    refused before anything else is asked."""
+    if not solo:
+        return players
+    if players not in (None, 1):
+        raise ConfigError(f"--solo is a one-player game; --players {players} does not match (leave it out)")
+    return 1
+
+
+def config_solo(game: Game) -> bool:
+    return bool(getattr(game.config, "solo", False))
+
+
+def config_edition(game: Game) -> str | None:
+    """The edition a game plays, when it is not the game's default one (None otherwise)."""
+    edition = getattr(game.config, "edition", None)
+    field = getattr(type(game.config), "model_fields", {}).get("edition")
+    if edition is None or (field is not None and field.default == edition):
+        return None
+    return str(edition)
+
+
+def config_lines(game: Game, labels: list[str], automatic: dict[int, str], lang: str = DEFAULT) -> list[str]:
+    """What sets a game apart from a plain one, one line each: its expansions, its solo
+    opponent, its edition (shown by play and replay)."""
+    lines = []
+    if config_expansions(game):
+        lines.append(text("ui.expansions", lang, names=expansions_text(config_expansions(game), lang)))
+    if config_solo(game):
+        lines.append(text("ui.solo", lang, opponent=", ".join(labels[s] for s in automatic)))
+    edition = config_edition(game)
+    if edition is not None:
+        lines.append(text("ui.edition", lang, edition=text(f"edition.{edition}", lang)))
+    return lines
+
+
+def seat_names(seats: int, players: list[str], automatic: dict[int, str]) -> list[str]:
+    """The name of every seat: the automatic seats' own names, and the player names (bots or
+    human) for the other seats in order."""
+    given = iter(players)
+    return [automatic[s] if s in automatic else next(given) for s in range(seats)]
 
 
 def config_expansions(game: Game) -> list[str]:
@@ -107,20 +160,32 @@ def seat_label(seat: int, bot: str | None, lang: str = DEFAULT) -> str:
     return text("player.with_bot", lang, name=name, bot=bot) if bot else name
 
 
-def breakdown_table(result: Result, labels: list[str], steps: tuple[str, ...], lang: str = DEFAULT) -> Table:
-    """Points per scoring step (rows) and player (columns), the total and the money left."""
+def seat_labels(names: list[str], automatic: dict[int, str], lang: str = DEFAULT) -> list[str]:
+    """The label of every seat: "Player 2 (random)", "Player 1" for a human or an unknown
+    player (a replay), the game's own name for an automatic seat ("Madame du Barry")."""
+    return [text(f"player.{automatic[s]}", lang) if s in automatic
+            else seat_label(s, None if name == HUMAN else name, lang) for s, name in enumerate(names)]
+
+
+def breakdown_table(result: Result, labels: list[str], steps: tuple[str, ...], lang: str = DEFAULT,
+                    tie_rule: str | None = None, fields: dict[str, str] | None = None) -> Table:
+    """Points per scoring step (rows) and player (columns), the total and the money left;
+    with a ``tie_rule`` (a text key) the money left breaks no tie and the rule is told below.
+    ``fields`` fill the step names (a game edition's own words)."""
     order = list(steps)
     for b in result.breakdown:
         order += [k for k in b if k not in order]
-    table = Table(title=text("ui.breakdown", lang), box=box.SIMPLE_HEAD, title_justify="left")
+    table = Table(title=text("ui.breakdown", lang), box=box.SIMPLE_HEAD, title_justify="left",
+                  caption=text(tie_rule, lang) if tie_rule else None, caption_justify="left")
     table.add_column("", no_wrap=True)
     for label in labels:
         table.add_column(label, justify="right")
     for step in order:
-        table.add_row(text(f"step.{step}", lang), *(str(b.get(step, 0)) for b in result.breakdown))
+        table.add_row(text(f"step.{step}", lang, **(fields or {})), *(str(b.get(step, 0)) for b in result.breakdown))
     table.add_section()
     table.add_row(f"[bold]{text('step.total', lang)}[/]", *(f"[bold]{s}[/]" for s in result.scores))
-    table.add_row(text("step.money_left", lang), *(str(m) for m in result.tie_break))
+    money = text("step.money_left_plain" if tie_rule else "step.money_left", lang)
+    table.add_row(money, *(str(m) for m in result.tie_break))
     return table
 
 

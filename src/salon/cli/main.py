@@ -33,11 +33,13 @@ from salon.cli.common import (
     breakdown_table,
     check_game,
     check_lang,
-    config_expansions,
+    config_lines,
     expansions_text,
     game_config,
     seat_bots,
-    seat_label,
+    seat_labels,
+    seat_names,
+    solo_players,
     winners_line,
 )
 from salon.cli.play import Seat, Session
@@ -103,6 +105,10 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as one J
 ExpansionsOpt = Annotated[str | None, typer.Option(
     "--expansions", "-x",
     help="Expansions to play with, comma-separated, or 'all' (Rococo: jewelry_box, noble, festive, exquisite).")]
+SoloOpt = Annotated[bool, typer.Option(
+    "--solo", help="The solo mode: one player against the game's own opponent (Rococo: Madame du Barry).")]
+EditionOpt = Annotated[str | None, typer.Option(
+    "--edition", help="The edition of the rules (Rococo: deluxe, the default, or 2013 for the original edition).")]
 
 
 def _console() -> Console:
@@ -117,7 +123,7 @@ def play(
         "--bots", "-b",
         help="One name per seat, comma-separated: 'human' or a bot (random, heuristic, ...). "
              "Default: seat 1 human, the others heuristic (random while no heuristic bot exists). "
-             "Several human seats share the terminal (hot seat).")] = None,
+             "Several human seats share the terminal (hot seat). With --solo: the one player's name.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: random; it is printed).")] = None,
     save: Annotated[Path | None, typer.Option(
         help="Write the game record to this file after every action and at the end.")] = None,
@@ -127,42 +133,50 @@ def play(
     delay: Annotated[float, typer.Option(
         help="Seconds to pause after each bot action while a human plays at a terminal.")] = BOT_DELAY,
     expansions: ExpansionsOpt = None,
+    solo: SoloOpt = False,
+    edition: EditionOpt = None,
 ) -> int:
     """Play a game in the terminal: humans type an option number or an action text."""
     cls = check_game(game)
     check_lang(lang)
-    if load is not None:
-        if seed is not None:
-            raise ConfigError("--seed and --load exclude each other: a saved game keeps its own seed")
-        if expansions is not None:
-            raise ConfigError("--expansions and --load exclude each other: a saved game keeps its own expansions")
-        loaded = record.load(load)
-        if loaded.name != game:
-            raise ConfigError(f"{load} holds a game of {loaded.name}, not {game}")
-        if players is not None and players != loaded.num_players:
-            raise ConfigError(f"{load} is a {loaded.num_players}-player game; --players {players} does not match")
-        players = loaded.num_players
-    n, names, fell_back = seat_bots(bots, players, [HUMAN, PREFERRED_BOT], allow_human=True)
-    if load is not None:
-        g = loaded
-    else:
-        g = cls.new(game_config(n, expansions), secrets.randbelow(2**31) if seed is None else seed)
     sup = support(game)
+    if load is not None:
+        for given, option in ((seed is not None, "--seed"), (expansions is not None, "--expansions"),
+                              (solo, "--solo"), (edition is not None, "--edition")):
+            if given:
+                raise ConfigError(f"{option} and --load exclude each other: a saved game keeps its own settings")
+        g = record.load(load)
+        if g.name != game:
+            raise ConfigError(f"{load} holds a game of {g.name}, not {game}")
+        automatic = sup.automatic(g)
+        seated = g.num_players - len(automatic)
+        if players is not None and players != seated:
+            raise ConfigError(f"{load} is a {seated}-player game; --players {players} does not match")
+        n, names, fell_back = seat_bots(bots, seated, [HUMAN, PREFERRED_BOT], allow_human=True)
+    else:
+        players = solo_players(players, solo)
+        n, names, fell_back = seat_bots(bots, players, [HUMAN, PREFERRED_BOT], allow_human=True)
+        g = cls.new(game_config(n, expansions, solo, edition), secrets.randbelow(2**31) if seed is None else seed)
+        automatic = sup.automatic(g)
     if sup.view is None:
         raise ConfigError(f"the terminal client cannot show {game} yet")
     console = _console()
-    labels = [seat_label(s, None if b == HUMAN else b, lang) for s, b in enumerate(names)]
-    seats = [Seat(labels[s], None if b == HUMAN else make_bot(b, bot_seed(g.seed, s))) for s, b in enumerate(names)]
+    every = seat_names(g.num_players, names, automatic)
+    labels = seat_labels(every, automatic, lang)
+    seats = [Seat(labels[s], None if b == HUMAN or s in automatic else make_bot(b, bot_seed(g.seed, s)),
+                  automatic=s in automatic) for s, b in enumerate(every)]
     console.print(text("ui.seed", lang, seed=g.seed))
     console.print(text("ui.seats", lang, seats=", ".join(labels)))
-    if config_expansions(g):
-        console.print(text("ui.expansions", lang, names=expansions_text(config_expansions(g), lang)))
-    for s in fell_back:
-        console.print(text("ui.bot_fallback", lang, seat=labels[s]))
+    for line in config_lines(g, labels, automatic, lang):
+        console.print(line)
+    player_seats = [s for s in range(g.num_players) if s not in automatic]
+    for i in fell_back:
+        console.print(text("ui.bot_fallback", lang, seat=labels[player_seats[i]]))
     if load is not None:
         console.print(text("ui.resume", lang, actions=len(g.history)))
     session = Session(g, seats, sup.view(g, lang, labels), console, lang, save,
-                      delay if console.is_terminal else 0.0, sup.score_steps(g))
+                      delay if console.is_terminal else 0.0, sup.score_steps(g), sup.tie_rule(g),
+                      sup.text_fields(g, lang))
     return session.run()
 
 
@@ -176,30 +190,38 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
     as_json: JsonOpt = False,
     expansions: ExpansionsOpt = None,
+    solo: SoloOpt = False,
+    edition: EditionOpt = None,
 ) -> int:
     """Play bot games, checking every invariant after every action; exit 1 on any error or violation."""
     check_game(game)
-    n, names, _ = seat_bots(bots, players, None, allow_human=False)
+    n, names, _ = seat_bots(bots, solo_players(players, solo), None, allow_human=False)
     console = _console()
     show_progress = not as_json and console.is_terminal
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=not show_progress, transient=True) as progress:
         task = progress.add_task(text("simulate.progress"), total=games)
-        report = simulate_mod.simulate(game, games, n, names, seed, lambda: progress.advance(task), expansions)
+        report = simulate_mod.simulate(game, games, n, names, seed, lambda: progress.advance(task), expansions,
+                                       solo, edition)
     data = report.to_json()
     if as_json:
         print(json.dumps(data))
     else:
-        console.print(text("simulate.title", game=game, games=games, players=n, first=seed, last=seed + games - 1))
+        title = "simulate.title_solo" if solo else "simulate.title"
+        console.print(text(title, game=game, games=games, players=n, first=seed, last=seed + games - 1))
         if report.expansions:
             console.print(text("ui.expansions", names=expansions_text(report.expansions)))
+        if report.edition is not None:
+            console.print(text("ui.edition", edition=text(f"edition.{report.edition}")))
         table = Table()
         for key in ("seat", "bot", "mean", "wins", "rate"):
             table.add_column(text("simulate.col_" + key), justify="left" if key in ("seat", "bot") else "right")
-        for s in range(n):
-            table.add_row(str(s + 1), names[s], f"{data['mean_score'][s]:.2f}", f"{data['wins'][s]:.2f}",
-                          f"{100 * data['win_rate'][s]:.1f}%")
+        for s, (label, bot) in enumerate(zip(report.labels(), report.bots, strict=True)):
+            table.add_row(label, text("simulate.automatic") if s in report.automatic else bot,
+                          f"{data['mean_score'][s]:.2f}", f"{data['wins'][s]:.2f}", f"{100 * data['win_rate'][s]:.1f}%")
         console.print(table)
+        if report.tie_rule is not None:
+            console.print(text(report.tie_rule))
         console.print(text("simulate.summary", decisions=data["mean_decisions"], errors=report.errors,
                            violations=report.invariant_violations, rate=data["games_per_s"]))
         for example in report.error_examples + report.violation_examples:
@@ -217,7 +239,8 @@ def replay(
     check_lang(lang)
     g = record.load(file)
     sup = support(g.name)
-    labels = [seat_label(s, None, lang) for s in range(g.num_players)]
+    automatic = sup.automatic(g)
+    labels = seat_labels(seat_names(g.num_players, [HUMAN] * g.num_players, automatic), automatic, lang)
     over = g.is_over()
     if as_json:
         print(json.dumps({
@@ -235,11 +258,12 @@ def replay(
         return 0
     console = _console()
     console.print(text("replay.verified", lang, path=file, game=g.name, seed=g.seed, actions=len(g.history)))
-    if config_expansions(g):
-        console.print(text("ui.expansions", lang, names=expansions_text(config_expansions(g), lang)))
+    for line in config_lines(g, labels, automatic, lang):
+        console.print(line)
     if over:
         result = g.result()
-        console.print(breakdown_table(result, labels, sup.score_steps(g), lang))
+        console.print(breakdown_table(result, labels, sup.score_steps(g), lang, sup.tie_rule(g),
+                                      sup.text_fields(g, lang)))
         console.print(f"[bold]{winners_line(result, labels, lang)}[/]")
         return 0
     seat = g.current_player()
@@ -257,10 +281,12 @@ def bench(
         min=0.0, help="Time box per player count (random play) and for the heuristic bot.")] = 3.0,
     as_json: JsonOpt = False,
     expansions: ExpansionsOpt = None,
+    solo: SoloOpt = False,
+    edition: EditionOpt = None,
 ) -> int:
     """Measure random play (games/s, decisions/s at every player count) and the heuristic bot's think time."""
     check_game(game)
-    data = bench_mod.bench(game, seconds, expansions)
+    data = bench_mod.bench(game, seconds, expansions, solo, edition)
     if as_json:
         print(json.dumps(data))
         return 0
@@ -272,6 +298,10 @@ def bench(
         table.add_row(n, f"{row['games_per_s']:.1f}", f"{row['decisions_per_s']:.0f}")
     if data["expansions"]:
         console.print(text("ui.expansions", names=expansions_text(data["expansions"])))
+    if solo:
+        console.print(text("bench.solo"))
+    if edition is not None:
+        console.print(text("ui.edition", edition=text(f"edition.{edition.strip()}")))
     console.print(table)
     ms = data["heuristic_ms_per_decision"]
     console.print(text("bench.no_heuristic") if ms is None else text("bench.heuristic", ms=f"{ms:.2f}"))

@@ -4,6 +4,11 @@ Humans see only their own observation.  With several human seats (hot seat) the 
 is handed over between them: before a human's private information appears, the client
 asks the next player to take the keyboard and clears the screen.  The log is rendered
 from each event as the watching seat may see it, so secret draws stay secret.
+
+A seat the game plays by itself (Madame du Barry in Rococo's solo mode) never decides: its
+turns happen inside the human's ``apply``.  Their log lines are held back and shown under
+the board, right above the human's next decision, so nobody has to press a key to follow
+them and they do not scroll away behind the board.
 """
 
 from __future__ import annotations
@@ -38,7 +43,9 @@ class Stop(Exception):
 class Seat:
     label: str
     bot: Bot | None
-    """None for a human."""
+    """None for a human (and for an automatic seat)."""
+    automatic: bool = False
+    """The game plays this seat by itself; it never decides."""
     pending: list[str] = field(default_factory=list)
     """Log lines this seat has not seen yet (hot seat)."""
     history: list[str] = field(default_factory=list)
@@ -48,7 +55,8 @@ class Session:
     """One game at the terminal.  ``delay`` pauses after each bot action while a human plays."""
 
     def __init__(self, game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
-                 save: Path | None, delay: float, steps: tuple[str, ...]) -> None:
+                 save: Path | None, delay: float, steps: tuple[str, ...], tie_rule: str | None = None,
+                 fields: dict[str, str] | None = None) -> None:
         self.game = game
         self.seats = seats
         self.view = view
@@ -57,9 +65,14 @@ class Session:
         self.save_path = save
         self.delay = delay
         self.steps = steps
-        self.humans = [i for i, s in enumerate(seats) if s.bot is None]
+        self.tie_rule = tie_rule
+        self.fields = fields or {}
+        self.humans = [i for i, s in enumerate(seats) if s.bot is None and not s.automatic]
+        self.automatic = {i for i, s in enumerate(seats) if s.automatic}
         self.last_seat: int | None = None
         self.last_human: int | None = None
+        self.held: list[str] = []
+        """The live viewer's log lines of automatic turns, shown under the board at the next decision."""
 
     def _(self, key: str, **fields: object) -> str:
         return text(key, self.lang, **fields)
@@ -78,7 +91,8 @@ class Session:
                 self.record(seat, events)
                 if bot is not None and self.humans and self.delay:
                     time.sleep(self.delay)
-                self.last_seat = seat
+                # after an automatic seat's turn the board has changed: show it again
+                self.last_seat = next((e.seat for e in reversed(events) if e.seat in self.automatic), seat)
                 self.save()
         except Stop as stop:
             return self.stop(stop.message_key, 0)
@@ -111,21 +125,23 @@ class Session:
         return actor if actor in self.humans else None
 
     def lines(self, events: list[Event], seat: int | None) -> list[str]:
-        out = []
-        for e in events:
-            line = self.view.event(e.view(seat))
-            if line:
-                out.append(line)
-        return out
+        return self.view.log([e.view(seat) for e in events])
 
     def record(self, actor: int, events: list[Event]) -> None:
         viewer = self.live_viewer(actor)
+        hold = viewer is not None and any(e.seat in self.automatic for e in events)
         for h in self.humans:
             lines = self.lines(events, h)
             self.seats[h].history.extend(lines)
             if h != viewer:
                 self.seats[h].pending.extend(lines)
-        for line in self.lines(events, viewer):
+            elif hold:
+                self.held.extend(lines)
+        if not hold:
+            self.print_lines(self.lines(events, viewer))
+
+    def print_lines(self, lines: list[str]) -> None:
+        for line in lines:
             self.console.print(f"  {line}", highlight=False)
 
     # --- a human's decision
@@ -143,9 +159,9 @@ class Session:
             self.console.print(self.view.board(seat))
         if handoff and me.pending:
             self.console.rule(self._("ui.since_last"))
-            for line in me.pending:
-                self.console.print(f"  {line}", highlight=False)
+            self.print_lines(me.pending)
         me.pending.clear()
+        self.show_held()
         self.last_human = seat
         legal = self.game.legal_actions()
         self.show_options(seat, legal)
@@ -164,8 +180,7 @@ class Session:
                 self.show_options(seat, legal)
             elif command == "log":
                 self.console.rule(self._("ui.log_title"))
-                for line in me.history[-LOG_LINES:] or [self._("ui.log_empty")]:
-                    self.console.print(f"  {line}", highlight=False)
+                self.print_lines(me.history[-LOG_LINES:] or [self._("ui.log_empty")])
             elif command == "quit":
                 raise Stop("ui.quit")
             elif ":" in raw or raw in ("sell", "buy", "done"):
@@ -173,6 +188,13 @@ class Session:
                 self.console.print(self._("ui.refused", reason=reason, rule=rule), markup=False)
             else:
                 self.console.print(self._("ui.bad_choice", text=raw, n=len(legal)), markup=False)
+
+    def show_held(self) -> None:
+        """The held-back lines of the automatic turns, oldest first."""
+        if self.held:
+            self.console.rule(self._("ui.since_last"))
+            self.print_lines(self.held)
+            self.held.clear()
 
     def clear(self) -> None:
         if self.console.is_terminal:
@@ -213,10 +235,11 @@ class Session:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         result = self.game.result()
         labels = [s.label for s in self.seats]
+        self.show_held()
         self.console.print()
         self.console.print(self.view.board(viewer))
         self.console.rule(self._("ui.game_over"))
-        self.console.print(breakdown_table(result, labels, self.steps, self.lang))
+        self.console.print(breakdown_table(result, labels, self.steps, self.lang, self.tie_rule, self.fields))
         self.console.print(f"[bold]{winners_line(result, labels, self.lang)}[/]")
         if self.save_path is not None:
             self.console.print(self._("ui.saved", path=self.save_path))

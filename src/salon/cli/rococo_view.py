@@ -6,6 +6,15 @@ garment's needs, a space's reward, a jewel's colour) come from the game's compon
 which are public knowledge.  Every sentence comes from ``salon.i18n``.  With the Jewelry Box
 the board gains the jeweler board and each player's jewels and exam progress; garments of
 the garment expansions carry their expansion's name and one-time effect.
+
+In the solo mode Madame du Barry gets a panel of her own instead of a row among the players
+(her employee cards are a face-down staff, her cards a hand pile), and the log tells each
+of her automatic turns as one sentence: the card she reveals, what it makes her do, and why
+she picks the target she picks.  In the 2013 edition every text uses the edition's own
+words (its yellow dresses are the engine's blue ones, wool its thread, the fountain its
+kitchen: RULES.md §16): the engine's terms reach the texts only through :meth:`RococoView.term`
+and the term fields every template may use (``{thread}``, ``{Favour}`` ...), so the message
+keys stay those of the Deluxe edition.  Other players' prestige is hidden until the end (D-10).
 """
 
 from __future__ import annotations
@@ -24,14 +33,46 @@ from salon.core.game import Game
 from salon.i18n import count, has, text
 from salon.rococo import invariants
 from salon.rococo.components import COLOURS
+from salon.rococo.rules.common import MDB
 from salon.rococo.rules.scoring import STEPS
+from salon.rococo.rules.solo import FALLBACK_VP
 from salon.rococo.rules.tailor import sellable
 from salon.rococo.rules.turn import ALLOWED, BASE_ACTIONS, MAIN_ACTIONS
 from salon.rococo.tables import Tables
 
 PLAYER_STYLES = ("bold red", "bold cyan", "bold yellow", "bold green", "bold magenta")
-SILK_STYLES = {"blue": "dodger_blue1", "pink": "hot_pink", "green": "green3", "orange": "dark_orange"}
+SILK_STYLES = {"blue": "dodger_blue1", "pink": "hot_pink", "green": "green3", "orange": "dark_orange",
+               "yellow": "gold1", "red": "red3"}
+"""The terminal colour of a silk or garment colour, by the edition's own colour word."""
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
+MDB_NAME = "madame_du_barry"
+"""Madame du Barry's name in the message catalogue (``player.madame_du_barry``)."""
+TERM_TABLES = {"blue": "colour", "pink": "colour", "green": "colour", "orange": "colour",
+               "kitchen_left": "deco", "kitchen_right": "deco"}
+"""The catalogue table of an engine term's words (``term`` for the others)."""
+FIELD_TERMS = ("blue", "pink", "green", "orange", "thread", "kitchen", "favour")
+"""The terms every template may name: ``{thread}``, or ``{Thread}`` to begin a sentence."""
+LAST_REVEALED = 4
+"""How many of Madame du Barry's last revealed cards her panel describes."""
+
+
+def term(terms: dict[str, str], name: str, lang: str) -> str:
+    """An engine term in the words of a game's edition (``terms``, RULES.md §16: D-3 colours,
+    D-6 wool, D-13 favour card, D-32 fountain); the Deluxe words without an edition."""
+    word = terms.get(name, name).replace(" ", "_")
+    return text(f"{TERM_TABLES.get(name, 'term')}.{word}", lang)
+
+
+def term_fields(game: Game, lang: str) -> dict[str, str]:
+    """The term fields every template may use, in the words of the game's edition:
+    ``{thread}``, ``{Thread}`` to begin a sentence, ``{thr}`` for a board cell."""
+    terms: dict[str, str] = game.s.t.ds.terms or {}  # type: ignore[attr-defined]
+    fields = {"thr": text("abbr." + terms.get("thread", "thread"), lang)}
+    for name in FIELD_TERMS:
+        word = term(terms, name, lang)
+        fields[name] = word
+        fields[name.capitalize()] = word[:1].upper() + word[1:]
+    return fields
 
 
 class RococoView:
@@ -42,20 +83,38 @@ class RococoView:
         self.t: Tables = game.s.t  # type: ignore[attr-defined]
         self.lang = lang
         self.labels = labels
+        self.terms: dict[str, str] = self.t.ds.terms or {}
+        self.mdb: int | None = MDB if game.s.cfg.solo else None  # type: ignore[attr-defined]
+        self.solo_cards = {c.id: c for c in self.t.ds.solo_cards}
+        self.fields = term_fields(game, lang)
 
     # --- small phrases
 
     def _(self, key: str, **fields: Any) -> str:
-        return text(key, self.lang, **fields)
+        return text(key, self.lang, **{**self.fields, **fields})
+
+    def counted(self, key: str, n: int, **fields: Any) -> str:
+        return count(key, n, self.lang, **{**self.fields, **fields})
+
+    def term(self, name: str) -> str:
+        return term(self.terms, name, self.lang)
+
+    def bonus(self, bonus: str) -> str:
+        """An employee bonus in words; the 2013 level-III card pays VP per decoration where
+        the Deluxe one pays livres (D-47), as the edition's data says."""
+        params = self.t.ds.bonus
+        if bonus == "l3_livre_per_dec" and params.l3_vp_per_dec and not params.l3_livre_per_dec:
+            return self._("bonus.l3_vp_per_dec", vp=self.vp(params.l3_vp_per_dec))
+        return self._("bonus." + bonus)
 
     def livres(self, n: int) -> str:
-        return count("unit.livres", n, self.lang)
+        return self.counted("unit.livres", n)
 
     def price(self, n: int) -> str:
         return self.livres(n) if n else self._("unit.free")
 
     def vp(self, n: int) -> str:
-        return count("unit.vp", n, self.lang)
+        return self.counted("unit.vp", n)
 
     def player(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.labels):
@@ -67,7 +126,7 @@ class RococoView:
         return f"[{PLAYER_STYLES[seat % len(PLAYER_STYLES)]}]P{seat + 1}[/]"
 
     def colour(self, name: str) -> str:
-        return f"[{SILK_STYLES[name]}]{self._('colour.' + name)}[/]"
+        return f"[{SILK_STYLES[self.terms.get(name, name)]}]{self.term(name)}[/]"
 
     def silk(self, vector: tuple[int, ...] | list[int], word: bool = True) -> str:
         """Silk bales by colour ("1 blue + 2 green silk"; without the word "silk" in tight spots)."""
@@ -121,9 +180,9 @@ class RococoView:
         g = self.t.ds.garments[self.t.garment_index[garment_id]]
         parts = [self.silk(silk if silk is not None else g.silk)] if any(silk or g.silk) else []
         if g.thread:
-            parts.append(count("unit.thread", g.thread, self.lang))
+            parts.append(self.counted("unit.thread", g.thread))
         if g.lace:
-            parts.append(count("unit.lace", g.lace, self.lang))
+            parts.append(self.counted("unit.lace", g.lace))
         return ", ".join(parts) or self._("unit.none")
 
     def card(self, card_id: str | None) -> str:
@@ -136,7 +195,7 @@ class RococoView:
         return self._("employee.label", id=card_id, type=self._("employee." + c.type), level=level)
 
     def card_bonus(self, card_id: str) -> str:
-        return self._("bonus." + self.t.cards[self.t.card_index[card_id]].bonus)
+        return self.bonus(self.t.cards[self.t.card_index[card_id]].bonus)
 
     def space(self, space_id: str) -> str:
         sp = self.t.ds.board.guest_spaces[self.t.space_index[space_id]]
@@ -152,10 +211,14 @@ class RococoView:
         d = self.t.ds.board.decorations[self.t.deco_index[deco_id]]
         if d.kind == "musician":
             return self._("deco.musician_of", hall=d.hall, id=deco_id)
-        label = self._("deco.label", kind=self._("deco." + d.kind), id=deco_id)
+        label = self._("deco.label", kind=self.deco_kind(d.kind), id=deco_id)
         if d.multiplier:
             label += " " + self._("deco.multiplier", m=d.multiplier)
         return label
+
+    def deco_kind(self, kind: str) -> str:
+        """A kind of decoration; the kitchen's two sides are the 2013 edition's fountain rows."""
+        return self.term(kind) if kind in TERM_TABLES else self._("deco." + kind)
 
     def jewel(self, jewel_id: str) -> str:
         jb = self.t.ds.jewelry_box
@@ -171,19 +234,21 @@ class RococoView:
         for jid in jewel_ids:
             j = jb.jewels[self.t.jewel_index[jid]]
             counts[(j.kind, j.colour)] = counts.get((j.kind, j.colour), 0) + 1
-        parts = [count(f"jewel.{kind}s", n, self.lang, colour=self.colour(colour))
+        parts = [self.counted(f"jewel.{kind}s", n, colour=self.colour(colour))
                  for (kind, colour), n in sorted(counts.items(), key=lambda kv: COLOURS.index(kv[0][1]))]
         return ", ".join(parts) or self._("unit.none")
 
     def task(self, name: str) -> str:
         return self._("task." + name.lower())
 
-    def goods(self, thread: int, lace: int) -> str:
+    def goods(self, thread: int, lace: int, zero: bool = False) -> str:
+        """Thread and lace ("1 thread + 2 lace"); with ``zero`` a good she has none of is
+        counted too ("0 thread + 1 lace")."""
         parts = []
-        if thread:
-            parts.append(count("unit.thread", abs(thread), self.lang))
-        if lace:
-            parts.append(count("unit.lace", abs(lace), self.lang))
+        if thread or zero:
+            parts.append(self.counted("unit.thread", abs(thread)))
+        if lace or zero:
+            parts.append(self.counted("unit.lace", abs(lace)))
         return " + ".join(parts)
 
     def why(self, why: str) -> str:
@@ -205,6 +270,8 @@ class RococoView:
         parts += [self._windows(b), self._drawers(b), self._employees(b), self._players(obs)]
         if jewelry is not None:
             parts.append(self._progress(obs))
+        if obs["solo"] is not None:
+            parts.append(self._madame(obs))
         if seat is not None:
             parts.append(self._private(obs["players"][seat]))
         spaced: list[RenderableType] = []
@@ -245,6 +312,8 @@ class RococoView:
         table.add_column(self._("board.col_discard"))
         table.add_column(self._("board.col_notes"))
         for p in obs["players"]:
+            if p["seat"] == self.mdb:
+                continue
             notes = []
             if p["seat"] == obs["start_player"]:
                 notes.append(self._("board.note_start"))
@@ -253,7 +322,7 @@ class RococoView:
             if p["in_play"]:
                 notes.append(self._("board.note_in_play", card=p["in_play"]))
             table.add_row(
-                self.player(p["seat"]), str(p["livres"]), str(p["thread"]), str(p["lace"]), str(p["vp"]),
+                self.player(p["seat"]), str(p["livres"]), str(p["thread"]), str(p["lace"]), self.prestige(p["vp"]),
                 str(p["rack_count"]), str(p["hand_count"]), str(p["supply_count"]), str(p["staff_size"]),
                 p["discard"][-1] if p["discard"] else self._("unit.none"), ", ".join(notes),
             )
@@ -334,7 +403,7 @@ class RococoView:
     def _employees(self, b: dict[str, Any]) -> RenderableType:
         cards = [c for c in b["display"] if c is not None]
         price = self.price(self.t.ds.board.hire_price[len(cards)]) if cards else self._("unit.none")
-        deck = count("unit.cards", b["deck_count"], self.lang)
+        deck = self.counted("unit.cards", b["deck_count"])
         title = Text.from_markup(f"[bold]{self._('board.employees', price=price, deck=deck)}[/]")
         return Group(title, self.cards(cards))
 
@@ -372,8 +441,7 @@ class RococoView:
             mus_text = f"{mus.id} {self.cost_vp(mus.cost, mus.vp)} {self.owner(owner)}"
             spaces = [board.guest_spaces[i].id for i in h.spaces]
             tokens = "  ".join(self._space_token(sid, b["guests"].get(sid)) for sid in spaces)
-            name = self._("board.throne") if h.number == 1 else self._("board.hall", n=h.number)
-            table.add_row(name, f"{h.majority[0]} / {h.majority[1]}", mus_text, tokens)
+            table.add_row(self.hall(h.number), f"{h.majority[0]} / {h.majority[1]}", mus_text, tokens)
         return table
 
     def _decorations(self, b: dict[str, Any]) -> RenderableType:
@@ -392,7 +460,7 @@ class RococoView:
                 if d.id in b["terrace"]:
                     cell += " " + self._("board.terrace", garment=self.garment(b["terrace"][d.id]))
                 cells.append(cell)
-            table.add_row(self._("deco." + kind), " · ".join(cells))
+            table.add_row(self.deco_kind(kind), " · ".join(cells))
         ladder = " · ".join(f"{self._('abbr.vp', n=vp)} {self.owner(o)}"
                             for vp, o in zip(self.t.ds.board.all_halls_vp, b["all_halls"]))
         table.add_row(self._("board.all_halls"), ladder)
@@ -403,7 +471,7 @@ class RococoView:
         decoration spaces with their owners, and how many cards each exam stack holds."""
         table = self._table("board.jeweler", "board.jeweler_caption")
         table.title = self._("board.jeweler", bag=jewelry["bag_count"],
-                             removed=count("unit.jewels", len(jewelry["removed"]), self.lang))
+                             removed=self.counted("unit.jewels", len(jewelry["removed"])))
         table.add_column(self._("board.col_part"), no_wrap=True)
         table.add_column(self._("board.col_content"))
         display = " · ".join(
@@ -415,8 +483,8 @@ class RococoView:
                             for d in self.t.ds.board.decorations if d.kind == "jeweler")
         table.add_row(self._("board.jeweler_spaces"), spaces)
         stacks = self._("board.stacks",
-                        journeyman=count("unit.cards", jewelry["journeyman_stack_count"], self.lang),
-                        master=count("unit.cards", jewelry["master_stack_count"], self.lang))
+                        journeyman=self.counted("unit.cards", jewelry["journeyman_stack_count"]),
+                        master=self.counted("unit.cards", jewelry["master_stack_count"]))
         table.add_row(self._("board.exam_stacks"), stacks)
         return table
 
@@ -430,18 +498,94 @@ class RococoView:
             table.add_column(self._("board.col_" + key), justify="right" if key == "master_exams" else "left",
                              no_wrap=key in ("exam", "tasks"))
         for p in obs["players"]:
-            track = sorted(jb.master_tasks if p["exam"] == "master" else jb.journeyman_tasks)
-            tasks = " ".join(f"[bold]{n}✓[/]" if n in p["tasks"] else f"[dim]{n}[/]" for n in track)
+            if p["seat"] == self.mdb:
+                continue
             specialist = self._("board.specialist_held" if p["has_specialist"] else "board.specialist_hired")
             table.add_row(self.player(p["seat"]), self.jewels_owned(p["jewels"]), self._("exam." + p["exam"]),
-                          tasks, str(p["master_exams"]), specialist)
+                          self.tasks(p), str(p["master_exams"]), specialist)
         return table
+
+    def tasks(self, p: dict[str, Any]) -> str:
+        """The task track of the exam a player works on, the marked tasks ticked."""
+        jb = self.t.ds.jewelry_box
+        assert jb is not None
+        track = sorted(jb.master_tasks if p["exam"] == "master" else jb.journeyman_tasks)
+        return " ".join(f"[bold]{n}✓[/]" if n in p["tasks"] else f"[dim]{n}[/]" for n in track)
+
+    def prestige(self, vp: int | None) -> str:
+        """A player's prestige points, or the hidden mark while the 2013 edition keeps them
+        face down (D-10: ``observe`` gives None for another seat until final scoring)."""
+        return self._("board.hidden") if vp is None else str(vp)
+
+    def _madame(self, obs: dict[str, Any]) -> RenderableType:
+        """Madame du Barry's panel (solo mode): her points and goods, her resource tiles (1 VP
+        per 2 at the end), her face-down staff, her jewels and exam, her card piles and what
+        her last revealed cards showed."""
+        solo = obs["solo"]
+        me = obs["players"][solo["seat"]]
+        notes = []
+        if me["seat"] == obs["start_player"]:
+            notes.append(self._("board.note_start"))
+        if me["seat"] == obs["board"]["favour"]:
+            notes.append(self._("board.note_favour"))
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        points = self._("solo.points", vp=self.prestige(me["vp"]),
+                        goods=self.goods(me["thread"], me["lace"], zero=True),
+                        tiles=self.counted("unit.tiles", me["rack_count"]), tile_vp=self.vp(me["rack_count"] // 2),
+                        staff=self.counted("unit.cards", me["staff_size"]))
+        table.add_row(self._("solo.row_points"), " · ".join([points, *notes]))
+        if obs["jewelry"] is not None:
+            table.add_row(self._("solo.row_jewels"), self._(
+                "solo.jewels", jewels=self.jewels_owned(me["jewels"]), exam=self._("exam." + me["exam"]),
+                tasks=self.tasks(me), master=me["master_exams"]))
+        table.add_row(self._("solo.row_cards"), self._(
+            "solo.cards", hand=self.counted("unit.cards", solo["hand_count"]),
+            supply=self.counted("unit.cards", solo["supply_count"]),
+            discard=self.counted("unit.cards", len(solo["discard"]))))
+        last = [f"{c}: {self.solo_card(c)}" for c in reversed(solo["discard"][-LAST_REVEALED:])]
+        table.add_row(self._("solo.row_revealed"), "\n".join(last) or self._("unit.none"))
+        title = Text.from_markup(f"[bold]{self._('solo.panel', player=self.player(solo['seat']))}[/]")
+        return Group(title, table)
+
+    def solo_card(self, card_id: str) -> str:
+        """What one of Madame du Barry's cards shows: its action with its target (top part)
+        and the hall and jewelry symbol of its bottom part (R-SOLO-PH3-1, R-SOLO-TAI-4)."""
+        c = self.solo_cards[card_id]
+        bottom = self._("solo.bottom", hall=self.hall(c.hall, True))
+        if self.t.ds.jewelry_box is not None:
+            bottom = self._("solo.bottom_jewel", hall=self.hall(c.hall, True), symbol=self._("solo.symbol_" + c.jewel))
+        return self._("solo.card", top=self.solo_action(card_id), bottom=bottom)
+
+    def solo_action(self, card_id: str) -> str:
+        """The top part of one of her cards: the action and its target."""
+        c = self.solo_cards[card_id]
+        if c.action == "acquire" and c.drawer:
+            return self._("solo.acquire_drawer", n=c.drawer)
+        if c.action == "acquire":
+            return self._("solo.acquire_position", position=self._("solo.position_" + c.position))
+        if c.action in ("tailor", "hire"):
+            return self._("solo." + c.action, ordinal=self._(f"solo.ordinal_{c.ordinal}"),
+                          direction=self._("solo.from_" + c.direction))
+        if c.action == "finance":
+            return self._("solo.finance", kind=self._("solo.kind_" + c.kind))
+        return self._("solo.favour")
+
+    def hall(self, number: int, in_sentence: bool = False) -> str:
+        """A hall as a board label ("Throne hall", "Hall 3"), or within a sentence ("hall 3",
+        as the guest spaces name it)."""
+        if in_sentence:
+            return self._("solo.hall", n=number)
+        return self._("board.throne") if number == 1 else self._("board.hall", n=number)
 
     def standing(self) -> RenderableType:
         obs = self.game.observe(None)
         parts = [self._header(obs), self._players(obs)]
         if obs["jewelry"] is not None:
             parts.append(self._progress(obs))
+        if obs["solo"] is not None:
+            parts.append(self._madame(obs))
         return Group(*parts)
 
     # --- decisions
@@ -472,7 +616,7 @@ class RococoView:
             f["discount"] = self.livres(decision["discount"])
         elif kind == "bonus":
             f["card"] = self.card(decision.get("bonus_card"))
-            f["bonus"] = self._("bonus." + str(decision.get("bonus")))
+            f["bonus"] = self.bonus(str(decision.get("bonus")))
         elif kind == "buy":
             f["price"] = self.livres(decision.get("price", 0))
         elif kind == "sets":
@@ -554,7 +698,7 @@ class RococoView:
             k = int(arg)
             if not k:
                 return self._("action.sets_none")
-            return self._("action.sets", sets=count("unit.sets", k, self.lang),
+            return self._("action.sets", sets=self.counted("unit.sets", k),
                           vp=self.vp(k * t.ds.bonus.thread_lace_set_vp))
         if head == "terrace":
             return self._explain_terrace(arg)
@@ -627,8 +771,8 @@ class RococoView:
         spaces = self.t.ds.board.guest_spaces
         mine = sum(1 for sid, occ in self.game.observe(None)["board"]["guests"].items()
                    if occ["owner"] == seat and spaces[self.t.space_index[sid]].hall == hall)
-        name = self._("board.throne") if hall == 1 else self._("board.hall", n=hall)
-        garments = count("unit.garments", mine, self.lang)
+        name = self.hall(hall)
+        garments = self.counted("unit.garments", mine)
         if d.get("bonus") == "nj_hall_vp":
             return self._("action.hall_vp", hall=name, garments=garments, vp=self.vp(mine // 2))
         jb = self.t.ds.jewelry_box
@@ -678,7 +822,7 @@ class RococoView:
             paid = self.t.ds.bonus.start_thread_lace_price if bonus == "start_pay1_thread_or_lace" else 0
             price = self._("action.bonus_price", price=self.livres(paid)) if paid else ""
             return self._("action.bonus_" + how, price=price)
-        return self._("action.bonus_use", bonus=self._("bonus." + bonus))
+        return self._("action.bonus_use", bonus=self.bonus(bonus))
 
     def _explain_dismiss(self, card_id: str, d: dict[str, Any]) -> str:
         c = self.t.cards[self.t.card_index[card_id]]
@@ -717,7 +861,7 @@ class RococoView:
             f["why"] = self.why(view.get("why", ""))
             if kind == "hired" and view.get("specialist"):
                 key = "event.hired_specialist"
-            elif kind == "card_sent_away" and view.get("why") in ("journeyman_exam", "master_exam"):
+            elif kind == "card_sent_away" and view.get("why") in ("journeyman_exam", "master_exam", "mdb_exam"):
                 key = "event.exam_card_left"
         elif kind == "display":
             f["cards"] = ", ".join(self.card(c) for c in view["cards"]) or self._("board.empty")
@@ -732,7 +876,7 @@ class RococoView:
             if kind == "terrace":
                 f["deco"] = self.deco(view["space"])
         elif kind in ("hand_taken", "supply_recycled"):
-            f["count"] = count("unit.cards", view["count"], self.lang)
+            f["count"] = self.counted("unit.cards", view["count"])
         elif kind == "main":
             f["action"] = self._("main." + view["action"])
         elif kind == "livres":
@@ -740,7 +884,11 @@ class RococoView:
             key = "event.livres_gain" if amount > 0 else "event.livres_pay"
             f.update(amount=self.livres(abs(amount)), why=self.why(view["why"]))
         elif kind == "vp":
-            f.update(amount=self.vp(view["amount"]), why=self.why(view["why"]))
+            if "amount" not in view:  # D-10: another seat's prestige tokens stay face down
+                key = "event.vp_hidden"
+            else:
+                f["amount"] = self.vp(view["amount"])
+            f["why"] = self.why(view["why"])
         elif kind == "goods":
             th, la = view["thread"], view["lace"]
             key = "event.goods_gain" if th + la > 0 else "event.goods_spend"
@@ -755,7 +903,7 @@ class RococoView:
         elif kind == "financed":
             f["deco"] = self.deco(view["space"])
         elif kind in ("bonus", "bonus_skipped"):
-            f["bonus"] = self._("bonus." + view["bonus"])
+            f["bonus"] = self.bonus(view["bonus"])
             if "card" in view:
                 f["card"] = self.card(view["card"])
         elif kind == "all_halls":
@@ -772,8 +920,13 @@ class RococoView:
             f["jewels"] = ", ".join(self.jewel(j) for j in view["jewels"] if j) or self._("board.empty")
         elif kind == "exam_passed":
             f["exam"] = self._("exam." + view["exam"])
+            if seat == self.mdb:
+                key = "event.mdb_exam_passed"
         elif kind == "task":
+            # Madame du Barry's task follows from her action alone (R-SOLO-RES-3, A-37, A-38)
             f.update(task=view["task"], meaning=self.task(view["task"]))
+            if seat == self.mdb:
+                key = "event.mdb_task"
         elif kind in ("mdb_hand", "mdb_card", "mdb_fallback", "mdb_acquired", "mdb_promoted", "mdb_placement"):
             key = self._solo_event(view, f)
         elif kind == "garment_effect":
@@ -784,15 +937,16 @@ class RococoView:
             return self._("event.other", type=kind, data=escape(str(data)))
         return self._(key, **f)
 
-
     def _solo_event(self, view: dict[str, Any], f: dict[str, Any]) -> str:
-        """Fills the fields of Madame du Barry's automatic steps (solo mode); returns the key."""
+        """Fills the fields of one of Madame du Barry's automatic steps told alone (solo
+        mode); returns the key.  :meth:`log` tells a whole turn of hers in one line."""
         kind = view["type"]
         if kind == "mdb_hand":
-            f["count"] = view["count"]
-        elif kind in ("mdb_card", "mdb_fallback"):
-            f["card"] = view.get("card", "")
-            f["action"] = self._("main." + view.get("action", view.get("why", "")))
+            f["count"] = self.counted("unit.cards", view["count"])
+        elif kind == "mdb_card":
+            f.update(card=view["card"], action=self.solo_card(view["card"]))
+        elif kind == "mdb_fallback":
+            f.update(reason=self._("solo.fallback_" + view["why"]), vp=self.vp(FALLBACK_VP))
         elif kind == "mdb_acquired":
             f["tiles"] = ", ".join(self.tile(x) for x in view["tiles"])
         elif kind == "mdb_promoted":
@@ -800,9 +954,124 @@ class RococoView:
                 return "event.mdb_promoted_hidden"
             f["card"] = self.card(view["card"])
         else:
-            f["card"] = view["card"]
-            f["hall"] = self._("board.throne") if view["hall"] == 1 else self._("board.hall", n=view["hall"])
+            f.update(card=view["card"], hall=self.hall(view["hall"], True))
         return "event." + kind
+
+    # --- Madame du Barry's turns in one sentence each
+
+    def log(self, views: list[dict[str, Any]]) -> list[str]:
+        """The log lines of one action's events.  A turn of Madame du Barry reads as one line
+        for her card and what it made her do (the card, the target and why), one for the
+        placement of a garment she tailored, and one per further consequence (a jewel, a
+        task, an exam); her turn's end is left out.  Every other event is one line."""
+        out: list[str] = []
+        used: set[int] = set()
+        for i, v in enumerate(views):
+            if i in used:
+                continue
+            mine = self.mdb is not None and v.get("seat") == self.mdb
+            if mine and v["type"] == "turn_end":
+                continue
+            if mine and v["type"] == "mdb_card":
+                line = self._mdb_turn(views, i, used)
+            elif mine and v["type"] == "mdb_placement":
+                line = self._mdb_placement(views, i, used)
+            else:
+                line = self.event(v)
+            if line:
+                out.append(line)
+        return out
+
+    def _turn_events(self, views: list[dict[str, Any]], start: int) -> range:
+        """The indices of the events of her turn that begins with the card at ``start``."""
+        end = start + 1
+        while end < len(views) and not (views[end].get("seat") == self.mdb
+                                         and views[end]["type"] in ("turn_end", "mdb_card")):
+            end += 1
+        return range(start + 1, end)
+
+    def _find(self, views: list[dict[str, Any]], span: range, used: set[int], kind: str,
+              why: str | None = None) -> dict[str, Any] | None:
+        """The first event of hers of ``kind`` (and ``why``) in ``span`` not told yet; it is
+        marked as told."""
+        for j in span:
+            v = views[j]
+            if j not in used and v["type"] == kind and v.get("seat") == self.mdb and why in (None, v.get("why")):
+                used.add(j)
+                return v
+        return None
+
+    def _mdb_turn(self, views: list[dict[str, Any]], i: int, used: set[int]) -> str:
+        """"Madame du Barry reveals D07 (tailor the 2nd garment from the right): she tailors
+        G12 blue dress (window 4), free of charge"."""
+        card = views[i]["card"]
+        c = self.solo_cards[card]
+        span = self._turn_events(views, i)
+        fallback = self._find(views, span, used, "mdb_fallback")
+        if fallback is not None:  # R-SOLO-GEN-4
+            self._find(views, span, used, "vp", "mdb_fallback")
+            result = self._("solo.did_fallback", reason=self._("solo.fallback_" + fallback["why"]),
+                            vp=self.vp(FALLBACK_VP))
+        elif c.action == "favour":  # R-SOLO-FAV-1
+            took = self._find(views, span, used, "favour") is not None
+            self._find(views, span, used, "vp", "mdb_favour")
+            result = self._("solo.did_favour" if took else "solo.did_favour_held", vp=self.vp(FALLBACK_VP))
+        elif c.action == "acquire":  # R-SOLO-RES-1
+            tiles = (self._find(views, span, used, "mdb_acquired") or {}).get("tiles", [])
+            result = self._("solo.did_acquire", tiles=", ".join(self.tile_short(x) for x in tiles),
+                            n=self.counted("unit.tiles", len(tiles)))
+        elif c.action == "tailor":  # R-SOLO-TAI-1/2
+            made = self._find(views, span, used, "tailor") or {}
+            result = self._("solo.did_tailor", garment=self.garment(made.get("garment")),
+                            window=int(made.get("window", 0)) + 1)
+        elif c.action == "hire":  # R-SOLO-HIRE-1..3
+            hired = self._find(views, span, used, "hired") or {}
+            key = "solo.did_hire_end_game" if hired.get("why") == "end_game" else "solo.did_hire"
+            result = self._(key, card=self.card(hired.get("card")))
+        else:  # R-SOLO-FIN-1..3
+            financed = self._find(views, span, used, "financed") or {}
+            space = financed.get("space")
+            key = "solo.did_finance_jeweler" if financed.get("kind") == "jeweler" else "solo.did_finance"
+            result = self._(key, deco=self.deco(space) if space else self._("unit.none"))
+        return self._("solo.turn", player=self.player(self.mdb), card=card, what=self.solo_action(card),
+                      result=result)
+
+    def _mdb_placement(self, views: list[dict[str, Any]], i: int, used: set[int]) -> str:
+        """"She reveals D25 (hall 4, full) and D12 (hall 3) for the placement: she rents G07
+        out on hall 3, space 2 (master guest space)" (R-SOLO-TAI-4, R-SOLO-PLACE-1..3)."""
+        shown = []
+        j = i
+        while j < len(views) and views[j]["type"] == "mdb_placement" and views[j].get("seat") == self.mdb:
+            used.add(j)
+            shown.append(views[j])
+            j += 1
+        cards = [self._("solo.placement_full", card=v["card"], hall=self.hall(v["hall"], True)) for v in shown[:-1]]
+        last = shown[-1]
+        cards.append(last["card"])
+        placement = self._("solo.placement", player=self.player(self.mdb), cards=self._join(cards))
+        if self.t.ds.jewelry_box is not None:
+            placement = self._("solo.placement_jewel", placement=placement,
+                               symbol=self._("solo.symbol_" + last["jewel"]))
+        rented = self._find(views, range(j, len(views)), used, "rented")
+        if rented is None:
+            return placement
+        return self._("solo.placement_rented", placement=placement, garment=self.garment(rented["garment"]),
+                      space=self.space(rented["space"]), why=self._space_choice(rented["space"]))
+
+    def _space_choice(self, space_id: str) -> str:
+        """Why she took that guest space of the hall (R-SOLO-PLACE-1, A-45)."""
+        sp = self.t.ds.board.guest_spaces[self.t.space_index[space_id]]
+        if sp.master:
+            return self._("space.master")
+        if sp.reward != "none":
+            return self._("solo.best_reward", reward=self.reward(space_id))
+        return self._("solo.first_free")
+
+    def _join(self, items: list[str]) -> str:
+        """"a", "a and b", "a, b and c"."""
+        if len(items) < 2:
+            return "".join(items)
+        return self._("solo.and", first=", ".join(items[:-1]), last=items[-1])
 
 
 def _check(game: Game) -> list[str]:
@@ -825,4 +1094,15 @@ def _steps(game: Game) -> tuple[str, ...]:
     return tuple(step for step in STEPS if step not in left_out)
 
 
-SUPPORT = GameSupport(view=RococoView, check=_check, check_transition=_check_transition, score_steps=_steps)
+def _automatic(game: Game) -> dict[int, str]:
+    """Madame du Barry's seat in the solo mode: the engine plays her turns (RULES.md §14)."""
+    return {MDB: MDB_NAME} if game.s.cfg.solo else {}  # type: ignore[attr-defined]
+
+
+def _tie_rule(game: Game) -> str | None:
+    """R-SOLO-END-4: in the solo mode Madame du Barry wins every tie."""
+    return "solo.tie_rule" if game.s.cfg.solo else None  # type: ignore[attr-defined]
+
+
+SUPPORT = GameSupport(view=RococoView, check=_check, check_transition=_check_transition, score_steps=_steps,
+                      automatic=_automatic, tie_rule=_tie_rule, text_fields=term_fields)

@@ -2,7 +2,9 @@
 
 Game ``i`` uses seed ``seed + i`` and its bots are seeded from it, so a run is reproducible
 and a failing game can be replayed alone.  An exception inside a game is counted as an
-error and the run goes on with the next game.
+error and the run goes on with the next game.  A seat the game plays by itself (the solo
+opponent) needs no bot: it is reported under its own name, with its scores and wins like
+any seat.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from salon.bots.base import make_bot
-from salon.cli.common import bot_seed, config_expansions, game_config
+from salon.cli.common import bot_seed, config_edition, config_expansions, game_config, seat_names
 from salon.cli.support import support
 from salon.core.game import game_class
+from salon.i18n import text
 
 MAX_DECISIONS = 100_000
 """A game still running after this many decisions is stuck: it counts as an error."""
@@ -27,9 +30,14 @@ EXAMPLES = 5
 class Report:
     game: str
     players: int
+    """The players the bots play (the automatic seats not counted)."""
     bots: list[str]
+    """The bot of every seat; an automatic seat's own name."""
     seed: int
     expansions: list[str] = field(default_factory=list)
+    edition: str | None = None
+    automatic: dict[int, str] = field(default_factory=dict)
+    tie_rule: str | None = None
     games: int = 0
     completed: int = 0
     errors: int = 0
@@ -40,6 +48,11 @@ class Report:
     wins: list[float] = field(default_factory=list)
     error_examples: list[str] = field(default_factory=list)
     violation_examples: list[str] = field(default_factory=list)
+
+    def labels(self) -> list[str]:
+        """The seat column of the table: the seat number, or an automatic seat's name."""
+        return [text(f"player.{self.automatic[s]}") if s in self.automatic else str(s + 1)
+                for s in range(len(self.bots))]
 
     def to_json(self) -> dict[str, Any]:
         done = max(self.completed, 1)
@@ -69,13 +82,18 @@ class _Broken(Exception):
 
 
 def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
-             advance: Callable[[], None] = lambda: None, expansions: str | None = None) -> Report:
+             advance: Callable[[], None] = lambda: None, expansions: str | None = None, solo: bool = False,
+             edition: str | None = None) -> Report:
+    """``bots`` names the bot of every player seat, the automatic seats left out."""
     cls = game_class(name)
     sup = support(name)
-    config = game_config(players, expansions)
+    config = game_config(players, expansions, solo, edition)
     first = cls.new(config, seed)  # a bad config fails the run, not every game
-    report = Report(name, players, bots, seed, config_expansions(first), score_sum=[0] * players,
-                    wins=[0.0] * players)
+    automatic = sup.automatic(first)
+    every = seat_names(first.num_players, bots, automatic)
+    seats = first.num_players
+    report = Report(name, players, every, seed, config_expansions(first), config_edition(first), automatic,
+                    sup.tie_rule(first), score_sum=[0] * seats, wins=[0.0] * seats)
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
@@ -84,7 +102,7 @@ def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
         decisions = 0
         try:
             game = cls.new(config, game_seed)
-            seat_bots = [make_bot(b, bot_seed(game_seed, s)) for s, b in enumerate(bots)]
+            seat_bots = {s: make_bot(b, bot_seed(game_seed, s)) for s, b in enumerate(every) if s not in automatic}
             while not game.is_over():
                 if not game.legal_actions():
                     violations.append(f"no legal action at decision {decisions + 1} before the end")

@@ -2,9 +2,9 @@
 
 The commands stay game-agnostic: they reach a game through ``salon.core.game`` and, for the
 few things the protocol does not cover (a board renderer for ``play``, invariant checks for
-``simulate``, the order of the scoring steps), through the :class:`GameSupport` registered
-here under the game's name.  A game without an entry still simulates, benchmarks and
-replays; only ``play`` needs a view.
+``simulate``, the order of the scoring steps, the seats the game plays itself), through the
+:class:`GameSupport` registered here under the game's name.  A game without an entry still
+simulates, benchmarks and replays; only ``play`` needs a view.
 """
 
 from __future__ import annotations
@@ -39,6 +39,12 @@ class GameView(Protocol):
         """A log line for one event as seen by a seat (``Event.view``); None to leave it out."""
         ...
 
+    def log(self, views: list[dict[str, Any]]) -> list[str]:
+        """The log lines of the events one action caused, as seen by one seat.  Several
+        events may make one line: a turn the game plays by itself reads best as one
+        sentence (card, target, reason) rather than as its separate steps."""
+        ...
+
     def standing(self) -> RenderableType:
         """Where an unfinished game stands (round, phase, points so far)."""
         ...
@@ -47,10 +53,25 @@ class GameView(Protocol):
 Checker = Callable[[Game], list[str]]
 TransitionChecker = Callable[[Game, Game, list[Event]], list[str]]
 Steps = Callable[[Game], tuple[str, ...]]
+Automatic = Callable[[Game], dict[int, str]]
+TieRule = Callable[[Game], str | None]
+TextFields = Callable[[Game, str], dict[str, str]]
 
 
 def no_steps(game: Game) -> tuple[str, ...]:
     return ()
+
+
+def no_automatic(game: Game) -> dict[int, str]:
+    return {}
+
+
+def no_tie_rule(game: Game) -> str | None:
+    return None
+
+
+def no_text_fields(game: Game, lang: str) -> dict[str, str]:
+    return {}
 
 
 @dataclass(frozen=True)
@@ -62,6 +83,15 @@ class GameSupport:
     score_steps: Steps = no_steps
     """The scoring steps of a game in the order its rulebook scores them (for the breakdown
     tables); a function of the game, since an expansion may add a step."""
+    automatic: Automatic = no_automatic
+    """The seats the game plays by itself inside ``apply`` (they never decide), each with the
+    name of its ``player.<name>`` text, such as Rococo's Madame du Barry in the solo mode."""
+    tie_rule: TieRule = no_tie_rule
+    """The key of the text of a rule that breaks ties in place of the money left (the solo
+    mode's "Madame du Barry wins ties"), or None when the money left breaks them."""
+    text_fields: TextFields = no_text_fields
+    """Fields every text about a game may use, given a language: the words of the game's
+    edition (Rococo's 2013 edition says wool where the Deluxe one says thread)."""
 
 
 _MODULES = {"rococo": "salon.cli.rococo_view"}
