@@ -1,0 +1,1 @@
+"""The Queen's Necklace (Le Collier de la Reine, Days of Wonder 2003): rules engine and data."""

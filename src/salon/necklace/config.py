@@ -1,0 +1,75 @@
+"""The configuration of one game of The Queen's Necklace.
+
+The rulings of RULES.md §13 that a table might reasonably read otherwise are options here,
+each defaulting to the ruled reading; the option's description names its ruling.  Unknown
+keys and impossible values are refused with a ConfigError of one line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from salon.core.errors import ConfigError
+
+
+class NecklaceConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(default=2, ge=2, le=4, description="number of players, 2-4 (QN-SETUP-1)")
+    start_player: int | None = Field(
+        default=None, ge=0, description="seat of the first player; None draws it at random (QN-SETUP-11, QN-AMB-30)"
+    )
+    conceal_holders: bool = Field(
+        default=True,
+        description="reaction windows and the presentation ask every seat that might hold a card by public "
+                    "knowledge, so that being asked reveals nothing (QN-INFO-1); false asks only seats that can act",
+    )
+    cardinal_refill_at_once: bool = Field(
+        default=True,
+        description="QN-AMB-7: a market Merchant delayed by a Cardinal is replaced at once; false leaves its "
+                    "slot empty until the next Devaluation refill",
+    )
+    queen_on_amber: bool = Field(default=True, description="QN-AMB-9: the Queen may take a freshly drawn amber card")
+    queen_active_player: bool = Field(
+        default=True, description="QN-AMB-9, QN-QUEEN-3: the active player may play the Queen too"
+    )
+    forger_names_amber: bool = Field(default=True, description="QN-AMB-12: the Forger may name amber")
+    forger_victim_chooses: bool = Field(
+        default=True,
+        description="QN-AMB-12: the Forger's victim picks the discarded card; false discards one at random",
+    )
+    alchemist_any_column: bool = Field(
+        default=True,
+        description="QN-AMB-14: the Alchemist may turn a card into a type its player did not present; false "
+                    "allows only types the player presented",
+    )
+    bankers_stack: bool = Field(default=True, description="QN-AMB-17: two Bankers of one player add 10 each")
+    favorite_on_leader: bool = Field(
+        default=True, description="QN-AMB-24: the Favorite may choose the gem already under Fashion tile 1"
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> NecklaceConfig:
+        if self.start_player is not None and self.start_player >= self.players:
+            raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
+        return self
+
+
+def parse_config(raw: Any) -> NecklaceConfig:
+    if isinstance(raw, NecklaceConfig):
+        return raw
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ConfigError("a Queen's Necklace config must be a mapping of options")
+    try:
+        return NecklaceConfig.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            msg = f"unknown option; known options: {', '.join(NecklaceConfig.model_fields)}"
+        raise ConfigError(f"config {where}: {msg}" if where else f"config: {msg}") from None

@@ -1,0 +1,268 @@
+"""How much a position of The Queen's Necklace is worth: the evaluation hook of the shared
+heuristic bot.
+
+The bot's search (salon.bots.heuristic) knows only the protocol; this module supplies the
+game's knowledge.  ``evaluate(game, seat)`` estimates every seat's final livres and returns
+``seat``'s estimate minus the best opponent's.  An estimate is the livres already scored plus
+what the position promises:
+
+* the hand, for the sales still to come: gem cards by type, worth more the more gems of one
+  type the hand holds (a majority sells) and the more fashionable the type; Rings by the best
+  type they could multiply; Kings, Bankers and the Necklace by their typical effect; the
+  characters by what playing them usually brings;
+* in the active seat's Influence and Purchase phases, the ducats still to spend;
+* during a sale before the reveal, the seat's own lots against the opponents' expected
+  presentation (a share of the gems their hands hold on average), with rarity worked out
+  from the expected totals; after the reveal, the sale's exact outcome
+  (``salon.necklace.rules.sale.outcome``).
+
+Fairness: for its own seat the evaluation reads the hand and the presentation being
+prepared; for the other seats it reads public facts only (scores, hand sizes, the necklace
+token, revealed presentations).  ``determinize`` gives the bot a copy of the game in which
+the other hands, the order of the draw pile (but for what the setup procedure makes public:
+the first two Merchants' places) and the random generator are re-sampled, and ``same_turn``
+stops a look-ahead at a new phase, turn, reveal or sale, so that it never sees an opponent's
+secret presentation or a card drawn after its own decisions.
+
+The module registers its hooks for the game name "necklace" when it is imported; the bot
+finds it by the ``evaluation``-beside-``game`` convention of salon.bots.heuristic.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from salon.bots.heuristic import register_evaluator
+from salon.core.rng import Rng
+from salon.necklace.components import (
+    ALCHEMIST,
+    BANKER,
+    CARDINAL,
+    CONFESSOR,
+    COURTESAN,
+    FAVORITE,
+    FORGER,
+    GEM,
+    INFLUENCE,
+    KING,
+    MERCHANT,
+    MUSKETEER,
+    NECKLACE,
+    QUEEN,
+    RING,
+    THIEF,
+    DataSet,
+)
+from salon.necklace.game import Necklace
+from salon.necklace.rules.common import necklace_holder
+from salon.necklace.rules.sale import outcome
+from salon.necklace.state import EMPTY, State
+
+# --- weights (livres per unit); chosen by self-play against the random bot
+
+DUCAT = 0.8  # a ducat still to spend in the active seat's turn
+WIN_SLOPE = 1.1  # how fast a gem lead turns into a sure majority
+HOLD_DECAY = 0.6  # the value of one more gem of a held type shrinks by this factor
+FUTURE = (0.0, 0.6, 1.0)  # share of a held type's worth, by the number of sales still to come after this one
+RARITY_GUESS = 15  # the average rarity bonus, before the presentation is known
+PRESENT_SHARE = 0.7  # share of an opponent's gems it is expected to present
+RING_SHARE = 0.5  # a held Ring: this share of the best held type's worth
+CARD_VALUE = {  # a character or special card in hand, in livres
+    CONFESSOR: 1.0, COURTESAN: 3.0, FORGER: 5.0, FAVORITE: 5.0, THIEF: 8.0,
+    ALCHEMIST: 4.0, CARDINAL: 2.0, MUSKETEER: 3.0, QUEEN: 5.0,
+    KING: 12.0, BANKER: 12.0, NECKLACE: 18.0,
+}
+OPPONENT_CARD = 8.0  # an unknown card in another hand
+
+
+@dataclass(frozen=True, slots=True)
+class _Static:
+    """Facts of one data set the evaluation reads in its loops."""
+
+    types: int
+    present_per_card: tuple[float, ...]  # gems of each type an unknown card is expected to bring to a sale
+    kind: tuple[int, ...]
+    gem: tuple[int, ...]
+    gems: tuple[int, ...]
+
+
+@cache
+def _static(ds: DataSet) -> _Static:
+    playable = [c for c in ds.cards if c.kind != MERCHANT]
+    types = len(ds.gem_names)
+    per = tuple(PRESENT_SHARE * sum(c.gems for c in playable if c.kind == GEM and c.gem == t) / len(playable)
+                for t in range(types))
+    return _Static(types, per, tuple(c.kind for c in ds.cards), tuple(c.gem for c in ds.cards),
+                   tuple(c.gems for c in ds.cards))
+
+
+def _win(lead: float) -> float:
+    return 1.0 / (1.0 + math.exp(-WIN_SLOPE * lead))
+
+
+def evaluate(game: Necklace, seat: int) -> float:
+    s = game.s
+    if s.over:
+        return s.scores[seat] - max(v for q, v in enumerate(s.scores) if q != seat)
+    st = _static(s.ds)
+    est = [float(v) for v in s.scores]
+    in_sale = s.phase == "sale"
+    later = s.ds.rules.sales - s.sales - (1 if in_sale else 0)  # sales after the current one
+    fashion_value = _fashion_values(s)
+    for q in range(s.n):
+        if q == seat:
+            est[q] += _own_hand(s, st, q, later, fashion_value)
+        elif later > 0:
+            est[q] += len(s.hands[q]) * OPPONENT_CARD * min(1.0, later / 2)
+    if s.active == seat and s.phase in ("influence", "purchase"):
+        est[seat] += s.ducats * DUCAT
+    if in_sale:
+        if s.revealed:
+            o = outcome(s.ds, s.fashion, s.shown, s.shown_type, s.cfg.bankers_stack)
+            for q in range(s.n):
+                est[q] += sum(o.income[q]) + o.bounty[q]
+        else:
+            _expected_sale(s, st, seat, est, fashion_value)
+    return est[seat] - max(v for q, v in enumerate(est) if q != seat)
+
+
+def _fashion_values(s: State) -> list[int]:
+    values = [0] * len(s.fashion)
+    for pos, t in enumerate(s.fashion):
+        values[t] = s.ds.rules.fashion_values[pos]
+    return values
+
+
+def _own_hand(s: State, st: _Static, seat: int, later: int, fashion_value: list[int]) -> float:
+    """What the cards kept in hand promise for the sales after the current one."""
+    if later <= 0:
+        return 0.0
+    pending = set(s.shown[seat]) if not s.revealed else set()
+    gems = [0] * st.types
+    rings = 0
+    v = 0.0
+    for c in s.hands[seat]:
+        if c in pending:
+            continue
+        k = st.kind[c]
+        if k == GEM:
+            gems[st.gem[c]] += st.gems[c]
+        elif k == RING:
+            rings += 1
+        else:
+            v += CARD_VALUE.get(k, 0.0)
+    best = 0.0
+    future = FUTURE[min(later, len(FUTURE) - 1)]
+    for t in range(st.types):
+        if gems[t]:
+            worth = (fashion_value[t] + RARITY_GUESS) * (1.0 - HOLD_DECAY ** gems[t]) * future
+            v += worth
+            best = max(best, worth)
+    v += rings * RING_SHARE * best
+    return v
+
+
+def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_value: list[int]) -> None:
+    """The current sale before the reveal: the seat's lots against the others' expected ones."""
+    types = st.types
+    mine = [0] * types
+    rings = [0] * types
+    king = EMPTY
+    necklace = EMPTY
+    bankers = 0
+    for c, t in zip(s.shown[seat], s.shown_type[seat]):
+        k = st.kind[c]
+        if k == GEM:
+            mine[t] += st.gems[c]
+        elif k == RING:
+            rings[t] += 1
+        elif k == KING:
+            king = t
+        elif k == NECKLACE:
+            necklace = t
+        elif k == BANKER:
+            bankers += 1
+    others = [q for q in range(s.n) if q != seat]
+    sizes = [len(s.hands[q]) for q in others]
+    most, all_others = max(sizes), sum(sizes)
+    per = st.present_per_card
+    totals = [mine[t] + all_others * per[t] for t in range(types)]
+    position = [0] * types
+    for p, t in enumerate(s.fashion):
+        position[t] = p
+    rules = s.ds.rules
+    rarity = [0] * types
+    for rank, t in enumerate(sorted(range(types), key=lambda t: (totals[t], position[t]))):
+        rarity[t] = rules.rarity_values[rank]
+    bonus = rules.banker_bonus * (bankers if s.cfg.bankers_stack else min(1, bankers))
+    for t in range(types):
+        price = fashion_value[t] + rarity[t]
+        p = _win(mine[t] - most * per[t] - 0.5) if mine[t] else 0.0
+        kinged = king == t
+        if not kinged:
+            est[seat] += p * (1 + rings[t]) * (price + bonus)
+        if necklace == t:
+            est[seat] += 0.2 * price
+        if not (kinged and necklace != t):
+            share = (1.0 - p) / len(others) * price
+            for q, size in zip(others, sizes):
+                if size:
+                    est[q] += share
+
+
+def determinize(game: Necklace, seat: int, rng: Rng) -> Necklace:
+    """A copy of ``game`` that keeps what ``seat`` knows and re-samples the rest: the other
+    hands (each keeping its size; the necklace token's wearer keeps the Necklace card, which
+    otherwise stays in the pile), the cards of the draw pile (the Merchants keep their
+    places, which the setup procedure makes public, but for the last one, which may be
+    anywhere among the bottom six, QN-SETUP-9), and the random generator.  Before a reveal,
+    the others' unrevealed presentations are dropped (their hands are re-sampled)."""
+    g = game.clone()
+    s = g.s
+    r = Rng(rng.next64())
+    s.rng = Rng(r.next64())
+    cards = s.ds.cards
+    holder = necklace_holder(s)
+    pool: list[int] = []
+    for q in range(s.n):
+        if q == seat:
+            continue
+        pool += [c for c in s.hands[q] if not (q == holder and cards[c].kind == NECKLACE)]
+        if not s.revealed:
+            s.shown[q] = []
+            s.shown_type[q] = []
+    bottom = min(len(s.pile), s.ds.rules.merchant_bottom + 1)
+    tail = s.pile[:bottom]
+    r.shuffle(tail)
+    s.pile[:bottom] = tail
+    free = [i for i, c in enumerate(s.pile) if cards[c].kind != MERCHANT]
+    unworn = [s.pile[i] for i in free if cards[s.pile[i]].kind == NECKLACE]  # nobody wears it: in the pile
+    pool += [s.pile[i] for i in free if cards[s.pile[i]].kind != NECKLACE]
+    r.shuffle(pool)
+    for q in range(s.n):
+        if q == seat:
+            continue
+        keep = [c for c in s.hands[q] if q == holder and cards[c].kind == NECKLACE]
+        k = len(s.hands[q]) - len(keep)
+        s.hands[q] = keep + pool[:k]
+        pool = pool[k:]
+    pool += unworn
+    r.shuffle(pool)
+    for i, c in zip(free, pool):
+        s.pile[i] = c
+    if s.active != seat and s.held:
+        s.held = [c for c in s.hands[s.active] if cards[c].kind in INFLUENCE or cards[c].kind == MUSKETEER]
+    return Necklace(g.config, g.seed, s, g.history)
+
+
+def same_turn(root: Necklace, node: Necklace) -> bool:
+    """Whether ``node`` still belongs to the stretch decided at ``root``: the same turn, phase
+    and sale, and no presentation revealed since (the next phase begins with draws from the
+    pile, which the look-ahead must not see)."""
+    a, b = root.s, node.s
+    return a.turn_no == b.turn_no and a.sales == b.sales and a.revealed == b.revealed and a.phase == b.phase
+
+
+register_evaluator("necklace", evaluate, determinize, same_turn)

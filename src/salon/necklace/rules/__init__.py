@@ -1,0 +1,1 @@
+"""The rules of The Queen's Necklace, one module per concern (RULES.md §2-§7)."""

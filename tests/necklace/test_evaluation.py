@@ -1,0 +1,79 @@
+"""The Queen's Necklace's hooks for the shared heuristic bot: found by convention, fair (they
+use only what the deciding seat may know), and strong enough to beat the random bot."""
+
+from __future__ import annotations
+
+import random
+
+from salon.bots.base import make_bot
+from salon.bots.heuristic import hooks_for
+from salon.core.rng import Rng
+from salon.necklace import evaluation
+from salon.necklace.components import MERCHANT
+from salon.necklace.game import Necklace
+from salon.necklace.invariants import check
+
+
+def _positions(count: int = 60):
+    """Positions of random games, with the seat deciding there."""
+    rng = random.Random(5)
+    for seed in range(count):
+        g = Necklace.new({"players": 2 + seed % 3}, seed)
+        steps = rng.randrange(1, 250)
+        for _ in range(steps):
+            if g.is_over():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over():
+            yield g, g.current_player()
+
+
+def test_hooks_found_by_convention() -> None:
+    hooks = hooks_for(Necklace.new({"players": 2}, 1))
+    assert hooks.evaluate is evaluation.evaluate
+    assert hooks.determinize is evaluation.determinize
+    assert hooks.same_turn is evaluation.same_turn
+
+
+def test_determinize_keeps_what_the_seat_knows() -> None:
+    """A determinized copy is a valid game that the seat cannot tell from the real one: its
+    observation is identical; the other hands (sizes kept), the pile's order (the Merchants'
+    known places kept) and the random generator are re-sampled."""
+    changed = 0
+    for g, seat in _positions():
+        d = evaluation.determinize(g, seat, Rng(7))
+        assert not check(d.s)
+        assert d.observe(seat) == g.observe(seat)
+        assert d.legal_actions() == g.legal_actions() or seat != g.current_player()
+        top = [i for i, c in enumerate(g.s.pile) if g.s.ds.cards[c].kind == MERCHANT and i > 5]
+        assert all(g.s.ds.cards[d.s.pile[i]].kind == MERCHANT for i in top)
+        changed += any(sorted(d.s.hands[q]) != sorted(g.s.hands[q]) for q in range(g.num_players) if q != seat)
+    assert changed > 20
+
+
+def test_evaluation_reads_only_what_the_seat_may_know() -> None:
+    for g, seat in _positions():
+        d = evaluation.determinize(g, seat, Rng(11))
+        if g.s.phase == "sale" and not g.s.revealed:
+            continue  # the others' unrevealed lots are dropped, their hands re-dealt: same counts
+        assert abs(evaluation.evaluate(d, seat) - evaluation.evaluate(g, seat)) < 1e-9
+
+
+def test_same_turn_stops_at_a_new_turn_or_reveal() -> None:
+    g = Necklace.new({"players": 2}, 3)
+    h = g.clone()
+    assert evaluation.same_turn(g, h)
+    h.apply("done")  # influence -> purchase
+    assert not evaluation.same_turn(g, h)
+
+
+def test_heuristic_beats_random_in_two_player_games() -> None:
+    """The full measurement (200+ games) is in the report; here two fixed games, one per seat."""
+    for seed, hseat in ((0, 0), (1, 1)):
+        g = Necklace.new({"players": 2}, seed)
+        bots = [make_bot("heuristic" if s == hseat else "random", seed * 10 + s) for s in range(2)]
+        while not g.is_over():
+            action = bots[g.current_player()].choose(g)
+            assert action in g.legal_actions()
+            g.apply(action)
+        assert g.result().winners == (hseat,)

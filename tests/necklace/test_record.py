@@ -1,0 +1,104 @@
+"""Save files: records of a Queen's Necklace game save, load and replay through salon.core.record
+unchanged (ARCHITECTURE.md principle 6); bad files are refused with a clear message."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from salon.core import record
+from salon.core.errors import RecordError
+from salon.necklace.game import Necklace
+
+
+def _played(n: int = 120, seed: int = 3, **config) -> Necklace:
+    g = Necklace.new({"players": 3, **config}, seed)
+    rng = random.Random(seed)
+    for _ in range(n):
+        if g.is_over():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def _resign(rec: dict) -> str:
+    body = {k: v for k, v in rec.items() if k != "checksum"}
+    rec["checksum"] = record._checksum(body)
+    return json.dumps(rec)
+
+
+def test_round_trip_through_a_file(tmp_path) -> None:
+    g = _played()
+    path = tmp_path / "necklace.json"
+    record.save(g, path)
+    loaded = record.load(path)
+    assert isinstance(loaded, Necklace)
+    assert loaded.state_hash() == g.state_hash() and loaded.history == g.history
+    assert loaded.legal_actions() == g.legal_actions()
+    rng = random.Random(9)
+    while not g.is_over():  # both play on identically
+        a = rng.choice(g.legal_actions())
+        assert g.apply(a) == loaded.apply(a)
+    assert loaded.result() == g.result()
+
+
+def test_record_holds_game_config_seed_and_actions() -> None:
+    g = _played(15, conceal_holders=False)
+    rec = record.make_record(g)
+    assert rec["game"] == "necklace" and rec["seed"] == 3
+    assert rec["config"]["players"] == 3 and rec["config"]["conceal_holders"] is False
+    assert rec["actions"] == g.history and len(rec["actions"]) == 15
+
+
+def test_finished_game_round_trip() -> None:
+    g = _played(10_000)
+    assert g.is_over()
+    loaded = record.loads(json.dumps(record.make_record(g)))
+    assert loaded.is_over() and loaded.result() == g.result()
+
+
+def test_snapshot_loads_without_replay() -> None:
+    g = _played(60)
+    fast = Necklace.from_snapshot(json.loads(json.dumps(g.to_snapshot())))
+    assert fast.state_hash() == g.state_hash() and fast.legal_actions() == g.legal_actions()
+
+
+def test_edited_action_is_refused() -> None:
+    rec = record.make_record(_played(40))
+    rec["actions"][5] = "buy:C999"
+    with pytest.raises(RecordError, match="action #6"):
+        record.loads(_resign(rec))
+
+
+def test_edited_snapshot_is_refused() -> None:
+    rec = record.make_record(_played(40))
+    rec["snapshot"]["state"]["scores"][0] += 50
+    with pytest.raises(RecordError, match="inconsistent"):
+        record.loads(_resign(rec))
+
+
+def test_tampered_file_is_refused() -> None:
+    rec = record.make_record(_played(40))
+    rec["seed"] = 4
+    with pytest.raises(RecordError, match="checksum"):
+        record.loads(json.dumps(rec))
+
+
+def test_bad_config_in_a_record_is_refused() -> None:
+    rec = record.make_record(_played(5))
+    rec["config"]["players"] = 9
+    with pytest.raises(RecordError, match="config"):
+        record.loads(_resign(rec))
+
+
+def test_broken_snapshot_is_refused() -> None:
+    snap = _played(5).to_snapshot()
+    del snap["state"]["pile"]
+    with pytest.raises(RecordError, match="snapshot"):
+        Necklace.from_snapshot(snap)
+    snap = _played(5).to_snapshot()
+    snap["config"]["players"] = 1
+    with pytest.raises(RecordError, match="config"):
+        Necklace.from_snapshot(snap)
