@@ -1,0 +1,47 @@
+"""What the web server knows of one game beyond the shared protocol.
+
+The server itself names no game.  A game may add a module ``salon.web.adapters.<name>``
+that defines ``ADAPTER``, an :class:`Adapter` giving the public descriptions of its
+components (for the browser's tooltips and board geometry), the events its setup emitted
+before the first action (for the game log), and hints that refine its config options in the
+lobby.  A game without a module is served with the empty defaults.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Any
+
+from salon.core.events import Event
+from salon.core.game import Game
+
+
+class Adapter:
+    """The defaults: no component descriptions, no setup events, no option hints."""
+
+    def components(self, game: Game) -> dict[str, Any]:
+        """Public, static descriptions of the game's components (JSON-ready)."""
+        return {}
+
+    def initial_events(self, game: Game) -> list[Event]:
+        """The events of the game's setup; called once, right after ``new``."""
+        return []
+
+    def option_hints(self) -> dict[str, dict[str, Any]]:
+        """Per config key, fields that refine what the config schema says (e.g. ``choices``
+        for a list of names)."""
+        return {}
+
+
+@cache
+def adapter(name: str) -> Adapter:
+    """The adapter of the game ``name`` (the defaults if it has no module)."""
+    try:
+        module = importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__name__}.{name}":
+            raise
+        return Adapter()
+    found: Adapter = module.ADAPTER
+    return found

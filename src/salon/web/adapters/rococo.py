@@ -1,0 +1,100 @@
+"""Rococo for the web server: public component descriptions, setup events, option hints.
+
+Everything here is printed on the physical components (a garment's silk and prestige, a
+tile's contents, a card's bonus, a space's reward or cost), so it is public: the browser
+uses it for the board's geometry and for tooltips.  Nothing depends on the game's hidden
+state; only the config (board side, expansions) selects which components exist.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from salon.core.events import Event
+from salon.core.game import Game
+from salon.rococo.components import COLOURS, EXPANSIONS
+from salon.rococo.game import Rococo
+from salon.rococo.tables import Tables
+from salon.web.adapters import Adapter
+
+
+def _silk(vector: tuple[int, ...]) -> dict[str, int]:
+    return {c: n for c, n in zip(COLOURS, vector) if n}
+
+
+def _tables(game: Game) -> Tables:
+    assert isinstance(game, Rococo)
+    return game.s.t
+
+
+class RococoAdapter(Adapter):
+    def components(self, game: Game) -> dict[str, Any]:
+        t = _tables(game)
+        ds = t.ds
+        b = ds.board
+        rules = ds.rules
+        bonus = ds.bonus
+        decos = b.decorations
+        jb = ds.jewelry_box
+        return {
+            "side": b.side,
+            "rounds": rules.rounds,
+            "colours": list(COLOURS),
+            "garments": {g.id: {
+                "colour": g.colour, "dress": g.is_dress, "master_only": g.thimble, "silk": _silk(g.silk),
+                "thread": g.thread, "lace": g.lace, "value": g.value, "prestige": g.prestige,
+                "expansion": g.expansion, "effect": g.effect,
+            } for g in ds.garments},
+            "tiles": {x.id: {"silk": _silk(x.silk), "lower": x.lower} for x in ds.tiles},
+            "cards": {c.id: {
+                "level": c.level, "type": c.type, "bonus": c.bonus, "send_value": c.send_value,
+                "owner": c.owner if c.owner >= 0 else None, "group": c.group, "condition": c.condition,
+            } for c in t.cards},
+            "board": {
+                "window_costs": list(b.window_costs),
+                "dark_windows": b.dark_windows,
+                "drawers": b.drawers,
+                "drawer_spaces": b.drawer_spaces,
+                "resource_price": list(b.resource_price),
+                "hire_spaces": b.hire_spaces,
+                "hire_price": list(b.hire_price),
+                "fireworks_majority": list(b.fireworks_majority),
+                "all_halls_vp": list(b.all_halls_vp),
+                "halls": [{
+                    "number": h.number,
+                    "majority": list(h.majority),
+                    "musician": decos[h.musician].id,
+                    "spaces": [{"id": s.id, "master": s.master, "reward": s.reward, "livres": s.reward_livres}
+                               for s in (b.guest_spaces[i] for i in h.spaces)],
+                } for h in b.halls],
+                "decorations": [{"id": d.id, "kind": d.kind, "cost": d.cost, "vp": d.vp,
+                                 "multiplier": d.multiplier, "hall": d.hall} for d in decos],
+            },
+            "rules": {
+                "favour_livres": rules.favour_livres,
+                "favour_end_vp": rules.favour_end_vp,
+                "start_thread_lace_price": bonus.start_thread_lace_price,
+                "thread_lace_set_vp": bonus.thread_lace_set_vp,
+                "green_reduction_l4": bonus.green_reduction_l4,
+                "dismiss_cash": dict(bonus.dismiss_cash),
+            },
+            "jewelry": None if jb is None else {
+                "jewels": {j.id: {"kind": j.kind, "colour": j.colour} for j in jb.jewels},
+                "display_prices": list(jb.display_prices),
+                "journeyman_tasks": list(jb.journeyman_tasks),
+                "master_tasks": list(jb.master_tasks),
+                "exam_fee": jb.params.exam_fee,
+                "exam_vp": jb.params.exam_vp,
+            },
+        }
+
+    def initial_events(self, game: Game) -> list[Event]:
+        assert isinstance(game, Rococo)
+        return list(game.s.events)
+
+    def option_hints(self) -> dict[str, dict[str, Any]]:
+        main = {"main": True}  # shown first in the lobby; the rulings' options go under "more options"
+        return {"edition": main, "solo": main, "expansions": {**main, "type": "list", "choices": list(EXPANSIONS)}}
+
+
+ADAPTER = RococoAdapter()

@@ -1,0 +1,346 @@
+"""The HTTP and WebSocket interface of the game server (FastAPI).
+
+HTTP serves the lobby (create, list, join), the read-only views and the static client; the
+WebSocket carries live play.  Actions can also be sent over HTTP, which the tests and
+simple scripts use.  Every refused request gets a JSON body ``{"error": {"code",
+"message", "status", ...}}`` with a matching HTTP status (or the same object in a
+WebSocket ``error`` message) and changes nothing.
+
+A seat acts with the secret token it received when it was taken: the ``X-Seat-Token``
+header over HTTP, the ``hello`` message over the WebSocket.  Without a token a client is a
+spectator and sees what ``observe(None)`` shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnected
+
+from salon.bots.base import bot_names
+from salon.core import record
+from salon.core.errors import ConfigError
+from salon.core.game import Game, game_class, game_names
+from salon.web.adapters import adapter
+from salon.web.hub import Connection, Hub, Room, ServiceError
+from salon.web.storage import Storage
+
+log = logging.getLogger("salon.web")
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024
+HELLO_TIMEOUT = 15.0
+TOKEN_HEADER = "x-seat-token"
+LANGUAGES = ("en", "fr", "de", "uk")
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(_Body):
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class JoinSpec(_Body):
+    seat: int | None = None
+    name: str = Field(default="", max_length=40)
+
+
+class CreateSpec(_Body):
+    game: str = Field(max_length=40)
+    title: str = Field(default="", max_length=80)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    config: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    join: JoinSpec | None = None
+
+
+class ActSpec(_Body):
+    action: str = Field(max_length=200)
+    version: int
+
+
+class UndoSpec(_Body):
+    version: int
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "body"
+    return f"{where}: {err['msg']}"
+
+
+def parse(raw: bytes | str, model: type[M]) -> M:
+    """A request body as ``model``; ServiceError 400 (not JSON) or 422 (wrong shape)."""
+    if len(raw) > MAX_BODY:
+        raise ServiceError(413, "too_large", f"the request is larger than {MAX_BODY} bytes")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ServiceError(400, "bad_json", f"the request is not valid JSON ({e})") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        raise ServiceError(422, "bad_request", f"the request does not fit: {_first_error(e)}") from None
+
+
+def error_response(e: ServiceError) -> JSONResponse:
+    return JSONResponse({"error": e.to_json()}, status_code=e.status)
+
+
+def player_counts(cls: type[Game], extra: dict[str, Any] | None = None) -> list[int]:
+    """The player counts a game's config accepts (asked through the protocol)."""
+    counts = []
+    for n in range(1, 9):
+        try:
+            cls.parse_config({**(extra or {}), "players": n})
+        except ConfigError:
+            continue
+        counts.append(n)
+    return counts
+
+
+def game_meta(name: str) -> dict[str, Any]:
+    """A game's lobby description: player counts and config options from its config schema
+    (refined by the game's adapter), and where its browser renderer is."""
+    cls = game_class(name)
+    options: list[dict[str, Any]] = []
+    players_with: dict[str, list[int]] = {}
+    base = player_counts(cls)
+    config = cls.parse_config({})
+    schema_of = getattr(type(config), "model_json_schema", None)
+    hints = adapter(name).option_hints()
+    if schema_of is not None:
+        for key, prop in schema_of()["properties"].items():
+            if key == "players":
+                continue
+            option = {"key": key, "default": prop.get("default"), "description": prop.get("description", ""),
+                      **_option_type(prop), **hints.get(key, {})}
+            options.append(option)
+            if option["type"] == "bool":
+                counts = player_counts(cls, {key: True})
+                if counts and counts != base:
+                    players_with[key] = counts
+    return {"name": name, "players": base, "players_with": players_with, "options": options,
+            "renderer": f"/static/games/{name}/renderer.js" if (STATIC / "games" / name / "renderer.js").exists()
+            else None}
+
+
+def _option_type(prop: dict[str, Any]) -> dict[str, Any]:
+    kinds = [p.get("type") for p in prop.get("anyOf", [prop])]
+    if "enum" in prop:
+        return {"type": "choice", "choices": prop["enum"]}
+    if kinds == ["boolean"]:
+        return {"type": "bool"}
+    if kinds == ["array"]:
+        return {"type": "list", "choices": []}
+    if "integer" in kinds:
+        return {"type": "int", "optional": "null" in kinds}
+    return {"type": "text"}
+
+
+def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bool = False) -> FastAPI:
+    """The server application; ``db_url`` as :class:`salon.web.storage.Database` takes it,
+    ``bot_delay`` seconds before each bot action (so people can follow), ``allow_seed`` lets a
+    creator choose the seed (tests and reproducible demos only: a seed reveals the deck)."""
+    storage = Storage(db_url)
+    hub = Hub(storage, bot_delay, allow_seed)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await storage.start()
+        await hub.start()
+        yield
+        await hub.stop()
+        await storage.close()
+
+    app = FastAPI(title="salon", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.hub = hub
+
+    @app.exception_handler(ServiceError)
+    async def _service_error(request: Request, e: ServiceError) -> JSONResponse:
+        return error_response(e)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, e: RequestValidationError) -> JSONResponse:
+        err = e.errors()[0] if e.errors() else {"loc": (), "msg": "invalid"}
+        where = ".".join(str(p) for p in err["loc"])
+        return error_response(ServiceError(422, "bad_request", f"the request does not fit: {where}: {err['msg']}"))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
+        return error_response(ServiceError(e.status_code, code, str(e.detail)))
+
+    @app.middleware("http")
+    async def _no_stale_client(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        if request.url.path.startswith("/static/") or request.url.path == "/":
+            response.headers["Cache-Control"] = "no-cache"  # revalidate, so an update reaches every browser
+        return response
+
+    async def body(request: Request, model: type[M]) -> M:
+        return parse(await request.body(), model)
+
+    def token_of(request: Request) -> str | None:
+        return request.headers.get(TOKEN_HEADER)
+
+    # --- lobby
+
+    @app.get("/api/meta")
+    async def meta() -> dict[str, Any]:
+        return {"games": [game_meta(n) for n in game_names()], "bots": bot_names(), "languages": list(LANGUAGES)}
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        return {"games": await hub.listing()}
+
+    @app.post("/api/games", status_code=201)
+    async def create(request: Request) -> dict[str, Any]:
+        spec = await body(request, CreateSpec)
+        room, seat, token = await hub.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
+                                             spec.config, spec.seed,
+                                             spec.join.model_dump() if spec.join is not None else None)
+        return {"id": room.id, "seat": seat, "token": token, "game": room.summary()}
+
+    @app.get("/api/games/{game_id}")
+    async def summary(game_id: str) -> dict[str, Any]:
+        return (await hub.get(game_id)).summary()
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(game_id: str, request: Request) -> dict[str, Any]:
+        spec = await body(request, JoinSpec)
+        room = await hub.get(game_id)
+        seat, token = await hub.join(room, spec.seat, spec.name)
+        return {"id": room.id, "seat": seat, "token": token}
+
+    # --- play
+
+    @app.get("/api/games/{game_id}/state")
+    async def state(game_id: str, request: Request) -> dict[str, Any]:
+        room = await hub.get(game_id)
+        return room.state(room.seat_of(token_of(request)))
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, request: Request) -> dict[str, Any]:
+        room = await hub.get(game_id)
+        seat = room.seat_of(token_of(request))
+        spec = await body(request, ActSpec)
+        version = await hub.act(room, seat, spec.action, spec.version)
+        return {"ok": True, "version": version, "state": room.state(seat, len(room.log))}
+
+    @app.post("/api/games/{game_id}/undo")
+    async def undo(game_id: str, request: Request) -> dict[str, Any]:
+        room = await hub.get(game_id)
+        seat = room.seat_of(token_of(request))
+        spec = await body(request, UndoSpec)
+        version = await hub.undo(room, seat, spec.version)
+        return {"ok": True, "version": version, "state": room.state(seat)}
+
+    @app.get("/api/games/{game_id}/components")
+    async def components(game_id: str) -> dict[str, Any]:
+        room = await hub.get(game_id)
+        return adapter(room.name).components(room.game)
+
+    @app.get("/api/games/{game_id}/record")
+    async def game_record(game_id: str) -> dict[str, Any]:
+        """The full record (seed included) once the game is over, when nothing is secret any more."""
+        room = await hub.get(game_id)
+        if room.status != "over":
+            raise ServiceError(409, "not_over", "the record is published when the game is over")
+        return record.make_record(room.game)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def live(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        try:
+            room = await hub.get(game_id)
+            hello = parse(await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT), Hello)
+            seat = room.seat_of(hello.token)
+        except ServiceError as e:
+            await websocket.send_json({"type": "error", **e.to_json()})
+            await websocket.close(code=4000 + e.status)
+            return
+        except (TimeoutError, WebSocketDisconnect):
+            await websocket.close(code=4408)
+            return
+        await _session(websocket, hub, room, Connection(seat))
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    return app
+
+
+class Hello(_Body):
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=100)
+
+
+class ClientMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["act", "undo", "ping"]
+    id: int | str | None = None
+    action: str | None = Field(default=None, max_length=200)
+    version: int | None = None
+
+
+async def _session(websocket: WebSocket, hub: Hub, room: Room, conn: Connection) -> None:
+    """Serve one connected client until it leaves: its messages in, its queue out."""
+    room.conns.add(conn)
+    conn.push(room.state_for(conn))
+    room.broadcast(skip=conn)  # the others see this seat come online
+
+    async def sender() -> None:
+        try:
+            while (message := await conn.queue.get()) is not None:
+                await websocket.send_text(json.dumps(message, separators=(",", ":")))
+            await websocket.close()
+        except (WebSocketDisconnect, WebSocketDisconnected):  # the client left while a message was on its way
+            return
+
+    out = asyncio.create_task(sender())
+    try:
+        while True:
+            raw = await websocket.receive_text()
+            request_id = None
+            try:
+                msg = parse(raw, ClientMessage)
+                request_id = msg.id
+                if msg.type == "ping":
+                    conn.push({"type": "pong", "id": msg.id})
+                    continue
+                if msg.version is None or (msg.type == "act" and msg.action is None):
+                    raise ServiceError(422, "bad_request", f"a {msg.type!r} message needs "
+                                       + ("an action and " if msg.type == "act" else "") + "a version")
+                if msg.type == "act":
+                    await hub.act(room, conn.seat, msg.action or "", msg.version, conn, msg.id)
+                else:
+                    await hub.undo(room, conn.seat, msg.version, conn, msg.id)
+            except ServiceError as e:
+                conn.push({"type": "error", "id": request_id, **e.to_json()})
+    except (WebSocketDisconnect, WebSocketDisconnected):  # the client left (or its connection broke)
+        pass
+    finally:
+        room.conns.discard(conn)
+        out.cancel()
+        room.broadcast()

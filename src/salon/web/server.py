@@ -1,0 +1,55 @@
+"""Running the game server with uvicorn (``salon serve``)."""
+
+from __future__ import annotations
+
+import errno
+import socket
+import sys
+
+import uvicorn
+
+from salon.core.errors import ConfigError
+from salon.web.app import create_app
+from salon.web.storage import Database
+
+WS_MAX_SIZE = 64 * 1024
+"""The largest WebSocket message a client may send (an action is a few dozen bytes)."""
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse a port that is taken with a clear message instead of a bind traceback."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                raise ConfigError(f"port {port} on {host} is in use; choose another with --port") from None
+            raise ConfigError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+
+
+def check_database(db: str | None) -> None:
+    """Open (and create) the database once, so a bad URL or path ends with one clear line."""
+    Database(db).close()
+
+
+def url_of(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def run(host: str, port: int, db: str | None, bot_delay: float, log_level: str = "warning") -> None:
+    """Serve until interrupted.  The database is opened (and every unfinished game restored)
+    before the first request is accepted."""
+    check_port(host, port)
+    check_database(db)
+    # the storage thread hands each commit back to the event loop: a short GIL switch interval
+    # keeps it from waiting up to the default 5 ms for the loop's thread to let go
+    sys.setswitchinterval(0.0005)
+    app = create_app(db, bot_delay)
+    # no per-message compression: a state message is a few kilobytes, and compressing every
+    # one costs more server time than the bandwidth it saves on any network a game runs on
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
+                            ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, lifespan="on")
+    uvicorn.Server(config).run()

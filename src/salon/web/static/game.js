@@ -1,0 +1,315 @@
+// One game in the browser: the live connection, the status bar, the decision panel with every
+// legal action, the journal, the final scoring, and the frame around the game's own board
+// renderer (/static/games/<name>/renderer.js).
+//
+// The server sends a "state" message after every change: the seat's observation, its legal
+// actions when it decides, and the new journal entries.  A click on anything marked
+// data-action sends that action with the version (number of actions seen) it was chosen in.
+
+import { h, toast } from "./ui.js";
+import { seatStore } from "./seats.js";
+
+const RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
+const ZOOMS = [1, 1.25, 1.5, 2, 2.5, 3];
+
+export class GameView {
+  constructor(root, app, id) {
+    this.root = root;
+    this.app = app;
+    this.id = id;
+    this.state = null;
+    this.log = [];
+    this.ws = null;
+    this.closed = false;
+    this.pending = false;
+    this.retries = 0;
+    this.requestId = 0;
+    this.renderer = null;
+    this.renderedEntries = 0;
+    this.zoom = window.innerWidth < 700 ? 2 : 1;
+  }
+
+  get c() { return this.app.catalog; }
+
+  get token() { return seatStore.get(this.id)?.token || null; }
+
+  async start() {
+    const r = await fetch(`/api/games/${this.id}`);
+    if (!r.ok) {
+      this.root.replaceChildren(h("div", { class: "panel", style: "margin:2rem auto;max-width:30rem" },
+        this.c.t("game.not_found"), " ", h("a", { href: "#/" }, this.c.t("game.lobby"))));
+      return;
+    }
+    this.summary = await r.json();
+    const meta = this.app.gameMeta(this.summary.game);
+    const components = await (await fetch(`/api/games/${this.id}/components`)).json();
+    const module = await import(meta?.renderer || "/static/games/generic.js");
+    this.renderer = module.createRenderer({
+      components,
+      catalog: () => this.c,
+      seatName: (seat) => this.seatName(seat),
+    });
+    document.getElementById("table-title").textContent = this.summary.title;
+    this.build();
+    this.connect();
+  }
+
+  destroy() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+
+  retranslate() {
+    this.build();
+    if (this.state) this.render(true);
+  }
+
+  seatName(seat) {
+    const s = this.state?.seats?.[seat] || this.summary?.seats?.[seat];
+    if (!s) return `#${seat + 1}`;
+    if (s.kind === "bot") {
+      const bot = this.c.has(`bot.${s.bot}`) ? this.c.t(`bot.${s.bot}`) : s.bot;
+      return this.renderer?.botSeatName?.(seat, this.state) || `${bot} ${seat + 1}`;
+    }
+    return s.name || `#${seat + 1}`;
+  }
+
+  // --- layout
+
+  build() {
+    const c = this.c;
+    this.el = {
+      status: h("div", { id: "status", class: "panel" }),
+      board: h("div", { class: "board-scroll", id: "board" }),
+      decision: h("section", { class: "panel decision", id: "decision" }),
+      mine: h("section", { class: "panel mine", id: "mine" }),
+      players: h("section", { class: "panel" }),
+      scoring: h("section", { class: "panel", id: "scoring", hidden: true }),
+      log: h("ol", {}),
+    };
+    const zoom = (dz) => () => {
+      const i = ZOOMS.indexOf(this.zoom);
+      this.zoom = dz === 0 ? 1 : ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? 0 : i) + dz))];
+      this.applyZoom();
+    };
+    this.root.replaceChildren(h("div", { class: "game", on: { click: (e) => this.onClick(e), keydown: (e) => this.onKey(e) } },
+      this.el.status,
+      h("section", { class: "panel board-wrap", "aria-label": c.t("game.board") },
+        h("div", { class: "zoom" },
+          h("button", { class: "btn", title: c.t("game.zoom_out"), on: { click: zoom(-1) } }, "−"),
+          h("button", { class: "btn", title: c.t("game.zoom_fit"), on: { click: zoom(0) } }, "⤢"),
+          h("button", { class: "btn", title: c.t("game.zoom_in"), on: { click: zoom(1) } }, "+")),
+        this.el.board),
+      h("aside", { class: "side" },
+        this.el.scoring,
+        this.el.decision,
+        this.el.mine,
+        h("div", { id: "players-box" }, this.el.players),
+        h("section", { class: "panel log", id: "log" }, h("h2", {}, c.t("game.log")), this.el.log))));
+  }
+
+  applyZoom() {
+    const svg = this.el.board.querySelector("svg");
+    if (svg) svg.style.width = `${this.zoom * 100}%`;
+  }
+
+  // --- connection
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.id}/ws`);
+    this.ws = ws;
+    this.setConnection("connecting");
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token }));
+    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    ws.onclose = () => {
+      if (this.closed || this.ws !== ws) return;
+      this.pending = false;
+      this.setConnection("reconnecting");
+      const wait = RECONNECT_MS[Math.min(this.retries, RECONNECT_MS.length - 1)];
+      this.retries += 1;
+      setTimeout(() => { if (!this.closed) this.connect(); }, wait);
+    };
+  }
+
+  setConnection(what) {
+    if (!this.state) this.el.status.replaceChildren(h("span", { class: "muted" }, this.c.t(`game.${what}`)));
+    else if (what === "reconnecting") toast(this.c.t("game.reconnecting"));
+  }
+
+  onMessage(msg) {
+    if (msg.type === "state") {
+      this.retries = 0;
+      this.pending = false;
+      if (msg.log_from === 0) this.log = msg.log;
+      else this.log = this.log.slice(0, msg.log_from).concat(msg.log);
+      const reset = msg.log_from === 0;
+      this.state = msg;
+      this.render(reset);
+    } else if (msg.type === "ack") {
+      this.pending = false;
+    } else if (msg.type === "error") {
+      this.pending = false;
+      const key = `error.${msg.code}`;
+      toast(this.c.has(key) ? this.c.t(key, { message: msg.message }) : msg.message, 5000);
+      if (msg.code === "bad_token") this.ws.close();
+    }
+  }
+
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.pending) return;
+    this.pending = true;
+    this.requestId += 1;
+    this.ws.send(JSON.stringify({ ...message, id: this.requestId, version: this.state.version }));
+  }
+
+  act(action) {
+    if (!this.state || !this.state.legal.includes(action)) return;
+    this.send({ type: "act", action });
+  }
+
+  onClick(e) {
+    const target = e.target instanceof Element ? e.target.closest("[data-action]") : null;
+    if (target && this.root.contains(target)) {
+      e.preventDefault();
+      this.act(target.getAttribute("data-action"));
+    }
+  }
+
+  onKey(e) {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const target = e.target instanceof Element ? e.target.closest("[data-action]") : null;
+    if (target && target.tagName !== "BUTTON") {
+      e.preventDefault();
+      this.act(target.getAttribute("data-action"));
+    }
+  }
+
+  async join(seat) {
+    const r = await fetch(`/api/games/${this.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ seat, name: localStorage.getItem("salon.name") || "" }) });
+    const data = await r.json();
+    if (!r.ok) {
+      toast(this.c.t(`error.${data.error?.code}`, { message: data.error?.message }), 5000);
+      return;
+    }
+    seatStore.set(this.id, data.seat, data.token);
+    this.ws.close();
+    this.ws = null;
+    this.connect();
+  }
+
+  // --- rendering
+
+  render(fullLog) {
+    const st = this.state;
+    const frame = this.root.firstElementChild;
+    frame.dataset.version = st.version;
+    frame.dataset.status = st.status;
+    frame.dataset.seat = st.seat === null ? "" : st.seat;
+    this.renderStatus();
+    const scrollLeft = this.el.board.scrollLeft;
+    const scrollTop = this.el.board.scrollTop;
+    this.el.board.replaceChildren(this.renderer.board(st));
+    this.applyZoom();
+    this.el.board.scrollLeft = scrollLeft;
+    this.el.board.scrollTop = scrollTop;
+    this.renderDecision();
+    const mine = st.seat !== null ? this.renderer.privateArea(st) : null;
+    this.el.mine.hidden = !mine;
+    this.el.mine.replaceChildren(...(mine ? [mine] : []));
+    this.el.players.replaceChildren(h("h2", {}, this.c.t("game.players")), this.renderer.players(st));
+    this.renderScoring();
+    this.renderLog(fullLog);
+  }
+
+  renderStatus() {
+    const c = this.c;
+    const st = this.state;
+    const parts = [];
+    const me = st.seat;
+    const dot = (seat) => h("span", { class: `dot p${seat % 5}` });
+    if (st.status === "over") {
+      parts.push(h("span", { class: "who" }, c.t("game.over")));
+    } else if (st.status === "open") {
+      parts.push(h("span", { class: "who" }, c.t("game.waiting_players")));
+      parts.push(h("button", { class: "btn small", on: { click: () => this.copyInvite() } }, c.t("game.invite")));
+      if (me === null) {
+        for (const s of st.seats.filter((x) => !x.taken)) {
+          parts.push(h("button", { class: "btn small primary", "data-take-seat": s.seat, on: { click: () => this.join(s.seat) } },
+            c.t("game.take_seat", { n: s.seat + 1 })));
+        }
+      }
+    } else if (st.current !== null && st.current === me) {
+      parts.push(h("span", { class: "who" }, dot(me), " ", h("b", {}, c.t("game.your_turn")), " — ", this.renderer.prompt(st)));
+    } else if (st.current !== null) {
+      parts.push(h("span", { class: "who" }, dot(st.current), " ",
+        c.t("game.waiting_for", { player: this.seatName(st.current) }), " — ", this.renderer.prompt(st)));
+    }
+    parts.push(h("span", { class: "spacer" }));
+    if (st.undoable > 0) {
+      parts.push(h("button", { class: "btn small", id: "undo", title: c.t("game.undo_hint"),
+        on: { click: () => this.send({ type: "undo" }) } }, "↶ ", c.t("game.undo")));
+    }
+    parts.push(h("span", { class: "round" }, this.renderer.header(st)));
+    parts.push(me === null ? h("span", { class: "chip" }, c.t("game.spectator"))
+      : h("span", { class: "chip" }, dot(me), " ", c.t("game.you_are", { player: this.seatName(me) })));
+    this.el.status.classList.toggle("mine", st.status === "running" && st.current === me && me !== null);
+    this.el.status.replaceChildren(...parts);
+  }
+
+  copyInvite() {
+    const url = `${location.origin}/#/game/${this.id}`;
+    navigator.clipboard?.writeText(url).then(() => toast(this.c.t("game.copied")), () => toast(url, 8000));
+  }
+
+  renderDecision() {
+    const c = this.c;
+    const st = this.state;
+    if (!st.legal.length) {
+      this.el.decision.hidden = true;
+      return;
+    }
+    this.el.decision.hidden = false;
+    const buttons = st.legal.map((a) => h("button", { class: `btn${a.startsWith("main:") ? " main" : ""}`, "data-action": a },
+      this.renderer.actionLabel(a, st)));
+    const visual = this.renderer.decisionVisual?.(st);
+    this.el.decision.replaceChildren(...[
+      h("h2", {}, c.t("game.actions")),
+      h("div", { class: "prompt" }, this.renderer.prompt(st)),
+      visual,
+      h("div", { class: "list", id: "actions" }, buttons),
+      h("div", { class: "hint" }, c.t("game.board_hint")),
+    ].filter((x) => x));
+  }
+
+  renderScoring() {
+    const st = this.state;
+    const table = st.status === "over" ? this.renderer.scoring(st) : null;
+    this.el.scoring.hidden = !table;
+    if (!table) return;
+    const c = this.c;
+    const winners = st.result.winners.map((s) => this.seatName(s)).join(", ");
+    this.el.scoring.replaceChildren(
+      h("div", { class: "over-banner" }, "❦ ", c.t(st.result.winners.length > 1 ? "game.winners" : "game.winner",
+        { players: winners }), " ❦"),
+      h("h2", {}, c.t("game.scoring")), table);
+  }
+
+  renderLog(full) {
+    const box = this.el.log.parentElement;
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    if (full || !this.renderedEntries) {
+      this.el.log.replaceChildren();
+      this.renderedEntries = 0;
+    }
+    for (let i = this.renderedEntries; i < this.log.length; i += 1) {
+      for (const line of this.renderer.logLines(this.log[i], this.state)) {
+        const seat = line.seat === undefined || line.seat === null ? "" : ` p${line.seat % 5}`;
+        this.el.log.append(h("li", { class: `${line.cls || ""}${seat}` }, line.text));
+      }
+    }
+    this.renderedEntries = this.log.length;
+    if (atBottom || full) box.scrollTop = box.scrollHeight;
+  }
+}

@@ -1,0 +1,77 @@
+// Message catalogues: one JSON file per language (and per game), nested keys flattened to
+// "section.name".  A key missing in a language falls back to English, a key missing in
+// English shows as itself, so a new event type never breaks the page.
+
+const files = new Map();
+
+async function fetchJson(url) {
+  if (!files.has(url)) {
+    files.set(url, fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() => ({})));
+  }
+  return files.get(url);
+}
+
+function flatten(obj, prefix, out) {
+  for (const [k, v] of Object.entries(obj)) {
+    if (v !== null && typeof v === "object") flatten(v, `${prefix}${k}.`, out);
+    else out[`${prefix}${k}`] = String(v);
+  }
+  return out;
+}
+
+export class Catalog {
+  constructor(lang, entries, fallback) {
+    this.lang = lang;
+    this.entries = entries;
+    this.fallback = fallback;
+    this.plural = new Intl.PluralRules(lang);
+  }
+
+  has(key) {
+    return key in this.entries || (this.fallback !== null && this.fallback.has(key));
+  }
+
+  raw(key) {
+    if (key in this.entries) return this.entries[key];
+    return this.fallback ? this.fallback.raw(key) : undefined;
+  }
+
+  /** The text of `key` with its {fields} filled in. */
+  t(key, fields = {}) {
+    const s = this.raw(key);
+    if (s === undefined) return key;
+    return s.replace(/\{(\w+)\}/g, (m, name) => (fields[name] !== undefined && fields[name] !== null ? fields[name] : m));
+  }
+
+  /** A counted phrase: `key_one`, `key_few`, `key_many`, `key_other` by the language's plural rules. */
+  n(key, n, fields = {}) {
+    const form = `${key}_${this.plural.select(n)}`;
+    const use = this.raw(form) !== undefined ? form : `${key}_other`;
+    return this.t(use, { n, ...fields });
+  }
+}
+
+/** The catalogue of `lang` made of the given files (paths with {lang}), English beneath. */
+export async function loadCatalog(lang, paths) {
+  const load = async (code) => {
+    const parts = await Promise.all(paths.map((p) => fetchJson(p.replace("{lang}", code))));
+    const out = {};
+    for (const part of parts) flatten(part, "", out);
+    return out;
+  };
+  const english = new Catalog("en", await load("en"), null);
+  if (lang === "en") return english;
+  return new Catalog(lang, await load(lang), english);
+}
+
+export const LANGUAGES = ["en", "fr", "de", "uk"];
+
+export function preferredLanguage() {
+  const stored = localStorage.getItem("salon.lang");
+  if (stored && LANGUAGES.includes(stored)) return stored;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const code = l.slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(code)) return code;
+  }
+  return "en";
+}

@@ -1,0 +1,252 @@
+// The lobby: create a table (game, seats, options), list open, running and finished games,
+// join a free seat, watch a game.  The options come from the server's description of each
+// game's config; the lobby passes them through without knowing what they mean.
+
+import { h, toast } from "./ui.js";
+import { seatStore } from "./seats.js";
+
+const REFRESH_MS = 4000;
+
+function playerName() {
+  return localStorage.getItem("salon.name") || "";
+}
+
+export class Lobby {
+  constructor(root, app) {
+    this.root = root;
+    this.app = app;
+    this.timer = null;
+    this.games = [];
+    this.form = { game: null, players: null, seats: [], options: {}, title: "" };
+  }
+
+  get c() { return this.app.catalog; }
+
+  async start() {
+    const games = this.app.meta.games;
+    const first = games.find((g) => g.renderer) || games[0];
+    if (first) this.selectGame(first.name);
+    this.render();
+    await this.refresh();
+    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+  }
+
+  destroy() { clearInterval(this.timer); }
+
+  retranslate() { this.render(); }
+
+  selectGame(name) {
+    const meta = this.app.gameMeta(name);
+    this.form.game = name;
+    this.form.options = {};
+    for (const o of meta.options) this.form.options[o.key] = o.default;
+    this.setPlayers(meta.players.includes(2) ? 2 : meta.players[0]);
+  }
+
+  playerCounts() {
+    const meta = this.app.gameMeta(this.form.game);
+    for (const [key, counts] of Object.entries(meta.players_with || {})) {
+      if (this.form.options[key] === true) return counts;
+    }
+    return meta.players;
+  }
+
+  setPlayers(n) {
+    const bots = this.app.meta.bots;
+    const bot = bots.includes("heuristic") ? "heuristic" : bots[0];
+    this.form.players = n;
+    this.form.seats = Array.from({ length: n }, (_, i) => this.form.seats[i] || (i === 0 ? "you" : `bot:${bot}`));
+    this.form.seats[0] = "you";
+  }
+
+  async refresh() {
+    try {
+      const r = await fetch("/api/games");
+      this.games = (await r.json()).games || [];
+    } catch {
+      return;
+    }
+    const lists = this.root.querySelector(".lists");
+    if (lists) lists.replaceWith(this.renderLists());
+  }
+
+  render() {
+    const c = this.c;
+    this.root.replaceChildren(h("div", { class: "lobby" },
+      h("div", { class: "hero" },
+        h("div", { class: "flourish" }, "❧ ❦ ❧"),
+        h("h1", {}, c.t("app.name")),
+        h("p", {}, c.t("app.tagline"))),
+      this.renderForm(),
+      this.renderLists()));
+  }
+
+  optionLabel(key) {
+    const game = this.form.game;
+    return this.c.has(`${game}.option.${key}`) ? this.c.t(`${game}.option.${key}`) : key;
+  }
+
+  choiceLabel(key, value) {
+    const k = `${this.form.game}.option.${key}_${value}`;
+    return this.c.has(k) ? this.c.t(k) : String(value);
+  }
+
+  renderOption(o) {
+    const game = this.form.game;
+    const value = this.form.options[o.key];
+    // a translated explanation is shown under the option; the engine's own (English) description is its tooltip
+    const help = this.c.has(`${game}.option.${o.key}_help`) ? this.c.t(`${game}.option.${o.key}_help`) : null;
+    const set = (v) => { this.form.options[o.key] = v; };
+    let control;
+    if (o.type === "bool") {
+      control = h("input", { type: "checkbox", id: `opt-${o.key}`, "data-option": o.key, checked: value === true,
+        on: { change: (e) => {
+          set(e.target.checked);
+          const counts = this.playerCounts();
+          if (!counts.includes(this.form.players)) this.setPlayers(counts[0]);
+          this.render();
+        } } });
+      return h("div", {}, h("div", { class: "form-row check" }, control,
+        h("label", { for: `opt-${o.key}`, "data-tip": o.description }, this.optionLabel(o.key))),
+      help ? h("div", { class: "option-help" }, help) : null);
+    }
+    if (o.type === "choice") {
+      control = h("select", { id: `opt-${o.key}`, "data-option": o.key, on: { change: (e) => set(e.target.value) } },
+        o.choices.map((ch) => h("option", { value: ch, selected: ch === value }, this.choiceLabel(o.key, ch))));
+    } else if (o.type === "list") {
+      const chosen = new Set(value || []);
+      control = h("div", { class: "checks" }, o.choices.map((ch) => h("label", {},
+        h("input", { type: "checkbox", "data-option": `${o.key}:${ch}`, checked: chosen.has(ch), on: { change: (e) => {
+          if (e.target.checked) chosen.add(ch); else chosen.delete(ch);
+          set(o.choices.filter((x) => chosen.has(x)));
+        } } }), " ", this.choiceLabel(o.key, ch))));
+    } else if (o.type === "int") {
+      control = h("input", { type: "number", id: `opt-${o.key}`, min: 0, value: value ?? "",
+        on: { change: (e) => set(e.target.value === "" ? (o.optional ? null : o.default) : Number(e.target.value)) } });
+    } else {
+      control = h("input", { type: "text", id: `opt-${o.key}`, value: value ?? "", on: { change: (e) => set(e.target.value) } });
+    }
+    return h("div", {},
+      h("div", { class: "form-row" }, h("label", { for: `opt-${o.key}`, "data-tip": o.description }, this.optionLabel(o.key)), control),
+      help ? h("div", { class: "option-help" }, help) : null);
+  }
+
+  seatChoices(i) {
+    const c = this.c;
+    const bots = this.app.meta.bots;
+    return [
+      h("option", { value: "open", selected: this.form.seats[i] === "open" }, c.t("lobby.open_seat")),
+      ...bots.map((b) => h("option", { value: `bot:${b}`, selected: this.form.seats[i] === `bot:${b}` },
+        c.t("lobby.bot", { bot: c.has(`bot.${b}`) ? c.t(`bot.${b}`) : b }))),
+    ];
+  }
+
+  renderForm() {
+    const c = this.c;
+    const games = this.app.meta.games;
+    if (!games.length) return h("section", { class: "panel" }, c.t("app.loading"));
+    const meta = this.app.gameMeta(this.form.game);
+    const main = meta.options.filter((o) => o.main);
+    const more = meta.options.filter((o) => !o.main);
+    const counts = this.playerCounts();
+    return h("section", { class: "panel new-game" },
+      h("h2", {}, c.t("lobby.new_game")),
+      h("div", { class: "form-row" }, h("label", { for: "your-name" }, c.t("lobby.your_name")),
+        h("input", { type: "text", id: "your-name", maxlength: 40, value: playerName(), placeholder: c.t("lobby.name_placeholder"),
+          on: { input: (e) => localStorage.setItem("salon.name", e.target.value) } })),
+      games.length > 1 ? h("div", { class: "form-row" }, h("label", { for: "game" }, c.t("lobby.game")),
+        h("select", { id: "game", on: { change: (e) => { this.selectGame(e.target.value); this.render(); } } },
+          games.map((g) => h("option", { value: g.name, selected: g.name === this.form.game },
+            c.has(`${g.name}.name`) ? c.t(`${g.name}.name`) : g.name)))) : null,
+      h("div", { class: "form-row" }, h("label", { for: "title" }, c.t("lobby.title")),
+        h("input", { type: "text", id: "title", maxlength: 80, value: this.form.title, placeholder: c.t("lobby.title_placeholder"),
+          on: { input: (e) => { this.form.title = e.target.value; } } })),
+      h("div", { class: "form-row" }, h("label", { for: "players" }, c.t("lobby.players")),
+        h("select", { id: "players", on: { change: (e) => { this.setPlayers(Number(e.target.value)); this.render(); } } },
+          counts.map((n) => h("option", { value: n, selected: n === this.form.players }, String(n))))),
+      this.form.seats.map((choice, i) => h("div", { class: "form-row" },
+        h("label", { for: `seat-${i}` }, c.t("lobby.seat", { n: i + 1 })),
+        i === 0 ? h("span", { id: "seat-0" }, c.t("lobby.you"))
+          : h("select", { id: `seat-${i}`, "data-seat": i, on: { change: (e) => { this.form.seats[i] = e.target.value; } } },
+            this.seatChoices(i)))),
+      main.length ? h("h3", {}, c.t("lobby.options")) : null,
+      main.map((o) => this.renderOption(o)),
+      more.length ? h("details", { class: "more" }, h("summary", {}, c.t("lobby.more_options")),
+        more.map((o) => this.renderOption(o))) : null,
+      h("div", { class: "form-row" }, h("button", { class: "btn primary", id: "create", on: { click: () => this.create() } },
+        c.t("lobby.create"))));
+  }
+
+  async create() {
+    const seats = this.form.seats.map((choice) => (choice.startsWith("bot:")
+      ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" }));
+    const config = {};
+    const meta = this.app.gameMeta(this.form.game);
+    for (const o of meta.options) {
+      const v = this.form.options[o.key];
+      if (JSON.stringify(v) !== JSON.stringify(o.default)) config[o.key] = v;
+    }
+    const gameName = this.c.has(`${this.form.game}.name`) ? this.c.t(`${this.form.game}.name`) : this.form.game;
+    const title = this.form.title.trim() || [gameName, playerName()].filter((x) => x).join(" · ");
+    const body = { game: this.form.game, title, seats, config, join: { seat: 0, name: playerName() } };
+    const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const data = await r.json();
+    if (!r.ok) {
+      toast(this.c.t("lobby.created_error", { message: data.error?.message || r.status }), 6000);
+      return;
+    }
+    seatStore.set(data.id, data.seat, data.token);
+    location.hash = `#/game/${data.id}`;
+  }
+
+  async join(id, seat) {
+    const r = await fetch(`/api/games/${id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ seat, name: playerName() }) });
+    const data = await r.json();
+    if (!r.ok) {
+      toast(this.c.t(`error.${data.error?.code}`, { message: data.error?.message }), 5000);
+      this.refresh();
+      return;
+    }
+    seatStore.set(id, data.seat, data.token);
+    location.hash = `#/game/${id}`;
+  }
+
+  renderGame(g) {
+    const c = this.c;
+    const mine = seatStore.get(g.id);
+    const seatLabel = (s) => {
+      if (s.kind === "bot") return c.has(`bot.${s.bot}`) ? c.t(`bot.${s.bot}`) : s.bot;
+      return s.taken ? s.name : c.t("lobby.free");
+    };
+    const buttons = [];
+    if (mine) buttons.push(h("a", { class: "btn primary small", href: `#/game/${g.id}` }, c.t("lobby.resume")));
+    if (g.status === "open" && !mine) {
+      for (const s of g.seats.filter((x) => !x.taken)) {
+        buttons.push(h("button", { class: "btn small", "data-join": `${g.id}:${s.seat}`,
+          on: { click: () => this.join(g.id, s.seat) } }, c.t("lobby.join", { n: s.seat + 1 })));
+      }
+    }
+    buttons.push(h("a", { class: "btn small", href: `#/game/${g.id}`, "data-watch": g.id },
+      c.t(g.status === "over" ? "lobby.view" : "lobby.watch")));
+    const gameName = c.has(`${g.game}.name`) ? c.t(`${g.game}.name`) : g.game;
+    return h("div", { class: "game-card", "data-game": g.id },
+      h("span", { class: "title" }, g.title),
+      h("span", { class: `chip status-${g.status}` }, c.t(`lobby.status_${g.status}`)),
+      h("span", { class: "muted" }, gameName),
+      h("span", { class: "seats" }, g.seats.map((s) => h("span", { class: `chip p${s.seat % 5}` },
+        h("span", { class: "dot" }), " ", seatLabel(s)))),
+      h("span", { class: "actions" }, buttons));
+  }
+
+  renderLists() {
+    const c = this.c;
+    const section = (status) => {
+      const games = this.games.filter((g) => g.status === status);
+      return h("div", { class: "panel" }, h("h2", {}, c.t(`lobby.${status}`)),
+        h("div", { class: "games-list", id: `games-${status}` },
+          games.length ? games.map((g) => this.renderGame(g)) : h("div", { class: "muted" }, c.t("lobby.none"))));
+    };
+    return h("section", { class: "lists games-list" }, section("open"), section("running"), section("over"));
+  }
+}

@@ -1,0 +1,61 @@
+"""Helpers of the web tests: create games and act over HTTP against a TestClient."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from salon.web.hub import Hub, Room
+
+TOKEN = "X-Seat-Token"
+
+
+def hub_of(client: TestClient) -> Hub:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return hub
+
+
+def room_of(client: TestClient, game_id: str) -> Room:
+    return hub_of(client).rooms[game_id]
+
+
+def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: int = 7,
+           config: dict[str, Any] | None = None, join: bool = True) -> tuple[str, str | None]:
+    """A Rococo game (default: seat 0 human and joined, seat 1 a random bot)."""
+    body: dict[str, Any] = {
+        "game": "rococo", "title": "test table",
+        "seats": seats or [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        "config": config or {}, "seed": seed,
+    }
+    if join:
+        body["join"] = {"seat": 0, "name": "Ann"}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    data = r.json()
+    return data["id"], data["token"]
+
+
+def state(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    r = client.get(f"/api/games/{game_id}/state", headers={TOKEN: token} if token else {})
+    assert r.status_code == 200, r.text
+    result: dict[str, Any] = r.json()
+    return result
+
+
+def act(client: TestClient, game_id: str, token: str | None, action: str, version: int) -> Any:
+    return client.post(f"/api/games/{game_id}/actions", json={"action": action, "version": version},
+                       headers={TOKEN: token} if token else {})
+
+
+def error_code(response: Any) -> str:
+    code: str = response.json()["error"]["code"]
+    return code
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port

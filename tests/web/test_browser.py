@@ -1,0 +1,212 @@
+"""The browser client, driven by Playwright in Debian's Chromium: a whole game against a bot
+played by clicking on the board, the final scoring table, the four languages, a spectator
+without a hand, and a phone-width screen.  Screenshots go to a temporary folder whose
+paths are printed (run with -s to see them).
+
+Without /usr/bin/chromium these tests are skipped (``scripts/browser-deps`` installs it);
+under CI=true a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from salon.web.app import create_app
+from tests.web.helpers import free_port
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+GAME_SECONDS = 90
+
+
+@pytest.fixture(scope="module")
+def live() -> Iterator[str]:
+    """The real server (uvicorn) in a thread, on an in-memory database, bots without delay."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app("sqlite://", bot_delay=0, allow_seed=True), host="127.0.0.1",
+                                           port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert server.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing: run scripts/browser-deps to install Debian's chromium"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def snap(page: Any, folder: Path, name: str, full_page: bool = True) -> None:
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    print(f"screenshot: {path}")
+
+
+REGIONS = (("board", "#board"), ("hand", "#mine"), ("list", "#actions"))
+FIND = """(regions) => {
+  for (const [where, region] of regions) {
+    const found = [...document.querySelectorAll(region + " [data-action]")].map((e) => e.getAttribute("data-action"));
+    if (found.length) return [where, region, found];
+  }
+  return null;
+}"""
+
+
+def clickable(page: Any) -> tuple[str, str, list[str]] | None:
+    """Where the actions are clickable now (the board, one's cards, or else the action list),
+    read in one step so that a re-render in between cannot mix two states."""
+    found = page.evaluate(FIND, [list(r) for r in REGIONS])
+    return None if found is None else (found[0], found[1], found[2])
+
+
+def changed(page: Any, version: str | None, timeout: float = 10000) -> bool:
+    try:
+        page.wait_for_function(f"document.querySelector('.game').dataset.version !== '{version}'", timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+LANGUAGES = [("fr", "Décompte final", "Journal"), ("de", "Endwertung", "Spielverlauf"),
+             ("uk", "Фінальний підрахунок", "Журнал"), ("en", "Final scoring", "Journal")]
+
+
+def test_a_whole_game_by_clicking_on_the_board(browser: Any, live: str, shots: Path) -> None:
+    """A 2-player game against the random bot, created in the lobby and played by clicking:
+    on the board (or one's own cards) where the action has a place, else in the action list;
+    then the final scoring, in every language."""
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live)
+    page.fill("#your-name", "Ann")
+    page.select_option("#seat-1", "bot:random")
+    snap(page, shots, "lobby")
+    page.click("#create")
+    page.wait_for_selector(".game[data-version]")
+    rng = random.Random(3)
+    clicks = {"board": 0, "hand": 0, "list": 0}
+    undone = False
+    deadline = time.monotonic() + GAME_SECONDS
+    while page.get_attribute(".game", "data-status") != "over":
+        assert time.monotonic() < deadline, f"the game did not finish in {GAME_SECONDS} s ({clicks})"
+        version = page.get_attribute(".game", "data-version")
+        choice = clickable(page)
+        if choice is None:
+            page.wait_for_timeout(20)  # a bot decides
+            continue
+        where, region, actions = choice
+        if not undone and page.locator("#undo").count():
+            page.click("#undo")  # take the latest action back, then go on
+            undone = changed(page, version)
+            continue
+        if sum(clicks.values()) == 40:
+            snap(page, shots, "game-midway")
+        # a player who mostly tailors, buys and finances meets more of the board
+        busy = [a for a in actions if a in ("main:tailor", "main:acquire", "main:finance", "main:hire")]
+        action = rng.choice(busy) if busy and rng.random() < 0.85 else rng.choice(actions)
+        try:
+            page.locator(f'{region} [data-action="{action}"]').first.click(timeout=5000)
+        except PlaywrightTimeout:
+            continue  # the position moved on meanwhile
+        if changed(page, version):
+            clicks[where] += 1
+    assert not errors, errors
+    assert undone, "the undo button never showed"
+    print(f"clicks: {clicks}")
+    assert clicks["board"] + clicks["hand"] > clicks["list"], clicks
+    assert clicks["board"] >= 5 and clicks["hand"] >= 5, clicks
+    table = page.locator("#scoring-table")
+    assert table.is_visible()
+    assert table.locator("thead th").count() == 3  # the step column and one per seat
+    assert table.locator("tr.total td").count() == 3
+    totals = [int(x) for x in table.locator("tr.total td").all_inner_texts()[1:]]
+    assert max(totals) > 0
+    snap(page, shots, "final-scoring")
+    for lang, title, journal in LANGUAGES:
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert title in page.inner_text("#scoring")
+        assert journal in page.inner_text("#log h2")
+        assert page.locator("#log li").count() > 100
+        snap(page, shots, f"final-{lang}")
+    page.close()
+
+
+def test_a_spectator_sees_no_hand(browser: Any, live: str, shots: Path) -> None:
+    import httpx2 as httpx
+
+    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                                   "join": {"seat": 0, "name": "Ann"}, "config": {"start_player": 0}})
+    game_id = created.json()["id"]
+    httpx.post(f"{live}/api/games/{game_id}/join", json={"seat": 1, "name": "Bea"})
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    page.goto(f"{live}/#/game/{game_id}")
+    page.wait_for_selector(".game[data-version]")
+    assert page.locator("#hand").count() == 0
+    assert page.locator("#mine").is_hidden()
+    assert page.locator("#board [data-action], #actions [data-action]").count() == 0
+    assert "You are watching" in page.inner_text("#status")
+    states = [json.loads(f) for f in frames if '"type":"state"' in f]
+    assert states and all("hand" not in p for s in states for p in s["observation"]["players"])
+    snap(page, shots, "spectator")
+    page.close()
+
+
+def test_a_phone_width_screen(browser: Any, live: str, shots: Path) -> None:
+    import httpx2 as httpx
+
+    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "config": {"expansions": ["jewelry_box"]},
+                                                   "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                   "join": {"seat": 0, "name": "Ann"}})
+    game_id, token = created.json()["id"], created.json()["token"]
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                            has_touch=True)
+    page.goto(live)
+    seats = json.dumps({game_id: {"seat": 0, "token": token}})
+    page.evaluate(f"localStorage.setItem('salon.seats', '{seats}')")
+    page.goto(f"{live}/#/game/{game_id}")
+    page.wait_for_selector(".game[data-seat='0']")
+    page.wait_for_selector("#actions [data-action]")
+    overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, "the page itself does not scroll sideways; the board scrolls in its frame"
+    box = page.locator("#board").bounding_box()
+    assert box is not None and box["width"] <= 390
+    assert page.locator("#hand, #supply").count() >= 1
+    assert page.locator("#board [data-jewel]").count() > 0, "the jeweler's display is drawn"
+    snap(page, shots, "phone", full_page=False)
+    page.close()

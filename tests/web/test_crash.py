@@ -1,0 +1,155 @@
+"""A crash loses no accepted action: the real server (``salon serve``) runs as a process on a
+temporary SQLite file, takes moves over HTTP and WebSocket, is killed with SIGKILL and
+restarted; the game resumes with every move that had been acknowledged."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tests.web.helpers import TOKEN, free_port
+
+SALON = Path(sys.executable).with_name("salon")
+
+
+class Server:
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [str(SALON), "serve", "--port", str(self.port), "--db", f"sqlite:///{self.db}", "--bot-delay", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/api/meta", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        self.proc.kill()
+        out = self.proc.communicate()[0].decode(errors="replace")
+        raise AssertionError(f"the server did not start:\n{out}")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+            self.proc = None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "games.db")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def get_state(srv: Server, game_id: str, token: str | None) -> dict[str, Any]:
+    r = httpx.get(f"{srv.url}/api/games/{game_id}/state", headers={TOKEN: token} if token else {}, timeout=10)
+    assert r.status_code == 200, r.text
+    result: dict[str, Any] = r.json()
+    return result
+
+
+@contextmanager
+def session(srv: Server, game_id: str, token: str) -> Iterator[tuple[ClientConnection, dict[str, Any]]]:
+    with connect(f"ws://127.0.0.1:{srv.port}/api/games/{game_id}/ws", open_timeout=10, close_timeout=0.5) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        yield ws, json.loads(ws.recv(timeout=10))
+
+
+def ws_act(ws: ClientConnection, action: str, version: int) -> dict[str, Any]:
+    """Send one action; return the state that follows its acknowledgement."""
+    ws.send(json.dumps({"type": "act", "action": action, "version": version, "id": version}))
+    acked = False
+    while True:
+        msg = json.loads(ws.recv(timeout=10))
+        if msg["type"] == "error":
+            raise AssertionError(msg)
+        acked = acked or (msg["type"] == "ack" and msg["id"] == version)
+        if acked and msg["type"] == "state" and msg["version"] > version:
+            return msg
+
+
+def test_sigkill_loses_no_accepted_action(server: Server) -> None:
+    r = httpx.post(f"{server.url}/api/games", json={"game": "rococo", "seats": [{"kind": "human"}] * 2,
+                                                    "join": {"seat": 0, "name": "A"}}, timeout=10)
+    assert r.status_code == 201, r.text
+    game_id = r.json()["id"]
+    tokens = [r.json()["token"], httpx.post(f"{server.url}/api/games/{game_id}/join", json={"seat": 1},
+                                            timeout=10).json()["token"]]
+    # 20 moves over HTTP, each acknowledged
+    for _ in range(20):
+        seat = get_state(server, game_id, None)["current"]
+        st = get_state(server, game_id, tokens[seat])
+        r = httpx.post(f"{server.url}/api/games/{game_id}/actions", headers={TOKEN: tokens[seat]},
+                       json={"action": st["legal"][-1], "version": st["version"]}, timeout=10)
+        assert r.status_code == 200, r.text
+    # 20 more over the WebSockets of both seats
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(session(server, game_id, t)) for t in tokens]
+        version = sockets[0][1]["version"]
+        assert version == 20
+        for _ in range(20):
+            seat = get_state(server, game_id, None)["current"]
+            st = get_state(server, game_id, tokens[seat])
+            version = ws_act(sockets[seat][0], st["legal"][0], st["version"])["version"]
+    assert version == 40
+    before = [get_state(server, game_id, t) for t in [*tokens, None]]
+
+    server.kill()
+    server.start()
+    after_restart = [get_state(server, game_id, t) for t in [*tokens, None]]
+    for old, new in zip(before, after_restart):
+        assert new["version"] == 40
+        assert new["observation"] == old["observation"]
+        assert new["log"] == old["log"]
+        assert new["legal"] == old["legal"]
+    # the game goes on, and a kill in the middle of a burst keeps every acknowledged move
+    acknowledged = 40
+    deadline = time.monotonic() + 0.4
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(session(server, game_id, t)) for t in tokens]
+        while time.monotonic() < deadline:
+            seat = get_state(server, game_id, None)["current"]
+            st = get_state(server, game_id, tokens[seat])
+            acknowledged = ws_act(sockets[seat][0], st["legal"][0], st["version"])["version"]
+        seat = get_state(server, game_id, None)["current"]
+        st = get_state(server, game_id, tokens[seat])
+        sockets[seat][0].send(json.dumps({"type": "act", "action": st["legal"][0], "version": st["version"]}))
+        server.kill()  # with that last action in flight
+    server.start()
+    resumed = get_state(server, game_id, None)
+    assert acknowledged > 40
+    assert resumed["version"] in (acknowledged, acknowledged + 1)
+    assert resumed["status"] == "running" and resumed["current"] is not None

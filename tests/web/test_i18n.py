@@ -1,0 +1,86 @@
+"""The browser client's texts: every language has every key with the same fields, and the
+English Rococo texts cover every bonus, condition, effect, decision and event the engine
+produces."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from salon.rococo.components import EXPANSIONS
+from salon.rococo.game import Rococo
+from salon.rococo.rules.bonuses import KNOWN_BONUSES
+from salon.rococo.rules.registry import DECISIONS
+from salon.rococo.rules.scoring import STEPS
+
+STATIC = Path(__file__).parents[2] / "src" / "salon" / "web" / "static"
+LANGS = ("en", "fr", "de", "uk")
+PLURAL = re.compile(r"_(one|few|many|other)$")
+FIELD = re.compile(r"\{(\w+)\}")
+
+
+def flat(data: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in data.items():
+        if isinstance(v, dict):
+            out.update(flat(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = str(v)
+    return out
+
+
+def load(folder: Path, lang: str) -> dict[str, str]:
+    return flat(json.loads((folder / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+def base_keys(texts: dict[str, str]) -> dict[str, set[str]]:
+    """Keys with the plural suffix folded, each with the fields its texts use."""
+    out: dict[str, set[str]] = {}
+    for key, text in texts.items():
+        out.setdefault(PLURAL.sub("", key), set()).update(FIELD.findall(text))
+    return out
+
+
+@pytest.mark.parametrize("folder", [STATIC / "i18n", STATIC / "games" / "rococo" / "i18n"], ids=["shell", "rococo"])
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_language_has_every_key_with_the_same_fields(folder: Path, lang: str) -> None:
+    english = base_keys(load(folder, "en"))
+    other = base_keys(load(folder, lang))
+    assert sorted(set(english) - set(other)) == [], "missing"
+    assert sorted(set(other) - set(english) - {k for k in other if k.split(".")[-2].startswith("colour_")}) == []
+    for key, fields in english.items():
+        assert other[key] <= fields | {"n"}, f"{lang} {key} uses fields the client does not fill"
+        assert fields - {"n"} <= other[key] | {"price"} or key.startswith("rococo.action.bonus_"), \
+            f"{lang} {key} drops {fields - other[key]}"
+
+
+def test_english_covers_the_engine() -> None:
+    en = load(STATIC / "games" / "rococo" / "i18n", "en")
+    for bonus in KNOWN_BONUSES:
+        assert f"rococo.bonus.{bonus}" in en, bonus
+    g = Rococo.new({"players": 3, "expansions": list(EXPANSIONS)}, 1)
+    t = g.s.t
+    for card in t.cards:
+        if card.condition:
+            assert f"rococo.condition.{card.condition}" in en, card.condition
+    for garment in t.ds.garments:
+        if garment.effect:
+            assert f"rococo.effect.{garment.effect}" in en, garment.effect
+    for kind in DECISIONS:
+        assert f"rococo.doing.{kind}" in en, kind
+    for step in STEPS:
+        assert f"rococo.step.{step}" in en, step
+    events: set[str] = set()
+    for seed in range(6):
+        game = Rococo.new({"players": 2 + seed % 3, "expansions": list(EXPANSIONS)}, seed)
+        events |= {e.type for e in game.s.events}
+        rng = random.Random(seed)
+        while not game.is_over():
+            events |= {e.type for e in game.apply(rng.choice(game.legal_actions()))}
+    missing = {e for e in events if f"rococo.event.{e}" not in en and f"rococo.event.{e}_gain" not in en}
+    assert missing <= {"turn_end"}, missing
