@@ -8,7 +8,8 @@ from pathlib import Path
 
 import salon.rococo.rules as rules_pkg
 from salon.cli.rococo_view import term_fields
-from salon.i18n import catalogue, count, has, languages, text
+from salon.core.game import game_names
+from salon.i18n import catalogue, count, game_key, has, languages, text
 from salon.rococo.components import EXPANSIONS, packaged
 from salon.rococo.game import Rococo
 from salon.rococo.rules.registry import DECISIONS
@@ -45,10 +46,23 @@ def test_unknown_language_falls_back_to_english() -> None:
 
 
 def test_keys_are_flat_dotted_strings() -> None:
+    """A shared key is "table.name"; a game's own key is "game.table.name" (its own file)."""
+    games = set(game_names())
     for key, value in catalogue("en").items():
-        assert re.fullmatch(r"[a-z_0-9]+\.[a-z_0-9]+", key), key
+        assert re.fullmatch(r"([a-z]+\.)?[a-z_0-9]+\.[a-z_0-9]+", key), key
+        if key.count(".") == 2:
+            assert key.split(".")[0] in games, key
         assert isinstance(value, str) and value, key
         assert "[" not in value, f"{key}: square brackets are reserved for styling"
+
+
+def test_a_games_own_file_is_no_language() -> None:
+    assert languages() == ["en"]
+    assert has("necklace.event.drawn")
+    assert not has("event.drawn")
+    assert game_key("necklace", "step.sale1") == "necklace.step.sale1"
+    assert game_key("rococo", "step.money") == "step.money"
+    assert game_key("necklace", "step.total") == "step.total"
 
 
 def _emitted_event_types() -> set[str]:

@@ -10,10 +10,11 @@ from rich import box
 from rich.table import Table
 
 from salon.bots.base import bot_names
+from salon.cli.support import GameSupport
 from salon.core.errors import ConfigError, RecordError
 from salon.core.game import Game, Result, game_class
 from salon.core.record import save
-from salon.i18n import DEFAULT, languages, text
+from salon.i18n import DEFAULT, game_key, languages, text
 
 HUMAN = "human"
 PREFERRED_BOT = "heuristic"
@@ -167,12 +168,17 @@ def seat_labels(names: list[str], automatic: dict[int, str], lang: str = DEFAULT
             else seat_label(s, None if name == HUMAN else name, lang) for s, name in enumerate(names)]
 
 
-def breakdown_table(result: Result, labels: list[str], steps: tuple[str, ...], lang: str = DEFAULT,
-                    tie_rule: str | None = None, fields: dict[str, str] | None = None) -> Table:
-    """Points per scoring step (rows) and player (columns), the total and the money left;
-    with a ``tie_rule`` (a text key) the money left breaks no tie and the rule is told below.
-    ``fields`` fill the step names (a game edition's own words)."""
-    order = list(steps)
+def breakdown_table(game: Game, support: GameSupport, labels: list[str], lang: str = DEFAULT) -> Table:
+    """The result of a finished game: points per scoring step (rows, in the order of the
+    game's support) and player (columns), the total and the money left.  With the game's
+    ``tie_rule`` (a text key) the money left breaks no tie and the rule is told below; a game
+    whose result holds no money left (``money_left`` False) has no such row.  The step names
+    are the game's own texts where it has them (``<game>.step.<step>``), filled with the
+    game's text fields (an edition's own words)."""
+    result = game.result()
+    tie_rule = support.tie_rule(game)
+    fields = support.text_fields(game, lang)
+    order = list(support.score_steps(game))
     for b in result.breakdown:
         order += [k for k in b if k not in order]
     table = Table(title=text("ui.breakdown", lang), box=box.SIMPLE_HEAD, title_justify="left",
@@ -181,11 +187,13 @@ def breakdown_table(result: Result, labels: list[str], steps: tuple[str, ...], l
     for label in labels:
         table.add_column(label, justify="right")
     for step in order:
-        table.add_row(text(f"step.{step}", lang, **(fields or {})), *(str(b.get(step, 0)) for b in result.breakdown))
+        name = text(game_key(game.name, f"step.{step}", lang), lang, **fields)
+        table.add_row(name, *(str(b.get(step, 0)) for b in result.breakdown))
     table.add_section()
     table.add_row(f"[bold]{text('step.total', lang)}[/]", *(f"[bold]{s}[/]" for s in result.scores))
-    money = text("step.money_left_plain" if tie_rule else "step.money_left", lang)
-    table.add_row(money, *(str(m) for m in result.tie_break))
+    if support.money_left:
+        money = text("step.money_left_plain" if tie_rule else "step.money_left", lang)
+        table.add_row(money, *(str(m) for m in result.tie_break))
     return table
 
 

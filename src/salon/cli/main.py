@@ -36,6 +36,7 @@ from salon.cli.common import (
     config_lines,
     expansions_text,
     game_config,
+    player_counts,
     seat_bots,
     seat_labels,
     seat_names,
@@ -92,15 +93,26 @@ class SalonGroup(TyperGroup):
 app = typer.Typer(
     cls=SalonGroup,
     name="salon",
-    help="Rococo (Deluxe Edition) at the terminal: play against bots or friends, simulate bot games, "
-         "replay and verify saved games, measure the engine's speed.",
+    help="The court games of salon at the terminal (" + ", ".join(game_names()) + "): play against bots or "
+         "friends, simulate bot games, replay and verify saved games, measure the engines' speed.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
 GAME_HELP = "The game to play; available: " + ", ".join(game_names()) + "."
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players (Rococo: 2 to 5).")]
+
+
+def _players_help() -> str:
+    """The player counts of every game, asked of the games themselves."""
+    counts = []
+    for name in game_names():
+        n = player_counts(check_game(name))
+        counts.append(f"{name}: {n[0]} to {n[-1]}")
+    return f"Number of players ({'; '.join(counts)})."
+
+
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help=_players_help())]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as one JSON object on the last line.")]
 ExpansionsOpt = Annotated[str | None, typer.Option(
     "--expansions", "-x",
@@ -175,8 +187,7 @@ def play(
     if load is not None:
         console.print(text("ui.resume", lang, actions=len(g.history)))
     session = Session(g, seats, sup.view(g, lang, labels), console, lang, save,
-                      delay if console.is_terminal else 0.0, sup.score_steps(g), sup.tie_rule(g),
-                      sup.text_fields(g, lang))
+                      delay if console.is_terminal else 0.0, sup)
     return session.run()
 
 
@@ -262,8 +273,7 @@ def replay(
         console.print(line)
     if over:
         result = g.result()
-        console.print(breakdown_table(result, labels, sup.score_steps(g), lang, sup.tie_rule(g),
-                                      sup.text_fields(g, lang)))
+        console.print(breakdown_table(g, sup, labels, lang))
         console.print(f"[bold]{winners_line(result, labels, lang)}[/]")
         return 0
     seat = g.current_player()

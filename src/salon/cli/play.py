@@ -22,7 +22,7 @@ from rich.table import Table
 
 from salon.bots.base import Bot
 from salon.cli.common import breakdown_table, save_record, winners_line
-from salon.cli.support import GameView
+from salon.cli.support import GameSupport, GameView
 from salon.core.events import Event
 from salon.core.game import Game
 from salon.i18n import text
@@ -55,8 +55,7 @@ class Session:
     """One game at the terminal.  ``delay`` pauses after each bot action while a human plays."""
 
     def __init__(self, game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
-                 save: Path | None, delay: float, steps: tuple[str, ...], tie_rule: str | None = None,
-                 fields: dict[str, str] | None = None) -> None:
+                 save: Path | None, delay: float, support: GameSupport) -> None:
         self.game = game
         self.seats = seats
         self.view = view
@@ -64,9 +63,7 @@ class Session:
         self.lang = lang
         self.save_path = save
         self.delay = delay
-        self.steps = steps
-        self.tie_rule = tie_rule
-        self.fields = fields or {}
+        self.support = support
         self.humans = [i for i, s in enumerate(seats) if s.bot is None and not s.automatic]
         self.automatic = {i for i, s in enumerate(seats) if s.automatic}
         self.last_seat: int | None = None
@@ -174,7 +171,8 @@ class Session:
                 return choice
             command = raw.lower()
             if command == "help":
-                self.console.print(self._("ui.help"))
+                self.console.print(self._("ui.help", example=next((a for a in legal if ":" in a), legal[0])),
+                                   markup=False)
             elif command == "board":
                 self.console.print(self.view.board(seat))
                 self.show_options(seat, legal)
@@ -183,11 +181,12 @@ class Session:
                 self.print_lines(me.history[-LOG_LINES:] or [self._("ui.log_empty")])
             elif command == "quit":
                 raise Stop("ui.quit")
-            elif ":" in raw or raw in ("sell", "buy", "done"):
-                rule, reason = self.game.explain_illegal(raw)
-                self.console.print(self._("ui.refused", reason=reason, rule=rule), markup=False)
             else:
-                self.console.print(self._("ui.bad_choice", text=raw, n=len(legal)), markup=False)
+                rule, reason = self.game.explain_illegal(raw)
+                if ":" in raw or rule != "PROTOCOL":  # an action of the game, not allowed now: the game says why
+                    self.console.print(self._("ui.refused", reason=reason, rule=rule), markup=False)
+                else:
+                    self.console.print(self._("ui.bad_choice", text=raw, n=len(legal)), markup=False)
 
     def show_held(self) -> None:
         """The held-back lines of the automatic turns, oldest first."""
@@ -239,7 +238,7 @@ class Session:
         self.console.print()
         self.console.print(self.view.board(viewer))
         self.console.rule(self._("ui.game_over"))
-        self.console.print(breakdown_table(result, labels, self.steps, self.lang, self.tie_rule, self.fields))
+        self.console.print(breakdown_table(self.game, self.support, labels, self.lang))
         self.console.print(f"[bold]{winners_line(result, labels, self.lang)}[/]")
         if self.save_path is not None:
             self.console.print(self._("ui.saved", path=self.save_path))

@@ -2,9 +2,10 @@
 
 The commands stay game-agnostic: they reach a game through ``salon.core.game`` and, for the
 few things the protocol does not cover (a board renderer for ``play``, invariant checks for
-``simulate``, the order of the scoring steps, the seats the game plays itself), through the
-:class:`GameSupport` registered here under the game's name.  A game without an entry still
-simulates, benchmarks and replays; only ``play`` needs a view.
+``simulate``, the order of the scoring steps, the seats the game plays itself, how its ties
+are broken), through the :class:`GameSupport` registered here under the game's name.  A game
+without an entry still simulates, benchmarks and replays; only ``play`` needs a view.  A
+game's own words live in its own message file (``salon.i18n``), under its name.
 """
 
 from __future__ import annotations
@@ -92,9 +93,13 @@ class GameSupport:
     text_fields: TextFields = no_text_fields
     """Fields every text about a game may use, given a language: the words of the game's
     edition (Rococo's 2013 edition says wool where the Deluxe one says thread)."""
+    money_left: bool = True
+    """Whether ``Result.tie_break`` is the money left over, shown below the total of the
+    scoring table; a game whose rules break ties otherwise (or not at all) says so with its
+    ``tie_rule`` instead and leaves this False."""
 
 
-_MODULES = {"rococo": "salon.cli.rococo_view"}
+_MODULES = {"rococo": "salon.cli.rococo_view", "necklace": "salon.cli.necklace_view"}
 
 
 def support(name: str) -> GameSupport:
