@@ -1,0 +1,58 @@
+"""The Queen's Necklace for the web server: public card descriptions, setup events, option hints.
+
+Everything here is printed on the cards and tiles (a card's kind, gem type and gem count, its
+price ladder, the Fashion and Rarity values, the numbers of the rules), so it is public: the
+browser uses it for tooltips and for drawing each card's ladder.  Which card a seat holds is
+never part of it; that reaches a seat only through ``observe(seat)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from salon.core.events import Event
+from salon.core.game import Game
+from salon.necklace.components import DataSet, colour
+from salon.necklace.game import Necklace
+from salon.web.adapters import Adapter
+
+
+def _data(game: Game) -> DataSet:
+    assert isinstance(game, Necklace)
+    return game.s.ds
+
+
+class NecklaceAdapter(Adapter):
+    def components(self, game: Game) -> dict[str, Any]:
+        ds = _data(game)
+        r = ds.rules
+        names = ds.gem_names
+        return {
+            "gems": list(names),
+            "precious": [g for g in names if names.index(g) in ds.precious],
+            "cards": {c.id: {
+                "kind": c.kind_name, "colour": colour(c.kind),
+                "gem": names[c.gem] if c.gem >= 0 else None, "gems": c.gems, "ladder": list(c.ladder),
+            } for c in ds.cards},
+            "rules": {
+                "ducats": r.ducats,
+                "courtesan_ducats": r.courtesan_ducats,
+                "fashion_values": list(r.fashion_values),
+                "rarity_values": list(r.rarity_values),
+                "banker_bonus": r.banker_bonus,
+                "necklace_bounty": r.necklace_bounty,
+                "sales": r.sales,
+                "market_size": r.market_size,
+                "musketeers_for_necklace": r.musketeers_for_necklace,
+            },
+        }
+
+    def initial_events(self, game: Game) -> list[Event]:
+        assert isinstance(game, Necklace)
+        return list(game.s.events)
+
+    def option_hints(self) -> dict[str, dict[str, Any]]:
+        return {"start_player": {"main": True}}
+
+
+ADAPTER = NecklaceAdapter()

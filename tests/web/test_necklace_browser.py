@@ -1,0 +1,79 @@
+"""The Queen's Necklace in Debian's Chromium: a 2-player game against the random bot created in
+the lobby and played to its end by clicking the market cards, one's own hand and the Gem
+tiles where the decision has a place there (else the action list), then the final table and
+the sale laid out column by column, in the four languages."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.web.test_browser import browser, changed, live, shots, snap  # noqa: F401  (fixtures)
+
+GAME_SECONDS = 50
+FIND = """() => {
+  for (const region of ["#board", "#mine", "#actions"]) {
+    const found = [...document.querySelectorAll(region + " [data-action]")].map((e) => e.getAttribute("data-action"));
+    if (found.length) return [region, found];
+  }
+  return null;
+}"""
+LANGUAGES = [("fr", "Troisième vente", "Vente 3"), ("de", "Dritter Verkauf", "Verkauf 3"),
+             ("uk", "Третій продаж", "Продаж 3"), ("en", "Third sale", "Sale 3")]
+
+
+def test_a_whole_necklace_game_by_clicking(browser: Any, live: str, shots: Path) -> None:  # noqa: F811
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live)
+    page.wait_for_selector("#game")
+    page.select_option("#game", "necklace")
+    page.fill("#your-name", "Anne")
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create")
+    page.wait_for_selector(".game[data-version]")
+    page.wait_for_selector("#nk-market [data-slot]")
+    rng = random.Random(5)
+    clicks = {"#board": 0, "#mine": 0, "#actions": 0}
+    deadline = time.monotonic() + GAME_SECONDS
+    while page.get_attribute(".game", "data-status") != "over":
+        assert time.monotonic() < deadline, f"the game did not finish in {GAME_SECONDS} s ({clicks})"
+        version = page.get_attribute(".game", "data-version")
+        found = page.evaluate(FIND)
+        if found is None:
+            page.wait_for_timeout(20)  # the bot decides
+            continue
+        region, actions = found
+        if sum(clicks.values()) == 30:
+            snap(page, shots, "necklace-midway")
+        action = rng.choice(actions)
+        try:
+            page.locator(f'{region} [data-action="{action}"]').first.click(timeout=5000)
+        except PlaywrightTimeout:
+            continue
+        if changed(page, version):
+            clicks[region] += 1
+    assert not errors, errors
+    print(f"clicks: {clicks}")
+    assert clicks["#board"] >= 5 and clicks["#mine"] >= 3, clicks
+    table = page.locator("#scoring-table")
+    assert table.is_visible()
+    assert table.locator("thead th").count() == 3
+    totals = [int(x) for x in table.locator("tr.total td").all_inner_texts()[1:]]
+    assert len(totals) == 2
+    assert page.locator("#nk-sale-table tbody tr[data-seat]").count() == 2
+    assert page.locator("#nk-sale-table thead th").count() == 5  # the players' column and four gem columns
+    assert page.locator("#log li").count() > 50
+    snap(page, shots, "necklace-final")
+    for lang, step, sale in LANGUAGES:
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert step in page.inner_text("#scoring")
+        assert sale in page.inner_text("#nk-sale")
+        snap(page, shots, f"necklace-final-{lang}")
+    page.close()

@@ -1,0 +1,291 @@
+"""The Queen's Necklace through the game server: listed in the lobby with its renderer, public
+card descriptions, a whole 2-player game created in the lobby and played to its end by a
+scripted seat against a bot, hidden information that stays hidden through every message of
+whole games (QN-INFO-1/2), and the browser texts in the four languages."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from salon.core.game import Game
+from salon.necklace.components import KINDS
+from salon.necklace.config import NecklaceConfig
+from salon.necklace.game import Necklace
+from salon.necklace.rules.registry import DECISIONS
+from salon.web.hub import Room
+from tests.web.helpers import TOKEN, act, room_of, state
+from tests.web.test_hidden import drain, mentions, versions
+from tests.web.test_i18n import LANGS, base_keys, load
+
+STATIC = Path(__file__).parents[2] / "src" / "salon" / "web" / "static"
+TEXTS = STATIC / "games" / "necklace" / "i18n"
+
+Messages = dict[int | None, list[dict[str, Any]]]
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], seed: int, config: dict[str, Any] | None = None) -> tuple[
+        str, dict[int, str]]:
+    """A Necklace table with seat 0 joined; every other human seat joined too."""
+    r = client.post("/api/games", json={"game": "necklace", "title": "Place Vendôme", "seats": seats,
+                                        "config": config or {}, "seed": seed, "join": {"seat": 0, "name": "Anne"}})
+    assert r.status_code == 201, r.text
+    game_id = r.json()["id"]
+    tokens = {0: r.json()["token"]}
+    for seat, spec in enumerate(seats):
+        if seat and spec["kind"] == "human":
+            tokens[seat] = client.post(f"/api/games/{game_id}/join", json={"seat": seat}).json()["token"]
+    return game_id, tokens
+
+
+def test_the_lobby_lists_the_necklace_with_its_renderer(client: TestClient) -> None:
+    meta = client.get("/api/meta").json()
+    necklace = next(g for g in meta["games"] if g["name"] == "necklace")
+    assert necklace["players"] == [2, 3, 4]
+    assert necklace["renderer"] == "/static/games/necklace/renderer.js"
+    assert client.get(necklace["renderer"]).status_code == 200
+    assert client.get("/static/games/necklace/style.css").status_code == 200
+    assert any(o["key"] == "start_player" and o.get("main") for o in necklace["options"])
+
+
+def test_components_are_the_printed_cards(client: TestClient) -> None:
+    game_id, _ = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], 3)
+    comp = client.get(f"/api/games/{game_id}/components").json()
+    assert len(comp["cards"]) == 103  # QN-COMP-2: the cards used in play
+    assert comp["gems"] == ["diamond", "ruby", "emerald", "amber"]
+    assert comp["cards"]["C001"] == {"kind": "gem", "colour": "grey", "gem": "diamond", "gems": 3,
+                                     "ladder": [10, 8, 6, 4]}
+    assert {c["kind"] for c in comp["cards"].values()} == set(KINDS)
+    assert all(c["ladder"] == [] for c in comp["cards"].values() if c["kind"] == "merchant")
+    assert comp["rules"]["fashion_values"] == [30, 20, 10, 0] and comp["rules"]["sales"] == 3
+
+
+def test_a_two_player_game_from_the_lobby_to_the_end(client: TestClient) -> None:
+    """Seat 0 is scripted (a random legal action over HTTP each time it decides), seat 1 is the
+    server's random bot; the game ends after the third sale with a final table."""
+    game_id, tokens = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], 21)
+    token = tokens[0]
+    listed = client.get("/api/games").json()["games"]
+    assert any(g["id"] == game_id and g["game"] == "necklace" and g["status"] == "running" for g in listed)
+    first = state(client, game_id, token)
+    assert first["log"][0]["events"][0]["type"] == "setup"
+    rng = random.Random(21)
+    room = room_of(client, game_id)
+    seen_kinds: set[str] = set()
+    deadline = time.monotonic() + 30
+    while not room.game.is_over():
+        assert time.monotonic() < deadline, "the game did not finish"
+        if room.game.current_player() != 0:
+            time.sleep(0.001)  # the bot is deciding on the server
+            continue
+        st = state(client, game_id, token)
+        if not st["legal"]:
+            continue
+        seen_kinds.add(st["observation"]["decision"]["kind"])
+        r = act(client, game_id, token, rng.choice(st["legal"]), st["version"])
+        assert r.status_code in (200, 409), r.text
+    final = state(client, game_id, token)
+    assert final["status"] == "over" and final["observation"]["sales"] == 3
+    result = final["result"]
+    assert len(result["scores"]) == 2 and result["winners"]
+    totals = [sum(b.get(f"sale{i}", 0) for i in (1, 2, 3)) + b.get("bounty", 0) for b in result["breakdown"]]
+    assert totals == result["scores"]
+    assert {"influence", "buy", "present"} <= seen_kinds
+    events = [e["type"] for entry in final["log"] for e in entry["events"]]
+    assert events.count("sale_result") == 3 and events[-1] == "game_over"
+    record = client.get(f"/api/games/{game_id}/record")
+    assert record.status_code == 200 and record.json()["game"] == "necklace"
+
+
+def test_a_refused_action_changes_nothing(client: TestClient) -> None:
+    game_id, tokens = create(client, [{"kind": "human"}, {"kind": "human"}], 5, {"start_player": 0})
+    st = state(client, game_id, tokens[0])
+    assert st["current"] == 0 and st["legal"]
+    r = act(client, game_id, tokens[0], "buy:C999", st["version"])
+    assert r.status_code == 400
+    r = act(client, game_id, tokens[1], st["legal"][0], st["version"])
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_your_turn"
+    assert state(client, game_id, tokens[0])["version"] == st["version"]
+
+
+# --- hidden information
+
+
+def hidden_from(g: Game, viewer: int | None) -> set[str]:
+    """Card ids ``viewer`` must not see: the other hands and presentations before the reveal
+    (a presentation stays in its hand until then), less the cards a Confessor or a Forger
+    once showed the viewer, and the draw pile."""
+    assert isinstance(g, Necklace)
+    s = g.s
+    cards = s.ds.cards
+    ids = presentation(g, viewer)
+    for seat, hand in enumerate(s.hands):
+        if seat != viewer:
+            ids |= {cards[c].id for c in hand}
+    if viewer is not None:
+        for shown in s.peeks[viewer]:
+            ids -= {cards[c].id for c in shown or ()}
+    ids |= {cards[c].id for c in s.pile}
+    return ids
+
+
+def presentation(g: Game, viewer: int | None) -> set[str]:
+    """What the other seats put in their lots before the reveal."""
+    assert isinstance(g, Necklace)
+    s = g.s
+    if s.revealed:
+        return set()
+    return {s.ds.cards[c].id for seat, shown in enumerate(s.shown) if seat != viewer for c in shown}
+
+
+def play(client: TestClient, seats: list[dict[str, Any]], seed: int) -> tuple[Room, Messages]:
+    """A whole game: scripted human seats act at random over HTTP, bots on the server, every
+    human seat and a spectator listen on WebSockets; every message is kept."""
+    game_id, tokens = create(client, seats, seed)
+    messages: Messages = {v: [] for v in [*tokens, None]}
+    rng = random.Random(seed)
+    sockets = {v: client.websocket_connect(f"/api/games/{game_id}/ws") for v in messages}
+    for v, ws in sockets.items():
+        ws.__enter__()
+        ws.send_json({"type": "hello", "token": tokens.get(v) if v is not None else None})
+    room = room_of(client, game_id)
+    try:
+        while not room.game.is_over():
+            seat = room.game.current_player()
+            if seat not in tokens:
+                time.sleep(0.001)
+                continue
+            st = state(client, game_id, tokens[seat])
+            messages[seat].append(st)
+            if not st["legal"]:
+                continue
+            r = act(client, game_id, tokens[seat], rng.choice(st["legal"]), st["version"])
+            assert r.status_code in (200, 409), r.text
+            if r.status_code == 200:
+                messages[seat].append(r.json()["state"])
+        for v, ws in sockets.items():
+            drain(ws, messages[v])
+    finally:
+        for ws in sockets.values():
+            ws.__exit__(None, None, None)
+    for v in messages:
+        messages[v].append(state(client, game_id, tokens.get(v) if v is not None else None))
+    return room, messages
+
+
+def leaks(room: Room, messages: Messages) -> tuple[list[str], int]:
+    """Every hidden id (another hand, the pile, a presentation before the reveal) that some
+    message names, and the number of state messages checked.  A journal entry may name an id
+    only if it was visible to the viewer before or after its action, or is public in it."""
+    games = versions(room)
+    hidden = {v: [hidden_from(g, v) for g in games] for v in messages}
+    public_entry = [json.dumps([e.view(None) for e in events]) for events in room.log]
+    found: list[str] = []
+    checked = 0
+    for viewer, msgs in messages.items():
+        for msg in msgs:
+            if msg.get("type") != "state":
+                continue
+            n = msg["version"]
+            rest = {k: v for k, v in msg.items() if k != "log"}
+            leaked = mentions(json.dumps(rest), hidden[viewer][n])
+            if leaked:
+                found.append(f"seat {viewer} at version {n} is shown hidden {sorted(leaked)}")
+            for entry in msg["log"]:
+                i = entry["n"]
+                secret = hidden[viewer][i] & hidden[viewer][max(0, i - 1)]
+                secret -= mentions(public_entry[i], secret)
+                leaked = mentions(json.dumps(entry), secret)
+                if leaked:
+                    found.append(f"seat {viewer}: journal entry {i} names hidden {sorted(leaked)}")
+            checked += 1
+    return found, checked
+
+
+@pytest.mark.parametrize(("seats", "seed"), [
+    ([{"kind": "human"}, {"kind": "bot", "bot": "random"}], 31),
+    ([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}], 32),
+    ([{"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}], 33),
+])
+def test_no_message_names_another_seats_hand_or_presentation(client: TestClient, seats: list[dict[str, Any]],
+                                                             seed: int) -> None:
+    room, messages = play(client, seats, seed)
+    assert room.game.is_over()
+    found, checked = leaks(room, messages)
+    assert not found, found[:5]
+    assert checked > 50
+    games = versions(room)
+    # the check has teeth: another seat's view, a presentation in progress, a redacted event
+    n = len(games) // 3
+    forged = {"type": "state", "version": n, "observation": games[n].observe(1), "log": []}
+    assert leaks(room, {0: [forged]})[0]
+    presenting = next(i for i, g in enumerate(games) if presentation(g, 0) & hidden_from(g, 0))
+    lots = games[presenting].observe(1)["players"][1]["presenting"]
+    peek = {"type": "state", "version": presenting, "observation": {"lots": lots}, "log": []}
+    assert leaks(room, {0: [peek]})[0]
+    secret_events = [i for i, events in enumerate(room.log)
+                     if any(e.secret and e.seat not in (0, None) for e in events)]
+    unredacted = [{"type": "state", "version": i, "observation": {},
+                   "log": [{"n": i, "events": [e.view(e.seat) for e in room.log[i]]}]} for i in secret_events]
+    assert not secret_events or leaks(room, {0: unredacted})[0]
+
+
+def test_a_seat_sees_its_own_presentation_and_the_others_only_after_the_reveal(client: TestClient) -> None:
+    game_id, tokens = create(client, [{"kind": "human"}, {"kind": "human"}], 8, {"start_player": 0})
+    rng = random.Random(8)
+    room = room_of(client, game_id)
+    while not (room.game.decision().get("kind") == "present" and room.game.current_player() == 0):
+        seat = room.game.current_player()
+        st = state(client, game_id, tokens[seat])
+        act(client, game_id, tokens[seat], rng.choice(st["legal"]), st["version"])
+    st = state(client, game_id, tokens[0])
+    gem = next((a for a in st["legal"] if a.startswith("present:")), None)
+    if gem is not None:
+        st = act(client, game_id, tokens[0], gem, st["version"]).json()["state"]
+        mine = st["observation"]["players"][0]["presenting"]
+        assert gem.split(":")[1] in json.dumps(mine)
+        other = client.get(f"/api/games/{game_id}/state", headers={TOKEN: tokens[1]}).json()
+        assert "presenting" not in other["observation"]["players"][0]
+        assert gem.split(":")[1] not in json.dumps(other)
+
+
+# --- texts
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_language_has_every_necklace_key_with_the_same_fields(lang: str) -> None:
+    english = base_keys(load(TEXTS, "en"))
+    other = base_keys(load(TEXTS, lang))
+    assert sorted(set(english) - set(other)) == [], "missing"
+    assert sorted(set(other) - set(english)) == [], "unknown"
+    for key, fields in english.items():
+        assert other[key] <= fields | {"n"}, f"{lang} {key} uses fields the client does not fill"
+        assert fields - {"n"} <= other[key], f"{lang} {key} drops {fields - other[key]}"
+
+
+def test_english_covers_the_engine() -> None:
+    en = load(TEXTS, "en")
+    for kind in KINDS:
+        assert f"necklace.kind.{kind}" in en and f"necklace.effect.{kind}" in en, kind
+    for kind in DECISIONS:
+        assert f"necklace.doing.{kind}" in en and f"necklace.decision.{kind}" in en, kind
+    for option in NecklaceConfig.model_fields:
+        assert option == "players" or f"necklace.option.{option}" in en, option
+    quiet = {"turn_end", "influence_end", "presented"}
+    per_kind = {"necklace": "how", "played": "kind"}
+    events: set[str] = set()
+    for seed in range(12):
+        game = Necklace.new({"players": 2 + seed % 3}, seed)
+        found = list(game.s.events)
+        rng = random.Random(seed)
+        while not game.is_over():
+            found += game.apply(rng.choice(game.legal_actions()))
+        events |= {f"{e.type}_{e.data[per_kind[e.type]]}" if e.type in per_kind else e.type for e in found}
+    missing = {e for e in events - quiet if f"necklace.event.{e}" not in en}
+    assert not missing, missing
