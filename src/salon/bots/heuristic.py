@@ -1,1 +1,184 @@
-"""The heuristic bot (to be written)."""
+"""The heuristic bot: a short look-ahead over the acting seat's own decisions, scored by a
+per-game static evaluation.
+
+Shared search, game-specific knowledge (ARCHITECTURE.md, "bots").  The search below knows
+only the protocol: ``legal_actions``, ``apply``, ``clone``, ``current_player`` and
+``is_over``.  What a position is worth is asked of a :class:`GameHooks` that each game
+registers under its name with :func:`register_evaluator`.
+
+How a game's hooks are found.  A game keeps them in the module ``evaluation`` beside the
+module that defines its :class:`~salon.core.game.Game` class (for a game defined in
+``salon.x.game`` that is ``salon.x.evaluation``), and that module registers itself when it
+is imported.  The bot imports it lazily on the first decision of a game it has no hooks
+for.  This convention keeps this file free of game names (no table of games to edit when a
+game is added), keeps the rules engine free of bot code (the game module never imports its
+evaluation), and costs nothing for programs that never create a bot.
+
+The search.  For each legal action of the current decision the bot applies it to a copy of
+the game and keeps deciding for the same seat while that seat is still to move: the rest of
+its turn (target, rent or sell, bonus ...).  At each such node every action is applied and
+scored statically; the best ``width`` children are searched further, and so is every child
+whose static score equals its parent's (a choice such as ``main:tailor`` has no effect of its
+own until its sub-decisions are made, so its worth can only be seen by looking through it).
+A line ends when another seat decides, the game ends, the game's ``same_turn`` hook says the
+turn is over (so that a seat moving twice in a row does not make the search run on into its
+next turn) or the node budget is spent; its value is the static evaluation there.
+
+Before searching, the game's ``determinize`` hook replaces what the seat cannot know (other
+seats' secrets, bag and deck order, the random generator) with a sample, so that the
+look-ahead never profits from hidden information.  Ties between equally valued actions are
+broken with the bot's own seeded generator: a bot is reproducible for its seed.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from salon.bots.base import Bot, register_bot
+from salon.core.errors import ConfigError
+from salon.core.game import Game
+from salon.core.rng import Rng
+
+Evaluator = Callable[[Game, int], float]
+"""``evaluate(game, seat)``: how good the position is for ``seat`` (higher is better), in
+the game's own unit (for example expected final points ahead of the best opponent).  It
+must only use what ``seat`` may know."""
+
+Determinizer = Callable[[Game, int, Rng], Game]
+"""``determinize(game, seat, rng)``: a copy of ``game`` in which everything ``seat`` cannot
+see is re-sampled with ``rng``."""
+
+SameTurn = Callable[[Game, Game], bool]
+"""``same_turn(root, node)``: whether ``node``, reached from ``root`` by the decisions of
+one seat, still belongs to the turn in which ``root`` is decided (the search looks no
+further than that turn)."""
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """What the shared bots need to know about one game."""
+
+    evaluate: Evaluator
+    determinize: Determinizer | None = None
+    same_turn: SameTurn | None = None
+
+
+_HOOKS: dict[str, GameHooks] = {}
+
+
+def register_evaluator(game_name: str, evaluate: Evaluator, determinize: Determinizer | None = None,
+                       same_turn: SameTurn | None = None) -> None:
+    """Make ``evaluate`` (and optionally ``determinize`` and ``same_turn``) the hooks of the
+    game ``game_name``.  Without ``same_turn`` a line ends only when another seat decides."""
+    _HOOKS[game_name] = GameHooks(evaluate, determinize, same_turn)
+
+
+def hooks_for(game: Game) -> GameHooks:
+    """The registered hooks of ``game``'s title, importing its ``evaluation`` module if needed."""
+    hooks = _HOOKS.get(game.name)
+    if hooks is None:
+        package = type(game).__module__.rpartition(".")[0]
+        module = f"{package}.evaluation"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
+        hooks = _HOOKS.get(game.name)
+        if hooks is None:
+            raise ConfigError(f"the heuristic bot cannot play {game.name!r}: the game registers no evaluation")
+    return hooks
+
+
+class HeuristicBot(Bot):
+    """Chooses the action whose look-ahead through the rest of its turn scores best.
+
+    ``width`` is how many of a node's best-scoring children are searched further one level
+    below the root (the root's children are all searched), ``deep_width`` the same deeper
+    down; ``budget`` caps the actions applied per decision, so that the think time stays
+    bounded however wide a position is.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, width: int = 2, deep_width: int = 1, budget: int = 1200) -> None:
+        super().__init__(seed)
+        self.width = width
+        self.deep_width = deep_width
+        self.budget = budget
+        self.nodes = 0
+        """Actions applied while making the last decision (for measurements)."""
+
+    def choose(self, game: Game) -> str:
+        legal = game.legal_actions()
+        self.nodes = 0
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.current_player()
+        assert seat is not None, "choose() needs a game that is not over"
+        hooks = hooks_for(game)
+        root = hooks.determinize(game, seat, self.rng) if hooks.determinize else game.clone()
+        search = _Search(self, root, seat, hooks)
+        best: list[str] = []
+        best_value = float("-inf")
+        for action in legal:
+            child = root.clone()
+            child.apply(action)
+            search.nodes += 1
+            value = search.value(child, 1, None)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        self.nodes = search.nodes
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+
+class _Search:
+    """One decision's look-ahead: the root position, the deciding seat and the node count."""
+
+    def __init__(self, bot: HeuristicBot, root: Game, seat: int, hooks: GameHooks) -> None:
+        self.bot = bot
+        self.root = root
+        self.seat = seat
+        self.evaluate = hooks.evaluate
+        self.same_turn = hooks.same_turn
+        self.nodes = 0
+
+    def _open(self, game: Game) -> bool:
+        """Whether the search may still decide at ``game`` for the seat."""
+        return (not game.is_over() and game.current_player() == self.seat and self.nodes < self.bot.budget
+                and (self.same_turn is None or self.same_turn(self.root, game)))
+
+    def value(self, game: Game, depth: int, known: float | None) -> float:
+        """The value for the seat of the best line found from ``game`` (which the search owns
+        and may change), whose static value ``known`` the caller may already have."""
+        while self._open(game):
+            legal = game.legal_actions()
+            if len(legal) > 1:
+                break
+            game.apply(legal[0])  # a forced step: no choice to weigh
+            self.nodes += 1
+            known = None
+        if known is None:
+            known = self.evaluate(game, self.seat)
+        if not self._open(game):
+            return known
+        scored: list[tuple[float, int, Game]] = []
+        for i, action in enumerate(game.legal_actions()):
+            child = game.clone()
+            child.apply(action)
+            scored.append((self.evaluate(child, self.seat), i, child))
+        self.nodes += len(scored)
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        width = self.bot.width if depth <= 1 else self.bot.deep_width
+        best = float("-inf")
+        for rank, (value, _, child) in enumerate(scored):
+            if rank < width or abs(value - known) < 1e-9:
+                best = max(best, self.value(child, depth + 1, value))
+        return best
+
+
+register_bot("heuristic", HeuristicBot)

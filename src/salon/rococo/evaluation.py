@@ -24,24 +24,31 @@ livres, thread, lace, points, discard piles and the sizes of racks and hands.
 the bags, the deck order and the random generator are re-sampled, so that a look-ahead
 through a bag draw or a new round sees a plausible future, not the real one.
 
-The module registers both hooks for the game name "rococo" when it is imported; the bot
-finds it by the ``evaluation``-beside-``game`` convention of salon.bots.heuristic.
+``same_turn`` ends the look-ahead where the seat's turn ends (a new card to play, a new
+round or phase), even when the seat is the next to move again.
+
+The module registers its hooks (``evaluate``, ``determinize``, ``same_turn``) for the game
+name "rococo" when it is imported; the bot finds it by the ``evaluation``-beside-``game``
+convention of salon.bots.heuristic.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from salon.bots.heuristic import register_evaluator
 from salon.core.rng import Rng
+from salon.rococo.components import BonusParams
 from salon.rococo.game import Rococo
 from salon.rococo.rules.common import staff_table
 from salon.rococo.rules.scoring import fireworks_awards, hall_awards, marker_vp
 from salon.rococo.state import EMPTY, State
 from salon.rococo.tables import Tables
 
-# --- weights (points per unit); chosen by self-play against earlier settings
+# --- weights, in points per unit; tuned in games against earlier settings and against the
+# solo mode's Madame du Barry (a fixed opponent that makes differences easy to measure)
 
 LIVRE_LATE = 0.1  # a livre at the end: final scoring step 1 pays 1 point per 10
 LIVRE_EXTRA = 0.2  # what a livre adds while there are turns left to spend it
@@ -49,18 +56,23 @@ SPEND_TURNS = 9  # turns left from which a livre is worth LIVRE_LATE + LIVRE_EXT
 BALE = 0.3  # a silk bale in the rack (first bales of a colour)
 BALE_SURPLUS = 0.05  # bales beyond BALE_CAP of one colour
 BALE_CAP = 6
+HIDDEN_TILE = 0.5  # another seat's rack tile, whose bales are secret (two bales on average)
 GOODS = 0.45  # one thread or one lace (up to GOODS_CAP of each)
 GOODS_SURPLUS = 0.1
 GOODS_CAP = 3
+SHARP_START = 0.8  # how firmly a lead of one garment holds a majority in round 1 ...
+SHARP_GAIN = 3.0  # ... and how much firmer by the last round
 READY = (0.45, 0.25, 0.1)  # share of a display garment's worth when 0, 1, 2 units short
 RENT_EXTRA = 2.0  # what renting adds to prestige beyond it (majority, income, rewards)
 REWARD_TILE = 0.5  # a free tile still to be taken from the display
-FAVOUR_START = 0.6
-LADDER_CHANCE = {4: 0.5, 3: 0.2}  # share of the next all-halls space when present in 4 or 3 halls  # holding the favour before the last round: next round's start player
-TYPE_NOW = {"master": 1.8, "journeyman": 1.4, "apprentice": 1.0}
-TAILOR_NOW = {"master": 1.2, "journeyman": 1.0, "apprentice": 0.0}
+TERRACE_HOPE = 1.25  # per multiplier step of an own fireworks spot still without a Throne-hall garment
+STATUE_HOPE = 0.25  # chance-like share of a statue's colours still missing
+FAVOUR_START = 0.6  # holding the favour before the last round: next round's start player
+LADDER_CHANCE = {4: 0.5, 3: 0.2}  # share of the next all-halls space when present in 4 or 3 halls
+TYPE_NOW = {"master": 2.7, "journeyman": 2.1, "apprentice": 1.5}  # a card in hand: one more turn this round
+TAILOR_NOW = {"master": 2.0, "journeyman": 1.6, "apprentice": 0.0}  # ... that can tailor a garment on display
 TYPE_QUALITY = {"master": 3.0, "journeyman": 2.0, "apprentice": 1.0}
-STAFF_FUTURE = 0.5  # share of the staff's average play quality counted per future turn
+STAFF_FUTURE = 1.6  # weight of the staff's average play quality per future turn
 BONUS_QUALITY = {  # typical worth of one use of a bonus, in points
     "start_none": 0.0, "start_pay1_thread_or_lace": 0.2, "start_extra_acquire": 0.5, "start_gain_2": 0.5,
     "l1_gain_1": 0.25, "l1_dismiss_use_bonus": 0.3, "l1_pay1_draw_bag": 0.4, "l1_extra_acquire": 0.5,
@@ -113,12 +125,15 @@ class _Static:
 
 
 _STATIC: dict[int, tuple[Tables, _Static]] = {}
+_STATIC_KEEP = 16  # tables of edited data sets (tests) must not pile up
 
 
 def _static(t: Tables) -> _Static:
     hit = _STATIC.get(id(t))
     if hit is not None and hit[0] is t:
         return hit[1]
+    if len(_STATIC) >= _STATIC_KEEP:
+        _STATIC.clear()
     ds = t.ds
     b = ds.board
     r = ds.rules
@@ -271,7 +286,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     rounds_after = st.rounds - s.round
     before_actions = s.phase in ("setup", "prepare", "choose")
     progress = 1.0 - rounds_after / max(1, st.rounds - 1)
-    sharp = 0.8 + 3.0 * progress
+    sharp = SHARP_START + SHARP_GAIN * progress
     players = s.players
 
     # garments on the board, per hall and per seat
@@ -348,11 +363,11 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
         if fw_mults[q]:
             est[q] += _terrace_gain(fw_mults[q], throne[q])
             waiting = sorted(fw_mults[q], reverse=True)[len(throne[q]):]
-            est[q] += sum(m - 1 for m in waiting) * 2.5 * 0.5 * soon
+            est[q] += sum(m - 1 for m in waiting) * TERRACE_HOPE * soon
         # statues (R-SCORE-6-3): distinct colours now, and colours still to come
         if statues[q]:
             covered = sum(min(c, statues[q]) for c in colours[q])
-            est[q] += st.statue_vp * covered + st.statue_vp * (4 * statues[q] - covered) * 0.25 * soon
+            est[q] += st.statue_vp * (covered + (4 * statues[q] - covered) * STATUE_HOPE * soon)
         # all-halls ladder (R-HALLS-*)
         for vp, o in zip(st.all_halls_vp, s.all_halls):
             if o == q:
@@ -377,17 +392,17 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
         if q == me:
             est[q] += use * (_silk(p.silk) + _goods(p.thread) + _goods(p.lace))
         else:
-            est[q] += use * (len(p.rack) * 2 * BALE * 0.8 + _goods(p.thread) + _goods(p.lace))
+            est[q] += use * (len(p.rack) * HIDDEN_TILE + _goods(p.thread) + _goods(p.lace))
 
-    est[me] += _own_prospects(s, st, me, colours[me], dec[me], rented[me], master_guests[me], dresses[me])
+    est[me] += _own_prospects(s, st, me, colours[me], dec[me], master_guests[me], dresses[me])
     for q in range(n):
         if q != me:
             est[q] += _public_crowns(s, st, q, master_guests[q], colours[q], dresses[q])
     return est
 
 
-def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int, rented: int,
-                   master_guests: int, dresses: int) -> float:
+def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int, master_guests: int,
+                   dresses: int) -> float:
     """What the seat's own secrets promise: the garment its rack nearly makes, pending steps of
     its turn, its hand, its staff and its crown cards."""
     p = s.players[me]
@@ -443,11 +458,12 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     # the hand: turns still to play this round, better when the card can act usefully now
     garments = sum(colours)
     size = p.staff_size()
-    ctx = _BonusContext(lam, use, garments, colours, dec, size, p.livres, sum(silk), ready_journeyman)
+    ctx = _BonusContext(s.t.ds.bonus, lam, use, garments, colours, dec, size, p.livres, sum(silk), ready_journeyman)
     for c in p.hand:
         kind = st.card_type[c]
         ready = ready_master if kind == "master" else ready_journeyman
-        v += TYPE_NOW[kind] + TAILOR_NOW[kind] * ready + _bonus_now(st.card_bonus[c], ctx)
+        now = _NOW.get(st.card_bonus[c])
+        v += TYPE_NOW[kind] + TAILOR_NOW[kind] * ready + (now(ctx) if now else 0.0)
 
     # the staff in later rounds, and crown cards as they would score now (R-SCORE-2-1)
     staff = p.staff()
@@ -472,7 +488,9 @@ def _public_crowns(s: State, st: _Static, q: int, master_guests: int, colours: l
     )
 
 
-def _crown(bonus: str, b, size: int, master_guests: int, dresses: int, coats: int, thread: int, lace: int) -> int:
+def _crown(bonus: str, b: BonusParams, size: int, master_guests: int, dresses: int, coats: int, thread: int,
+           lace: int) -> int:
+    """R-BON-l6_end_*: a crown card's end-game points as they would score now."""
     if bonus == "l6_end_vp_by_staff":
         return staff_table(b.staff_vp_l6, size)
     if bonus == "l6_end_master_guest_pairs":
@@ -484,93 +502,104 @@ def _crown(bonus: str, b, size: int, master_guests: int, dresses: int, coats: in
 
 @dataclass(frozen=True, slots=True)
 class _BonusContext:
-    lam: float
-    use: float
+    """What the worth of using a bonus now depends on."""
+
+    b: BonusParams
+    lam: float  # points per livre now
+    use: float  # how much resources still matter (turns left)
     garments: int
     colours: list[int]
     dec: int
     staff: int
     livres: int
     bales: int
-    can_tailor: bool
+    can_tailor: bool  # a garment on display is ready for a Journeyman (no thimble)
 
 
-def _bonus_now(bonus: str, x: _BonusContext) -> float:
-    """What using a hand card's bonus this round is worth now, in points."""
-    lam, use = x.lam, x.use
-    if bonus in ("start_gain_2", "l1_gain_1"):
-        return (2 if bonus == "start_gain_2" else 1) * lam
-    if bonus in ("start_extra_acquire", "l1_extra_acquire", "l1_draw_bag_free"):
-        return 0.6 * use
-    if bonus == "l1_pay1_draw_bag":
-        return max(0.0, 0.6 * use - lam)
-    if bonus == "start_pay1_thread_or_lace":
-        return max(0.0, GOODS * use - lam)
-    if bonus == "l1_gain_thread_or_lace":
-        return GOODS * use
-    if bonus == "l2_livres_blue_green":
-        return (x.colours[0] + 2 * x.colours[2]) * lam
-    if bonus in ("l2_tailor_less_blue_or_pink", "l4_tailor_less_green"):
-        return 2.0 if x.can_tailor else 0.4 * use
-    if bonus in ("l2_vp_per_2_dec", "l5_vp_per_2_dec"):
-        return x.dec // 2
-    if bonus == "l3_livre_per_dec":
-        return x.dec * lam
-    if bonus == "l3_vp_per_3_garments":
-        return x.garments // 3
-    if bonus == "l5_vp_per_2_garments":
-        return x.garments // 2
-    if bonus == "l5_livre_per_garment":
-        return x.garments * lam
-    if bonus == "l4_pink_livres_orange_vp":
-        return 2 * x.colours[1] * lam + x.colours[3]
-    if bonus == "l3_finance_minus5":
-        return 1.5 * use
-    if bonus == "l6_finance_minus10":
-        return 3.0 * use
-    if bonus in ("l3_livres_by_staff", "l4_livres_by_staff"):
-        return 0.5 * x.staff * lam if bonus == "l3_livres_by_staff" else 0.25 * x.staff * lam
-    if bonus in ("l4_buy_vp_4", "l6_buy_vp_3"):
-        price = 4 if bonus == "l4_buy_vp_4" else 3
-        return max(0.0, 1 - price * lam) * (x.livres // price)
-    if bonus == "l5_silk_to_vp":
-        return 0.3 * x.bales
-    if bonus in ("l1_dismiss_use_bonus", "l2_dismiss_for_cash"):
-        return 0.3
-    return 0.0
+def _buy_now(price: int, x: _BonusContext) -> float:
+    return max(0.0, 1 - price * x.lam) * (x.livres // price)
+
+
+_NOW: dict[str, Callable[[_BonusContext], float]] = {  # the bonuses of RULES.md §12 (R-BON-<id>)
+    "start_pay1_thread_or_lace": lambda x: max(0.0, GOODS * x.use - x.b.start_thread_lace_price * x.lam),
+    "start_extra_acquire": lambda x: 0.6 * x.use,
+    "start_gain_2": lambda x: x.b.start_gain * x.lam,
+    "l1_gain_1": lambda x: x.b.l1_gain * x.lam,
+    "l1_dismiss_use_bonus": lambda x: 0.3,
+    "l1_pay1_draw_bag": lambda x: max(0.0, 0.6 * x.use - x.b.draw_bag_price * x.lam),
+    "l1_extra_acquire": lambda x: 0.6 * x.use,
+    "l1_draw_bag_free": lambda x: 0.6 * x.use,
+    "l1_gain_thread_or_lace": lambda x: GOODS * x.use,
+    "l2_livres_blue_green": lambda x: (x.colours[0] + 2 * x.colours[2]) * x.lam,
+    "l2_tailor_less_blue_or_pink": lambda x: 2.0 if x.can_tailor else 0.4 * x.use,
+    "l2_dismiss_for_cash": lambda x: 0.3,
+    "l2_vp_per_2_dec": lambda x: x.dec // 2,
+    "l3_livre_per_dec": lambda x: x.dec * (x.b.l3_livre_per_dec * x.lam + x.b.l3_vp_per_dec),
+    "l3_vp_per_3_garments": lambda x: x.garments // 3,
+    "l3_finance_minus5": lambda x: 0.3 * x.b.finance_discount_l3 * x.use,
+    "l3_livres_by_staff": lambda x: staff_table(x.b.staff_livres_l3, x.staff) * x.lam,
+    "l4_livres_by_staff": lambda x: staff_table(x.b.staff_livres_l4, x.staff) * x.lam,
+    "l4_tailor_less_green": lambda x: 2.0 if x.can_tailor else 0.4 * x.use,
+    "l4_pink_livres_orange_vp": lambda x: 2 * x.colours[1] * x.lam + x.colours[3],
+    "l4_buy_vp_4": lambda x: _buy_now(x.b.vp_price_l4, x),
+    "l5_livre_per_garment": lambda x: x.garments * x.lam,
+    "l5_vp_per_2_dec": lambda x: x.dec // 2,
+    "l5_vp_per_2_garments": lambda x: x.garments // 2,
+    "l5_silk_to_vp": lambda x: 0.3 * x.bales,
+    "l6_buy_vp_3": lambda x: _buy_now(x.b.vp_price_l6, x),
+    "l6_finance_minus10": lambda x: 0.3 * x.b.finance_discount_l6 * x.use,
+}
+"""What using a hand card's bonus this round is worth now, in points.  Bonuses not listed
+(start Masters, crown cards, whose worth is counted at the end) add nothing."""
 
 
 # --- determinization
 
 def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
-    """A copy of ``game`` that keeps everything ``seat`` knows and re-samples the rest: the
-    random generator, the other seats' rack tiles (pooled with the resource bag, each seat
-    keeping its number of tiles), the other seats' hands and supplies (shuffled within each
-    seat), and the order of the employee deck within each level (R-SETUP-3)."""
+    """A copy of ``game`` that keeps everything ``seat`` knows and re-samples the rest.
+
+    Re-sampled: the random generator; the other seats' rack tiles (pooled with the resource
+    bag, each seat keeping its number of tiles); the other seats' hands and supplies (within
+    each seat); the order of the employee deck within each level (R-SETUP-3), of the bags and
+    of the exam stacks; the other seats' secret specialized apprentices (pooled with those
+    left in the box); Madame du Barry's hand pile and card supply.  Each hidden group is put
+    in a canonical order before it is shuffled, so the copy depends only on what ``seat``
+    knows and on ``rng``: the search cannot tell two games apart that differ only in secrets.
+    """
     g = game.clone()
     s = g.s
     r = Rng(rng.next64())
     s.rng = Rng(r.next64())
+    others = [p for q, p in enumerate(s.players) if q != seat]
     tiles = s.t.ds.tiles
-    pool = list(s.res_bag)
-    for q, p in enumerate(s.players):
-        if q != seat:
-            pool.extend(p.rack)
+    pool = sorted(s.res_bag + [x for p in others for x in p.rack])
     r.shuffle(pool)
-    for q, p in enumerate(s.players):
-        if q == seat:
-            continue
+    for p in others:
         k = len(p.rack)
         p.rack, pool = pool[:k], pool[k:]
         p.silk = [sum(tiles[x].silk[c] for x in p.rack) for c in range(4)]
-        hidden = p.hand + p.supply
+        k = len(p.hand)
+        hidden = sorted(p.hand + p.supply)
         r.shuffle(hidden)
-        p.hand, p.supply = hidden[:len(p.hand)], hidden[len(p.hand):]
+        p.hand, p.supply = hidden[:k], hidden[k:]
     s.res_bag = pool
+    specialists = sorted(s.unseen + [p.specialist for p in others if p.specialist != EMPTY])
+    r.shuffle(specialists)
+    for p in others:
+        if p.specialist != EMPTY:
+            p.specialist = specialists.pop()
+    s.unseen = specialists
+    k = len(s.mdb_hand)
+    pile = sorted(s.mdb_hand + s.mdb_supply)
+    r.shuffle(pile)
+    s.mdb_hand, s.mdb_supply = pile[:k], pile[k:]
+    for hidden in (s.gar_bag, s.jewel_bag, s.j_stack, s.m_stack):
+        hidden.sort()
+        r.shuffle(hidden)
     cards = s.t.cards
     for level in sorted({cards[c].level for c in s.deck}):
         at = [i for i, c in enumerate(s.deck) if cards[c].level == level]
-        packet = [s.deck[i] for i in at]
+        packet = sorted(s.deck[i] for i in at)
         r.shuffle(packet)
         for i, c in zip(at, packet):
             s.deck[i] = c

@@ -1,0 +1,334 @@
+"""The heuristic bot: legal and reproducible play, strength against the random baseline,
+sensible choices in typical positions, and the separation between the shared search and
+the game's evaluation hook (ARCHITECTURE.md, "bots")."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from salon.bots.base import RandomBot, bot_names, make_bot
+from salon.bots.heuristic import HeuristicBot, hooks_for, register_evaluator
+from salon.core.errors import ConfigError
+from salon.core.rng import Rng
+from salon.rococo.evaluation import determinize, evaluate
+from salon.rococo.game import Rococo
+from salon.rococo.invariants import check
+from tests.rococo import positions as P
+
+BOTS_DIR = Path(__file__).resolve().parents[2] / "src" / "salon" / "bots"
+
+
+def play(names: list[str], seed: int) -> tuple[Rococo, list[float]]:
+    """A whole game between the named bots; returns it and each seat's think times."""
+    g = Rococo.new({"players": len(names)}, seed)
+    bots = [make_bot(name, seed * 10 + seat) for seat, name in enumerate(names)]
+    times: list[list[float]] = [[] for _ in names]
+    while not g.is_over():
+        seat = g.current_player()
+        legal = g.legal_actions()
+        start = time.perf_counter()
+        action = bots[seat].choose(g)
+        times[seat].append(time.perf_counter() - start)
+        assert action in legal
+        g.apply(action)
+    return g, [sum(t) / len(t) for t in times]
+
+
+def own_turn(g: Rococo, bot: HeuristicBot, seat: int) -> None:
+    """Let ``bot`` decide for ``seat`` until another seat is to move."""
+    while not g.is_over() and g.current_player() == seat:
+        g.apply(bot.choose(g))
+
+
+# --------------------------------------------------------------------------------------------
+# registration and architecture
+
+
+def test_registered_as_heuristic() -> None:
+    assert "heuristic" in bot_names()
+    assert isinstance(make_bot("heuristic", 3), HeuristicBot)
+
+
+def test_shared_bot_code_names_no_game() -> None:
+    """The search is generic: no file of salon.bots names a game; the game supplies its
+    knowledge through the hook registry."""
+    for path in sorted(BOTS_DIR.glob("*.py")):
+        assert "rococo" not in path.read_text(encoding="utf-8").lower(), path.name
+
+
+def test_game_without_evaluation_is_refused_clearly() -> None:
+    class Unknown:
+        name = "no-such-game"
+
+    with pytest.raises(ConfigError, match="no-such-game"):
+        hooks_for(Unknown())  # type: ignore[arg-type]
+
+
+def test_rococo_hooks_found_by_convention() -> None:
+    hooks = hooks_for(Rococo.new({"players": 2}, 1))
+    assert hooks.evaluate is evaluate
+    assert hooks.determinize is determinize
+
+
+# --------------------------------------------------------------------------------------------
+# legal, reproducible, strong
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_smoke_game_with_heuristic_bots_only(players: int) -> None:
+    g, _ = play(["heuristic"] * players, seed=40 + players)
+    assert g.is_over()
+    assert check(g.s) == []
+
+
+def test_mixed_table_of_four() -> None:
+    g, _ = play(["heuristic", "random", "heuristic", "random"], seed=4)
+    assert g.is_over()
+
+
+def test_same_seed_same_game() -> None:
+    first, _ = play(["heuristic", "random"], seed=11)
+    second, _ = play(["heuristic", "random"], seed=11)
+    assert first.history == second.history
+    both, _ = play(["heuristic", "heuristic"], seed=12)
+    again, _ = play(["heuristic", "heuristic"], seed=12)
+    assert both.history == again.history
+
+
+def test_beats_random_in_two_player_games() -> None:
+    """At least 95% wins over 60 games, sitting first and second in turn, with a modest think
+    time (a few ms per decision on a desktop; the bound is loose for slow machines)."""
+    games = 60
+    wins = 0
+    think: list[float] = []
+    for i in range(games):
+        seat = i % 2
+        names = ["random", "random"]
+        names[seat] = "heuristic"
+        g, times = play(names, seed=200 + i)
+        r = g.result()
+        wins += r.winners == (seat,)
+        think.append(times[seat])
+    assert wins >= 0.95 * games
+    assert sum(think) / len(think) < 0.05
+
+
+# --------------------------------------------------------------------------------------------
+# sensible choices
+
+
+def test_tailors_and_rents_a_garment_it_can_make() -> None:
+    """With too few livres to hire (which would bring one more turn this round), a Master
+    with the silk for a garment on display makes it and rents it out."""
+    g = P.new_game(2, seed=5)
+    P.mid_turn(g, 0, P.start_card(g, 0, type_="master"))
+    P.clear_rack(g, 0)
+    P.set_windows(g, [None, None, None, None, None, "G05"])  # 3 blue + 1 thread, window cost 0
+    P.give_tiles(g, 0, ["R01"])  # 3 blue bales
+    P.set_money(g, 0, livres=4, thread=1, lace=0)
+    own_turn(g, HeuristicBot(1), 0)
+    assert 0 in [o for x, o in zip(g.s.guest, g.s.guest_owner) if x == P.garment(g, "G05")]
+
+
+def test_picks_masters_when_a_garment_is_ready() -> None:
+    g = P.new_game(2, seed=6)
+    assert g.decision()["kind"] == "hand" and g.current_player() == 0
+    P.set_windows(g, [None, None, None, None, "G10", "G05"])
+    P.give_tiles(g, 0, ["R01", "R13"])
+    P.set_money(g, 0, thread=2, lace=1)
+    own_turn(g, HeuristicBot(2), 0)
+    masters = {c.id for c in g.s.t.cards if c.owner == 0 and c.type == "master"}
+    hand = {g.s.t.cards[c].id for c in g.s.players[0].hand}
+    assert len(masters) == 2
+    assert masters <= hand
+
+
+def test_spends_its_last_livres_on_points() -> None:
+    """In its last turn of the game the bot turns its money into points with a level-VI
+    bonus (3 livres per point) rather than keep it (10 livres per point at the end)."""
+    g = P.new_game(2, seed=7)
+    card = P.deck_card(g, "l6_buy_vp_3")
+    P.mid_turn(g, 0, card)
+    g.s.round = g.s.t.ds.rules.rounds
+    P.set_money(g, 0, livres=31)
+    own_turn(g, HeuristicBot(3), 0)
+    assert "buy" in g.history
+    assert g.s.players[0].livres < 3
+
+
+def test_terrace_pairs_highest_prestige_with_highest_multiplier() -> None:
+    g = P.new_game(2, seed=8)
+    throne = P.spaces(g, hall=1, master=False)
+    for gid, space in zip(("G01", "G05", "G10"), throne):  # prestige 2, 3, 4
+        P.place_garment(g, 0, gid, space)
+    fireworks = {g.s.t.ds.board.decorations[d].multiplier: g.s.t.ds.board.decorations[d].id
+                 for d in g.s.t.fireworks}
+    P.set_decoration(g, 0, fireworks[2])
+    P.set_decoration(g, 0, fireworks[3])
+    P.start_scoring(g)
+    own_turn(g, HeuristicBot(4), 0)
+    on = {g.s.t.ds.board.decorations[d].id: g.s.t.ds.garments[x].id
+          for d, x in enumerate(g.s.terrace) if x != -1}
+    assert on == {fireworks[3]: "G10", fireworks[2]: "G05"}
+
+
+# --------------------------------------------------------------------------------------------
+# fairness: the evaluation and the search see only what the seat may know
+
+
+def midgame(seed: int, **config: object) -> Rococo:
+    """Round 4, seat 0 to decide, after random play."""
+    g = Rococo.new({"players": 3, **config}, seed)
+    bot = RandomBot(seed)
+    while g.s.round < 4 or g.current_player() != 0:
+        g.apply(bot.choose(g))
+    return g
+
+
+def rearrange_secrets(g: Rococo, seat: int) -> Rococo:
+    """A copy of ``g`` that differs only in what ``seat`` cannot know: the other seats' rack
+    tiles (swapped with tiles of the bag), the split of their hands and supplies, the order
+    of the bags and of each level of the employee deck."""
+    g = g.clone()
+    s = g.s
+    for q, p in enumerate(s.players):
+        if q == seat:
+            continue
+        swapped = s.res_bag[:len(p.rack)]
+        s.res_bag = s.res_bag[len(p.rack):] + p.rack
+        p.rack = swapped
+        p.silk = [sum(s.t.ds.tiles[x].silk[c] for x in swapped) for c in range(4)]
+        hidden = (p.hand + p.supply)[::-1]
+        p.hand, p.supply = hidden[:len(p.hand)], hidden[len(p.hand):]
+    s.res_bag.reverse()
+    s.gar_bag.reverse()
+    levels = [s.t.cards[c].level for c in s.deck]
+    for level in set(levels):
+        at = [i for i, x in enumerate(levels) if x == level]
+        for i, c in zip(at, [s.deck[i] for i in reversed(at)]):
+            s.deck[i] = c
+    assert check(s) == []
+    return P.refresh(g)
+
+
+@pytest.mark.parametrize("seed", [21, 24])
+def test_evaluation_ignores_other_seats_secrets(seed: int) -> None:
+    g = midgame(seed)
+    assert evaluate(rearrange_secrets(g, 0), 0) == pytest.approx(evaluate(g, 0))
+
+
+@pytest.mark.parametrize("seed", [21, 24, 25, 26])
+def test_choice_ignores_other_seats_secrets(seed: int) -> None:
+    """Two games that differ only in secrets of the other seats get the same choice from
+    bots seeded alike: the look-ahead runs on a sample drawn from what the seat knows."""
+    g = midgame(seed)
+    other = rearrange_secrets(g, 0)
+    assert other.state_hash() != g.state_hash()
+    assert determinize(g, 0, Rng(seed)).state_hash() == determinize(other, 0, Rng(seed)).state_hash()
+    assert HeuristicBot(seed).choose(g) == HeuristicBot(seed).choose(other)
+
+
+@pytest.mark.parametrize("config", [{}, {"expansions": ["all"]}, {"players": 1, "solo": True}],
+                         ids=["base", "expansions", "solo"])
+def test_determinize_keeps_what_the_seat_knows(config: dict) -> None:
+    g = midgame(22, **config)
+    seen = g.observe(0)
+    changed = False
+    rng = Rng(5)
+    for _ in range(5):
+        d = determinize(g, 0, rng)
+        assert d.observe(0) == seen
+        assert check(d.s) == []
+        assert d.legal_actions() == g.legal_actions()
+        changed |= d.state_hash() != g.state_hash()
+    assert changed
+    assert g.observe(0) == seen  # the game itself is untouched
+
+
+def test_search_does_not_change_the_game() -> None:
+    g = midgame(23)
+    snapshot = g.state_hash()
+    history = list(g.history)
+    HeuristicBot(9).choose(g)
+    assert g.state_hash() == snapshot
+    assert g.history == history
+
+
+# --------------------------------------------------------------------------------------------
+# the search is generic: a toy game with its own hooks, played through the same calls
+
+
+class Counters:
+    """A toy game: take 1-3 counters from a pile; whoever takes the last one wins.  A turn has
+    two decisions: first the size (``size:small`` allows 1 or 2, ``size:big`` means 3), which
+    changes nothing by itself, then ``take:<k>``.  It offers only the calls the search makes."""
+
+    name = "test-counters"
+
+    def __init__(self, pile: int, seat: int = 0, size: str = "") -> None:
+        self.pile, self.seat, self.size = pile, seat, size
+
+    def current_player(self) -> int | None:
+        return None if self.is_over() else self.seat
+
+    def legal_actions(self) -> list[str]:
+        if self.is_over():
+            return []
+        if not self.size:
+            return ["size:small", "size:big"] if self.pile >= 3 else ["size:small"]
+        return ["take:3"] if self.size == "big" else [f"take:{k}" for k in (1, 2) if k <= self.pile]
+
+    def apply(self, action: str) -> list:
+        assert action in self.legal_actions()
+        if action.startswith("size:"):
+            self.size = action[5:]
+        else:
+            self.pile -= int(action[5:])
+            self.size = ""
+            if self.pile:
+                self.seat = 1 - self.seat
+        return []
+
+    def is_over(self) -> bool:
+        return self.pile == 0
+
+    def clone(self) -> Counters:
+        return Counters(self.pile, self.seat, self.size)
+
+
+def counters_value(game: Counters, seat: int) -> float:
+    """Exact: the seat to move with a pile that is a multiple of 4 loses; mid-turn unknown."""
+    if game.is_over():
+        return 1.0 if game.seat == seat else -1.0
+    if game.size:
+        return 0.0
+    to_move_wins = game.pile % 4 != 0
+    return 1.0 if to_move_wins == (game.seat == seat) else -1.0
+
+
+@pytest.mark.parametrize(("pile", "best"), [(7, ["size:big", "take:3"]), (6, ["size:small", "take:2"]),
+                                            (5, ["size:small", "take:1"])])
+def test_generic_search_wins_a_toy_game_with_a_two_step_turn(pile: int, best: list[str]) -> None:
+    register_evaluator(Counters.name, counters_value)  # type: ignore[arg-type]
+    g = Counters(pile)
+    bot = HeuristicBot(0)
+    for action in best:
+        assert bot.choose(g) == action  # type: ignore[arg-type]
+        g.apply(action)
+
+
+def test_node_budget_bounds_the_look_ahead() -> None:
+    """The budget stops the search (overshooting by at most one node's children), and the
+    bot still answers with a legal action."""
+    g = midgame(27)
+    bot = RandomBot(27)
+    while g.decision()["kind"] != "play" or g.current_player() != 0:
+        g.apply(bot.choose(g))
+    wide = HeuristicBot(1)
+    wide.choose(g)
+    narrow = HeuristicBot(1, budget=10)
+    assert narrow.choose(g) in g.legal_actions()
+    assert narrow.nodes <= 10 + max(len(g.legal_actions()), 40) < wide.nodes
