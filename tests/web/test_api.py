@@ -103,8 +103,11 @@ def test_solo_adds_the_automated_seat(client: TestClient) -> None:
                                         "join": {"name": "Ann"}})
     assert r.status_code == 201, r.text
     game = r.json()["game"]
-    assert [s["kind"] for s in game["seats"]] == ["human", "bot"]
+    assert [(s["kind"], s["bot"], s["name"], s["taken"]) for s in game["seats"]] == [
+        ("human", None, "Ann", True), ("automaton", None, "Madame du Barry", True)]
     assert game["status"] == "running"
+    r = client.post(f"/api/games/{game['id']}/join", json={"seat": 1})
+    assert r.status_code == 409 and error_code(r) == "seat_is_automated"
 
 
 def test_seed_is_the_servers_unless_allowed() -> None:

@@ -84,3 +84,31 @@ def test_english_covers_the_engine() -> None:
             events |= {e.type for e in game.apply(rng.choice(game.legal_actions()))}
     missing = {e for e in events if f"rococo.event.{e}" not in en and f"rococo.event.{e}_gain" not in en}
     assert missing <= {"turn_end"}, missing
+
+
+def test_english_covers_the_solo_mode_and_the_2013_edition() -> None:
+    """Madame du Barry's turns read as sentences (her reasons included), and every text the
+    2013 edition words its own way replaces a text the client has."""
+    en = load(STATIC / "games" / "rococo" / "i18n", "en")
+    events: set[str] = set()
+    whys: set[str] = set()
+    fallbacks: set[str] = set()
+    for seed in range(3):
+        game = Rococo.new({"solo": True, "expansions": list(EXPANSIONS)} if seed else {"solo": True}, seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            for e in game.apply(rng.choice(game.legal_actions())):
+                events.add(e.type)
+                if e.type == "mdb_fallback":
+                    fallbacks.add(e.data["why"])
+                elif e.type in ("vp", "livres", "goods"):
+                    whys.add(e.data["why"])
+    missing = {e for e in events if f"rococo.event.{e}" not in en and f"rococo.event.{e}_gain" not in en}
+    assert missing <= {"turn_end"}, missing
+    assert {"mdb_card", "mdb_hand"} <= events
+    assert {w for w in whys if w.startswith("mdb") and f"rococo.why.{w}" not in en} == set()
+    assert {w for w in fallbacks if f"rococo.fallback.{w}" not in en} == set()
+    own = {k.removeprefix("rococo.edition_2013.") for k in en if k.startswith("rococo.edition_2013.")}
+    assert own and all(f"rococo.{k}" in en for k in own)
+    terms = Rococo.new({"players": 2, "edition": "2013"}, 1).s.t.ds.terms or {}
+    assert all(f"rococo.colour.{terms[c]}" in en for c in ("blue", "pink", "green", "orange"))

@@ -38,7 +38,8 @@ T = TypeVar("T")
 
 HUMAN = "human"
 BOT = "bot"
-PREFERRED_BOT = "heuristic"
+AUTOMATON = "automaton"
+"""A seat the game plays by itself (its adapter's ``automated_seats``): never taken, never waited for."""
 FINISHED_LISTED = 30
 """How many finished games the lobby lists."""
 FINISHED_KEPT = 200
@@ -81,7 +82,7 @@ class Seat:
 
     @property
     def taken(self) -> bool:
-        return self.kind == BOT or self.token_hash is not None
+        return self.kind in (BOT, AUTOMATON) or self.token_hash is not None
 
 
 class Connection:
@@ -153,7 +154,7 @@ class Room:
     def seats_json(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.conns}
         return [{"seat": s.seat, "kind": s.kind, "bot": s.bot_name, "name": s.name, "taken": s.taken,
-                 "online": s.kind == BOT or s.seat in online} for s in self.seats]
+                 "online": s.kind in (BOT, AUTOMATON) or s.seat in online} for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.name, "title": self.title, "status": self.status,
@@ -322,13 +323,16 @@ class Hub:
             game = cls.new(config, seed)
         except ConfigError as e:
             raise ServiceError(400, "bad_config", str(e)) from None
-        if len(seat_specs) > game.num_players:
-            raise ServiceError(400, "bad_seats", f"{len(seat_specs)} seats given for a game of {game.num_players}")
-        default_bot = PREFERRED_BOT if PREFERRED_BOT in bots else bots[0]
-        # seats the game adds by itself (an automated opponent) are played by a bot if they ever decide
-        specs = [*seat_specs, *({"kind": BOT, "bot": default_bot} for _ in range(game.num_players - len(seat_specs)))]
-        seats = [SeatRecord(i, s["kind"], s.get("bot") if s["kind"] == BOT else None,
-                            (s.get("bot") or BOT) if s["kind"] == BOT else "") for i, s in enumerate(specs)]
+        automated = adapter(name).automated_seats(game)
+        playable = [i for i in range(game.num_players) if i not in automated]
+        if len(seat_specs) != len(playable):
+            raise ServiceError(400, "bad_seats", f"{len(seat_specs)} seats given for a game of {len(playable)} "
+                                                 f"player{'s' if len(playable) != 1 else ''}")
+        specs = dict(zip(playable, seat_specs, strict=True))
+        seats = [SeatRecord(i, AUTOMATON, None, automated[i]) if i in automated else
+                 SeatRecord(i, specs[i]["kind"], specs[i].get("bot") if specs[i]["kind"] == BOT else None,
+                            (specs[i].get("bot") or BOT) if specs[i]["kind"] == BOT else "")
+                 for i in range(game.num_players)]
         token = None
         seat_index = None
         if join is not None:
@@ -364,6 +368,8 @@ class Hub:
         if not 0 <= wanted < len(seats):
             raise ServiceError(400, "bad_seat", f"seat {wanted} does not exist (0-{len(seats) - 1})")
         seat = seats[wanted]
+        if seat.kind == AUTOMATON:
+            raise ServiceError(409, "seat_is_automated", f"seat {wanted} is played by the game itself")
         if seat.kind != HUMAN:
             raise ServiceError(409, "seat_is_bot", f"seat {wanted} is played by a bot")
         if seat.token_hash is not None:

@@ -45,7 +45,7 @@ BATCH = 256
 @dataclass
 class SeatRecord:
     seat: int
-    kind: str  # "human" or "bot"
+    kind: str  # "human", "bot" or "automaton" (a seat the game plays by itself)
     bot: str | None
     name: str
     token_hash: str | None = None

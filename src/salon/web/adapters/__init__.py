@@ -3,8 +3,9 @@
 The server itself names no game.  A game may add a module ``salon.web.adapters.<name>``
 that defines ``ADAPTER``, an :class:`Adapter` giving the public descriptions of its
 components (for the browser's tooltips and board geometry), the events its setup emitted
-before the first action (for the game log), and hints that refine its config options in the
-lobby.  A game without a module is served with the empty defaults.
+before the first action (for the game log), the seats the game plays by itself (an automated
+opponent that is neither a person nor a bot: no one takes it, no one is waited for), and hints
+that refine its config options in the lobby.  A game without a module is served with the empty defaults.
 """
 
 from __future__ import annotations
@@ -28,9 +29,15 @@ class Adapter:
         """The events of the game's setup; called once, right after ``new``."""
         return []
 
+    def automated_seats(self, game: Game) -> dict[int, str]:
+        """The seats whose turns the engine plays inside ``apply`` (they never decide), each
+        with the name shown for it."""
+        return {}
+
     def option_hints(self) -> dict[str, dict[str, Any]]:
         """Per config key, fields that refine what the config schema says (e.g. ``choices``
-        for a list of names)."""
+        for a list of names, or ``requires``: ``{other key: value}`` under which the option
+        exists at all, so the lobby hides it and keeps its default otherwise)."""
         return {}
 
 

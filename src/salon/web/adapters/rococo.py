@@ -3,7 +3,9 @@
 Everything here is printed on the physical components (a garment's silk and prestige, a
 tile's contents, a card's bonus, a space's reward or cost), so it is public: the browser
 uses it for the board's geometry and for tooltips.  Nothing depends on the game's hidden
-state; only the config (board side, expansions) selects which components exist.
+state; only the config (board side, expansions, edition, solo mode) selects which components
+exist.  The 2013 edition names some of them differently (its ``terms``: colours, wool for
+thread, fountain for kitchen), and the browser shows those names at its tables.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from salon.core.events import Event
 from salon.core.game import Game
 from salon.rococo.components import COLOURS, EXPANSIONS
 from salon.rococo.game import Rococo
+from salon.rococo.rules.common import MDB
 from salon.rococo.tables import Tables
 from salon.web.adapters import Adapter
 
@@ -36,7 +39,12 @@ class RococoAdapter(Adapter):
         bonus = ds.bonus
         decos = b.decorations
         jb = ds.jewelry_box
+        cfg = game.config
         return {
+            "edition": cfg.edition,
+            "terms": dict(ds.terms or {}),
+            "solo": {"seat": MDB, "cards": {c.id: c.model_dump(exclude={"id"}) for c in ds.solo_cards}}
+            if cfg.solo else None,
             "side": b.side,
             "rounds": rules.rounds,
             "colours": list(COLOURS),
@@ -92,9 +100,16 @@ class RococoAdapter(Adapter):
         assert isinstance(game, Rococo)
         return list(game.s.events)
 
+    def automated_seats(self, game: Game) -> dict[int, str]:
+        """Madame du Barry (RULES.md §14): her turns are played by the engine from her cards."""
+        assert isinstance(game, Rococo)
+        return {MDB: "Madame du Barry"} if game.config.solo else {}
+
     def option_hints(self) -> dict[str, dict[str, Any]]:
         main = {"main": True}  # shown first in the lobby; the rulings' options go under "more options"
-        return {"edition": main, "solo": main, "expansions": {**main, "type": "list", "choices": list(EXPANSIONS)}}
+        deluxe = {**main, "requires": {"edition": "deluxe"}}  # D-2: the 2013 edition has neither
+        return {"edition": main, "solo": deluxe,
+                "expansions": {**deluxe, "type": "list", "choices": list(EXPANSIONS)}}
 
 
 ADAPTER = RococoAdapter()

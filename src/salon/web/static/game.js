@@ -69,8 +69,9 @@ export class GameView {
     if (!s) return `#${seat + 1}`;
     if (s.kind === "bot") {
       const bot = this.c.has(`bot.${s.bot}`) ? this.c.t(`bot.${s.bot}`) : s.bot;
-      return this.renderer?.botSeatName?.(seat, this.state) || `${bot} ${seat + 1}`;
+      return this.renderer?.automatonName?.(seat) || `${bot} ${seat + 1}`;
     }
+    if (s.kind === "automaton") return this.renderer?.automatonName?.(seat) || s.name;
     return s.name || `#${seat + 1}`;
   }
 

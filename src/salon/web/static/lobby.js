@@ -43,6 +43,20 @@ export class Lobby {
     this.setPlayers(meta.players.includes(2) ? 2 : meta.players[0]);
   }
 
+  /** An option with ``requires`` exists only while the options it names have those values:
+   *  otherwise it is hidden and kept at its default (the engine would refuse the mix). */
+  available(o) {
+    return Object.entries(o.requires || {}).every(([key, value]) => this.form.options[key] === value);
+  }
+
+  optionsChanged() {
+    const meta = this.app.gameMeta(this.form.game);
+    for (const o of meta.options) if (!this.available(o)) this.form.options[o.key] = o.default;
+    const counts = this.playerCounts();
+    if (!counts.includes(this.form.players)) this.setPlayers(counts[0]);
+    this.render();
+  }
+
   playerCounts() {
     const meta = this.app.gameMeta(this.form.game);
     for (const [key, counts] of Object.entries(meta.players_with || {})) {
@@ -100,18 +114,14 @@ export class Lobby {
     let control;
     if (o.type === "bool") {
       control = h("input", { type: "checkbox", id: `opt-${o.key}`, "data-option": o.key, checked: value === true,
-        on: { change: (e) => {
-          set(e.target.checked);
-          const counts = this.playerCounts();
-          if (!counts.includes(this.form.players)) this.setPlayers(counts[0]);
-          this.render();
-        } } });
+        on: { change: (e) => { set(e.target.checked); this.optionsChanged(); } } });
       return h("div", {}, h("div", { class: "form-row check" }, control,
         h("label", { for: `opt-${o.key}`, "data-tip": o.description }, this.optionLabel(o.key))),
       help ? h("div", { class: "option-help" }, help) : null);
     }
     if (o.type === "choice") {
-      control = h("select", { id: `opt-${o.key}`, "data-option": o.key, on: { change: (e) => set(e.target.value) } },
+      control = h("select", { id: `opt-${o.key}`, "data-option": o.key,
+        on: { change: (e) => { set(e.target.value); this.optionsChanged(); } } },
         o.choices.map((ch) => h("option", { value: ch, selected: ch === value }, this.choiceLabel(o.key, ch))));
     } else if (o.type === "list") {
       const chosen = new Set(value || []);
@@ -146,8 +156,9 @@ export class Lobby {
     const games = this.app.meta.games;
     if (!games.length) return h("section", { class: "panel" }, c.t("app.loading"));
     const meta = this.app.gameMeta(this.form.game);
-    const main = meta.options.filter((o) => o.main);
-    const more = meta.options.filter((o) => !o.main);
+    const shown = meta.options.filter((o) => this.available(o));
+    const main = shown.filter((o) => o.main);
+    const more = shown.filter((o) => !o.main);
     const counts = this.playerCounts();
     return h("section", { class: "panel new-game" },
       h("h2", {}, c.t("lobby.new_game")),
@@ -217,6 +228,7 @@ export class Lobby {
     const mine = seatStore.get(g.id);
     const seatLabel = (s) => {
       if (s.kind === "bot") return c.has(`bot.${s.bot}`) ? c.t(`bot.${s.bot}`) : s.bot;
+      if (s.kind === "automaton") return s.name;
       return s.taken ? s.name : c.t("lobby.free");
     };
     const buttons = [];

@@ -12,6 +12,9 @@ const SILK = {
   pink: { fill: "#f1bccb", mid: "#e393ab", deep: "#b5587a" },
   green: { fill: "#b5d6b0", mid: "#8dbf8f", deep: "#4b8a54" },
   orange: { fill: "#f3cb9e", mid: "#eaa866", deep: "#c06d25" },
+  // the 2013 edition's own colours (its terms rename the engine's colours to these)
+  yellow: { fill: "#f2e3a0", mid: "#e6cc5c", deep: "#a88a1e" },
+  red: { fill: "#eeb1a8", mid: "#dc7d70", deep: "#a33a2e" },
 };
 const JEWEL_DEEP = SILK;
 const PLAYER = ["#a8323e", "#2d5aa0", "#c4880f", "#2e7d4f", "#6f4a9c"];
@@ -59,6 +62,8 @@ function svgText(x, y, text, attrs = {}) {
 class RococoRenderer {
   constructor({ components, catalog, seatName }) {
     this.comp = components;
+    this.terms = components.terms || {};
+    this.edition = components.edition || "deluxe";
     this.catalog = catalog;
     this.seatNameOf = seatName;
     this.decos = Object.fromEntries(components.board.decorations.map((d) => [d.id, d]));
@@ -70,9 +75,27 @@ class RococoRenderer {
 
   get c() { return this.catalog(); }
 
-  t(key, fields) { return this.c.t(`rococo.${key}`, fields); }
+  /** A text; at a table of another edition, that edition's own wording where it has one
+   *  (the 2013 edition says wool for thread and fountain for kitchen). */
+  t(key, fields) {
+    const own = `rococo.edition_${this.edition}.${key}`;
+    return this.c.t(this.c.has(own) ? own : `rococo.${key}`, fields);
+  }
 
   has(key) { return this.c.has(`rococo.${key}`); }
+
+  /** The colour a component shows at this table: the edition's own colour for an engine colour. */
+  shown(colour) { return this.terms[colour] || colour; }
+
+  paint(colour) { return SILK[this.shown(colour)] || SILK[colour]; }
+
+  /** Madame du Barry's seat in the solo mode is played by the game itself. */
+  automatonName(seat) {
+    return this.comp.solo && this.comp.solo.seat === seat ? this.t("panel.madame") : null;
+  }
+
+  /** Prestige, or "?" while the edition keeps another seat's prestige hidden. */
+  vpOrHidden(n) { return n === null || n === undefined ? "?" : this.vp(n); }
 
   // --- phrases
 
@@ -87,18 +110,14 @@ class RococoRenderer {
     return this.seatNameOf(seat);
   }
 
-  botSeatName(seat, state) {
-    const solo = state?.observation?.solo;
-    return solo && solo.seat === seat ? this.t("panel.madame") : null;
-  }
-
   silk(silk) {
-    const parts = Object.entries(silk || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${this.t(`colour.${c}`)}`);
+    const parts = Object.entries(silk || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${this.t(`colour.${this.shown(c)}`)}`);
     return parts.length ? parts.join(" + ") : this.t("garment.no_silk");
   }
 
   /** A colour word agreeing with what it describes (a language may inflect it by the noun). */
-  colourFor(noun, colour) {
+  colourFor(noun, engineColour) {
+    const colour = this.shown(engineColour);
     return this.has(`colour_${noun}.${colour}`) ? this.t(`colour_${noun}.${colour}`) : this.t(`colour.${colour}`);
   }
 
@@ -288,7 +307,7 @@ class RococoRenderer {
     let i = 0;
     for (const colour of this.comp.colours) {
       for (let k = 0; k < (silk[colour] || 0); k += 1) {
-        nodes.push(s("rect", { x: x + i * (size + 2), y, width: size, height: size * 0.8, rx: 2, fill: SILK[colour].mid, stroke: SILK[colour].deep, "stroke-width": 0.8 }));
+        nodes.push(s("rect", { x: x + i * (size + 2), y, width: size, height: size * 0.8, rx: 2, fill: this.paint(colour).mid, stroke: this.paint(colour).deep, "stroke-width": 0.8 }));
         i += 1;
       }
     }
@@ -299,7 +318,7 @@ class RococoRenderer {
   garmentSvg(id, x, y, w, ht, { needs = false, owner = null } = {}) {
     const g = this.comp.garments[id];
     if (!g) return s("g");
-    const col = SILK[g.colour];
+    const col = this.paint(g.colour);
     const nodes = [
       s("rect", { x, y, width: w, height: ht, rx: 7, fill: col.fill, stroke: col.deep, "stroke-width": 1.4 }),
       s("rect", { x: x + 3, y: y + 3, width: w - 6, height: ht - 6, rx: 5, fill: "none", stroke: "#fff", "stroke-opacity": 0.6 }),
@@ -347,7 +366,7 @@ class RococoRenderer {
       const inRow = Math.min(per, bales.length - r * per);
       const bx = x + (size - inRow * (bw + 3) + 3) / 2 + (i % per) * (bw + 3);
       const by = y + (area - rows * (bh + 3) + 3) / 2 + r * (bh + 3);
-      nodes.push(s("rect", { x: bx, y: by, width: bw, height: bh, rx: bh / 2.5, fill: SILK[c].mid, stroke: SILK[c].deep, "stroke-width": 1 }));
+      nodes.push(s("rect", { x: bx, y: by, width: bw, height: bh, rx: bh / 2.5, fill: this.paint(c).mid, stroke: this.paint(c).deep, "stroke-width": 1 }));
       nodes.push(s("path", { d: `M${bx + bw * 0.25} ${by + 1.5}v${bh - 3}M${bx + bw * 0.75} ${by + 1.5}v${bh - 3}`, stroke: "#fff", "stroke-opacity": 0.55, "stroke-width": 1 }));
     });
     if (t.lower) {
@@ -863,17 +882,42 @@ class RococoRenderer {
         if (p.has_specialist) extra.push(h("div", {}, this.t("panel.specialist")));
       }
       const stat = (icon, text, label) => h("span", { "data-tip": label }, h("span", { class: "icon" }, icon), " ", text);
+      if (obs.solo && seat === obs.solo.seat) return this.madamePanel(p, obs.solo, current, stat);
       return h("div", { class: `player p${seat % 5}${seat === current ? " current" : ""}${online[seat] === false ? " offline" : ""}`, "data-seat": seat },
         h("div", { class: "name" }, h("span", { class: "dot" }), this.player(seat), ...badges),
         h("div", { class: "stats" },
           stat("◉", this.livres(p.livres), this.t("panel.livres")),
-          stat("✦", this.vp(p.vp), this.t("panel.vp")),
+          stat("✦", this.vpOrHidden(p.vp), this.t(p.vp === null ? "panel.vp_hidden" : "panel.vp")),
           stat("✚", this.t("unit.thread", { n: p.thread }), this.t("panel.thread")),
           stat("❀", this.t("unit.lace", { n: p.lace }), this.t("panel.lace")),
           stat("▦", this.c.n("rococo.unit.tiles", p.rack_count), this.t("panel.tiles"))),
         h("div", { class: "extra" }, this.t("panel.cards", { hand: p.hand_count, supply: p.supply_count, staff: p.staff_size })),
         extra.length ? h("div", { class: "extra" }, extra) : null);
     }));
+  }
+
+  /** Madame du Barry: no livres and no employees of her own to show, but her card piles and
+   *  the cards she revealed last, which tell what she did. */
+  madamePanel(p, solo, current, stat) {
+    const revealed = solo.discard.slice(-3).reverse();
+    return h("div", { class: `player madame p${p.seat % 5}${p.seat === current ? " current" : ""}`, "data-seat": p.seat },
+      h("div", { class: "name" }, h("span", { class: "dot" }), this.player(p.seat)),
+      h("div", { class: "stats" },
+        stat("✦", this.vpOrHidden(p.vp), this.t("panel.vp")),
+        stat("✚", this.t("unit.thread", { n: p.thread }), this.t("panel.thread")),
+        stat("❀", this.t("unit.lace", { n: p.lace }), this.t("panel.lace")),
+        stat("▦", this.c.n("rococo.unit.tiles", p.rack_count), this.t("panel.tiles"))),
+      h("div", { class: "extra", id: "madame-piles" }, this.t("panel.madame_piles", {
+        hand: this.c.n("rococo.unit.cards", solo.hand_count), supply: this.c.n("rococo.unit.cards", solo.supply_count) })),
+      h("div", { class: "extra", id: "madame-revealed" }, this.t("panel.madame_revealed", {
+        cards: revealed.length ? revealed.map((id) => this.soloCard(id)).join(" · ") : this.t("unit.none") })));
+  }
+
+  /** One of Madame du Barry's cards: its id and the action it orders. */
+  soloCard(id) {
+    const card = this.comp.solo?.cards?.[id];
+    if (!card) return id;
+    return `${id} ${this.has(`main.${card.action}`) ? this.t(`main.${card.action}`) : card.action}`;
   }
 
   header(state) {
@@ -1052,7 +1096,10 @@ class RococoRenderer {
         key = v.amount > 0 ? "event.livres_gain" : "event.livres_pay";
         Object.assign(f, { amount: this.livres(Math.abs(v.amount)), why: this.why(v.why) });
         break;
-      case "vp": Object.assign(f, { amount: this.vp(v.amount), why: this.why(v.why) }); break;
+      case "vp":
+        if (!("amount" in v)) key = "event.vp_hidden";
+        Object.assign(f, { amount: this.vp(v.amount), why: this.why(v.why) });
+        break;
       case "goods":
         key = v.thread + v.lace > 0 ? "event.goods_gain" : "event.goods_spend";
         Object.assign(f, { goods: this.goods(v.thread, v.lace), why: this.why(v.why) });
@@ -1076,8 +1123,9 @@ class RococoRenderer {
       case "garment_effect": f.effect = this.has(`effect.${v.effect}`) ? this.t(`effect.${v.effect}`) : v.effect; break;
       case "mdb_hand": f.count = this.c.n("rococo.unit.cards", v.count); break;
       case "mdb_card": Object.assign(f, { card: v.card, action: this.has(`main.${v.action}`) ? this.t(`main.${v.action}`) : v.action }); break;
-      case "mdb_acquired": f.tiles = (v.tiles || []).map((x) => this.tile(x)).join(", "); break;
-      case "mdb_placement": f.card = v.card; break;
+      case "mdb_acquired": f.tiles = (v.tiles || []).map((x) => this.tile(x)).join(", ") || this.t("unit.nothing"); break;
+      case "mdb_placement": Object.assign(f, { card: v.card, hall: this.hallName(v.hall) }); break;
+      case "mdb_fallback": f.action = this.has(`fallback.${v.why}`) ? this.t(`fallback.${v.why}`) : v.why; break;
       default: break;
     }
     if (!this.has(key.slice(0))) return this.t("event.other", { type: kind });
