@@ -13,7 +13,7 @@ from salon.bots.base import RandomBot, bot_names, make_bot
 from salon.bots.heuristic import HeuristicBot, hooks_for, register_evaluator
 from salon.core.errors import ConfigError
 from salon.core.rng import Rng
-from salon.rococo.evaluation import determinize, evaluate
+from salon.rococo.evaluation import _garment_worth, _static, determinize, evaluate
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
 from tests.rococo import positions as P
@@ -116,6 +116,28 @@ def test_beats_random_in_two_player_games() -> None:
     assert sum(think) / len(think) < 0.05
 
 
+def test_beats_random_with_all_expansions_and_uses_them() -> None:
+    """With every expansion on, at least 95% wins over 40 two-player games, and the bot uses
+    the Jewelry Box: it rents jewels (after financing a jeweler space) in most games and
+    passes an exam in some (RULES.md §13)."""
+    games = 40
+    wins = jewel_games = exam_games = 0
+    for i in range(games):
+        seat = i % 2
+        g = Rococo.new({"players": 2, "expansions": ["all"]}, 500 + i)
+        bots = [make_bot("heuristic" if q == seat else "random", i * 10 + q) for q in range(2)]
+        kinds: set[str] = set()
+        while not g.is_over():
+            events = g.apply(bots[g.current_player()].choose(g))
+            kinds.update(e.type for e in events if e.seat == seat)
+        wins += g.result().winners == (seat,)
+        jewel_games += "jewel" in kinds
+        exam_games += "exam_passed" in kinds
+    assert wins >= 0.95 * games
+    assert jewel_games > games // 2
+    assert exam_games >= 1
+
+
 # --------------------------------------------------------------------------------------------
 # sensible choices
 
@@ -157,6 +179,32 @@ def test_spends_its_last_livres_on_points() -> None:
     own_turn(g, HeuristicBot(3), 0)
     assert "buy" in g.history
     assert g.s.players[0].livres < 3
+
+
+def test_jewels_and_exam_tasks_count_in_the_evaluation() -> None:
+    """An owned jewel is worth at least its end-game point (it also pays income,
+    R-JB-PH4-1, R-JB-SCORE-1); a marked exam task is progress toward an exam."""
+    g = P.new_game(2, seed=9, expansions=["jewelry_box"])
+    before = evaluate(g, 0)
+    with_jewel = g.clone()
+    with_jewel.s.players[0].jewels.append(with_jewel.s.jewel_bag[0])
+    assert evaluate(with_jewel, 0) >= before + g.s.t.ds.jewelry_box.params.jewel_end_vp
+    with_task = g.clone()
+    with_task.s.players[0].tasks = 1
+    assert evaluate(with_task, 0) > before
+
+
+def test_garments_that_cannot_be_sold_are_worth_their_rent() -> None:
+    """R-FEST-3, R-EXQ-3/4: a Festive garment counts as rented, never as sold; the green
+    dress pays its 14 livres either way and has no prestige (A-35)."""
+    g = P.new_game(2, seed=10, expansions=["festive", "exquisite"])
+    st = _static(g.s.t)
+    festive = P.garment(g, "G49")
+    green = P.garment(g, "G54")
+    assert st.gar_sell[festive] is None
+    assert _garment_worth(st, festive, 1.0) == pytest.approx(st.gar_rent[festive])
+    assert st.gar_rent[green] < st.gar_rent[festive]
+    assert _garment_worth(st, green, 0.1) == pytest.approx(max(1.4, st.gar_rent[green] + 1.4))
 
 
 def test_terrace_pairs_highest_prestige_with_highest_multiplier() -> None:

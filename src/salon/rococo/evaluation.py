@@ -13,7 +13,10 @@ plus what the position promises:
 * silk, thread and lace as progress toward the garments on display;
 * employees: the cards in hand (turns still to play this round, worth more when they can
   do something useful now), the average quality of the staff for later rounds, and the
-  end-game (crown) bonuses as they would score now.
+  end-game (crown) bonuses as they would score now;
+* the Jewelry Box: owned jewels (income and a point each), a jeweler space (access to the
+  jewelry display), marked exam tasks; Festive and Exquisite garments that cannot be sold
+  are worth their rent only.
 
 During final scoring the remaining steps are computed exactly with the scoring rules.
 
@@ -40,10 +43,11 @@ from dataclasses import dataclass
 
 from salon.bots.heuristic import register_evaluator
 from salon.core.rng import Rng
-from salon.rococo.components import BonusParams
+from salon.rococo.components import BonusParams, JewelryBoxParams
 from salon.rococo.game import Rococo
+from salon.rococo.rules.bonuses import END_GAME
 from salon.rococo.rules.common import staff_table
-from salon.rococo.rules.scoring import fireworks_awards, hall_awards, marker_vp
+from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
 from salon.rococo.state import EMPTY, State
 from salon.rococo.tables import Tables
 
@@ -83,10 +87,18 @@ BONUS_QUALITY = {  # typical worth of one use of a bonus, in points
     "l4_livres_by_staff": 0.5, "l4_tailor_less_green": 1.5, "l4_pink_livres_orange_vp": 1.2, "l4_buy_vp_4": 0.6,
     "l5_livre_per_garment": 1.2, "l5_vp_per_2_dec": 1.5, "l5_vp_per_2_garments": 2.0, "l5_silk_to_vp": 1.0,
     "l6_buy_vp_3": 1.2, "l6_finance_minus10": 2.5,
+    "nj_replay_from_supply": 0.8, "nj_copy_opponent": 0.4, "nj_livre_per_hall": 0.6, "nj_livres_small_staff": 0.8,
+    "nj_3livres_per_2_dec": 0.6, "nj_tailor_sell_vp": 1.5, "nj_hall_vp": 0.8, "nj_3livres_per_2_rings": 0.3,
+    "nj_vp_per_3_jewels": 0.3, "nm_hall_livres": 1.0, "nm_vp_blue_green_pairs": 0.8,
+    "nm_3livres_per_2_master_guest": 0.6, "nm_3livres_per_2_jewels": 0.5, "nm_no_orange_no_green": 1.2,
+    "sa_vp3": 3.0,
 }
-CROWN = frozenset({
-    "l6_end_vp_by_staff", "l6_end_thread_lace_sets", "l6_end_master_guest_pairs", "l6_end_dress_coat_pairs",
-})
+CROWN = END_GAME
+"""The crown cards: end-game bonuses scored in final scoring step 2 (or in the sets step)."""
+JEWEL_HOPE = 1.2  # per round still to come: what access to the jewelry display promises (a jewel a rent)
+EXAM_TASK = 0.8  # a marked exam task: progress toward +1 VP and a better card (less than the exam
+# itself brings, so that the search takes the exam when it can)
+PLACE_BONUS = 1.0  # typical worth of a Festive or Exquisite garment's one-time bonus beyond what it pays
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +124,13 @@ class _Static:
     deco_hall: tuple[int, ...]
     window_costs: tuple[int, ...]
     gar_prestige: tuple[int, ...]
-    gar_value: tuple[int, ...]
     gar_colour: tuple[int, ...]
     gar_dress: tuple[bool, ...]
     gar_need: tuple[tuple[int, ...], ...]  # silk by colour, then thread and lace
     gar_thimble: tuple[bool, ...]
+    gar_sell: tuple[float | None, ...]  # livres a sale brings; None when the garment can only be rented
+    gar_rent: tuple[float, ...]  # points a rent promises beyond livres: prestige, the rent's extras, its bonus
+    gar_place_livres: tuple[int, ...]  # livres paid when the garment is placed (R-EXQ-4 exq_green_14)
     tile_silk: tuple[tuple[int, int, int, int], ...]
     tile_lower: tuple[str, ...]
     card_type: tuple[str, ...]
@@ -157,11 +171,14 @@ def _static(t: Tables) -> _Static:
         deco_hall=tuple(d.hall - 1 for d in b.decorations),
         window_costs=b.window_costs,
         gar_prestige=tuple(g.prestige for g in ds.garments),
-        gar_value=tuple(g.value for g in ds.garments),
         gar_colour=tuple(g.colour_index for g in ds.garments),
         gar_dress=tuple(g.is_dress for g in ds.garments),
         gar_need=tuple((*g.silk, g.thread, g.lace) for g in ds.garments),
         gar_thimble=tuple(g.thimble for g in ds.garments),
+        gar_sell=tuple(_sale(g.expansion, g.effect, g.value) for g in ds.garments),
+        gar_rent=tuple(g.prestige + RENT_EXTRA + (PLACE_BONUS if g.effect and g.effect != GREEN_14 else 0.0)
+                       for g in ds.garments),
+        gar_place_livres=tuple(g.value if g.effect == GREEN_14 else 0 for g in ds.garments),
         tile_silk=tuple(x.silk for x in ds.tiles),
         tile_lower=tuple(x.lower for x in ds.tiles),
         card_type=tuple(c.type for c in t.cards),
@@ -170,6 +187,24 @@ def _static(t: Tables) -> _Static:
     )
     _STATIC[id(t)] = (t, st)
     return st
+
+
+GREEN_14 = "exq_green_14"
+
+
+def _sale(expansion: str, effect: str, value: int) -> float | None:
+    """R-FEST-3, R-EXQ-3: Festive garments are never sold, Exquisite ones only the green dress."""
+    if expansion == "festive" or (expansion == "exquisite" and effect != GREEN_14):
+        return None
+    return value
+
+
+def _garment_worth(st: _Static, g: int, lam: float) -> float:
+    """A garment about to be made: the better of selling and renting it (the green dress pays
+    its livres either way and has no prestige, A-35)."""
+    rent = st.gar_rent[g] + st.gar_place_livres[g] * lam
+    sale = st.gar_sell[g]
+    return rent if sale is None else max(sale * lam, rent)
 
 
 # --- small valuations shared by several terms
@@ -295,7 +330,6 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     mst = [[0] * n for _ in range(halls)]
     prestige = [0] * n
     colours = [[0, 0, 0, 0] for _ in range(n)]
-    dresses = [0] * n
     rented = [0] * n
     master_guests = [0] * n
     throne: list[list[int]] = [[] for _ in range(n)]
@@ -311,7 +345,6 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
             master_guests[q] += 1
         prestige[q] += st.gar_prestige[g]
         colours[q][st.gar_colour[g]] += 1
-        dresses[q] += st.gar_dress[g]
         rented[q] += 1
         if h == 0:
             throne[q].append(st.gar_prestige[g])
@@ -325,6 +358,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     statues = [0] * n
     kitchen_left = [False] * n
     kitchen_right = [False] * n
+    jeweler = [False] * n
     for d, o in enumerate(s.deco):
         if o == EMPTY:
             continue
@@ -342,6 +376,8 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
             kitchen_right[o] = True
         elif kind == "musician":
             present[o] |= 1 << st.deco_hall[d]
+        elif kind == "jeweler":
+            jeweler[o] = True
 
     est = [float(p.vp + prestige[q] + printed[q]) for q, p in enumerate(players)]
 
@@ -354,6 +390,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     # fireworks majority (R-SCORE-4-*): ties go to the most expensive space
     _majority(est, [(len(fw_mults[q]), 0, fw_best[q], q) for q in range(n) if fw_mults[q]], st.fw_vp, n, sharp)
 
+    jb = s.t.ds.jewelry_box
     free_ladder = EMPTY in s.all_halls
     next_ladder = st.all_halls_vp[s.all_halls.index(EMPTY)] if free_ladder else 0
     for q, p in enumerate(players):
@@ -378,6 +415,15 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
                 est[q] += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
         # livres and income (R-PH4-*, R-SCORE-1-1)
         extra = (dec[q] if kitchen_left[q] else 0) + (rented[q] if kitchen_right[q] else 0)
+        if jb is not None:
+            # Jewelry Box (RULES.md §13): jewels pay income and a point at the end (R-JB-PH4-1,
+            # R-JB-SCORE-1); a jeweler space opens the jewelry display (R-JB-FIN-3); exam tasks
+            # lead to +1 VP and a better card (R-JB-EXAM-*)
+            extra += jb.params.jewel_income * len(p.jewels)
+            est[q] += jb.params.jewel_end_vp * len(p.jewels)
+            if jeweler[q]:
+                est[q] += JEWEL_HOPE * turns / st.hand
+            est[q] += EXAM_TASK * p.tasks.bit_count() * soon
         income = st.base_income + extra
         if turns == 0:
             total = p.livres + income
@@ -394,15 +440,17 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
         else:
             est[q] += use * (len(p.rack) * HIDDEN_TILE + _goods(p.thread) + _goods(p.lace))
 
-    est[me] += _own_prospects(s, st, me, colours[me], dec[me], master_guests[me], dresses[me])
+    hall_most = max((cnt[h][me] for h in range(halls)), default=0)
+    est[me] += _own_prospects(s, st, me, colours[me], dec[me], master_guests[me], hall_most,
+                              present[me].bit_count())
     for q in range(n):
         if q != me:
-            est[q] += _public_crowns(s, st, q, master_guests[q], colours[q], dresses[q])
+            est[q] += _public_crowns(s, st, q)
     return est
 
 
 def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int, master_guests: int,
-                   dresses: int) -> float:
+                   hall_most: int, halls: int) -> float:
     """What the seat's own secrets promise: the garment its rack nearly makes, pending steps of
     its turn, its hand, its staff and its crown cards."""
     p = s.players[me]
@@ -428,7 +476,7 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
                 ready_master = True
                 ready_journeyman = ready_journeyman or not st.gar_thimble[g]
             if short < len(READY):
-                worth = max(st.gar_value[g] * lam, st.gar_prestige[g] + RENT_EXTRA) - cost * lam
+                worth = _garment_worth(st, g, lam) - cost * lam
                 best = max(best, worth * READY[short])
         v += best * use
 
@@ -436,7 +484,7 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     # being made, a free reward tile
     if s.making != EMPTY and s.turn_seat == me:
         g = s.making
-        v += max(st.gar_value[g] * lam, st.gar_prestige[g] + RENT_EXTRA)
+        v += _garment_worth(st, g, lam)
     for f in s.stack:
         if len(f) < 2 or f[1] != me:
             continue
@@ -458,7 +506,10 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     # the hand: turns still to play this round, better when the card can act usefully now
     garments = sum(colours)
     size = p.staff_size()
-    ctx = _BonusContext(s.t.ds.bonus, lam, use, garments, colours, dec, size, p.livres, sum(silk), ready_journeyman)
+    jb = s.t.ds.jewelry_box
+    ctx = _BonusContext(s.t.ds.bonus, jb.params if jb is not None else None, lam, use, garments, colours, dec, size,
+                        p.livres, sum(silk), ready_journeyman, master_guests, hall_most, halls, len(p.jewels),
+                        sum(1 for j in p.jewels if jb is not None and jb.jewels[j].kind == "ring"))
     for c in p.hand:
         kind = st.card_type[c]
         ready = ready_master if kind == "master" else ready_journeyman
@@ -469,35 +520,25 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     staff = p.staff()
     if rounds_after:
         v += sum(st.card_quality[c] for c in staff) / len(staff) * st.hand * rounds_after * STAFF_FUTURE
-    b = s.t.ds.bonus
     for c in staff:
         bonus = st.card_bonus[c]
         if bonus in CROWN:
-            v += _crown(bonus, b, size, master_guests, dresses, garments - dresses, p.thread, p.lace)
+            v += _crown(s, me, bonus)
     return v
 
 
-def _public_crowns(s: State, st: _Static, q: int, master_guests: int, colours: list[int], dresses: int) -> float:
+def _public_crowns(s: State, st: _Static, q: int) -> float:
     """Crown cards another seat shows on its discard pile, as they would score now."""
-    p = s.players[q]
-    b = s.t.ds.bonus
-    garments = sum(colours)
-    return sum(
-        _crown(st.card_bonus[c], b, p.staff_size(), master_guests, dresses, garments - dresses, p.thread, p.lace)
-        for c in p.discard if st.card_bonus[c] in CROWN
-    )
+    return sum(_crown(s, q, st.card_bonus[c]) for c in s.players[q].discard if st.card_bonus[c] in CROWN)
 
 
-def _crown(bonus: str, b: BonusParams, size: int, master_guests: int, dresses: int, coats: int, thread: int,
-           lace: int) -> int:
-    """R-BON-l6_end_*: a crown card's end-game points as they would score now."""
-    if bonus == "l6_end_vp_by_staff":
-        return staff_table(b.staff_vp_l6, size)
-    if bonus == "l6_end_master_guest_pairs":
-        return b.master_guest_pair_vp * (master_guests // 2)
-    if bonus == "l6_end_dress_coat_pairs":
-        return b.dress_coat_pair_vp * min(dresses, coats)
-    return b.thread_lace_set_vp * min(thread, lace)
+def _crown(s: State, q: int, bonus: str) -> int:
+    """R-BON-l6_end_*, R-BON-nm_end_*: a crown card's end-game points as they would score now
+    (the thread and lace sets are handed in at the end, R-BON-l6_end_thread_lace_sets)."""
+    if bonus == "l6_end_thread_lace_sets":
+        p = s.players[q]
+        return s.t.ds.bonus.thread_lace_set_vp * min(p.thread, p.lace)
+    return end_bonus_vp(s, q, bonus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,6 +546,7 @@ class _BonusContext:
     """What the worth of using a bonus now depends on."""
 
     b: BonusParams
+    jb: JewelryBoxParams | None  # the Jewelry Box's numbers (its cards exist only with it)
     lam: float  # points per livre now
     use: float  # how much resources still matter (turns left)
     garments: int
@@ -514,6 +556,16 @@ class _BonusContext:
     livres: int
     bales: int
     can_tailor: bool  # a garment on display is ready for a Journeyman (no thimble)
+    master_guests: int
+    hall_most: int  # own garments in the hall where the seat has the most
+    halls: int  # halls the seat is present in
+    jewels: int
+    rings: int
+
+
+def _jb(x: _BonusContext) -> JewelryBoxParams:
+    assert x.jb is not None, "a Jewelry Box card without the Jewelry Box"
+    return x.jb
 
 
 def _buy_now(price: int, x: _BonusContext) -> float:
@@ -548,6 +600,23 @@ _NOW: dict[str, Callable[[_BonusContext], float]] = {  # the bonuses of RULES.md
     "l5_silk_to_vp": lambda x: 0.3 * x.bales,
     "l6_buy_vp_3": lambda x: _buy_now(x.b.vp_price_l6, x),
     "l6_finance_minus10": lambda x: 0.3 * x.b.finance_discount_l6 * x.use,
+    # the Jewelry Box's bonuses (RULES.md §13.10, §13.11)
+    "nj_replay_from_supply": lambda x: 0.8,
+    "nj_copy_opponent": lambda x: 0.3,
+    "nj_livre_per_hall": lambda x: x.halls * x.lam,
+    "nj_livres_small_staff": lambda x: staff_table(_jb(x).staff_livres_nj, x.staff) * x.lam,
+    "nj_3livres_per_2_dec": lambda x: _jb(x).nj_livres_per_2_dec * (x.dec // 2) * x.lam,
+    "nj_tailor_sell_vp": lambda x: 2.0 if x.can_tailor else 0.4 * x.use,
+    "nj_hall_vp": lambda x: x.hall_most // 2,
+    "nj_3livres_per_2_rings": lambda x: _jb(x).nj_livres_per_2_rings * (x.rings // 2) * x.lam,
+    "nj_vp_per_3_jewels": lambda x: x.jewels // _jb(x).nj_vp_per_jewels,
+    "nm_hall_livres": lambda x: _jb(x).nm_livres_per_hall_garment * x.hall_most * x.lam,
+    "nm_vp_blue_green_pairs": lambda x: min(x.colours[0], x.colours[2]),
+    "nm_3livres_per_2_master_guest": lambda x: _jb(x).nm_livres_per_2_master_guests * (x.master_guests // 2) * x.lam,
+    "nm_3livres_per_2_jewels": lambda x: _jb(x).nm_livres_per_2_jewels * (x.jewels // 2) * x.lam,
+    "nm_no_orange_no_green": lambda x: (_jb(x).nm_no_orange_livres * (x.colours[3] == 0)
+                                        + _jb(x).nm_no_green_livres * (x.colours[2] == 0)) * x.lam,
+    "sa_vp3": lambda x: _jb(x).specialist_vp,
 }
 """What using a hand card's bonus this round is worth now, in points.  Bonuses not listed
 (start Masters, crown cards, whose worth is counted at the end) add nothing."""
