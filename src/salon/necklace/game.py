@@ -23,9 +23,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Self
 
-from salon.core.errors import ConfigError, IllegalAction, MalformedAction, RecordError
-from salon.core.events import Event
-from salon.core.game import Game, Result, register
+from salon.core.engine import StepGame
+from salon.core.errors import IllegalAction
+from salon.core.game import Result, register
 from salon.necklace.components import DataSet, packaged
 from salon.necklace.config import NecklaceConfig, parse_config
 from salon.necklace.rules import (  # noqa: F401  (each module registers its steps)
@@ -36,7 +36,7 @@ from salon.necklace.rules import (  # noqa: F401  (each module registers its ste
     sale,
     turn,
 )
-from salon.necklace.rules.registry import DECISIONS, FAMILIES, advance
+from salon.necklace.rules.registry import STEPS, advance
 from salon.necklace.rules.setup import new_state
 from salon.necklace.state import State
 from salon.necklace.view import decision_context, observe
@@ -72,18 +72,12 @@ def _vocabulary(ds: DataSet, n: int) -> frozenset[str]:
 
 
 @register
-class Necklace(Game):
+class Necklace(StepGame):
     name = "necklace"
-
-    __slots__ = ("config", "seed", "history", "s", "_legal", "_undo")
-
-    def __init__(self, config: NecklaceConfig, seed: int, state: State, history: list[str]) -> None:
-        self.config = config
-        self.seed = seed
-        self.s = state
-        self.history = history
-        self._legal: list[str] | None = None
-        self._undo = 0
+    steps = STEPS
+    revealing = REVEALING
+    game_over_rule = "QN-END-1"
+    action_hint = "'buy:C012', 'play:thief:1' or 'pass'"
 
     @classmethod
     def parse_config(cls, config: Any) -> NecklaceConfig:
@@ -96,63 +90,12 @@ class Necklace(Game):
         advance(s)
         return cls(cfg, seed, s, [])
 
-    @property
-    def num_players(self) -> int:
-        return self.s.n
+    @classmethod
+    def restore_state(cls, config: NecklaceConfig, state: dict[str, Any]) -> State:
+        return State.from_json(state, config, packaged())
 
-    def current_player(self) -> int | None:
-        stack = self.s.stack
-        return stack[-1][1] if stack else None
-
-    def legal_actions(self) -> list[str]:
-        legal = self._legal
-        if legal is None:
-            stack = self.s.stack
-            legal = self._legal = DECISIONS[stack[-1][0]][0](self.s, stack[-1]) if stack else []
-        return legal
-
-    def apply(self, action: str) -> list[Event]:
-        if action not in self.legal_actions():
-            rule, reason = self.explain_illegal(action)
-            err = MalformedAction if rule == "PROTOCOL" else IllegalAction
-            raise err(action, rule, reason)
-        s = self.s
-        s.events = events = []
-        rng = s.rng.state
-        frame = s.stack.pop()
-        DECISIONS[frame[0]][1](s, frame, action)
-        advance(s)
-        self._legal = None
-        self.history.append(action)
-        stack = s.stack
-        reversible = (rng == s.rng.state and stack and stack[-1][1] == frame[1]
-                      and not any(e.type in REVEALING for e in events))
-        self._undo = self._undo + 1 if reversible else 0
-        return events
-
-    def undoable(self) -> int:
-        """How many of the last actions the deciding seat may take back: all of its own
-        consecutive actions since another seat decided, a card was drawn, a hand or a
-        presentation was shown, or a random card changed hands.  A caller undoes by replaying
-        the history without them."""
-        return self._undo
-
-    def explain_illegal(self, action: str) -> tuple[str, str]:
-        """Why ``action`` is refused: ``PROTOCOL`` for text that is no action of this game,
-        otherwise the rule it breaks now."""
-        s = self.s
-        if not isinstance(action, str) or action not in _vocabulary(s.ds, s.n):
-            return "PROTOCOL", "not an action of this game (actions look like 'buy:C012', 'play:thief:1' or 'pass')"
-        if s.over:
-            return "QN-END-1", "the game is over"
-        if action in self.legal_actions():
-            return "PROTOCOL", "the action is legal now"
-        frame = s.stack[-1]
-        families, rule = FAMILIES[frame[0]]
-        if action.split(":", 1)[0] not in families:
-            shown = " or ".join(f"'{f}…'" for f in families)
-            return rule, f"the decision now is {frame[0]!r} for seat {frame[1]}: expected {shown}"
-        return DECISIONS[frame[0]][2](s, frame, action)
+    def is_action_text(self, action: str) -> bool:
+        return action in _vocabulary(self.s.ds, self.s.n)
 
     def action_space(self) -> list[str]:
         """Every action text this game can offer with its number of seats, in a fixed order
@@ -167,9 +110,6 @@ class Necklace(Game):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return observe(self.s, seat)
-
-    def is_over(self) -> bool:
-        return self.s.over
 
     def result(self) -> Result:
         """QN-END-2/3: the most livres wins; the rules give no tie-break, tied leaders share."""
@@ -189,27 +129,3 @@ class Necklace(Game):
             breakdown=tuple(dict(b) for b in s.breakdown),
         )
 
-    def clone(self) -> Self:
-        g = Necklace.__new__(Necklace)
-        g.config = self.config
-        g.seed = self.seed
-        g.s = self.s.clone()
-        g.history = self.history[:]
-        g._legal = self._legal
-        g._undo = self._undo
-        return g
-
-    def to_snapshot(self) -> dict[str, Any]:
-        return {"config": self.config.model_dump(mode="json"), "seed": self.seed, "history": self.history,
-                "state": self.s.to_json()}
-
-    @classmethod
-    def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
-        try:
-            cfg = parse_config(snapshot["config"])
-            state = State.from_json(snapshot["state"], cfg, packaged())
-            return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
-        except ConfigError as e:
-            raise RecordError(f"the snapshot's config is invalid: {e}") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None

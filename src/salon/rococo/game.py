@@ -6,9 +6,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Self
 
-from salon.core.errors import IllegalAction, MalformedAction, RecordError
+from salon.core.engine import StepGame
+from salon.core.errors import IllegalAction
 from salon.core.events import Event
-from salon.core.game import Game, Result, register
+from salon.core.game import Result, register
 from salon.rococo.config import RococoConfig, parse_config
 from salon.rococo.rules import (  # noqa: F401  (each module registers its steps)
     acquire,
@@ -29,7 +30,7 @@ from salon.rococo.rules import (  # noqa: F401  (each module registers its steps
     turn,
 )
 from salon.rococo.rules.common import is_mdb
-from salon.rococo.rules.registry import DECISIONS, FAMILIES, advance
+from salon.rococo.rules.registry import STEPS, advance
 from salon.rococo.rules.setup import new_state
 from salon.rococo.state import State
 from salon.rococo.tables import Tables, tables
@@ -40,28 +41,19 @@ def _tables(cfg: RococoConfig) -> Tables:
     return tables(cfg.side, cfg.seats, cfg.expansions, cfg.solo, cfg.edition)
 
 
-IRREVERSIBLE = frozenset({"promote"})  # looking through an exam stack reveals it
-REVEALING = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
-
-
 @cache
 def _vocabulary(t: Tables) -> frozenset[str]:
     return frozenset(Rococo.actions_of(t))
 
 
 @register
-class Rococo(Game):
+class Rococo(StepGame):
     name = "rococo"
-
-    __slots__ = ("config", "seed", "history", "s", "_legal", "_undo")
-
-    def __init__(self, config: RococoConfig, seed: int, state: State, history: list[str]) -> None:
-        self.config = config
-        self.seed = seed
-        self.s = state
-        self.history = history
-        self._legal: list[str] | None = None
-        self._undo = 0
+    steps = STEPS
+    revealing = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
+    irreversible = frozenset({"promote"})  # looking through an exam stack reveals it
+    game_over_rule = "R-END-1"
+    action_hint = "'main:tailor' or 'rent:h3s2'"
 
     @classmethod
     def parse_config(cls, config: Any) -> RococoConfig:
@@ -74,64 +66,18 @@ class Rococo(Game):
         advance(s)
         return cls(cfg, seed, s, [])
 
-    @property
-    def num_players(self) -> int:
-        return self.s.n
+    @classmethod
+    def restore_state(cls, config: RococoConfig, state: dict[str, Any]) -> State:
+        return State.from_json(state, config, _tables(config))
 
-    def current_player(self) -> int | None:
-        stack = self.s.stack
-        return stack[-1][1] if stack else None
-
-    def legal_actions(self) -> list[str]:
-        if self._legal is None:
-            stack = self.s.stack
-            self._legal = DECISIONS[stack[-1][0]][0](self.s, stack[-1]) if stack else []
-        return self._legal
-
-    def apply(self, action: str) -> list[Event]:
-        if action not in self.legal_actions():
-            rule, reason = self.explain_illegal(action)
-            err = MalformedAction if rule == "PROTOCOL" else IllegalAction
-            raise err(action, rule, reason)
-        s = self.s
-        s.events = events = []
-        rng = s.rng.state
-        frame = s.stack.pop()
-        DECISIONS[frame[0]][1](s, frame, action)
-        advance(s)
-        self._legal = None
-        self.history.append(action)
-        reversible = (
-            rng == s.rng.state and frame[0] not in IRREVERSIBLE and s.stack and s.stack[-1][1] == frame[1]
-            and not any(e.type in REVEALING or e.data.get("specialist") for e in events)
-        )
-        self._undo = self._undo + 1 if reversible else 0
-        return events
-
-    def undoable(self) -> int:
-        """How many of the last actions may be taken back (Board Game Arena's policy): all by
-        the seat still deciding, within its turn, with no random draw and nothing hidden
-        revealed since.  A caller undoes by replaying the history without them."""
-        return self._undo
-
-    def explain_illegal(self, action: str) -> tuple[str, str]:
-        """Why ``action`` is refused: ``PROTOCOL`` for text that is no action of this game,
-        otherwise the rule it breaks now."""
-        if not isinstance(action, str) or not self._is_action_text(action):
-            return "PROTOCOL", "not an action of this game (actions look like 'main:tailor' or 'rent:h3s2')"
-        if self.s.over:
-            return "R-END-1", "the game is over"
-        frame = self.s.stack[-1]
-        families, rule = FAMILIES[frame[0]]
-        if action.split(":", 1)[0] not in families:
-            shown = " or ".join(f"'{f}…'" for f in families)
-            return rule, f"the decision now is {frame[0]!r} for seat {frame[1]}: expected {shown}"
-        return DECISIONS[frame[0]][2](self.s, frame, action)
-
-    def _is_action_text(self, action: str) -> bool:
+    def is_action_text(self, action: str) -> bool:
         if action.startswith("sets:"):
             return action[5:].isdigit()
         return action in _vocabulary(self.s.t)
+
+    def reveals(self, events: list[Event]) -> bool:
+        """Hiring one's specialized apprentice shows it too (R-JB-SETUP-5)."""
+        return any(e.type in self.revealing or e.data.get("specialist") for e in events)
 
     def action_space(self) -> list[str]:
         """Every action text this game can offer with its config, in a fixed order (for
@@ -166,9 +112,6 @@ class Rococo(Game):
     def observe(self, seat: int | None) -> dict[str, Any]:
         return observe(self.s, seat)
 
-    def is_over(self) -> bool:
-        return self.s.over
-
     def result(self) -> Result:
         if not self.s.over:
             raise IllegalAction("result", "R-END-1", "the game is not over yet")
@@ -184,26 +127,3 @@ class Rococo(Game):
             tie_break=tuple(s.money_left),
             breakdown=tuple(dict(b) for b in s.breakdown),
         )
-
-    def clone(self) -> Self:
-        g = Rococo.__new__(Rococo)
-        g.config = self.config
-        g.seed = self.seed
-        g.s = self.s.clone()
-        g.history = self.history[:]
-        g._legal = self._legal
-        g._undo = self._undo
-        return g
-
-    def to_snapshot(self) -> dict[str, Any]:
-        return {"config": self.config.model_dump(mode="json"), "seed": self.seed, "history": self.history,
-                "state": self.s.to_json()}
-
-    @classmethod
-    def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
-        try:
-            cfg = parse_config(snapshot["config"])
-            state = State.from_json(snapshot["state"], cfg, _tables(cfg))
-            return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None

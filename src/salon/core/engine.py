@@ -1,0 +1,143 @@
+"""The protocol plumbing every step-machine game shares (salon.core.steps).
+
+A :class:`StepGame` holds a config, a seed, its state (with ``stack``, ``events``, ``rng``,
+``n`` and ``over``) and the history of applied actions.  It answers whose decision it is,
+caches the legal actions, applies one action atomically (legality checked first, so nothing
+changes on an error), counts how many trailing actions may be undone, explains refusals, and
+clones, snapshots and restores itself.  A game supplies its step registry, its state and
+config classes and the few rule-specific answers (the action vocabulary, what reveals
+information, the rule that ends the game).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, ClassVar, Self
+
+from salon.core.errors import ConfigError, IllegalAction, MalformedAction, RecordError
+from salon.core.events import Event
+from salon.core.game import Game
+from salon.core.steps import Steps
+
+
+class StepGame(Game):
+    steps: ClassVar[Steps]
+    revealing: ClassVar[frozenset[str]] = frozenset()
+    """Event types that show something hidden (no undo past them)."""
+    irreversible: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds whose taking reveals something to the decider (no undo past them)."""
+    game_over_rule: ClassVar[str]
+    action_hint: ClassVar[str]
+    """Examples of this game's action texts, for the message on malformed input."""
+
+    __slots__ = ("config", "seed", "history", "s", "_legal", "_undo")
+
+    def __init__(self, config: Any, seed: int, state: Any, history: list[str]) -> None:
+        self.config = config
+        self.seed = seed
+        self.s = state
+        self.history = history
+        self._legal: list[str] | None = None
+        self._undo = 0
+
+    # --- what each game supplies
+
+    @abstractmethod
+    def is_action_text(self, action: str) -> bool:
+        """Whether ``action`` is an action of this game at all (its vocabulary)."""
+
+    def reveals(self, events: list[Event]) -> bool:
+        return any(e.type in self.revealing for e in events)
+
+    @classmethod
+    @abstractmethod
+    def restore_state(cls, config: Any, state: dict[str, Any]) -> Any:
+        """The game's state object from its JSON form."""
+
+    # --- the protocol
+
+    @property
+    def num_players(self) -> int:
+        return self.s.n
+
+    def current_player(self) -> int | None:
+        stack = self.s.stack
+        return stack[-1][1] if stack else None
+
+    def legal_actions(self) -> list[str]:
+        legal = self._legal
+        if legal is None:
+            stack = self.s.stack
+            legal = self._legal = self.steps.decisions[stack[-1][0]][0](self.s, stack[-1]) if stack else []
+        return legal
+
+    def apply(self, action: str) -> list[Event]:
+        if action not in self.legal_actions():
+            rule, reason = self.explain_illegal(action)
+            err = MalformedAction if rule == "PROTOCOL" else IllegalAction
+            raise err(action, rule, reason)
+        s = self.s
+        s.events = events = []
+        rng = s.rng.state
+        frame = s.stack.pop()
+        self.steps.decisions[frame[0]][1](s, frame, action)
+        self.steps.advance(s)
+        self._legal = None
+        self.history.append(action)
+        stack = s.stack
+        reversible = (
+            rng == s.rng.state and frame[0] not in self.irreversible and stack and stack[-1][1] == frame[1]
+            and not self.reveals(events)
+        )
+        self._undo = self._undo + 1 if reversible else 0
+        return events
+
+    def undoable(self) -> int:
+        """How many of the last actions may be taken back (Board Game Arena's policy): all by
+        the seat still deciding, within its turn, with no random draw and nothing hidden
+        revealed since.  A caller undoes by replaying the history without them."""
+        return self._undo
+
+    def explain_illegal(self, action: str) -> tuple[str, str]:
+        """Why ``action`` is refused: ``PROTOCOL`` for text that is no action of this game,
+        otherwise the rule it breaks now."""
+        if not isinstance(action, str) or not self.is_action_text(action):
+            return "PROTOCOL", f"not an action of this game (actions look like {self.action_hint})"
+        if self.s.over:
+            return self.game_over_rule, "the game is over"
+        if action in self.legal_actions():
+            return "PROTOCOL", "the action is legal now"
+        frame = self.s.stack[-1]
+        families, rule = self.steps.families[frame[0]]
+        if action.split(":", 1)[0] not in families:
+            shown = " or ".join(f"'{f}…'" for f in families)
+            return rule, f"the decision now is {frame[0]!r} for seat {frame[1]}: expected {shown}"
+        return self.steps.decisions[frame[0]][2](self.s, frame, action)
+
+    def is_over(self) -> bool:
+        return self.s.over
+
+    def clone(self) -> Self:
+        g = type(self).__new__(type(self))
+        g.config = self.config
+        g.seed = self.seed
+        g.s = self.s.clone()
+        g.history = self.history[:]
+        g._legal = self._legal
+        g._undo = self._undo
+        return g
+
+    def to_snapshot(self) -> dict[str, Any]:
+        return {"config": self.config.model_dump(mode="json"), "seed": self.seed, "history": self.history,
+                "state": self.s.to_json()}
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
+        try:
+            cfg = cls.parse_config(snapshot["config"])
+            state = cls.restore_state(cfg, snapshot["state"])
+            return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
+        except ConfigError as e:
+            raise RecordError(f"the snapshot's config is invalid: {e}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None
