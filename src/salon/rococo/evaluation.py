@@ -13,7 +13,8 @@ plus what the position promises:
 * silk, thread and lace as progress toward the garments on display;
 * employees: the cards in hand (turns still to play this round, worth more when they can
   do something useful now), the average quality of the staff for later rounds, and the
-  end-game (crown) bonuses as they would score now;
+  end-game (crown) bonuses as they would score now; in the solo mode Madame du Barry's
+  crown cards, and the best one on display, which her next hire card would take;
 * the Jewelry Box: owned jewels (income and a point each), a jeweler space (access to the
   jewelry display), marked exam tasks; Festive and Exquisite garments that cannot be sold
   are worth their rent only.
@@ -46,8 +47,9 @@ from salon.core.rng import Rng
 from salon.rococo.components import BonusParams, JewelryBoxParams
 from salon.rococo.game import Rococo
 from salon.rococo.rules.bonuses import END_GAME
-from salon.rococo.rules.common import staff_table
+from salon.rococo.rules.common import MDB, staff_table
 from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
+from salon.rococo.rules.solo import end_value
 from salon.rococo.state import EMPTY, State
 from salon.rococo.tables import Tables
 
@@ -68,6 +70,7 @@ SHARP_START = 0.8  # how firmly a lead of one garment holds a majority in round 
 SHARP_GAIN = 3.0  # ... and how much firmer by the last round
 READY = (0.45, 0.25, 0.1)  # share of a display garment's worth when 0, 1, 2 units short
 RENT_EXTRA = 2.0  # what renting adds to prestige beyond it (majority, income, rewards)
+SOLO_RENT_EXTRA = 3.5  # the same against Madame du Barry, who tailors for free every few turns
 REWARD_TILE = 0.5  # a free tile still to be taken from the display
 TERRACE_HOPE = 1.25  # per multiplier step of an own fireworks spot still without a Throne-hall garment
 STATUE_HOPE = 0.25  # chance-like share of a statue's colours still missing
@@ -77,6 +80,7 @@ TYPE_NOW = {"master": 2.7, "journeyman": 2.1, "apprentice": 1.5}  # a card in ha
 TAILOR_NOW = {"master": 2.0, "journeyman": 1.6, "apprentice": 0.0}  # ... that can tailor a garment on display
 TYPE_QUALITY = {"master": 3.0, "journeyman": 2.0, "apprentice": 1.0}
 STAFF_FUTURE = 1.6  # weight of the staff's average play quality per future turn
+SOLO_STAFF_FUTURE = 2.4  # the same against Madame du Barry, who hires for free
 BONUS_QUALITY = {  # typical worth of one use of a bonus, in points
     "start_none": 0.0, "start_pay1_thread_or_lace": 0.2, "start_extra_acquire": 0.5, "start_gain_2": 0.5,
     "l1_gain_1": 0.25, "l1_dismiss_use_bonus": 0.3, "l1_pay1_draw_bag": 0.4, "l1_extra_acquire": 0.5,
@@ -176,7 +180,8 @@ def _static(t: Tables) -> _Static:
         gar_need=tuple((*g.silk, g.thread, g.lace) for g in ds.garments),
         gar_thimble=tuple(g.thimble for g in ds.garments),
         gar_sell=tuple(_sale(g.expansion, g.effect, g.value) for g in ds.garments),
-        gar_rent=tuple(g.prestige + RENT_EXTRA + (PLACE_BONUS if g.effect and g.effect != GREEN_14 else 0.0)
+        gar_rent=tuple(g.prestige + (SOLO_RENT_EXTRA if ds.solo_cards else RENT_EXTRA)
+                       + (PLACE_BONUS if g.effect and g.effect != GREEN_14 else 0.0)
                        for g in ds.garments),
         gar_place_livres=tuple(g.value if g.effect == GREEN_14 else 0 for g in ds.garments),
         tile_silk=tuple(x.silk for x in ds.tiles),
@@ -445,7 +450,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
                               present[me].bit_count())
     for q in range(n):
         if q != me:
-            est[q] += _public_crowns(s, st, q)
+            est[q] += _madame_crowns(s, st) if s.cfg.solo and q == MDB else _public_crowns(s, st, q)
     return est
 
 
@@ -519,7 +524,8 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     # the staff in later rounds, and crown cards as they would score now (R-SCORE-2-1)
     staff = p.staff()
     if rounds_after:
-        v += sum(st.card_quality[c] for c in staff) / len(staff) * st.hand * rounds_after * STAFF_FUTURE
+        v += sum(st.card_quality[c] for c in staff) / len(staff) * st.hand * rounds_after * (
+            SOLO_STAFF_FUTURE if s.cfg.solo else STAFF_FUTURE)
     for c in staff:
         bonus = st.card_bonus[c]
         if bonus in CROWN:
@@ -530,6 +536,20 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
 def _public_crowns(s: State, st: _Static, q: int) -> float:
     """Crown cards another seat shows on its discard pile, as they would score now."""
     return sum(_crown(s, q, st.card_bonus[c]) for c in s.players[q].discard if st.card_bonus[c] in CROWN)
+
+
+def _madame_crowns(s: State, st: _Static) -> float:
+    """Madame du Barry's crown cards (R-SOLO-HIRE-2): those she hired, as they would score now,
+    and the best one on display, which her next hire card takes first; its worth counts by the
+    chance that one of her face-down hand cards is a hire card.  Hiring that card first then
+    shows as denying it to her."""
+    owned = sum(end_value(s, MDB, c) for c in s.players[MDB].supply if st.card_bonus[c] in CROWN)
+    shown = [end_value(s, MDB, c) for c in s.display if c != EMPTY and st.card_bonus[c] in CROWN]
+    if not shown:
+        return owned
+    deck = s.t.ds.solo_cards
+    miss = 1.0 - sum(1 for c in deck if c.action == "hire") / len(deck)
+    return owned + max(shown) * (1.0 - miss ** len(s.mdb_hand))
 
 
 def _crown(s: State, q: int, bonus: str) -> int:
