@@ -15,15 +15,14 @@ actions on the hot path only picks strings.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from salon.core.data import parse, read_toml
 from salon.core.errors import DataError
 
 KINDS: tuple[str, ...] = (
@@ -61,7 +60,6 @@ Provenance = Annotated[str, Field(pattern=r"^(rulebook|public|reconstructed)( .*
 CARDS_FILE = "cards.toml"
 RULES_FILE = "rules.toml"
 
-_M = TypeVar("_M", bound=BaseModel)
 
 
 class _Model(BaseModel):
@@ -225,27 +223,10 @@ class DataSet:
 
 
 def _read(directory: Path | None, name: str) -> dict:
-    try:
-        if directory is None:
-            text = resources.files("salon.necklace.data").joinpath(name).read_text(encoding="utf-8")
-        else:
-            text = (directory / name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{name}: file not found") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"{name}: not valid TOML: {e}") from None
+    return read_toml("salon.necklace.data", directory, name)
 
 
-def _parse(model: type[_M], raw: dict, name: str) -> _M:
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        msg = first["msg"].removeprefix("Value error, ")
-        raise DataError(f"{name}: {where}: {msg} ({e.error_count()} problem(s) in all)") from None
+_parse = parse
 
 
 def load(directory: Path | None = None) -> DataSet:

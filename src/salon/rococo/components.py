@@ -10,15 +10,14 @@ a message that names the file, the entry and the problem.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from salon.core.data import parse, read_toml
 from salon.core.errors import DataError
 
 COLOURS: tuple[str, ...] = ("blue", "pink", "green", "orange")
@@ -35,7 +34,6 @@ NonNeg = Annotated[int, Field(ge=0)]
 Provenance = Annotated[str, Field(pattern=r"^(rulebook|public|reconstructed)( .*)?$")]
 
 
-_M = TypeVar("_M", bound=BaseModel)
 
 
 class _Model(BaseModel):
@@ -520,26 +518,10 @@ EXPANSION_FILES = {
 
 
 def _read(directory: Path | None, name: str) -> dict:
-    try:
-        if directory is None:
-            text = resources.files("salon.rococo.data").joinpath(name).read_text(encoding="utf-8")
-        else:
-            text = (directory / name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{name}: file not found") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"{name}: not valid TOML: {e}") from None
+    return read_toml("salon.rococo.data", directory, name)
 
 
-def _parse(model: type[_M], raw: dict, name: str) -> _M:
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise DataError(f"{name}: {where}: {first['msg']} ({e.error_count()} problem(s) in all)") from None
+_parse = parse
 
 
 def _table(prices: dict[str, int], size: int) -> tuple[int, ...]:
