@@ -20,14 +20,13 @@ from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
 from salon.necklace.rules.registry import DECISIONS
 from salon.web.hub import Room
+from tests.web import hidden
 from tests.web.helpers import TOKEN, act, room_of, state
-from tests.web.test_hidden import drain, mentions, versions
+from tests.web.hidden import Messages, versions
 from tests.web.test_i18n import LANGS, base_keys, load
 
 STATIC = Path(__file__).parents[2] / "src" / "salon" / "web" / "static"
 TEXTS = STATIC / "games" / "necklace" / "i18n"
-
-Messages = dict[int | None, list[dict[str, Any]]]
 
 
 def create(client: TestClient, seats: list[dict[str, Any]], seed: int, config: dict[str, Any] | None = None) -> tuple[
@@ -144,68 +143,9 @@ def presentation(g: Game, viewer: int | None) -> set[str]:
     return {s.ds.cards[c].id for seat, shown in enumerate(s.shown) if seat != viewer for c in shown}
 
 
-def play(client: TestClient, seats: list[dict[str, Any]], seed: int) -> tuple[Room, Messages]:
-    """A whole game: scripted human seats act at random over HTTP, bots on the server, every
-    human seat and a spectator listen on WebSockets; every message is kept."""
-    game_id, tokens = create(client, seats, seed)
-    messages: Messages = {v: [] for v in [*tokens, None]}
-    rng = random.Random(seed)
-    sockets = {v: client.websocket_connect(f"/api/games/{game_id}/ws") for v in messages}
-    for v, ws in sockets.items():
-        ws.__enter__()
-        ws.send_json({"type": "hello", "token": tokens.get(v) if v is not None else None})
-    room = room_of(client, game_id)
-    try:
-        while not room.game.is_over():
-            seat = room.game.current_player()
-            if seat not in tokens:
-                time.sleep(0.001)
-                continue
-            st = state(client, game_id, tokens[seat])
-            messages[seat].append(st)
-            if not st["legal"]:
-                continue
-            r = act(client, game_id, tokens[seat], rng.choice(st["legal"]), st["version"])
-            assert r.status_code in (200, 409), r.text
-            if r.status_code == 200:
-                messages[seat].append(r.json()["state"])
-        for v, ws in sockets.items():
-            drain(ws, messages[v])
-    finally:
-        for ws in sockets.values():
-            ws.__exit__(None, None, None)
-    for v in messages:
-        messages[v].append(state(client, game_id, tokens.get(v) if v is not None else None))
-    return room, messages
-
-
 def leaks(room: Room, messages: Messages) -> tuple[list[str], int]:
-    """Every hidden id (another hand, the pile, a presentation before the reveal) that some
-    message names, and the number of state messages checked.  A journal entry may name an id
-    only if it was visible to the viewer before or after its action, or is public in it."""
-    games = versions(room)
-    hidden = {v: [hidden_from(g, v) for g in games] for v in messages}
-    public_entry = [json.dumps([e.view(None) for e in events]) for events in room.log]
-    found: list[str] = []
-    checked = 0
-    for viewer, msgs in messages.items():
-        for msg in msgs:
-            if msg.get("type") != "state":
-                continue
-            n = msg["version"]
-            rest = {k: v for k, v in msg.items() if k != "log"}
-            leaked = mentions(json.dumps(rest), hidden[viewer][n])
-            if leaked:
-                found.append(f"seat {viewer} at version {n} is shown hidden {sorted(leaked)}")
-            for entry in msg["log"]:
-                i = entry["n"]
-                secret = hidden[viewer][i] & hidden[viewer][max(0, i - 1)]
-                secret -= mentions(public_entry[i], secret)
-                leaked = mentions(json.dumps(entry), secret)
-                if leaked:
-                    found.append(f"seat {viewer}: journal entry {i} names hidden {sorted(leaked)}")
-            checked += 1
-    return found, checked
+    """Every hidden Necklace id some message names, and the number of state messages checked."""
+    return hidden.leaks(room, messages, hidden_from)
 
 
 @pytest.mark.parametrize(("seats", "seed"), [
@@ -215,7 +155,7 @@ def leaks(room: Room, messages: Messages) -> tuple[list[str], int]:
 ])
 def test_no_message_names_another_seats_hand_or_presentation(client: TestClient, seats: list[dict[str, Any]],
                                                              seed: int) -> None:
-    room, messages = play(client, seats, seed)
+    room, messages = hidden.play(client, *create(client, seats, seed), seed)
     assert room.game.is_over()
     found, checked = leaks(room, messages)
     assert not found, found[:5]
