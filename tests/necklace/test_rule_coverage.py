@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.coverage import Pending, cited, pending_problems, read_pending, read_sources, stale, uncovered
+
 HERE = Path(__file__).resolve()
 TESTS = HERE.parent
 REPO = HERE.parents[2]
@@ -41,35 +43,14 @@ def defined_ids() -> tuple[str, ...]:
     return tuple(ids)
 
 
-def citation(rule: str) -> re.Pattern[str]:
-    """A mention of ``rule`` as a whole id, hyphenated or (in a name) with underscores."""
-    dashed = rf"(?<![A-Za-z0-9_-]){re.escape(rule)}(?![A-Za-z0-9_]|-[A-Za-z0-9])"
-    underscored = rf"(?<![A-Za-z0-9]){re.escape(rule.replace('-', '_'))}(?![A-Za-z0-9]|_[0-9])"
-    return re.compile(f"{dashed}|{underscored}")
-
-
-def cited(rule: str, sources: list[str]) -> bool:
-    pattern = citation(rule)
-    return any(pattern.search(src) for src in sources)
-
-
 @cache
 def source_texts() -> tuple[str, ...]:
-    return tuple(p.read_text(encoding="utf-8") for p in sorted(TESTS.rglob("*.py")) if p.resolve() != HERE)
+    return read_sources(TESTS, HERE)
 
 
 @cache
-def pending() -> tuple[tuple[int, str, str], ...]:
-    """(line number, id, reason) of every entry of rules_pending.txt."""
-    if not PENDING.is_file():
-        return ()
-    out = []
-    for n, line in enumerate(PENDING.read_text(encoding="utf-8").splitlines(), 1):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            rule, *reason = line.split(None, 1)
-            out.append((n, rule, reason[0].strip() if reason else ""))
-    return tuple(out)
+def pending() -> Pending:
+    return read_pending(PENDING)
 
 
 def test_the_specification_yields_the_expected_ids() -> None:
@@ -90,28 +71,15 @@ def test_whole_ids_only() -> None:
 
 
 def test_every_rule_is_cited_by_a_test_or_pending() -> None:
-    sources = list(source_texts())
-    waiting = {rule for _, rule, _ in pending()}
-    missing = [rule for rule in defined_ids() if rule not in waiting and not cited(rule, sources)]
+    missing = uncovered(defined_ids(), source_texts(), pending())
     assert not missing, f"{len(missing)} rule ids have no test and are not pending: {' '.join(missing)}"
 
 
 def test_pending_entries_are_well_formed() -> None:
-    tracked = set(defined_ids())
-    seen: set[str] = set()
-    problems = []
-    for n, rule, reason in pending():
-        if rule not in tracked:
-            problems.append(f"line {n}: {rule} is not a rule id of the specification")
-        if not reason:
-            problems.append(f"line {n}: {rule} has no reason")
-        if rule in seen:
-            problems.append(f"line {n}: {rule} is listed twice")
-        seen.add(rule)
+    problems = pending_problems(pending(), set(defined_ids()), "a rule id of the specification")
     assert not problems, "; ".join(problems)
 
 
 def test_pending_ids_are_not_cited() -> None:
-    sources = list(source_texts())
-    stale = [rule for _, rule, _ in pending() if cited(rule, sources)]
-    assert not stale, f"pending but already cited by a test (remove from {PENDING.name}): {' '.join(stale)}"
+    cited_now = stale(pending(), source_texts())
+    assert not cited_now, f"pending but already cited by a test (remove from {PENDING.name}): {' '.join(cited_now)}"

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.coverage import Pending, cited, pending_problems, read_pending, read_sources, stale, uncovered
+
 HERE = Path(__file__).resolve()
 TESTS = HERE.parents[1]
 REPO = HERE.parents[2]
@@ -126,39 +128,15 @@ def tracked_ids() -> list[str]:
     return [rule for ids in GROUPS.values() for rule in ids(text)]
 
 
-def citation(rule: str) -> re.Pattern[str]:
-    """A mention of ``rule`` as a whole id, hyphenated or (in a name) with underscores."""
-    dashed = rf"(?<![A-Za-z0-9_-]){re.escape(rule)}(?![A-Za-z0-9_]|-[A-Za-z0-9])"
-    underscored = rf"(?<![A-Za-z0-9]){re.escape(rule.replace('-', '_'))}(?![A-Za-z0-9]|_[0-9])"
-    return re.compile(f"{dashed}|{underscored}")
-
-
-def cited(rule: str, sources: list[str]) -> bool:
-    pattern = citation(rule)
-    return any(pattern.search(src) for src in sources)
-
-
 @cache
 def source_texts() -> tuple[str, ...]:
     """Every test file but this one and those of the other games (their rule ids are theirs)."""
-    return tuple(
-        p.read_text(encoding="utf-8") for p in sorted(TESTS.rglob("*.py"))
-        if p.resolve() != HERE and not set(p.relative_to(TESTS).parts) & set(OTHER_GAMES)
-    )
+    return read_sources(TESTS, HERE, OTHER_GAMES)
 
 
 @cache
-def pending() -> tuple[tuple[int, str, str], ...]:
-    """(line number, id, reason) of every entry of rules_pending.txt."""
-    if not PENDING.is_file():
-        return ()
-    out = []
-    for n, line in enumerate(PENDING.read_text(encoding="utf-8").splitlines(), 1):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            rule, *reason = line.split(None, 1)
-            out.append((n, rule, reason[0].strip() if reason else ""))
-    return tuple(out)
+def pending() -> Pending:
+    return read_pending(PENDING)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,30 +191,18 @@ def test_whole_ids_only() -> None:
 
 @pytest.mark.parametrize("group", list(GROUPS))
 def test_every_rule_is_cited_by_a_test_or_pending(group: str) -> None:
-    sources = list(source_texts())
-    waiting = {rule for _, rule, _ in pending()}
-    missing = [rule for rule in GROUPS[group](rules_text()) if rule not in waiting and not cited(rule, sources)]
+    missing = uncovered(GROUPS[group](rules_text()), source_texts(), pending())
     assert not missing, f"{group}: {len(missing)} rule ids have no test and are not pending: {' '.join(missing)}"
 
 
 def test_pending_entries_are_well_formed() -> None:
     """Every pending entry names a tracked id, once, with a reason."""
-    tracked = set(tracked_ids())
-    seen: set[str] = set()
-    problems = []
-    for n, rule, reason in pending():
-        if rule not in tracked:
-            problems.append(f"line {n}: {rule} is not a tracked rule id, 2013 difference, ruling or test vector")
-        if not reason:
-            problems.append(f"line {n}: {rule} has no reason")
-        if rule in seen:
-            problems.append(f"line {n}: {rule} is listed twice")
-        seen.add(rule)
+    problems = pending_problems(pending(), set(tracked_ids()),
+                                "a tracked rule id, 2013 difference, ruling or test vector")
     assert not problems, "; ".join(problems)
 
 
 def test_pending_ids_are_not_cited() -> None:
     """Once a test cites a pending id, its line must leave rules_pending.txt."""
-    sources = list(source_texts())
-    stale = [rule for _, rule, _ in pending() if cited(rule, sources)]
-    assert not stale, f"pending but already cited by a test (remove from {PENDING.name}): {' '.join(stale)}"
+    cited_now = stale(pending(), source_texts())
+    assert not cited_now, f"pending but already cited by a test (remove from {PENDING.name}): {' '.join(cited_now)}"
