@@ -47,6 +47,12 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game of ``game_seed``: every run with the same
+    seed replays the same bot choices, whichever front end (terminal, web, simulate) runs it."""
+    return game_seed * 8 + seat
+
+
 def make_bot(name: str, seed: int = 0) -> Bot:
     names = bot_names()
     if name not in _BOTS:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from salon.bots.base import RandomBot, bot_names, make_bot
-from salon.cli.common import bot_seed, config_expansions, game_config, player_counts
+from salon.bots.base import RandomBot, bot_names, bot_seed, make_bot
+from salon.cli.common import config_expansions, game_config, player_counts
 from salon.core.game import game_class
 
 HEURISTIC = "heuristic"

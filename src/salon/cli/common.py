@@ -21,12 +21,6 @@ PREFERRED_BOT = "heuristic"
 FALLBACK_BOT = "random"
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the game of ``game_seed``: every run with the same
-    seed replays the same bot choices."""
-    return game_seed * 8 + seat
-
-
 def player_counts(cls: type[Game], config: dict[str, Any] | None = None) -> list[int]:
     """The player counts a game's config accepts (asked through the protocol), with the other
     options of ``config`` (a solo game accepts one player, an edition may differ)."""

@@ -23,13 +23,12 @@ from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
-from salon.bots.base import make_bot
+from salon.bots.base import bot_seed, make_bot
 from salon.cli import bench as bench_mod
 from salon.cli import simulate as simulate_mod
 from salon.cli.common import (
     HUMAN,
     PREFERRED_BOT,
-    bot_seed,
     breakdown_table,
     check_game,
     check_lang,

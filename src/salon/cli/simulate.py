@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from salon.bots.base import make_bot
-from salon.cli.common import bot_seed, config_edition, config_expansions, game_config, seat_names
+from salon.bots.base import bot_seed, make_bot
+from salon.cli.common import config_edition, config_expansions, game_config, seat_names
 from salon.cli.support import support
 from salon.core.game import game_class
 from salon.i18n import text

@@ -76,7 +76,9 @@ TERRACE_HOPE = 1.25  # per multiplier step of an own fireworks spot still withou
 STATUE_HOPE = 0.25  # chance-like share of a statue's colours still missing
 FAVOUR_START = 0.6  # holding the favour before the last round: next round's start player
 LADDER_CHANCE = {4: 0.5, 3: 0.2}  # share of the next all-halls space when present in 4 or 3 halls
-TYPE_NOW = {"master": 2.7, "journeyman": 2.1, "apprentice": 1.5}  # a card in hand: one more turn this round
+TYPE_NOW = {"master": 8.7, "journeyman": 8.1, "apprentice": 7.5}  # a card in hand: one more turn this round
+# (worth more than the points an average turn makes: a hire or an exam that puts a card in hand
+# is almost never wrong, and the card taken is denied to the others, Madame du Barry included)
 TAILOR_NOW = {"master": 2.0, "journeyman": 1.6, "apprentice": 0.0}  # ... that can tailor a garment on display
 TYPE_QUALITY = {"master": 3.0, "journeyman": 2.0, "apprentice": 1.0}
 STAFF_FUTURE = 1.6  # weight of the staff's average play quality per future turn

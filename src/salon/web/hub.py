@@ -24,7 +24,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from salon.bots.base import Bot, bot_names, make_bot
+from salon.bots.base import Bot, bot_names, bot_seed, make_bot
 from salon.core import record
 from salon.core.errors import ActionError, ConfigError, MalformedAction, SalonError
 from salon.core.events import Event
@@ -65,10 +65,6 @@ class ServiceError(Exception):
 def hash_token(token: str) -> str:
     """Tokens are stored only as hashes: a copy of the database does not let anyone act."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    return game_seed * 8 + seat
 
 
 @dataclass
