@@ -80,7 +80,8 @@ TYPE_NOW = {"master": 8.7, "journeyman": 8.1, "apprentice": 7.5}  # a card in ha
 # (worth more than the points an average turn makes: a hire or an exam that puts a card in hand
 # is almost never wrong, and the card taken is denied to the others, Madame du Barry included)
 TAILOR_NOW = {"master": 2.0, "journeyman": 1.6, "apprentice": 0.0}  # ... that can tailor a garment on display
-TYPE_QUALITY = {"master": 3.0, "journeyman": 2.0, "apprentice": 1.0}
+TYPE_QUALITY = {"master": 3.0, "journeyman": 2.5, "apprentice": 2.0}  # a staff card's play in a later round
+# (close together: an Apprentice still plays a whole turn; a Master adds the actions it alone may take)
 STAFF_FUTURE = 1.6  # weight of the staff's average play quality per future turn
 SOLO_STAFF_FUTURE = 2.4  # the same against Madame du Barry, who hires for free
 BONUS_QUALITY = {  # typical worth of one use of a bonus, in points
