@@ -1425,8 +1425,8 @@ STRENGTH_RATE = 0.40
 
 @pytest.mark.xfail(strict=True, reason="measured: the heuristic bot wins 38 of the 100 seeded solo games (seeds "
                                        "0-99) against Madame du Barry, 38%, below 40% (she scores about 108.3, "
-                                       "the bot about 99.4); `salon simulate rococo --solo --games 100` plays "
-                                       "the same games")
+                                       "the bot about 99.4); `salon simulate rococo --solo --bots heuristic "
+                                       "--games 100` plays the same games")
 def test_heuristic_bot_beats_her_often_enough() -> None:
     """The heuristic bot wins at least 40% of 100 seeded solo games.  The games run until the
     outcome is certain (40 wins reached, or more than 60 losses), which decides exactly as
