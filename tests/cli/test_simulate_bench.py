@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from salon.cli.main import _count
 from tests.cli.conftest import Run
 
 
@@ -108,6 +109,15 @@ def test_simulate_solo_table_names_madame(run: Run) -> None:
     assert "heuristic" in out and "Madame du Barry │ automatic" in out
     assert "Madame du Barry wins every tie" in out
     assert "errors 0 · invariant violations 0" in out
+
+
+def test_simulate_table_counts_whole_wins_without_decimals(run: Run) -> None:
+    """A split first place (R-WIN-*) is the only way to a fractional win count."""
+    out = " ".join(run("simulate", "rococo", "--solo", "--games", "2").stdout.split())
+    assert "Madame du Barry │ automatic │" in out
+    assert "│ 2 │ 100.0% │" in out and "│ 0 │ 0.0% │" in out
+    assert _count(2.0) == "2"
+    assert _count(1.5) == "1.50"  # two seats shared a first place
 
 
 def test_simulate_2013_edition_json(run: Run) -> None:

@@ -228,7 +228,7 @@ def simulate(
             table.add_column(text("simulate.col_" + key), justify="left" if key in ("seat", "bot") else "right")
         for s, (label, bot) in enumerate(zip(report.labels(), report.bots, strict=True)):
             table.add_row(label, text("simulate.automatic") if s in report.automatic else bot,
-                          f"{data['mean_score'][s]:.2f}", f"{data['wins'][s]:.2f}", f"{100 * data['win_rate'][s]:.1f}%")
+                          f"{data['mean_score'][s]:.2f}", _count(data["wins"][s]), f"{100 * data['win_rate'][s]:.1f}%")
         console.print(table)
         if report.tie_rule is not None:
             console.print(text(report.tie_rule))
@@ -237,6 +237,11 @@ def simulate(
         for example in report.error_examples + report.violation_examples:
             console.print(f"  {example}", markup=False)
     return 1 if report.errors or report.invariant_violations else 0
+
+
+def _count(wins: float) -> str:
+    """A seat's wins: a whole number, or with two decimals when shared first places split a win."""
+    return str(round(wins)) if abs(wins - round(wins)) < 1e-9 else f"{wins:.2f}"
 
 
 @app.command()
