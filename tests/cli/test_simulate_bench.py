@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from salon.cli.main import _count
+from salon.cli.main import _wins_text
 from tests.cli.conftest import Run
 
 
@@ -116,8 +116,8 @@ def test_simulate_table_counts_whole_wins_without_decimals(run: Run) -> None:
     out = " ".join(run("simulate", "rococo", "--solo", "--games", "2").stdout.split())
     assert "Madame du Barry │ automatic │" in out
     assert "│ 2 │ 100.0% │" in out and "│ 0 │ 0.0% │" in out
-    assert _count(2.0) == "2"
-    assert _count(1.5) == "1.50"  # two seats shared a first place
+    assert _wins_text(2.0) == "2"
+    assert _wins_text(1.5) == "1.50"  # two seats shared a first place
 
 
 def test_simulate_2013_edition_json(run: Run) -> None:

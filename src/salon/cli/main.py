@@ -228,7 +228,8 @@ def simulate(
             table.add_column(text("simulate.col_" + key), justify="left" if key in ("seat", "bot") else "right")
         for s, (label, bot) in enumerate(zip(report.labels(), report.bots, strict=True)):
             table.add_row(label, text("simulate.automatic") if s in report.automatic else bot,
-                          f"{data['mean_score'][s]:.2f}", _count(data["wins"][s]), f"{100 * data['win_rate'][s]:.1f}%")
+                          f"{data['mean_score'][s]:.2f}", _wins_text(data["wins"][s]),
+                          f"{100 * data['win_rate'][s]:.1f}%")
         console.print(table)
         if report.tie_rule is not None:
             console.print(text(report.tie_rule))
@@ -239,7 +240,7 @@ def simulate(
     return 1 if report.errors or report.invariant_violations else 0
 
 
-def _count(wins: float) -> str:
+def _wins_text(wins: float) -> str:
     """A seat's wins: a whole number, or with two decimals when shared first places split a win."""
     return str(round(wins)) if abs(wins - round(wins)) < 1e-9 else f"{wins:.2f}"
 
