@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from salon.bots.base import RandomBot, bot_names, bot_seed, make_bot
+from salon.bots.base import RandomBot, bot_seed, make_bot
 from salon.cli.common import config_expansions, game_config, player_counts
 from salon.core.game import game_class
 
@@ -39,12 +39,9 @@ def random_play(name: str, players: int, seconds: float, expansions: str | None 
 
 
 def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
-                       edition: str | None = None) -> float | None:
+                       edition: str | None = None) -> float:
     """Mean milliseconds per decision of the heuristic bot in 2-player games against itself
-    (in a solo game: against the game's own opponent); None while no heuristic bot is
-    registered."""
-    if HEURISTIC not in bot_names():
-        return None
+    (in a solo game: against the game's own opponent)."""
     cls = game_class(name)
     config = game_config(1 if solo else 2, expansions, solo, edition)
     thinking = 0.0

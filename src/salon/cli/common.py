@@ -17,8 +17,10 @@ from salon.core.record import save
 from salon.i18n import DEFAULT, game_key, languages, text
 
 HUMAN = "human"
-PREFERRED_BOT = "heuristic"
-FALLBACK_BOT = "random"
+DEFAULT_BOT = "heuristic"
+"""The bot that takes the seats no one names in ``salon play``."""
+SIMULATE_BOT = "random"
+"""The bot of every seat in ``salon simulate`` unless ``--bots`` names others."""
 
 
 def player_counts(cls: type[Game], config: dict[str, Any] | None = None) -> list[int]:
@@ -116,19 +118,16 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def seat_bots(spec: str | None, players: int | None, default: list[str] | None,
-              allow_human: bool) -> tuple[int, list[str], list[int]]:
-    """The bot name of every seat from a ``--bots`` list and ``--players``.
+def seat_bots(spec: str | None, players: int | None, default: list[str],
+              allow_human: bool) -> tuple[int, list[str]]:
+    """The bot name of every seat from a ``--bots`` list and ``--players``: (players, names).
 
     A single name applies to every seat; without a list ``default`` is used (its first
-    entry for seat 0, its last for the others).  The heuristic bot falls back to the random
-    bot while it is not registered; the seats that fell back are returned so the caller can
-    say so.  Returns (players, names, fallen_back_seats).
+    entry for seat 0, its last for the others).
     """
     if spec is None:
         n = 2 if players is None else players
-        base = default or [FALLBACK_BOT]
-        names = [base[min(i, len(base) - 1)] for i in range(n)]
+        names = [default[min(i, len(default) - 1)] for i in range(n)]
     else:
         names = [s.strip() for s in spec.split(",")]
         if any(not s for s in names):
@@ -140,14 +139,10 @@ def seat_bots(spec: str | None, players: int | None, default: list[str] | None,
             raise ConfigError(f"--bots names {len(names)} seats but --players is {n}")
     known = bot_names()
     allowed = [*known, HUMAN] if allow_human else known
-    fell_back = []
-    for seat, name in enumerate(names):
-        if name == PREFERRED_BOT and name not in known:
-            names[seat] = FALLBACK_BOT
-            fell_back.append(seat)
-        elif name not in allowed:
+    for name in names:
+        if name not in allowed:
             raise ConfigError(f"unknown bot {name!r}; available: {', '.join(allowed)}")
-    return n, names, fell_back
+    return n, names
 
 
 def seat_label(seat: int, bot: str | None, lang: str = DEFAULT) -> str:

@@ -27,8 +27,9 @@ from salon.bots.base import bot_seed, make_bot
 from salon.cli import bench as bench_mod
 from salon.cli import simulate as simulate_mod
 from salon.cli.common import (
+    DEFAULT_BOT,
     HUMAN,
-    PREFERRED_BOT,
+    SIMULATE_BOT,
     breakdown_table,
     check_game,
     check_lang,
@@ -133,7 +134,7 @@ def play(
     bots: Annotated[str | None, typer.Option(
         "--bots", "-b",
         help="One name per seat, comma-separated: 'human' or a bot (random, heuristic, ...). "
-             "Default: seat 1 human, the others heuristic (random while no heuristic bot exists). "
+             "Default: seat 1 human, the others heuristic. "
              "Several human seats share the terminal (hot seat). With --solo: the one player's name.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: random; it is printed).")] = None,
     save: Annotated[Path | None, typer.Option(
@@ -163,10 +164,10 @@ def play(
         seated = g.num_players - len(automatic)
         if players is not None and players != seated:
             raise ConfigError(f"{load} is a {seated}-player game; --players {players} does not match")
-        n, names, fell_back = seat_bots(bots, seated, [HUMAN, PREFERRED_BOT], allow_human=True)
+        n, names = seat_bots(bots, seated, [HUMAN, DEFAULT_BOT], allow_human=True)
     else:
         players = solo_players(players, solo)
-        n, names, fell_back = seat_bots(bots, players, [HUMAN, PREFERRED_BOT], allow_human=True)
+        n, names = seat_bots(bots, players, [HUMAN, DEFAULT_BOT], allow_human=True)
         g = cls.new(game_config(n, expansions, solo, edition), secrets.randbelow(2**31) if seed is None else seed)
         automatic = sup.automatic(g)
     if sup.view is None:
@@ -180,9 +181,6 @@ def play(
     console.print(text("ui.seats", lang, seats=", ".join(labels)))
     for line in config_lines(g, labels, automatic, lang):
         console.print(line)
-    player_seats = [s for s in range(g.num_players) if s not in automatic]
-    for i in fell_back:
-        console.print(text("ui.bot_fallback", lang, seat=labels[player_seats[i]]))
     if load is not None:
         console.print(text("ui.resume", lang, actions=len(g.history)))
     session = Session(g, seats, sup.view(g, lang, labels), console, lang, save,
@@ -205,7 +203,7 @@ def simulate(
 ) -> int:
     """Play bot games, checking every invariant after every action; exit 1 on any error or violation."""
     check_game(game)
-    n, names, _ = seat_bots(bots, solo_players(players, solo), None, allow_human=False)
+    n, names = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], allow_human=False)
     console = _console()
     show_progress = not as_json and console.is_terminal
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -318,8 +316,7 @@ def bench(
     if edition is not None:
         console.print(text("ui.edition", edition=text(f"edition.{edition.strip()}")))
     console.print(table)
-    ms = data["heuristic_ms_per_decision"]
-    console.print(text("bench.no_heuristic") if ms is None else text("bench.heuristic", ms=f"{ms:.2f}"))
+    console.print(text("bench.heuristic", ms=f"{data['heuristic_ms_per_decision']:.2f}"))
     return 0
 
 
