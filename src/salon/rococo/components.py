@@ -23,11 +23,7 @@ from salon.core.errors import DataError
 COLOURS: tuple[str, ...] = ("blue", "pink", "green", "orange")
 """Silk and garment colours in a fixed index order (used for silk vectors)."""
 DRESS_COLOURS = frozenset({"blue", "green"})  # R-COMP-GAR-2
-COAT_COLOURS = frozenset({"pink", "orange"})
-EMPLOYEE_TYPES = ("master", "journeyman", "apprentice")
-DECORATION_KINDS = ("fireworks", "kitchen_left", "kitchen_right", "statue", "musician", "jeweler")
 EXPANSIONS = ("jewelry_box", "noble", "festive", "exquisite")
-LOWER_PARTS = ("", "thread", "lace", "thread/lace", "thread+lace")
 REWARD_RE = r"^(none|thread|lace|tile|livres:[1-9][0-9]?)$"
 
 NonNeg = Annotated[int, Field(ge=0)]

@@ -132,7 +132,6 @@ class _Static:
     window_costs: tuple[int, ...]
     gar_prestige: tuple[int, ...]
     gar_colour: tuple[int, ...]
-    gar_dress: tuple[bool, ...]
     gar_need: tuple[tuple[int, ...], ...]  # silk by colour, then thread and lace
     gar_thimble: tuple[bool, ...]
     gar_sell: tuple[float | None, ...]  # livres a sale brings; None when the garment can only be rented
@@ -179,7 +178,6 @@ def _static(t: Tables) -> _Static:
         window_costs=b.window_costs,
         gar_prestige=tuple(g.prestige for g in ds.garments),
         gar_colour=tuple(g.colour_index for g in ds.garments),
-        gar_dress=tuple(g.is_dress for g in ds.garments),
         gar_need=tuple((*g.silk, g.thread, g.lace) for g in ds.garments),
         gar_thimble=tuple(g.thimble for g in ds.garments),
         gar_sell=tuple(_sale(g.expansion, g.effect, g.value) for g in ds.garments),
