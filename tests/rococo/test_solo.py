@@ -479,8 +479,9 @@ def test_extra_card_is_the_top_of_her_supply_R_SOLO_PH3_2() -> None:
 
 
 def test_empty_supply_reshuffles_her_discard_R_SOLO_PH3_3_A_47() -> None:
-    """R-SOLO-PH3-3 / A-47: a draw from an empty card supply shuffles her discard (the card
-    just played included) into a new supply."""
+    """R-SOLO-PH3-3 / A-47: a draw from an empty card supply shuffles her discard into a new
+    supply.  The card being played is not in it: it goes to her discard only once its action
+    is done (R-SOLO-PH3-1)."""
     g = board(solo_game())
     set_display(g, ["E05"])
     s = g.s
@@ -489,8 +490,24 @@ def test_empty_supply_reshuffles_her_discard_R_SOLO_PH3_3_A_47() -> None:
     s.stack.append(("mdb_turn",))
     advance(s)
     assert "E05" in staff_ids(g) and len(s.mdb_hand) == 1
-    assert s.mdb_discard == [] and sorted(s.mdb_supply + s.mdb_hand) == list(range(25))
+    assert s.mdb_discard == [hire] and sorted(s.mdb_supply + s.mdb_hand) == [c for c in range(25) if c != hire]
     assert check(s) == []
+
+
+def test_the_card_being_played_is_never_its_own_placement_card_R_SOLO_PH3_1_A_47() -> None:
+    """R-SOLO-PH3-1 / A-47: a tailor card played with an empty supply reveals its placement
+    card from her reshuffled discard, which does not hold the tailor card yet."""
+    for seed in range(8):
+        g = board(solo_game(seed), windows=["G20", None, None, None, None, None])
+        s = g.s
+        tailor, placement = mdb_card(g, "D09"), mdb_card(g, "D01")
+        rest = [c for c in range(25) if c not in (tailor, placement)]
+        s.mdb_supply, s.mdb_hand, s.mdb_discard = [], [*rest, tailor], [placement]
+        s.stack.append(("mdb_turn",))
+        advance(s)
+        assert [e.data["card"] for e in s.events if e.type == "mdb_placement"] == ["D01"]
+        assert solo_ids(g, s.mdb_discard) == ["D01", "D09"] and s.mdb_supply == []
+        assert check(s) == []
 
 
 def test_no_income_for_her_R_SOLO_PH4_1() -> None:
@@ -695,7 +712,7 @@ def test_always_rented_with_a_placement_card_R_SOLO_TAI_4(placement: str, hall: 
     its bottom part names the hall."""
     g = board(solo_game(), windows=["G20", None, None, None, None, None])
     events = mdb_turn(g, "D09", reveal=[placement])
-    assert solo_ids(g, g.s.mdb_discard) == ["D09", placement]
+    assert solo_ids(g, g.s.mdb_discard) == [placement, "D09"]
     assert g.s.t.ds.board.guest_spaces[g.s.t.space_index[space_of(g, "G20")]].hall == hall
     assert not of_type(events, "sold") and her(g).livres == 0
     assert of_type(events, "mdb_placement")[0].data == {"card": placement, "hall": hall,
@@ -807,7 +824,7 @@ def test_full_hall_reveals_the_next_card_R_SOLO_PLACE_3() -> None:
     g = board(solo_game(), windows=["G20", None, None, None, None, None])
     fill_spaces(g, spaces(g, hall=1) + spaces(g, hall=3))
     events = mdb_turn(g, "D09", reveal=["D01", "D02", "D04"])
-    assert solo_ids(g, g.s.mdb_discard) == ["D09", "D01", "D02", "D04"]
+    assert solo_ids(g, g.s.mdb_discard) == ["D01", "D02", "D04", "D09"]
     assert [e.data["hall"] for e in of_type(events, "mdb_placement")] == [1, 3, 2]
     assert space_of(g, "G20") == "h2s3"
 
@@ -820,6 +837,35 @@ def test_no_free_guest_space_anywhere_gives_3_vp_A_46() -> None:
     assert vp_gained(events) == FALLBACK and g.s.windows[0] == garment(g, "G20")
     assert of_type(events, "mdb_fallback")[0].data["why"] == "tailor_no_space"
     assert solo_ids(g, g.s.mdb_discard) == ["D09"]
+
+
+def test_no_card_left_for_a_free_hall_gives_3_vp_A_46(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A-46, extended (engine ruling): the only free guest spaces are in hall 3, and every card
+    showing hall 3 is on her hand pile -> no placement card can be revealed, so the tailoring
+    is impossible: 3 VP, the garment stays, no card is revealed (and no endless reveals)."""
+    reveal = solo._reveal
+    reveals = Counter()
+
+    def counted(s):
+        reveals["n"] += 1
+        assert reveals["n"] < 100, "placement cards revealed for ever"
+        return reveal(s)
+
+    monkeypatch.setattr(solo, "_reveal", counted)
+    g = board(solo_game(), windows=["G20", None, None, None, None, None])
+    fill_spaces(g, [sp for sp in spaces(g) if not sp.startswith("h3")])
+    s = g.s
+    hall3 = [c for c in range(25) if s.t.ds.solo_cards[c].hall == 3]
+    tailor = mdb_card(g, "D09")
+    assert tailor not in hall3
+    rest = [c for c in range(25) if c not in hall3 and c != tailor]
+    s.mdb_supply, s.mdb_hand, s.mdb_discard = rest[:10], [*hall3, tailor], rest[10:]
+    s.stack.append(("mdb_turn",))
+    advance(s)
+    events = s.events
+    assert of_type(events, "mdb_fallback")[0].data["why"] == "tailor_no_hall"
+    assert vp_gained(events) == FALLBACK and g.s.windows[0] == garment(g, "G20")
+    assert not of_type(events, "mdb_placement") and check(s) == []
 
 
 def test_her_marker_and_the_all_halls_check_R_SOLO_PLACE_4_R_SOLO_HALLS_1() -> None:
@@ -1184,6 +1230,32 @@ def test_master_exam_R_SOLO_EXAM_M() -> None:
     assert len(g.s.mdb_hand) == hand + 1 and solo_ids(g, g.s.mdb_hand)[-1] == "D05"
     assert her(g).exam == exams.JOURNEYMAN and her(g).tasks == 0 and her(g).master_exams == 1
     assert_valid(g)
+
+
+def test_master_exam_may_remove_a_level_vi_journeyman_R_SOLO_EXAM_M() -> None:
+    """R-SOLO-EXAM-M: the Master exam removes a Journeyman of any level (only the Journeyman
+    exam spares level VI): her only Journeyman, the level-VI E24, goes out of the game."""
+    g = board(solo_game(4, expansions=["jewelry_box"]), windows=["G20", None, None, None, None, None])
+    assert card(g, "E24") is not None and g.s.t.cards[card(g, "E24")].level == 6
+    set_staff(g, MDB, ["S21", "S22", "S24", "S25", "E24"])
+    her(g).exam = exams.MASTER
+    her(g).tasks = 0b011  # M3, M1
+    events = mdb_turn(g, "D09", reveal=["D04", "D05"])
+    assert [e.data["card"] for e in of_type(events, "card_sent_away")] == ["E24"]
+    assert "E24" not in staff_ids(g) and card(g, "E24") in g.s.boxed
+    assert_valid(g)
+
+
+def test_master_exam_removal_by_the_human_offers_level_vi_A_3() -> None:
+    """A-3 [config "human"] with R-SOLO-EXAM-M: every Journeyman of hers is offered, level VI
+    included."""
+    g = board(solo_game(4, expansions=["jewelry_box"], mdb_exam_removal="human"),
+              windows=["G20", None, None, None, None, None])
+    set_staff(g, MDB, ["S21", "S22", "S23", "S24", "E24"])
+    her(g).exam = exams.MASTER
+    her(g).tasks = 0b011
+    mdb_turn(g, "D09", reveal=["D04", "D05"])
+    assert g.decision()["kind"] == "mdb_remove" and sorted(g.legal_actions()) == ["remove:E24", "remove:S23"]
 
 
 # ---------------------------------------------------------------------------------------------

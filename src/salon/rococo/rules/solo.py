@@ -58,9 +58,10 @@ def _fallback(s: State, why: str) -> None:
 
 @auto("mdb_turn")
 def turn(s: State, f: tuple) -> None:
-    """R-SOLO-PH3-1: reveal the top card of her hand pile, carry out its action, discard it."""
+    """R-SOLO-PH3-1: reveal the top card of her hand pile, carry out its action, then discard
+    it -- so that a supply emptied during the action (A-47) is rebuilt without the card still
+    being carried out."""
     card = s.mdb_hand.pop()
-    s.mdb_discard.append(card)
     c = s.t.ds.solo_cards[card]
     emit(s, "mdb_card", MDB, card=c.id, action=c.action)
     if c.action == "favour":
@@ -73,6 +74,7 @@ def turn(s: State, f: tuple) -> None:
         _hire(s, c.direction, c.ordinal)
     else:
         _finance(s, c.kind)
+    s.mdb_discard.append(card)
 
 
 def _favour(s: State) -> None:
@@ -140,15 +142,14 @@ def _cover(s: State, exam: int, candidates: list[str]) -> None:
 
 def _exam(s: State, exam: int) -> None:
     """R-SOLO-EXAM-J / R-SOLO-EXAM-M (no fee): +1 VP, lose an Apprentice (never level VI) or
-    a Journeyman (A-3: at random, or the human picks), a random card of the stack to her
+    a Journeyman (of any level; A-3: at random, or the human picks), a random card of the stack to her
     staff (A-39: neither when the stack is empty), one more card to her hand, markers back,
     start marker to the other exam."""
     gain_vp(s, MDB, s.t.ds.jewelry_box.params.exam_vp, "mdb_exam")
     stack = s.j_stack if exam == exams.JOURNEYMAN else s.m_stack
     if stack:
         staff = s.players[MDB].supply
-        kind = "apprentice" if exam == exams.JOURNEYMAN else "journeyman"
-        eligible = [c for c in staff if s.t.cards[c].type == kind and s.t.cards[c].level != 6]
+        eligible = _removable(s, staff, exam)
         new = s.rng.pop_random(stack)
         staff.append(new)
         emit(s, "mdb_promoted", MDB, secret=("card",), card=s.t.cards[new].id)
@@ -171,10 +172,18 @@ def _remove(s: State, card: int) -> None:
     emit(s, "card_sent_away", MDB, card=s.t.cards[card].id, why="mdb_exam")
 
 
+def _removable(s: State, staff: list[int], exam: int) -> list[int]:
+    """The employees an exam may put out of the game: Apprentices but the level-VI ones for
+    the Journeyman exam (R-SOLO-EXAM-J), any Journeyman for the Master exam (R-SOLO-EXAM-M,
+    which makes no exception for level VI)."""
+    cards = s.t.cards
+    if exam == exams.JOURNEYMAN:
+        return [c for c in staff if cards[c].type == "apprentice" and cards[c].level != 6]
+    return [c for c in staff if cards[c].type == "journeyman"]
+
+
 def _remove_options(s: State, f: tuple) -> list[str]:
-    kind = "apprentice" if f[2] == exams.JOURNEYMAN else "journeyman"
-    return [f"remove:{s.t.cards[c].id}" for c in s.players[MDB].supply
-            if s.t.cards[c].type == kind and s.t.cards[c].level != 6]
+    return [f"remove:{s.t.cards[c].id}" for c in _removable(s, s.players[MDB].supply, f[2])]
 
 
 decision("mdb_remove", _remove_options, lambda s, f, a: _remove(s, s.t.card_index[a[7:]]),
@@ -195,6 +204,9 @@ def _tailor(s: State, direction: str, ordinal: int) -> None:
         return
     if EMPTY not in s.guest:  # A-46
         _fallback(s, "tailor_no_space")
+        return
+    if not _hall_reachable(s):
+        _fallback(s, "tailor_no_hall")
         return
     costs = s.t.ds.board.window_costs
     if len(tiles) >= ordinal:
@@ -224,6 +236,17 @@ def _tailor(s: State, direction: str, ordinal: int) -> None:
         # R-SOLO-TAI-5, A-38: the top task takes only a thimble garment
         names = ["M1" if gar.is_dress else "M2"] + (["M3"] if gar.thimble else [])
         _cover(s, exams.MASTER, names)
+
+
+def _hall_reachable(s: State) -> bool:
+    """Whether a card still to be revealed (supply or discard, A-47) shows a hall with a free
+    guest space.  Engine ruling extending A-46: when every such card is on her hand pile or is
+    the card being played, the placement cannot be decided, so the tailoring is impossible
+    (3 VP, no garment taken) -- rather than revealing cards for ever."""
+    hs = s.t.hall_of_space
+    halls = {hs[i] for i, g in enumerate(s.guest) if g == EMPTY}
+    cards = s.t.ds.solo_cards
+    return any(cards[c].hall in halls for c in s.mdb_supply + s.mdb_discard)
 
 
 def _placement_card(s: State) -> tuple[int, str]:
