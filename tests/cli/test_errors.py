@@ -120,6 +120,15 @@ def test_solo_with_another_player_count_is_named(run: Run) -> None:
     assert result.stderr == "error: --solo is a one-player game; --players 3 does not match (leave it out)\n"
 
 
+def test_options_a_game_lacks_are_named(run: Run) -> None:
+    """--solo and --edition are Rococo's: for another game the option itself is named."""
+    for command in (["play"], ["simulate"], ["bench", "--seconds", "0.01"]):
+        solo = run(*command, "necklace", "--solo")
+        assert solo.exit_code == 1 and solo.stderr == "error: --solo: necklace has no solo mode\n"
+        edition = run(*command, "necklace", "--edition", "2013")
+        assert edition.exit_code == 1 and edition.stderr == "error: --edition: necklace has a single edition\n"
+
+
 def test_unknown_edition_is_named(run: Run) -> None:
     result = run("play", "rococo", "--edition", "1999")
     assert result.stderr.startswith("error: config edition:")
@@ -127,10 +136,11 @@ def test_unknown_edition_is_named(run: Run) -> None:
 
 
 def test_2013_edition_refuses_solo_and_expansions_with_the_engines_line(run: Run) -> None:
-    for args in (["--solo"], ["--expansions", "jewelry_box"]):
+    for args, why in ((["--solo"], "has no solo mode (D-2)"),
+                      (["--expansions", "jewelry_box"], "has no expansions: they belong to the Deluxe Edition (D-2)")):
         result = run("play", "rococo", "--edition", "2013", *args)
         assert result.exit_code == 1
-        assert result.stderr == "error: config: the 2013 edition has no solo mode and no Deluxe expansions (D-2)\n"
+        assert result.stderr == f"error: config: the 2013 edition {why}\n"
 
 
 def test_solo_and_edition_with_load_are_refused(run: Run, tmp_path: Path) -> None:

@@ -129,9 +129,8 @@ def test_commands_and_wrong_input(run: Run) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Commands: help" in out
-    assert "Not an option: 99" in out
-    assert "Not an option: nonsense" in out
-    assert "Not allowed now:" in out
+    for typed in ("99", "nonsense", "play:E99", "pick:ZZZ"):
+        assert f"'{typed}' is not one of your choices now" in out
     assert "Game stopped." in out
 
 

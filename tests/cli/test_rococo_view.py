@@ -293,8 +293,10 @@ def test_board_with_all_expansions_fits_a_hundred_columns() -> None:
 
 # --- the solo mode: Madame du Barry's panel and her turns
 
-DELUXE_WORDS = re.compile(r"\b(thread|thr|kitchen|pink|orange)\b|Queen's favour", re.IGNORECASE)
-"""Deluxe words the 2013 edition says otherwise (wool, fountain, green and blue coats, favour card)."""
+DELUXE_WORDS = re.compile(r"\b(thread|thr|kitchen|pink|orange|racks?|drawers?)\b|Queen's favour|resource bag|"
+                          r"from the bag|on its space", re.IGNORECASE)
+"""Deluxe words the 2013 edition says otherwise (wool, fountain, green and blue coats, favour card
+beside the board, the player's tiles, the warehouse floors, the resource stacks)."""
 MDB_LABELS = ["Player 1", "Madame du Barry"]
 
 

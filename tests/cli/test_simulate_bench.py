@@ -61,8 +61,22 @@ def test_bench_json_shape(run: Run) -> None:
     for row in data["players"].values():
         assert row["games_per_s"] > 0
         assert row["decisions_per_s"] > 0
-    ms = data["heuristic_ms_per_decision"]
-    assert ms is None or ms > 0
+    assert data["heuristic_ms_per_decision"] > 0
+    assert data["config"]["edition"] == "deluxe" and data["config"]["solo"] is False
+    assert "players" not in data["config"]  # bench plays every player count
+
+
+def test_json_reports_say_which_rules_were_played(run: Run) -> None:
+    """A result file tells the edition, the solo mode and every option apart."""
+    edition = _last_json(run("simulate", "rococo", "--games", "1", "--players", "3", "--edition", "2013",
+                             "--json").stdout)
+    solo = _last_json(run("simulate", "rococo", "--games", "1", "--solo", "--json").stdout)
+    plain = _last_json(run("simulate", "rococo", "--games", "1", "--json").stdout)
+    assert edition["config"]["edition"] == "2013" and edition["config"]["players"] == 3
+    assert solo["config"]["solo"] is True and plain["config"]["solo"] is False
+    assert plain["config"]["edition"] == "deluxe" and plain["config"]["solo_two_player_rules"] is True
+    bench = _last_json(run("bench", "rococo", "--json", "--seconds", "0.02", "--edition", "2013").stdout)
+    assert bench["config"]["edition"] == "2013"
 
 
 def test_bench_with_all_expansions_keeps_its_shape(run: Run) -> None:

@@ -27,8 +27,9 @@ def test_board_side_by_player_count() -> None:
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        ({"players": 6}, "players"),
-        ({"players": 1}, "players"),
+        ({"players": 6}, "2-5 players"),
+        ({"players": 0}, "2-5 players"),
+        ({"players": 1}, "2-5 players; for one player use the solo mode"),
         ({"players": "many"}, "players"),
         ({"start_player": 3, "players": 3}, "not a seat"),
         ({"colour": "red"}, "unknown option"),

@@ -70,10 +70,12 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
     cls = game_class(name)
     counts = player_counts(cls, game_config(0, None, solo, edition))
     # a bad expansion name or edition fails before any time is spent
-    chosen = config_expansions(cls.new(game_config(counts[0] if counts else 2, expansions, solo, edition), 0))
+    first = cls.new(game_config(counts[0] if counts else 2, expansions, solo, edition), 0)
+    config = {k: v for k, v in first.config.model_dump(mode="json").items() if k != "players"}
     return {
         "game": name,
-        "expansions": chosen,
+        "expansions": config_expansions(first),
+        "config": config,
         "seconds_per_count": seconds,
         "players": {str(n): random_play(name, n, seconds, expansions, solo, edition) for n in counts},
         "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions, solo, edition),

@@ -1,9 +1,7 @@
-"""Pieces the commands share: choosing the game and the bots, the result table, safe saving."""
+"""Pieces the commands share: choosing the game and the bots, checking the options, the result table."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -11,9 +9,8 @@ from rich.table import Table
 
 from salon.bots.base import bot_names
 from salon.cli.support import GameSupport
-from salon.core.errors import ConfigError, RecordError
+from salon.core.errors import ConfigError
 from salon.core.game import Game, Result, game_class
-from salon.core.record import save
 from salon.i18n import DEFAULT, game_key, languages, text
 
 HUMAN = "human"
@@ -112,6 +109,16 @@ def check_game(name: str) -> type[Game]:
     return game_class(name)
 
 
+def check_options(cls: type[Game], solo: bool, edition: str | None) -> None:
+    """Refuse ``--solo`` and ``--edition`` for a game whose config has no such option, naming
+    the option as given on the command line (rather than the config's own field message)."""
+    fields = getattr(type(cls.parse_config({})), "model_fields", {})
+    if solo and "solo" not in fields:
+        raise ConfigError(f"--solo: {cls.name} has no solo mode")
+    if edition is not None and "edition" not in fields:
+        raise ConfigError(f"--edition: {cls.name} has a single edition")
+
+
 def check_lang(lang: str) -> str:
     if lang not in languages():
         raise ConfigError(f"unknown language {lang!r}; available: {', '.join(languages())}")
@@ -119,11 +126,12 @@ def check_lang(lang: str) -> str:
 
 
 def seat_bots(spec: str | None, players: int | None, default: list[str],
-              allow_human: bool) -> tuple[int, list[str]]:
+              allow_human: bool, solo: bool = False) -> tuple[int, list[str]]:
     """The bot name of every seat from a ``--bots`` list and ``--players``: (players, names).
 
     A single name applies to every seat; without a list ``default`` is used (its first
-    entry for seat 0, its last for the others).
+    entry for seat 0, its last for the others).  In a ``solo`` game the one player is the
+    only seat to name.
     """
     if spec is None:
         n = 2 if players is None else players
@@ -136,7 +144,9 @@ def seat_bots(spec: str | None, players: int | None, default: list[str],
         if len(names) == 1:
             names = names * n
         if len(names) != n:
-            raise ConfigError(f"--bots names {len(names)} seats but --players is {n}")
+            raise ConfigError(f"a solo game is one player against the game's own opponent, so --bots takes one "
+                              f"entry, not {len(names)}" if solo else
+                              f"--bots names {len(names)} seats but --players is {n}")
     known = bot_names()
     allowed = [*known, HUMAN] if allow_human else known
     for name in names:
@@ -189,14 +199,3 @@ def breakdown_table(game: Game, support: GameSupport, labels: list[str], lang: s
 def winners_line(result: Result, labels: list[str], lang: str = DEFAULT) -> str:
     names = ", ".join(labels[w] for w in result.winners)
     return text("ui.winner" if len(result.winners) == 1 else "ui.winners", lang, players=names)
-
-
-def save_record(game: Game, path: Path) -> None:
-    """Write the record through a temporary file, so an interrupted write never leaves a
-    half-written save behind."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        save(game, tmp)
-        os.replace(tmp, path)
-    except OSError as e:
-        raise RecordError(f"cannot write {path}: {e.strerror or e}") from None

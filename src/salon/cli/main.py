@@ -33,7 +33,9 @@ from salon.cli.common import (
     breakdown_table,
     check_game,
     check_lang,
+    check_options,
     config_lines,
+    config_solo,
     expansions_text,
     game_config,
     player_counts,
@@ -43,13 +45,13 @@ from salon.cli.common import (
     solo_players,
     winners_line,
 )
-from salon.cli.play import Seat, Session
+from salon.cli.play import Seat, Session, save_problem, saved_players
 from salon.cli.serve import serve
 from salon.cli.support import support
 from salon.core import record
 from salon.core.errors import ConfigError, SalonError
 from salon.core.game import game_names
-from salon.i18n import DEFAULT, text
+from salon.i18n import DEFAULT, languages, text
 
 BOT_DELAY = 0.2
 """Seconds of pause after a bot's action while a human watches at a terminal."""
@@ -114,6 +116,8 @@ def _players_help() -> str:
 
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help=_players_help())]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as one JSON object on the last line.")]
+LangOpt = Annotated[str, typer.Option(
+    help=f"Language of the terminal's texts: {', '.join(languages())} (the browser client has its own choice).")]
 ExpansionsOpt = Annotated[str | None, typer.Option(
     "--expansions", "-x",
     help="Expansions to play with, comma-separated, or 'all' (Rococo: jewelry_box, noble, festive, exquisite).")]
@@ -138,36 +142,54 @@ def play(
              "Several human seats share the terminal (hot seat). With --solo: the one player's name.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: random; it is printed).")] = None,
     save: Annotated[Path | None, typer.Option(
-        help="Write the game record to this file after every action and at the end.")] = None,
+        help="Write the game record to this file after every action and at the end "
+             "(a new file, an empty one or a salon record).")] = None,
     load: Annotated[Path | None, typer.Option(
-        help="Continue the game saved in this file (its seats may be given anew with --bots).")] = None,
-    lang: Annotated[str, typer.Option(help="Language of the texts.")] = DEFAULT,
+        help="Continue the game saved in this file, with its seats unless --bots gives them anew; "
+             "it is saved to the same file unless --save names another.")] = None,
+    lang: LangOpt = DEFAULT,
     delay: Annotated[float, typer.Option(
-        help="Seconds to pause after each bot action while a human plays at a terminal.")] = BOT_DELAY,
+        min=0.0, help="Seconds to pause after each bot action while a human plays at a terminal.")] = BOT_DELAY,
     expansions: ExpansionsOpt = None,
     solo: SoloOpt = False,
     edition: EditionOpt = None,
 ) -> int:
     """Play a game in the terminal: humans type an option number or an action text."""
     cls = check_game(game)
+    check_options(cls, solo, edition)
     check_lang(lang)
     sup = support(game)
+    if save is not None and (problem := save_problem(save)) is not None:
+        raise typer.BadParameter(problem, param_hint="'--save'")
+    entries = None if bots is None else len(bots.split(","))
+    keep_saving = load is not None and save is None
     if load is not None:
         for given, option in ((seed is not None, "--seed"), (expansions is not None, "--expansions"),
                               (solo, "--solo"), (edition is not None, "--edition")):
             if given:
                 raise ConfigError(f"{option} and --load exclude each other: a saved game keeps its own settings")
-        g = record.load(load)
+        saved = record.load_saved(load)
+        g = saved.game
         if g.name != game:
             raise ConfigError(f"{load} holds a game of {g.name}, not {game}")
         automatic = sup.automatic(g)
         seated = g.num_players - len(automatic)
         if players is not None and players != seated:
             raise ConfigError(f"{load} is a {seated}-player game; --players {players} does not match")
-        n, names = seat_bots(bots, seated, [HUMAN, DEFAULT_BOT], allow_human=True)
+        if entries not in (None, 1, seated) and not config_solo(g):
+            raise ConfigError(f"{load} is a {seated}-player game; --bots names {entries} seats")
+        if bots is None and saved.seats is not None:
+            n, names = seated, saved_players(load, saved.seats, automatic)
+        else:
+            n, names = seat_bots(bots, seated, [HUMAN, DEFAULT_BOT], allow_human=True, solo=config_solo(g))
+        if keep_saving:
+            if (problem := save_problem(load)) is not None:
+                raise typer.BadParameter(f"{problem}; continuing the game saves to it (give --save to save "
+                                         "elsewhere)", param_hint="'--load'")
+            save = load
     else:
         players = solo_players(players, solo)
-        n, names = seat_bots(bots, players, [HUMAN, DEFAULT_BOT], allow_human=True)
+        n, names = seat_bots(bots, players, [HUMAN, DEFAULT_BOT], allow_human=True, solo=solo)
         g = cls.new(game_config(n, expansions, solo, edition), secrets.randbelow(2**31) if seed is None else seed)
         automatic = sup.automatic(g)
     if sup.view is None:
@@ -175,7 +197,7 @@ def play(
     console = _console()
     every = seat_names(g.num_players, names, automatic)
     labels = seat_labels(every, automatic, lang)
-    seats = [Seat(labels[s], None if b == HUMAN or s in automatic else make_bot(b, bot_seed(g.seed, s)),
+    seats = [Seat(labels[s], None if b == HUMAN or s in automatic else make_bot(b, bot_seed(g.seed, s)), b,
                   automatic=s in automatic) for s, b in enumerate(every)]
     console.print(text("ui.seed", lang, seed=g.seed))
     console.print(text("ui.seats", lang, seats=", ".join(labels)))
@@ -183,6 +205,8 @@ def play(
         console.print(line)
     if load is not None:
         console.print(text("ui.resume", lang, actions=len(g.history)))
+    if keep_saving:
+        console.print(text("ui.keep_saving", lang, path=save))
     session = Session(g, seats, sup.view(g, lang, labels), console, lang, save,
                       delay if console.is_terminal else 0.0, sup)
     return session.run()
@@ -202,8 +226,8 @@ def simulate(
     edition: EditionOpt = None,
 ) -> int:
     """Play bot games, checking every invariant after every action; exit 1 on any error or violation."""
-    check_game(game)
-    n, names = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], allow_human=False)
+    check_options(check_game(game), solo, edition)
+    n, names = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], allow_human=False, solo=solo)
     console = _console()
     show_progress = not as_json and console.is_terminal
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -247,7 +271,7 @@ def _wins_text(wins: float) -> str:
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record written by 'salon play --save'.")],
     as_json: JsonOpt = False,
-    lang: Annotated[str, typer.Option(help="Language of the texts.")] = DEFAULT,
+    lang: LangOpt = DEFAULT,
 ) -> int:
     """Verify a saved game by replaying it, then show its final scoring (or where it stands)."""
     check_lang(lang)
@@ -298,7 +322,7 @@ def bench(
     edition: EditionOpt = None,
 ) -> int:
     """Measure random play (games/s, decisions/s at every player count) and the heuristic bot's think time."""
-    check_game(game)
+    check_options(check_game(game), solo, edition)
     data = bench_mod.bench(game, seconds, expansions, solo, edition)
     if as_json:
         print(json.dumps(data))

@@ -9,20 +9,27 @@ A seat the game plays by itself (Madame du Barry in Rococo's solo mode) never de
 turns happen inside the human's ``apply``.  Their log lines are held back and shown under
 the board, right above the human's next decision, so nobody has to press a key to follow
 them and they do not scroll away behind the board.
+
+The record written after every action keeps who sat where ("human" or the bot's name), so
+a saved game continues with the same seats: a human's private view stays that human's.
 """
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
-from salon.bots.base import Bot
-from salon.cli.common import breakdown_table, save_record, winners_line
+from salon.bots.base import Bot, bot_names
+from salon.cli.common import HUMAN, breakdown_table, winners_line
 from salon.cli.support import GameSupport, GameView
+from salon.core import record
+from salon.core.errors import RecordError
 from salon.core.events import Event
 from salon.core.game import Game
 from salon.i18n import text
@@ -39,11 +46,49 @@ class Stop(Exception):
         self.message_key = message_key
 
 
+def save_problem(path: Path) -> str | None:
+    """Why a game cannot be saved to ``path`` (None when it can), asked before the game
+    starts so that a mistyped path does not end the game at its first action.  The record
+    is written through a temporary file beside ``path``, so its folder must be writable.  An
+    existing file is overwritten only when it is empty or a salon record: a path typed by
+    mistake must not destroy another file."""
+    if path.is_dir():
+        return f"{path} is a folder; give the path of a file"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    if path.exists() and path.stat().st_size and not record.is_record(path):
+        return f"{path} exists and is not a salon game record; it is left as it is (choose another file)"
+    return None
+
+
+def saved_players(path: Path, seats: Sequence[str], automatic: dict[int, str]) -> list[str]:
+    """The names of the seats a person or a bot plays, from a record's seat list (the
+    automatic seats are the game's own).  A list this salon cannot seat (an unknown bot, an
+    automatic seat under another name) is refused as the record's fault, not the user's."""
+    bots = bot_names()
+    players = []
+    for s, name in enumerate(seats):
+        if s in automatic:
+            if name != automatic[s]:
+                raise RecordError(f"{path}: its seat list puts {name!r} in seat {s + 1}, which the game plays itself")
+            continue
+        if name != HUMAN and name not in bots:
+            raise RecordError(f"{path}: its seat list names {name!r} for seat {s + 1}, which is neither "
+                              f"{HUMAN!r} nor a bot (available: {', '.join(bots)})")
+        players.append(name)
+    return players
+
+
 @dataclass
 class Seat:
     label: str
     bot: Bot | None
     """None for a human (and for an automatic seat)."""
+    name: str
+    """What the record keeps of the seat: "human", the bot's name, the automatic seat's name."""
     automatic: bool = False
     """The game plays this seat by itself; it never decides."""
     pending: list[str] = field(default_factory=list)
@@ -109,7 +154,7 @@ class Session:
 
     def save(self) -> None:
         if self.save_path is not None:
-            save_record(self.game, self.save_path)
+            record.save(self.game, self.save_path, [s.name for s in self.seats])
 
     # --- the log
 
@@ -149,7 +194,8 @@ class Session:
         if handoff:
             # clear before and after: the previous human's hand stays hidden from the next one
             self.clear()
-            self.read(self._("ui.handoff", player=me.label))
+            if self.read(self._("ui.handoff", player=me.label)).strip().lower() == "quit":
+                raise Stop("ui.quit")
             self.clear()
         if handoff or self.last_seat != seat:
             self.console.print()
@@ -171,8 +217,8 @@ class Session:
                 return choice
             command = raw.lower()
             if command == "help":
-                self.console.print(self._("ui.help", example=next((a for a in legal if ":" in a), legal[0])),
-                                   markup=False)
+                self.console.print(self._("ui.help", example=next((a for a in legal if ":" in a), legal[0]),
+                                          lines=LOG_LINES), markup=False)
             elif command == "board":
                 self.console.print(self.view.board(seat))
                 self.show_options(seat, legal)
@@ -182,11 +228,10 @@ class Session:
             elif command == "quit":
                 raise Stop("ui.quit")
             else:
-                rule, reason = self.game.explain_illegal(raw)
-                if ":" in raw or rule != "PROTOCOL":  # an action of the game, not allowed now: the game says why
-                    self.console.print(self._("ui.refused", reason=reason, rule=rule), markup=False)
-                else:
-                    self.console.print(self._("ui.bad_choice", text=raw, n=len(legal)), markup=False)
+                # the options listed are every legal action, so the engine's reason (worded for
+                # programs, with its decision names and rule ids) would tell the player no more
+                key = "ui.bad_choice" if len(legal) > 1 else "ui.bad_choice_one"
+                self.console.print(self._(key, text=raw, n=len(legal)), markup=False)
 
     def show_held(self) -> None:
         """The held-back lines of the automatic turns, oldest first."""

@@ -10,9 +10,11 @@ the garment expansions carry their expansion's name and one-time effect.
 In the solo mode Madame du Barry gets a panel of her own instead of a row among the players
 (her employee cards are a face-down staff, her cards a hand pile), and the log tells each
 of her automatic turns as one sentence: the card she reveals, what it makes her do, and why
-she picks the target she picks.  In the 2013 edition every text uses the edition's own
-words (its yellow dresses are the engine's blue ones, wool its thread, the fountain its
-kitchen: RULES.md §16): the engine's terms reach the texts only through :meth:`RococoView.term`
+she picks the target she picks; her markers on the board carry a tag of her own.  In the 2013
+edition every text uses the edition's own words (its yellow dresses are the engine's blue
+ones, wool its thread, the fountain its kitchen, the warehouse floors its resource drawers,
+the face-down resource stacks its resource bag, the tiles kept in front of a player their
+rack: RULES.md §16): the engine's terms reach the texts only through :meth:`RococoView.term`
 and the term fields every template may use (``{thread}``, ``{Favour}`` ...), so the message
 keys stay those of the Deluxe edition.  Other players' prestige is hidden until the end (D-10).
 """
@@ -50,7 +52,8 @@ MDB_NAME = "madame_du_barry"
 TERM_TABLES = {"blue": "colour", "pink": "colour", "green": "colour", "orange": "colour",
                "kitchen_left": "deco", "kitchen_right": "deco"}
 """The catalogue table of an engine term's words (``term`` for the others)."""
-FIELD_TERMS = ("blue", "pink", "green", "orange", "thread", "kitchen", "favour")
+FIELD_TERMS = ("blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag",
+               "rack", "drawer", "drawers")
 """The terms every template may name: ``{thread}``, or ``{Thread}`` to begin a sentence."""
 LAST_REVEALED = 4
 """How many of Madame du Barry's last revealed cards her panel describes."""
@@ -58,7 +61,8 @@ LAST_REVEALED = 4
 
 def term(terms: dict[str, str], name: str, lang: str) -> str:
     """An engine term in the words of a game's edition (``terms``, RULES.md §16: D-3 colours,
-    D-6 wool, D-13 favour card, D-32 fountain); the Deluxe words without an edition."""
+    D-6 wool, D-12 no resource bag or racks, D-13 favour card beside the board, D-24 warehouse
+    floors, D-32 fountain); the Deluxe words without an edition."""
     word = terms.get(name, name).replace(" ", "_")
     return text(f"{TERM_TABLES.get(name, 'term')}.{word}", lang)
 
@@ -122,8 +126,10 @@ class RococoView:
         return f"[{PLAYER_STYLES[seat % len(PLAYER_STYLES)]}]{escape(self.labels[seat])}[/]"
 
     def tag(self, seat: int) -> str:
-        """The short name of a seat for crowded board cells ("P2")."""
-        return f"[{PLAYER_STYLES[seat % len(PLAYER_STYLES)]}]P{seat + 1}[/]"
+        """The short name of a seat for crowded board cells ("P2"); Madame du Barry is no
+        numbered player, so her markers carry a tag of her own ("MdB")."""
+        name = self._("solo.tag") if seat == self.mdb else f"P{seat + 1}"
+        return f"[{PLAYER_STYLES[seat % len(PLAYER_STYLES)]}]{name}[/]"
 
     def colour(self, name: str) -> str:
         return f"[{SILK_STYLES[self.terms.get(name, name)]}]{self.term(name)}[/]"
@@ -305,10 +311,12 @@ class RococoView:
         return Text.from_markup("\n".join(lines))
 
     def _players(self, obs: dict[str, Any]) -> RenderableType:
-        table = self._table("board.players", collapse_padding=True)
+        """One row per player.  A single space between the columns and a seat's name never
+        wrapped: five names like "Player 2 (heuristic)" fit 80 columns whole, the notes wrap."""
+        table = self._table("board.players", padding=(0, 0))
         for key in ("player", "livres", "thread", "lace", "vp", "rack", "hand", "supply", "staff"):
             table.add_column(self._("board.col_" + key), justify="left" if key == "player" else "right",
-                             min_width=10 if key == "player" else None)
+                             no_wrap=key == "player")
         table.add_column(self._("board.col_discard"))
         table.add_column(self._("board.col_notes"))
         for p in obs["players"]:
@@ -430,7 +438,12 @@ class RococoView:
                          self.tag(occupant["owner"])))
 
     def _halls(self, b: dict[str, Any]) -> RenderableType:
-        table = self._table("board.halls", "board.legend")
+        table = self._table("board.halls")
+        owners = self._("board.owners")
+        if self.mdb is not None:
+            owners = self._("board.owners_solo", player=self.tag(0), name=self.player(0), madame=self.tag(self.mdb),
+                            madame_name=self.player(self.mdb))
+        table.caption = self._("board.legend", owners=owners)
         for key in ("hall", "majority", "musician", "spaces"):
             table.add_column(self._("board.col_" + key), ratio=3 if key == "spaces" else None)
         board = self.t.ds.board
@@ -899,7 +912,7 @@ class RococoView:
             else:
                 f["tile"] = self.tile(view["tile"])
             if kind == "tile_taken":
-                f["drawer"] = view["slot"] // self.t.ds.board.drawer_spaces + 1
+                f["n"] = view["slot"] // self.t.ds.board.drawer_spaces + 1
         elif kind == "financed":
             f["deco"] = self.deco(view["space"])
         elif kind in ("bonus", "bonus_skipped"):

@@ -38,6 +38,8 @@ class Report:
     edition: str | None = None
     automatic: dict[int, str] = field(default_factory=dict)
     tie_rule: str | None = None
+    config: dict[str, Any] = field(default_factory=dict)
+    """The full config every game played (edition, solo mode, rulings' options ...)."""
     games: int = 0
     completed: int = 0
     errors: int = 0
@@ -62,6 +64,7 @@ class Report:
             "bots": self.bots,
             "seed": self.seed,
             "expansions": self.expansions,
+            "config": self.config,
             "games": self.games,
             "completed": self.completed,
             "errors": self.errors,
@@ -93,7 +96,8 @@ def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
     every = seat_names(first.num_players, bots, automatic)
     seats = first.num_players
     report = Report(name, players, every, seed, config_expansions(first), config_edition(first), automatic,
-                    sup.tie_rule(first), score_sum=[0] * seats, wins=[0.0] * seats)
+                    sup.tie_rule(first), first.config.model_dump(mode="json"), score_sum=[0] * seats,
+                    wins=[0.0] * seats)
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i

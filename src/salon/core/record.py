@@ -1,16 +1,21 @@
 """Game records: save, load and replay (ARCHITECTURE.md principle 6).
 
-A record is versioned JSON: the game's name, config, seed and action list, plus a snapshot
-of the final state for fast loading and a checksum over all of it.  Loading validates the
-structure and the checksum, replays the actions from the seed and rejects the file unless
-the replay reproduces the snapshot exactly; so a corrupt or edited file is refused with a
-message that says what is wrong.
+A record is versioned JSON: the game's name, config, seed and action list, who sat in each
+seat (a front end's names: "human" or a bot's, when the writer says), plus a snapshot of the
+final state for fast loading and a checksum over all of it.  Loading validates the structure
+and the checksum, replays the actions from the seed and rejects the file unless the replay
+reproduces the snapshot exactly; so a corrupt or edited file is refused with a message that
+says what is wrong.  Version 2 added the seat list; a version 1 record (without it) still
+loads.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +25,9 @@ from salon.core.errors import ActionError, ConfigError, RecordError
 from salon.core.game import Game, game_class
 
 FORMAT = "salon-record"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+"""The versions this salon loads: version 1 is version 2 without the seat list."""
 
 
 class RecordModel(BaseModel):
@@ -32,6 +39,7 @@ class RecordModel(BaseModel):
     config: dict[str, Any]
     seed: int
     actions: list[str]
+    seats: list[str] | None = None
     state_hash: str
     snapshot: dict[str, Any]
     checksum: str
@@ -42,8 +50,19 @@ def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def make_record(game: Game) -> dict[str, Any]:
-    body = {
+@dataclass(frozen=True)
+class Saved:
+    """A loaded record: its game, and who sat where when it was saved (None when the record
+    does not say), so that continuing the game seats everyone as before."""
+
+    game: Game
+    seats: tuple[str, ...] | None
+
+
+def make_record(game: Game, seats: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record of ``game``; ``seats`` (one name per seat) is left out when not given, so a
+    writer that has no seats to tell (the web server's published record) writes none."""
+    body: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": game.name,
@@ -53,12 +72,32 @@ def make_record(game: Game) -> dict[str, Any]:
         "state_hash": game.state_hash(),
         "snapshot": game.to_snapshot(),
     }
+    if seats is not None:
+        body["seats"] = list(seats)
     body["checksum"] = _checksum(body)
     return body
 
 
-def save(game: Game, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(make_record(game), indent=1) + "\n", encoding="utf-8")
+def save(game: Game, path: str | Path, seats: Sequence[str] | None = None) -> None:
+    """Write the record through a temporary file beside ``path``, so an interrupted write
+    never leaves a half-written save behind; RecordError when the file cannot be written."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(json.dumps(make_record(game, seats), indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as e:
+        raise RecordError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def is_record(path: str | Path) -> bool:
+    """Whether ``path`` holds a salon record of any version, sound or not: a file that saving
+    a game may overwrite, unlike any other file a mistyped path could name."""
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False
+    return isinstance(raw, dict) and raw.get("format") == FORMAT
 
 
 def replay(name: str, config: Any, seed: int, actions: list[str]) -> Game:
@@ -80,44 +119,61 @@ def parse(text: str) -> RecordModel:
     try:
         raw = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise RecordError(f"not a salon record: invalid JSON ({e.msg} at line {e.lineno})") from None
+        raise RecordError(f"not a salon record: invalid JSON ({e.msg}, line {e.lineno})") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise RecordError("not a salon record (the 'format' field is missing or wrong)")
-    if raw.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {raw.get('version')!r}; this salon reads version {VERSION}")
+    if raw.get("version") not in READS:
+        raise RecordError(f"unsupported record version {raw.get('version')!r}; this salon reads versions "
+                          f"{', '.join(map(str, READS))}")
+    if raw["version"] == 1 and "seats" in raw:
+        raise RecordError("malformed record: seats: a version 1 record has no seat list")
     try:
         rec = RecordModel.model_validate(raw)
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
         raise RecordError(f"malformed record: {where}: {err['msg']}") from None
-    body = rec.model_dump()
+    body = rec.model_dump(exclude_unset=True)  # a record without seats was signed without them
     stated = body.pop("checksum")
     if _checksum(body) != stated:
         raise RecordError("the record is corrupt or was edited (checksum mismatch)")
     return rec
 
 
-def loads(text: str, verify: bool = True) -> Game:
-    """A game from record text.  With ``verify`` (the default) the actions are replayed and
-    must reproduce the snapshot; without it the snapshot is loaded directly (fast)."""
+def loads_saved(text: str, verify: bool = True) -> Saved:
+    """A game and its seats from record text.  With ``verify`` (the default) the actions are
+    replayed and must reproduce the snapshot; without it the snapshot is loaded directly
+    (fast).  The seat list must name every seat of the game."""
     rec = parse(text)
     if not verify:
-        return game_class(rec.game).from_snapshot(rec.snapshot)
-    game = replay(rec.game, rec.config, rec.seed, rec.actions)
-    if game.state_hash() != rec.state_hash:
-        raise RecordError("the record is inconsistent: replaying its actions does not reproduce its final state")
-    snap = game_class(rec.game).from_snapshot(rec.snapshot)
-    if snap.state_hash() != rec.state_hash:
-        raise RecordError("the record is inconsistent: its snapshot does not match its actions")
-    return game
+        game = game_class(rec.game).from_snapshot(rec.snapshot)
+    else:
+        game = replay(rec.game, rec.config, rec.seed, rec.actions)
+        if game.state_hash() != rec.state_hash:
+            raise RecordError("the record is inconsistent: replaying its actions does not reproduce its final state")
+        snap = game_class(rec.game).from_snapshot(rec.snapshot)
+        if snap.state_hash() != rec.state_hash:
+            raise RecordError("the record is inconsistent: its snapshot does not match its actions")
+    if rec.seats is not None and len(rec.seats) != game.num_players:
+        raise RecordError(f"the record is inconsistent: its seat list names {len(rec.seats)} seats, "
+                          f"its game has {game.num_players}")
+    return Saved(game, None if rec.seats is None else tuple(rec.seats))
 
 
-def load(path: str | Path, verify: bool = True) -> Game:
+def loads(text: str, verify: bool = True) -> Game:
+    """A game from record text (see :func:`loads_saved`)."""
+    return loads_saved(text, verify).game
+
+
+def load_saved(path: str | Path, verify: bool = True) -> Saved:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not a text file") from None
-    return loads(text, verify)
+    return loads_saved(text, verify)
+
+
+def load(path: str | Path, verify: bool = True) -> Game:
+    return load_saved(path, verify).game

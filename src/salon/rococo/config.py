@@ -17,7 +17,7 @@ from salon.rococo.components import EXPANSIONS
 class RococoConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(default=2, ge=1, le=5, description="number of players (2-5; 1 with solo)")
+    players: int = Field(default=2, description="number of players (2-5; 1 with solo)")
     edition: Literal["deluxe", "2013"] = Field(
         default="deluxe", description="deluxe, or 2013 for the original edition's rules (RULES.md §16)"
     )
@@ -59,6 +59,13 @@ class RococoConfig(BaseModel):
             return {**v, "players": 1}
         return v
 
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: int) -> int:
+        if not 1 <= v <= 5:
+            raise ValueError("a game needs 2-5 players (1 in the solo mode)")
+        return v
+
     @field_validator("expansions", mode="before")
     @classmethod
     def _expansions(cls, v: Any) -> tuple[str, ...]:
@@ -76,8 +83,10 @@ class RococoConfig(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> RococoConfig:
-        if self.edition == "2013" and (self.solo or self.expansions):
-            raise ValueError("the 2013 edition has no solo mode and no Deluxe expansions (D-2)")
+        if self.edition == "2013" and self.solo:
+            raise ValueError("the 2013 edition has no solo mode (D-2)")
+        if self.edition == "2013" and self.expansions:
+            raise ValueError("the 2013 edition has no expansions: they belong to the Deluxe Edition (D-2)")
         if self.solo and self.players != 1:
             raise ValueError("the solo mode has exactly one player (against Madame du Barry)")
         if not self.solo and self.players < 2:
