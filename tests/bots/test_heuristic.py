@@ -279,6 +279,28 @@ def test_choice_ignores_other_seats_secrets(seed: int) -> None:
     assert HeuristicBot(seed).choose(g) == HeuristicBot(seed).choose(other)
 
 
+@pytest.mark.parametrize("seed", [21, 24])
+def test_hidden_prestige_of_the_2013_edition_is_not_read_D_10(seed: int) -> None:
+    """D-10: the 2013 edition hides the other seats' prestige until the end, so neither the
+    evaluation nor the choice may depend on it -- in play and during final scoring."""
+    g = midgame(seed, edition="2013")
+    while True:
+        other = g.clone()
+        other.s.players[1].vp += 17
+        other.s.players[2].vp = 0
+        assert g.observe(0) == other.observe(0)
+        assert evaluate(other, 0) == pytest.approx(evaluate(g, 0))
+        assert HeuristicBot(seed).choose(g) == HeuristicBot(seed).choose(other)
+        if g.s.phase in ("scoring", "end"):
+            break
+        bot = RandomBot(seed)
+        g.apply(bot.choose(g))
+        while not g.is_over() and g.current_player() != 0:
+            g.apply(bot.choose(g))
+        if g.is_over():
+            break
+
+
 @pytest.mark.parametrize("config", [{}, {"expansions": ["all"]}, {"players": 1, "solo": True}],
                          ids=["base", "expansions", "solo"])
 def test_determinize_keeps_what_the_seat_knows(config: dict) -> None:

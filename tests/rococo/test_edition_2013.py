@@ -133,10 +133,10 @@ def test_wool_is_the_thread_D_6() -> None:
 
 
 def assert_prestige_hidden(g: Rococo, events: list) -> None:
-    """Before final scoring no seat (nor a spectator) sees another seat's prestige, neither in
-    its observation nor in any event."""
+    """Until the game is over no seat (nor a spectator) sees another seat's prestige, neither
+    in its observation nor in any event (final scoring's decisions included)."""
     s = g.s
-    scoring = s.phase in ("scoring", "end", "over")
+    scoring = s.phase == "over"
     for viewer in [*range(g.num_players), None]:
         seen = g.observe(viewer)
         for other, pub in enumerate(seen["players"]):
@@ -154,11 +154,13 @@ def assert_prestige_hidden(g: Rococo, events: list) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_prestige_is_hidden_until_final_scoring_D_10(players: int) -> None:
+def test_prestige_is_hidden_until_the_end_D_10(players: int) -> None:
     """D-10: prestige is taken face down: at every decision of whole random games (bonuses
-    always used, so that prestige is gained in play) each seat sees its own prestige only,
-    and a VP event tells its amount to its seat only; the final result reveals everyone's."""
+    always used, so that prestige is gained in play; final scoring's set and terrace choices
+    included) each seat sees its own prestige only, and a VP event tells its amount to its
+    seat only; the final result reveals everyone's."""
     hidden_vp = 0
+    scoring_decisions = 0
     for seed in range(2):
         g = old_game(players, 50 + seed + 10 * players)
         rng = random.Random(seed)
@@ -167,6 +169,7 @@ def test_prestige_is_hidden_until_final_scoring_D_10(players: int) -> None:
             assert_prestige_hidden(g, events)
             if g.s.phase not in ("scoring", "end"):
                 assert not [e for e in events if e.type == "scored"]
+            scoring_decisions += g.s.phase in ("scoring", "end")
             legal = g.legal_actions()
             events = g.apply("bonus:use" if "bonus:use" in legal else rng.choice(legal))
             hidden_vp += sum(e.type == "vp" for e in events)
@@ -179,6 +182,8 @@ def test_prestige_is_hidden_until_final_scoring_D_10(players: int) -> None:
         over = [e for e in events if e.type == "game_over"]
         assert over and over[0].view(1)["scores"] == list(result.scores)
     assert hidden_vp  # the games did gain prestige before final scoring
+    assert scoring_decisions or players == 2  # decisions during final scoring were checked too
+    # (the 2-player games of these seeds happen to have no set or terrace choice)
 
 
 def test_vp_event_hidden_from_others_D_10() -> None:

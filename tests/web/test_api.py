@@ -349,6 +349,36 @@ def test_websocket_refusals(client: TestClient) -> None:
         assert err["code"] in ("illegal_action", "not_your_turn") and err["id"] == "x"
 
 
+def test_websocket_binary_frames_are_refused_with_a_message(client: TestClient) -> None:
+    """The protocol is JSON text: bytes get an error message, before and after the hello,
+    and the connection stays usable."""
+    game_id, t0, t1 = two_humans(client)
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        ws.send_bytes(b"\x00\x01")
+        assert ws.receive_json()["code"] == "bad_frame"
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        st = hello(ws, t0)
+        ws.send_bytes(b"\x00\x01")
+        err = until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "bad_frame" and err["status"] == 400
+        ws.send_json({"type": "ping", "id": 7})
+        assert until(ws, lambda m: m["type"] == "pong")["id"] == 7
+        assert room_of(client, game_id).version == st["version"]
+
+
+def test_a_version_must_be_a_number(client: TestClient) -> None:
+    """A version given as text or as a boolean is refused, not read as a number."""
+    game_id, t0, t1 = two_humans(client)
+    room = room_of(client, game_id)
+    seat = room.game.current_player()
+    before = room.game.state_hash()
+    token = token_for((t0, t1), seat)
+    for version in (str(room.version), True):
+        r = act(client, game_id, token, room.game.legal_actions()[0], version)  # type: ignore[arg-type]
+        assert r.status_code == 422 and error_code(r) == "bad_request", r.text
+    assert room.game.state_hash() == before
+
+
 def test_reconnect_with_the_token_restores_the_seat(client: TestClient) -> None:
     game_id, t0, t1 = two_humans(client)
     tokens = (t0, t1)

@@ -37,7 +37,7 @@ class StepGame(Game):
         self.seed = seed
         self.s = state
         self.history = history
-        self._legal: list[str] | None = None
+        self._legal: tuple[str, ...] | None = None
         self._undo = 0
 
     # --- what each game supplies
@@ -65,14 +65,21 @@ class StepGame(Game):
         return stack[-1][1] if stack else None
 
     def legal_actions(self) -> list[str]:
+        """A fresh list each call: a caller may change it (pop the actions it has tried, say)
+        without touching what the game accepts."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> tuple[str, ...]:
+        """The legal actions, computed once per position and kept immutable (a clone shares
+        them)."""
         legal = self._legal
         if legal is None:
             stack = self.s.stack
-            legal = self._legal = self.steps.decisions[stack[-1][0]][0](self.s, stack[-1]) if stack else []
+            legal = self._legal = tuple(self.steps.decisions[stack[-1][0]][0](self.s, stack[-1])) if stack else ()
         return legal
 
     def apply(self, action: str) -> list[Event]:
-        if action not in self.legal_actions():
+        if action not in self._legal_now():
             rule, reason = self.explain_illegal(action)
             err = MalformedAction if rule == "PROTOCOL" else IllegalAction
             raise err(action, rule, reason)
@@ -105,7 +112,7 @@ class StepGame(Game):
             return "PROTOCOL", f"not an action of this game (actions look like {self.action_hint})"
         if self.s.over:
             return self.game_over_rule, "the game is over"
-        if action in self.legal_actions():
+        if action in self._legal_now():
             return "PROTOCOL", "the action is legal now"
         frame = self.s.stack[-1]
         families, rule = self.steps.families[frame[0]]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
+import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -51,8 +53,9 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def new(cls, config: Any = None, seed: int = 0) -> Self:
-        """A new game from a config (a mapping or the game's config object) and a seed."""
+    def new(cls, config: Any = None, seed: int | None = 0) -> Self:
+        """A new game from a config (a mapping or the game's config object) and a seed
+        (:func:`game_seed`: None draws one; :attr:`seed` tells which)."""
 
     @classmethod
     @abstractmethod
@@ -82,7 +85,8 @@ class Game(ABC):
 
     @abstractmethod
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """The game as ``seat`` may know it (None: a spectator's public view)."""
+        """The game as ``seat`` may know it (None: a spectator's public view); ConfigError
+        for a number that is no seat (:func:`check_seat`)."""
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -115,6 +119,36 @@ class Game(ABC):
         """A hash of the complete state: equal hashes mean identical games."""
         blob = json.dumps(self.to_snapshot(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
+
+
+SEEDS = 2**64
+"""Seeds run from 0 to ``SEEDS - 1``: the random generator's state size, so that no two
+seeds give the same game."""
+
+
+def game_seed(seed: Any) -> int:
+    """The seed of a new game: an integer (a numpy integer too) from 0 to ``SEEDS - 1``;
+    None draws one at random (the game keeps it, so the game can still be replayed)."""
+    if seed is None:
+        return secrets.randbelow(SEEDS)
+    try:
+        value = operator.index(seed) if not isinstance(seed, bool) else None
+    except TypeError:
+        value = None
+    if value is None or not 0 <= value < SEEDS:
+        raise ConfigError(f"seed {seed!r}: give an integer from 0 to 2**64 - 1, or None for a random seed")
+    return value
+
+
+def check_seat(game: Game, seat: Any) -> int | None:
+    """``seat`` as a seat of ``game`` to observe from (None: a spectator); a number that is no
+    seat is refused, so that a mistaken seat never yields a spectator's view unnoticed."""
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
+        raise ConfigError(f"seat {seat!r}: the seats of this game are 0 to {game.num_players - 1} "
+                          "(None for a spectator)")
+    return seat
 
 
 _REGISTRY: dict[str, type[Game]] = {}

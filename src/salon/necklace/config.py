@@ -15,7 +15,7 @@ from salon.core.errors import ConfigError
 
 
 class NecklaceConfig(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     players: int = Field(default=2, ge=2, le=4, description="number of players, 2-4 (QN-SETUP-1)")
     start_player: int | None = Field(

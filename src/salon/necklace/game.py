@@ -25,7 +25,7 @@ from typing import Any, Self
 
 from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
-from salon.core.game import Result, register
+from salon.core.game import Result, check_seat, game_seed, register
 from salon.necklace.components import DataSet, packaged
 from salon.necklace.config import NecklaceConfig, parse_config
 from salon.necklace.rules import (  # noqa: F401  (each module registers its steps)
@@ -84,8 +84,9 @@ class Necklace(StepGame):
         return parse_config(config)
 
     @classmethod
-    def new(cls, config: Any = None, seed: int = 0) -> Self:
+    def new(cls, config: Any = None, seed: int | None = 0) -> Self:
         cfg = parse_config(config)
+        seed = game_seed(seed)
         s = new_state(cfg, packaged(), seed)
         advance(s)
         return cls(cfg, seed, s, [])
@@ -109,7 +110,7 @@ class Necklace(StepGame):
         return {"seat": f[1], "kind": f[0], **decision_context(self.s)}
 
     def observe(self, seat: int | None) -> dict[str, Any]:
-        return observe(self.s, seat)
+        return observe(self.s, check_seat(self, seat))
 
     def result(self) -> Result:
         """QN-END-2/3: the most livres wins; the rules give no tie-break, tied leaders share."""

@@ -15,7 +15,7 @@ from salon.rococo.components import EXPANSIONS
 
 
 class RococoConfig(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     players: int = Field(default=2, description="number of players (2-5; 1 with solo)")
     edition: Literal["deluxe", "2013"] = Field(

@@ -23,7 +23,8 @@ During final scoring the remaining steps are computed exactly with the scoring r
 
 Fairness: for its own seat the evaluation reads the rack, hand and supply, which that seat
 may inspect (R-SETUP-12).  For the other seats it reads public facts only: the board,
-livres, thread, lace, points, discard piles and the sizes of racks and hands.
+livres, thread, lace, points (not in the 2013 edition, which hides them), discard piles and the
+sizes of racks and hands.
 ``determinize`` gives the bot a copy of the game in which the secrets of the other seats,
 the bags, the deck order and the random generator are re-sampled, so that a look-ahead
 through a bag draw or a new round sees a plausible future, not the real one.
@@ -47,7 +48,7 @@ from salon.core.rng import Rng
 from salon.rococo.components import BonusParams, JewelryBoxParams
 from salon.rococo.game import Rococo
 from salon.rococo.rules.bonuses import END_GAME
-from salon.rococo.rules.common import MDB, staff_table
+from salon.rococo.rules.common import MDB, hidden_prestige, staff_table
 from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
 from salon.rococo.rules.solo import end_value
 from salon.rococo.state import EMPTY, State
@@ -280,18 +281,25 @@ def evaluate(game: Rococo, seat: int) -> float:
     if s.over:
         est = [p.vp + 0.01 * s.money_left[q] for q, p in enumerate(s.players)]
     elif s.phase in ("scoring", "end"):
-        est = [_scoring_estimate(s, q) for q in range(s.n)]
+        est = [_scoring_estimate(s, q, seat) for q in range(s.n)]
     else:
         est = _play_estimates(s, st, seat)
     return est[seat] - max(v for q, v in enumerate(est) if q != seat)
 
 
-def _scoring_estimate(s: State, q: int) -> float:
+def _known_vp(s: State, q: int, me: int) -> int:
+    """Seat ``q``'s prestige as ``me`` knows it.  The 2013 edition keeps it secret (D-10), so
+    another seat is taken to be level with ``me``: what sets the seats apart is then what
+    the board, the money and the goods show."""
+    return s.players[q].vp if q == me or not hidden_prestige(s) else s.players[me].vp
+
+
+def _scoring_estimate(s: State, q: int, me: int) -> float:
     """Points after final scoring, from the steps still to run (each exact, RULES.md §11)."""
     p = s.players[q]
     pending = {f[0] for f in s.stack}
     own = {f[0] for f in s.stack if len(f) > 1 and f[1] == q}
-    v = p.vp + 0.01 * p.livres
+    v = _known_vp(s, q, me) + 0.01 * p.livres
     b = s.t.ds.bonus
     if "sets" in own:
         v += b.thread_lace_set_vp * min(p.thread, p.lace)
@@ -385,7 +393,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
         elif kind == "jeweler":
             jeweler[o] = True
 
-    est = [float(p.vp + prestige[q] + printed[q]) for q, p in enumerate(players)]
+    est = [float(_known_vp(s, q, me) + prestige[q] + printed[q]) for q in range(n)]
 
     # hall majorities (R-SCORE-3-*), as shares that firm up toward the end
     for h in range(halls):

@@ -9,7 +9,7 @@ from typing import Any, Self
 from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.events import Event
-from salon.core.game import Result, register
+from salon.core.game import Result, check_seat, game_seed, register
 from salon.rococo.config import RococoConfig, parse_config
 from salon.rococo.rules import (  # noqa: F401  (each module registers its steps)
     acquire,
@@ -60,8 +60,9 @@ class Rococo(StepGame):
         return parse_config(config)
 
     @classmethod
-    def new(cls, config: Any = None, seed: int = 0) -> Self:
+    def new(cls, config: Any = None, seed: int | None = 0) -> Self:
         cfg = parse_config(config)
+        seed = game_seed(seed)
         s = new_state(cfg, _tables(cfg), seed)
         advance(s)
         return cls(cfg, seed, s, [])
@@ -110,7 +111,7 @@ class Rococo(StepGame):
         return {"seat": f[1], "kind": f[0], **decision_context(self.s)}
 
     def observe(self, seat: int | None) -> dict[str, Any]:
-        return observe(self.s, seat)
+        return observe(self.s, check_seat(self, seat))
 
     def result(self) -> Result:
         if not self.s.over:

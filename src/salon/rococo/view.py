@@ -115,7 +115,7 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
             "supply_count": len(s.mdb_supply),
             "discard": [ds.solo_cards[c].id for c in s.mdb_discard],
         },
-        "breakdown": s.breakdown if s.phase in ("scoring", "end", "over") else None,
+        "breakdown": s.breakdown if s.phase in ("scoring", "end", "over") and not hidden_prestige(s) else None,
         "money_left": s.money_left if s.over else None,
     }
 

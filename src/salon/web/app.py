@@ -25,7 +25,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
@@ -67,17 +67,17 @@ class CreateSpec(_Body):
     title: str = Field(default="", max_length=80)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     config: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**31)
     join: JoinSpec | None = None
 
 
 class ActSpec(_Body):
     action: str = Field(max_length=200)
-    version: int
+    version: StrictInt
 
 
 class UndoSpec(_Body):
-    version: int
+    version: StrictInt
 
 
 def _first_error(e: ValidationError) -> str:
@@ -271,14 +271,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         await websocket.accept()
         try:
             room = await hub.get(game_id)
-            hello = parse(await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT), Hello)
+            hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), Hello)
             seat = room.seat_of(hello.token)
         except ServiceError as e:
             await websocket.send_json({"type": "error", **e.to_json()})
             await websocket.close(code=4000 + e.status)
             return
-        except (TimeoutError, WebSocketDisconnect):
+        except TimeoutError:
             await websocket.close(code=4408)
+            return
+        except (WebSocketDisconnect, WebSocketDisconnected):  # gone already (or closed by the server for size)
             return
         await _session(websocket, hub, room, Connection(seat))
 
@@ -291,6 +293,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
     return app
 
 
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text frame; ServiceError 400 for a binary one (the protocol is JSON text), so
+    that a client sending bytes is told so instead of losing its connection."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ServiceError(400, "bad_frame", "messages are JSON text frames, not binary ones")
+    return text
+
+
 class Hello(_Body):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=100)
@@ -301,7 +315,7 @@ class ClientMessage(BaseModel):
     type: Literal["act", "undo", "ping"]
     id: int | str | None = None
     action: str | None = Field(default=None, max_length=200)
-    version: int | None = None
+    version: StrictInt | None = None
 
 
 async def _session(websocket: WebSocket, hub: Hub, room: Room, conn: Connection) -> None:
@@ -321,10 +335,9 @@ async def _session(websocket: WebSocket, hub: Hub, room: Room, conn: Connection)
     out = asyncio.create_task(sender())
     try:
         while True:
-            raw = await websocket.receive_text()
             request_id = None
             try:
-                msg = parse(raw, ClientMessage)
+                msg = parse(await _receive_text(websocket), ClientMessage)
                 request_id = msg.id
                 if msg.type == "ping":
                     conn.push({"type": "pong", "id": msg.id})

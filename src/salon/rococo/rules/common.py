@@ -45,8 +45,11 @@ def gain_vp(s: State, seat: int, amount: int, why: str) -> None:
 
 
 def hidden_prestige(s: State) -> tuple[str, ...]:
-    """D-10: in the 2013 edition prestige is taken face down, secret until the end."""
-    return ("amount",) if s.cfg.edition == "2013" and s.phase not in ("scoring", "end", "over") else ()
+    """D-10: in the 2013 edition prestige is taken face down, secret "until the end of the
+    game" (FR13:159): the totals stay hidden through the decisions of final scoring (sets,
+    terrace moves) and show once the game is over.  The points of each scoring step are
+    public, as the facts they count are."""
+    return ("amount",) if s.cfg.edition == "2013" and s.phase != "over" else ()
 
 
 def gain_goods(s: State, seat: int, thread: int, lace: int, why: str) -> None:
