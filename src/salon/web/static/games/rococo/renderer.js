@@ -24,6 +24,13 @@ const GOLD_LIGHT = "#e2c98a";
 const INK = "#3b2e24";
 const INK_SOFT = "#7a6552";
 const STEPS = ["game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers"];
+/** The engine terms every template may name as a field ({thread}, or {Thread} to begin a
+ *  sentence), filled in the words of the game's edition (RULES.md §16, as the terminal's
+ *  FIELD_TERMS): the colours from the "colour" table, the others from the "term" table. */
+const FIELD_TERMS = ["blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag",
+  "rack", "drawer", "drawers"];
+const COLOUR_TERMS = new Set(["blue", "pink", "green", "orange"]);
+const FORM_TABLE = /^rococo\.(colour|term)_(\w+)\.\w+$/;
 const LOWER_KEY = { "": "none", thread: "thread", lace: "lace", "thread/lace": "either", "thread+lace": "both" };
 
 const W = 1600;
@@ -75,11 +82,47 @@ class RococoRenderer {
 
   get c() { return this.catalog(); }
 
-  /** A text; at a table of another edition, that edition's own wording where it has one
-   *  (the 2013 edition says wool for thread and fountain for kitchen). */
+  /** A text with its fields filled in; the term fields ({thread}, {drawer}, {blue}...) come in
+   *  the words of the game's edition (the 2013 edition says wool for thread, floor for drawer). */
   t(key, fields) {
-    const own = `rococo.edition_${this.edition}.${key}`;
-    return this.c.t(this.c.has(own) ? own : `rococo.${key}`, fields);
+    return this.c.t(`rococo.${key}`, { ...this.termFields(), ...fields });
+  }
+
+  /** The term fields in the current language: `{name}`, `{Name}`, and for a language that
+   *  inflects them `{name_form}` / `{Name_form}` from its tables `colour_<form>` and
+   *  `term_<form>` (e.g. `{blue_dress}`, `{drawer_in}`), the plain word where a form is missing. */
+  termFields() {
+    const c = this.c;
+    if (this.termCache && this.termCache.catalog === c) return this.termCache.fields;
+    const forms = { colour: new Set(), term: new Set() };
+    const own = c.entries || {};
+    for (const key of Object.keys(own)) {
+      const m = FORM_TABLE.exec(key);
+      if (m) forms[m[1]].add(m[2]);
+    }
+    const fields = {};
+    const put = (name, word) => {
+      fields[name] = word;
+      fields[name[0].toUpperCase() + name.slice(1)] = word[0].toUpperCase() + word.slice(1);
+    };
+    for (const name of FIELD_TERMS) {
+      const table = COLOUR_TERMS.has(name) ? "colour" : "term";
+      const word = String(this.terms[name] || name).replaceAll(" ", "_");
+      const plain = c.t(`rococo.${table}.${word}`);
+      put(name, plain);
+      for (const form of forms[table]) {
+        const k = `rococo.${table}_${form}.${word}`;
+        put(`${name}_${form}`, k in own ? own[k] : plain);
+      }
+    }
+    this.termCache = { catalog: c, fields };
+    return fields;
+  }
+
+  /** A decoration kind's name: the 2013 fountain's upper row and lower basin for the kitchen's sides. */
+  decoKind(kind) {
+    const word = String(this.terms[kind] || kind).replaceAll(" ", "_");
+    return this.has(`deco.${word}`) ? this.t(`deco.${word}`) : this.t(`deco.${kind}`);
   }
 
   has(key) { return this.c.has(`rococo.${key}`); }
@@ -145,7 +188,12 @@ class RococoRenderer {
     return `${this.t("employee.label", { type: this.t(`employee.${c.type}`), level })} (${id})`;
   }
 
-  bonus(id) { return this.has(`bonus.${id}`) ? this.t(`bonus.${id}`) : id; }
+  /** An employee bonus in words; the 2013 level-III card pays 1 VP per decoration where the
+   *  Deluxe one pays 1 livre (D-47). */
+  bonus(id) {
+    if (id === "l3_livre_per_dec" && this.edition === "2013") return this.t("bonus.l3_vp_per_dec", { vp: this.vp(1) });
+    return this.has(`bonus.${id}`) ? this.t(`bonus.${id}`) : id;
+  }
 
   cardBonus(id) { return this.bonus(this.comp.cards[id]?.bonus); }
 
@@ -168,7 +216,7 @@ class RococoRenderer {
     const d = this.decos[id];
     if (!d) return id;
     if (d.kind === "musician") return `${this.t("deco.musician")} (${this.hallName(d.hall)})`;
-    return this.t("deco.label", { kind: this.t(`deco.${d.kind}`), id });
+    return this.t("deco.label", { kind: this.decoKind(d.kind), id });
   }
 
   jewel(id) {
@@ -614,7 +662,7 @@ class RococoRenderer {
     const colW = (fw - 20) / 2;
     [[kl, "kitchen_left"], [kr, "kitchen_right"]].forEach(([list, kind], col) => {
       const cx = 20 + colW * col + colW / 2;
-      root.append(svgText(cx, ty + 54, this.t(`deco.${kind}`), { "text-anchor": "middle", "font-size": 16, fill: INK_SOFT }));
+      root.append(svgText(cx, ty + 54, this.decoKind(kind), { "text-anchor": "middle", "font-size": 16, fill: INK_SOFT }));
       list.forEach((d, i) => {
         const cy = ty + 84 + i * 50;
         root.append(this.decoSpaceSmall(d, cx, cy, b.decorations[d.id], legal, pot));
@@ -900,6 +948,7 @@ class RococoRenderer {
    *  the cards she revealed last, which tell what she did. */
   madamePanel(p, solo, current, stat) {
     const revealed = solo.discard.slice(-3).reverse();
+    const shown = revealed.map((id) => h("li", { "data-card": id }, this.soloCard(id)));
     return h("div", { class: `player madame p${p.seat % 5}${p.seat === current ? " current" : ""}`, "data-seat": p.seat },
       h("div", { class: "name" }, h("span", { class: "dot" }), this.player(p.seat)),
       h("div", { class: "stats" },
@@ -909,15 +958,35 @@ class RococoRenderer {
         stat("▦", this.c.n("rococo.unit.tiles", p.rack_count), this.t("panel.tiles"))),
       h("div", { class: "extra", id: "madame-piles" }, this.t("panel.madame_piles", {
         hand: this.c.n("rococo.unit.cards", solo.hand_count), supply: this.c.n("rococo.unit.cards", solo.supply_count) })),
-      h("div", { class: "extra", id: "madame-revealed" }, this.t("panel.madame_revealed", {
-        cards: revealed.length ? revealed.map((id) => this.soloCard(id)).join(" · ") : this.t("unit.none") })));
+      h("div", { class: "extra", id: "madame-revealed" }, this.t("panel.madame_revealed"),
+        shown.length ? h("ul", { class: "madame-cards", style: "margin:.1rem 0 0;padding-left:1.1rem" }, shown) : ` ${this.t("unit.none")}`));
   }
 
-  /** One of Madame du Barry's cards: its id and the action it orders. */
+  /** One of Madame du Barry's cards: its id and what it shows. */
   soloCard(id) {
-    const card = this.comp.solo?.cards?.[id];
-    if (!card) return id;
-    return `${id} ${this.has(`main.${card.action}`) ? this.t(`main.${card.action}`) : card.action}`;
+    return this.comp.solo?.cards?.[id] ? `${id} ${this.soloEffect(id)}` : id;
+  }
+
+  /** What one of her cards shows: the action with its target (top part), then the hall and,
+   *  with the Jewelry Box, the jewelry symbol of its bottom part (R-SOLO-PH3-1, R-SOLO-TAI-4). */
+  soloEffect(id) {
+    const c = this.comp.solo?.cards?.[id];
+    if (!c) return id;
+    const hall = this.t("solo.hall", { n: c.hall });
+    const bottom = this.comp.jewelry
+      ? this.t("solo.bottom_jewel", { hall, symbol: this.t(`solo.symbol_${c.jewel}`) })
+      : this.t("solo.bottom", { hall });
+    return this.t("solo.card", { top: this.soloAction(c), bottom });
+  }
+
+  soloAction(c) {
+    if (c.action === "acquire" && c.drawer) return this.t("solo.acquire_drawer", { n: c.drawer });
+    if (c.action === "acquire") return this.t("solo.acquire_position", { position: this.t(`solo.position_${c.position}`) });
+    if (c.action === "tailor" || c.action === "hire") {
+      return this.t(`solo.${c.action}`, { ordinal: this.t(`solo.ordinal_${c.ordinal}_${c.direction}`) });
+    }
+    if (c.action === "finance") return this.t("solo.finance", { kind: this.t(`solo.kind_${c.kind}`) });
+    return this.t("solo.favour");
   }
 
   header(state) {
@@ -1078,7 +1147,10 @@ class RococoRenderer {
     let key = `event.${kind}`;
     switch (kind) {
       case "turn_end": return null;
-      case "setup": Object.assign(f, { players: v.players, player: this.player(v.start_player) }); break;
+      case "setup":
+        Object.assign(f, { players: v.players, player: this.player(v.start_player) });
+        if (this.comp.solo) key = "event.setup_solo";
+        break;
       case "round": f.round = v.round; break;
       case "card_removed": case "played": case "hired": case "card_picked": case "card_sent_away":
       case "promoted": case "replayed": case "copied":
@@ -1106,7 +1178,7 @@ class RococoRenderer {
         break;
       case "tile_taken": case "tile_kept": case "tile_converted": case "tile_drawn": case "tile_spent":
         if (!("tile" in v)) key = `event.${kind}_hidden`; else f.tile = this.tile(v.tile);
-        if (kind === "tile_taken") f.drawer = Math.floor(v.slot / this.comp.board.drawer_spaces) + 1;
+        if (kind === "tile_taken") f.n = Math.floor(v.slot / this.comp.board.drawer_spaces) + 1;
         break;
       case "financed": f.deco = this.deco(v.space); break;
       case "bonus": case "bonus_skipped":
@@ -1122,9 +1194,18 @@ class RococoRenderer {
       case "task": f.task = `${v.task} (${this.has(`task.${v.task}`) ? this.t(`task.${v.task}`) : ""})`; break;
       case "garment_effect": f.effect = this.has(`effect.${v.effect}`) ? this.t(`effect.${v.effect}`) : v.effect; break;
       case "mdb_hand": f.count = this.c.n("rococo.unit.cards", v.count); break;
-      case "mdb_card": Object.assign(f, { card: v.card, action: this.has(`main.${v.action}`) ? this.t(`main.${v.action}`) : v.action }); break;
+      case "mdb_card":
+        Object.assign(f, { card: v.card, action: this.comp.solo?.cards?.[v.card] ? this.soloEffect(v.card)
+          : this.has(`main.${v.action}`) ? this.t(`main.${v.action}`) : v.action });
+        break;
       case "mdb_acquired": f.tiles = (v.tiles || []).map((x) => this.tile(x)).join(", ") || this.t("unit.nothing"); break;
-      case "mdb_placement": Object.assign(f, { card: v.card, hall: this.hallName(v.hall) }); break;
+      case "mdb_placement":
+        Object.assign(f, { card: v.card, hall: this.hallName(v.hall) });
+        if (this.comp.jewelry && v.jewel) {
+          key = "event.mdb_placement_jewel";
+          f.symbol = this.t(`solo.symbol_${v.jewel}`);
+        }
+        break;
       case "mdb_fallback": f.action = this.has(`fallback.${v.why}`) ? this.t(`fallback.${v.why}`) : v.why; break;
       default: break;
     }
