@@ -63,7 +63,7 @@ def test_bots_option_overrides_the_saved_seats(run: Run, tmp_path: Path) -> None
     assert record.load_saved(save).seats == ("human", "random")
     wrong = run("play", "rococo", "--load", str(save), "--bots", "human,random,random")
     assert wrong.exit_code == 1
-    assert wrong.stderr == f"error: {save} is a 2-player game; --bots names 3 seats\n"
+    assert wrong.stderr == "error: --bots names 3 seats but the game has 2 players\n"
 
 
 def test_a_record_without_seats_still_loads_with_the_default_seats(run: Run, tmp_path: Path) -> None:

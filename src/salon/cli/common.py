@@ -146,7 +146,7 @@ def seat_bots(spec: str | None, players: int | None, default: list[str],
         if len(names) != n:
             raise ConfigError(f"a solo game is one player against the game's own opponent, so --bots takes one "
                               f"entry, not {len(names)}" if solo else
-                              f"--bots names {len(names)} seats but --players is {n}")
+                              f"--bots names {len(names)} seats but the game has {n} players")
     known = bot_names()
     allowed = [*known, HUMAN] if allow_human else known
     for name in names:

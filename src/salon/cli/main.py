@@ -161,7 +161,6 @@ def play(
     sup = support(game)
     if save is not None and (problem := save_problem(save)) is not None:
         raise typer.BadParameter(problem, param_hint="'--save'")
-    entries = None if bots is None else len(bots.split(","))
     keep_saving = load is not None and save is None
     if load is not None:
         for given, option in ((seed is not None, "--seed"), (expansions is not None, "--expansions"),
@@ -176,8 +175,6 @@ def play(
         seated = g.num_players - len(automatic)
         if players is not None and players != seated:
             raise ConfigError(f"{load} is a {seated}-player game; --players {players} does not match")
-        if entries not in (None, 1, seated) and not config_solo(g):
-            raise ConfigError(f"{load} is a {seated}-player game; --bots names {entries} seats")
         if bots is None and saved.seats is not None:
             n, names = seated, saved_players(load, saved.seats, automatic)
         else:

@@ -132,10 +132,10 @@ def game_seed(seed: Any) -> int:
     if seed is None:
         return secrets.randbelow(SEEDS)
     try:
-        value = operator.index(seed) if not isinstance(seed, bool) else None
+        value = -1 if isinstance(seed, bool) else operator.index(seed)
     except TypeError:
-        value = None
-    if value is None or not 0 <= value < SEEDS:
+        value = -1
+    if not 0 <= value < SEEDS:
         raise ConfigError(f"seed {seed!r}: give an integer from 0 to 2**64 - 1, or None for a random seed")
     return value
 
