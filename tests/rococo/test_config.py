@@ -32,6 +32,11 @@ def test_board_side_by_player_count() -> None:
         ({"players": 1}, "2-5 players; for one player use the solo mode"),
         ({"players": "many"}, "players"),
         ({"start_player": 3, "players": 3}, "not a seat"),
+        ({"solo": True, "start_player": 0}, r"Madame du Barry \(seat 1\) is the start player \(R-SOLO-SETUP-5\)"),
+        ({"mdb_exam_removal": "human"}, "mdb_exam_removal is an option of the solo mode"),
+        ({"solo_two_player_rules": False}, "solo_two_player_rules is an option of the solo mode"),
+        ({"edition": "2013", "mdb_inspect_tiles": True}, "mdb_inspect_tiles is an option of the solo mode"),
+        ({"exquisite_tile_source": "bag"}, "option of the exquisite expansion"),
         ({"colour": "red"}, "unknown option"),
         ([1, 2], "mapping"),
     ],
@@ -39,6 +44,15 @@ def test_board_side_by_player_count() -> None:
 def test_bad_configs_are_refused(raw, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         Rococo.new(raw, 0)
+
+
+def test_options_of_the_modes_in_play_are_accepted() -> None:
+    """The solo options with the solo mode, A-4 with the Exquisite garments, her own seat as
+    start player, and every option at its default anywhere."""
+    assert Rococo.new({"solo": True, "start_player": 1, "mdb_exam_removal": "human"}, 0).s.start_player == 1
+    assert parse_config({"expansions": ["exquisite"], "exquisite_tile_source": "bag"}).exquisite_tile_source == "bag"
+    assert parse_config({"solo_two_player_rules": True, "mdb_exam_removal": "random",
+                         "exquisite_tile_source": "display"}).players == 2
 
 
 def test_config_object_is_accepted_and_frozen() -> None:

@@ -17,6 +17,7 @@ from collections import Counter
 import pytest
 
 from salon.bots.base import bot_seed, make_bot
+from salon.core.errors import ConfigError
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check, check_transition
 from salon.rococo.rules import exams, solo
@@ -205,7 +206,7 @@ def test_her_setup_as_written_R_SOLO_SETUP_2_A_7() -> None:
     """R-SOLO-SETUP-2..5 read for their meaning (A-7): her own seat and markers but no resource
     rack to fill -- her tiles lie face down and only their number is public; no livres,
     1 thread and 1 lace; the start-player marker; her start cards as face-down staff."""
-    g = solo_game(start_player=0)
+    g = solo_game()
     p = her(g)
     assert g.num_players == 2
     assert (p.livres, p.thread, p.lace) == (0, 1, 1)
@@ -241,9 +242,12 @@ def test_no_livres_one_thread_one_lace_R_SOLO_SETUP_4() -> None:
 
 
 def test_she_is_start_player_and_opens_phase_3_R_SOLO_SETUP_5() -> None:
-    """R-SOLO-SETUP-5: she holds the start-player marker whatever the config asks, takes her
-    hand first and plays the first turn of round 1 before the human plays a card."""
-    g = solo_game(5, start_player=0)
+    """R-SOLO-SETUP-5: she holds the start-player marker (a config that names the human as
+    start player is refused), takes her hand first and plays the first turn of round 1
+    before the human plays a card."""
+    with pytest.raises(ConfigError, match="R-SOLO-SETUP-5"):
+        solo_game(5, start_player=HUMAN)
+    g = solo_game(5, start_player=MDB)
     assert g.s.start_player == MDB and g.observe(HUMAN)["start_player"] == MDB
     assert len(g.s.mdb_hand) == 4  # her Phase 2 came first
     events = []

@@ -167,6 +167,30 @@ def test_a_whole_game_by_clicking_on_the_board(browser: Any, live: str, shots: P
     page.close()
 
 
+def test_the_lobby_offers_only_the_options_of_the_chosen_mode(browser: Any, live: str) -> None:
+    """An option the config would refuse is not offered: the solo rulings (A-30, A-3, A-37)
+    only with the solo mode, where the start player is hers (R-SOLO-SETUP-5); A-4 only with
+    the Exquisite garments; neither solo nor expansions in the 2013 edition (D-2)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(live)
+    page.wait_for_selector("#create")
+    page.select_option("#game", "rococo")
+
+    def shown(*keys: str) -> list[bool]:
+        return [page.locator(f'[data-option="{key}"]').count() == 1 for key in keys]
+
+    solo_keys = ("mdb_exam_removal", "mdb_inspect_tiles", "solo_two_player_rules")
+    assert shown(*solo_keys, "start_player", "exquisite_tile_source") == [False, False, False, True, False]
+    page.check('[data-option="solo"]')
+    assert shown(*solo_keys, "start_player") == [True, True, True, False]
+    page.check('[data-option="expansions:exquisite"]')
+    assert shown("exquisite_tile_source") == [True]
+    page.select_option('[data-option="edition"]', "2013")
+    assert shown("solo", "expansions:exquisite", *solo_keys, "exquisite_tile_source", "start_player") == [
+        False, False, False, False, False, False, True]
+    page.close()
+
+
 def test_a_spectator_sees_no_hand(browser: Any, live: str, shots: Path) -> None:
     import httpx2 as httpx
 

@@ -119,3 +119,21 @@ def test_english_covers_the_solo_mode_and_the_2013_edition() -> None:
     assert not any(k.startswith("rococo.edition_") for k in en)
     terms = Rococo.new({"players": 2, "edition": "2013"}, 1).s.t.ds.terms or {}
     assert all(f"rococo.colour.{terms[c]}" in en for c in ("blue", "pink", "green", "orange"))
+
+
+SCRIPT_ONLY = {"too_large", "bad_json", "bad_frame", "seed_not_allowed"}
+"""Refusals the browser client cannot provoke (it sends small JSON text frames, listed
+actions and no seed); scripts read the server's English message."""
+
+
+def test_every_refusal_a_player_can_meet_is_translated() -> None:
+    """Each code the server refuses with has a text in every language (the client shows the
+    server's English message only for codes it does not know)."""
+    web = STATIC.parent
+    codes = set()
+    for source in (web / "hub.py", web / "app.py"):
+        codes |= set(re.findall(r'ServiceError\(\s*\d+,\s*"(\w+)"', source.read_text(encoding="utf-8")))
+    assert {"bad_config", "seat_is_bot", "not_found"} <= codes  # the pattern still finds them
+    for lang in LANGS:
+        texts = load(STATIC / "i18n", lang)
+        assert sorted(c for c in codes - SCRIPT_ONLY if f"error.{c}" not in texts) == [], lang

@@ -179,7 +179,7 @@ HALL = {"en": "placement: hall", "fr": "placement : salle", "de": "Platzierung: 
 
 
 def test_madame_du_barrys_cards_read_in_full(browser: Any, live: str) -> None:  # noqa: F811
-    game_id, token = play_seat0(live, {"solo": True, "start_player": 0}, 11,
+    game_id, token = play_seat0(live, {"solo": True}, 11,
                                 lambda st: len(st["observation"]["solo"]["discard"]) >= 3)
     comp = api(live, "GET", f"/api/games/{game_id}/components")["solo"]["cards"]
     page = open_game(browser, live, game_id, token)

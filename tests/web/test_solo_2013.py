@@ -17,7 +17,7 @@ from tests.web.test_hidden import leaks, play
 
 
 def test_solo_game_is_played_to_the_end_and_nobody_acts_for_madame(client: TestClient) -> None:
-    room, messages = play(client, [{"kind": "human"}], {"solo": True, "start_player": 0}, 21)
+    room, messages = play(client, [{"kind": "human"}], {"solo": True}, 21)
     assert room.game.is_over()
     assert [(s.kind, s.bot, s.token_hash) for s in room.seats][1] == ("automaton", None, None)
     states = [m for msgs in messages.values() for m in msgs if m.get("type") == "state"]
@@ -100,3 +100,11 @@ def test_2013_refuses_solo_and_expansions_with_a_json_error(client: TestClient) 
     meta = {o["key"]: o for o in next(g for g in client.get("/api/meta").json()["games"]
                                       if g["name"] == "rococo")["options"]}
     assert meta["solo"]["requires"] == {"edition": "deluxe"} == meta["expansions"]["requires"]
+    assert meta["start_player"]["requires"] == {"solo": False}
+    assert meta["exquisite_tile_source"]["requires"] == {"expansions": {"contains": "exquisite"}}
+    for key in ("solo_two_player_rules", "mdb_exam_removal", "mdb_inspect_tiles"):
+        assert meta[key]["requires"] == {"solo": True}
+        r = client.post("/api/games", json={"game": "rococo", "seats": [{"kind": "human"}] * 2,
+                                            "config": {key: meta[key]["choices"][-1] if "choices" in meta[key]
+                                                       else not meta[key]["default"]}})
+        assert r.status_code == 400 and "option of the solo mode" in r.json()["error"]["message"], r.text

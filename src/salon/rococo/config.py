@@ -13,6 +13,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from salon.core.errors import ConfigError
 from salon.rococo.components import EXPANSIONS
 
+MDB = 1
+"""Madame du Barry's seat in the solo mode (RULES.md §14); she is its start player (R-SOLO-SETUP-5)."""
+SOLO_ONLY = ("solo_two_player_rules", "mdb_exam_removal", "mdb_inspect_tiles")
+"""The rulings' options that only the solo mode uses (A-30, A-3, A-37): set without it they
+would do nothing, so a config that sets them is refused."""
+
 
 class RococoConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
@@ -93,6 +99,14 @@ class RococoConfig(BaseModel):
             raise ValueError("a game needs 2-5 players; for one player use the solo mode")
         if self.start_player is not None and self.start_player >= self.seats:
             raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
+        if self.solo and self.start_player not in (None, MDB):
+            raise ValueError(f"in the solo mode Madame du Barry (seat {MDB}) is the start player (R-SOLO-SETUP-5)")
+        if not self.solo:
+            moved = [k for k in SOLO_ONLY if getattr(self, k) != type(self).model_fields[k].default]
+            if moved:
+                raise ValueError(f"{moved[0]} is an option of the solo mode; this game is not a solo game")
+        if not self.has("exquisite") and self.exquisite_tile_source != "display":
+            raise ValueError("exquisite_tile_source is an option of the exquisite expansion, which is not in play")
         return self
 
     def has(self, expansion: str) -> bool:

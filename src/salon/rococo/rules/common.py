@@ -4,10 +4,8 @@ rules read (garments on the board, decorations, hall presence, staff)."""
 from __future__ import annotations
 
 from salon.core.events import Event
+from salon.rococo.config import MDB as MDB  # her seat, re-exported for the rules
 from salon.rococo.state import EMPTY, State
-
-MDB = 1
-"""Madame du Barry's seat in the solo mode (RULES.md §14)."""
 
 
 def is_mdb(s: State, seat: int) -> bool:

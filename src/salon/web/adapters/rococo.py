@@ -15,6 +15,7 @@ from typing import Any
 from salon.core.events import Event
 from salon.core.game import Game
 from salon.rococo.components import COLOURS, EXPANSIONS
+from salon.rococo.config import SOLO_ONLY
 from salon.rococo.game import Rococo
 from salon.rococo.rules.common import MDB
 from salon.rococo.tables import Tables
@@ -108,8 +109,12 @@ class RococoAdapter(Adapter):
     def option_hints(self) -> dict[str, dict[str, Any]]:
         main = {"main": True}  # shown first in the lobby; the rulings' options go under "more options"
         deluxe = {**main, "requires": {"edition": "deluxe"}}  # D-2: the 2013 edition has neither
+        solo_only = {"requires": {"solo": True}}  # the config refuses them without the solo mode
         return {"edition": main, "solo": deluxe,
-                "expansions": {**deluxe, "type": "list", "choices": list(EXPANSIONS)}}
+                "expansions": {**deluxe, "type": "list", "choices": list(EXPANSIONS)},
+                "start_player": {"requires": {"solo": False}},  # R-SOLO-SETUP-5: she starts
+                **{key: solo_only for key in SOLO_ONLY},
+                "exquisite_tile_source": {"requires": {"expansions": {"contains": "exquisite"}}}}
 
 
 ADAPTER = RococoAdapter()

@@ -151,8 +151,7 @@ export class GameView {
       this.pending = false;
     } else if (msg.type === "error") {
       this.pending = false;
-      const key = `error.${msg.code}`;
-      toast(this.c.has(key) ? this.c.t(key, { message: msg.message }) : msg.message, 5000);
+      toast(this.c.error(msg), 5000);
       if (msg.code === "bad_token") this.ws.close();
     }
   }
@@ -191,7 +190,7 @@ export class GameView {
       body: JSON.stringify({ seat, name: localStorage.getItem("salon.name") || "" }) });
     const data = await r.json();
     if (!r.ok) {
-      toast(this.c.t(`error.${data.error?.code}`, { message: data.error?.message }), 5000);
+      toast(this.c.error(data.error), 5000);
       return;
     }
     seatStore.set(this.id, data.seat, data.token);

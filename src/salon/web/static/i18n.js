@@ -43,6 +43,13 @@ export class Catalog {
     return s.replace(/\{(\w+)\}/g, (m, name) => (fields[name] !== undefined && fields[name] !== null ? fields[name] : m));
   }
 
+  /** A server refusal ``{code, message}`` in this language: the code's text (which may quote
+   *  the server's message), else the server's own message. */
+  error(err) {
+    const key = `error.${err?.code}`;
+    return this.has(key) ? this.t(key, { message: err.message }) : (err?.message || key);
+  }
+
   /** A counted phrase: `key_one`, `key_few`, `key_many`, `key_other` by the language's plural rules. */
   n(key, n, fields = {}) {
     const form = `${key}_${this.plural.select(n)}`;

@@ -43,10 +43,15 @@ export class Lobby {
     this.setPlayers(meta.players.includes(2) ? 2 : meta.players[0]);
   }
 
-  /** An option with ``requires`` exists only while the options it names have those values:
-   *  otherwise it is hidden and kept at its default (the engine would refuse the mix). */
+  /** An option with ``requires`` exists only while the options it names have those values
+   *  (``{contains: x}``: a list option that includes x): otherwise it is hidden and kept at
+   *  its default (the engine would refuse the mix). */
   available(o) {
-    return Object.entries(o.requires || {}).every(([key, value]) => this.form.options[key] === value);
+    return Object.entries(o.requires || {}).every(([key, want]) => {
+      const have = this.form.options[key];
+      if (want !== null && typeof want === "object") return (have || []).includes(want.contains);
+      return have === want;
+    });
   }
 
   optionsChanged() {
@@ -129,12 +134,13 @@ export class Lobby {
         h("input", { type: "checkbox", "data-option": `${o.key}:${ch}`, checked: chosen.has(ch), on: { change: (e) => {
           if (e.target.checked) chosen.add(ch); else chosen.delete(ch);
           set(o.choices.filter((x) => chosen.has(x)));
+          this.optionsChanged();
         } } }), " ", this.choiceLabel(o.key, ch))));
     } else if (o.type === "int") {
-      control = h("input", { type: "number", id: `opt-${o.key}`, min: 0, value: value ?? "",
+      control = h("input", { type: "number", id: `opt-${o.key}`, "data-option": o.key, min: 0, value: value ?? "",
         on: { change: (e) => set(e.target.value === "" ? (o.optional ? null : o.default) : Number(e.target.value)) } });
     } else {
-      control = h("input", { type: "text", id: `opt-${o.key}`, value: value ?? "", on: { change: (e) => set(e.target.value) } });
+      control = h("input", { type: "text", id: `opt-${o.key}`, "data-option": o.key, value: value ?? "", on: { change: (e) => set(e.target.value) } });
     }
     return h("div", {},
       h("div", { class: "form-row" }, h("label", { for: `opt-${o.key}`, "data-tip": o.description }, this.optionLabel(o.key)), control),
@@ -203,7 +209,7 @@ export class Lobby {
     const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) {
-      toast(this.c.t("lobby.created_error", { message: data.error?.message || r.status }), 6000);
+      toast(this.c.t("lobby.created_error", { message: data.error ? this.c.error(data.error) : r.status }), 6000);
       return;
     }
     seatStore.set(data.id, data.seat, data.token);
@@ -215,7 +221,7 @@ export class Lobby {
       body: JSON.stringify({ seat, name: playerName() }) });
     const data = await r.json();
     if (!r.ok) {
-      toast(this.c.t(`error.${data.error?.code}`, { message: data.error?.message }), 5000);
+      toast(this.c.error(data.error), 5000);
       this.refresh();
       return;
     }
