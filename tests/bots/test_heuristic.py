@@ -301,6 +301,47 @@ def test_hidden_prestige_of_the_2013_edition_is_not_read_D_10(seed: int) -> None
             break
 
 
+def last_finance_2013(hidden_1: int, hidden_2: int) -> Rococo:
+    """Round 7 of a 3-player 2013 game, its last turn: seat 0 has played a start Master (no
+    bonus) and chosen Finance; only the musicians of halls 2 and 3 are free.  Seat 0 ties
+    seat 1 in hall 2 and seat 2 in hall 3 (1 garment each, no master guest), so financing
+    mu2 costs seat 1 its first place there, mu3 seat 2 its own; seat 0 scores the same either
+    way.  Seats 1 and 2 hold ``hidden_1`` / ``hidden_2`` face-down prestige."""
+    g = P.new_game(3, 0, edition="2013")
+    s = g.s
+    s.round = s.t.ds.rules.rounds
+    s.deck.clear()
+    for p in s.players:
+        p.discard.extend(p.hand)
+        p.hand.clear()
+    P.at_turn(g, 0, P.start_card(g, 0, type_="master"))
+    owners = {"fw1": 1, "fw2": 2, "fw3": 1, "kl1": 1, "kl2": 2, "kr1": 1, "kr2": 2,
+              "st1": 1, "st2": 2, "st3": 1, "mu1": 2, "mu4": 1, "mu5": 2}
+    for deco, owner in owners.items():
+        P.set_decoration(g, owner, deco)
+    shown = set(s.windows)
+    ids = [x for x in P.find_garments(g, lambda x: x.expansion == "") if s.t.garment_index[x] not in shown][:4]
+    for gid, (seat, space) in zip(ids, ((0, "h2s1"), (1, "h2s2"), (0, "h3s1"), (2, "h3s2")), strict=True):
+        P.place_garment(g, seat, gid, space)
+    P.set_money(g, 0, livres=20, vp=10)
+    P.set_money(g, 1, vp=hidden_1)
+    P.set_money(g, 2, vp=hidden_2)
+    g.apply("main:finance")
+    return g
+
+
+def test_a_look_ahead_to_the_end_does_not_read_hidden_prestige_D_10() -> None:
+    """D-10 (FR13:159, the score "remains secret until the end of the game"): where the
+    look-ahead reaches the game's end, the final totals it compares must not contain the other
+    seats' face-down prestige either.  Two positions that seat 0 sees alike, differing only in
+    seats 1 and 2's prestige (60/0 against 0/60), get the same choice."""
+    a = last_finance_2013(60, 0)
+    b = last_finance_2013(0, 60)
+    assert a.observe(0) == b.observe(0)
+    assert a.legal_actions() == b.legal_actions() == ["finance:mu2", "finance:mu3"]
+    assert HeuristicBot(seed=1).choose(a) == HeuristicBot(seed=1).choose(b)
+
+
 @pytest.mark.parametrize("config", [{}, {"expansions": ["all"]}, {"players": 1, "solo": True}],
                          ids=["base", "expansions", "solo"])
 def test_determinize_keeps_what_the_seat_knows(config: dict) -> None:

@@ -30,6 +30,7 @@ def test_board_side_by_player_count() -> None:
         ({"players": 6}, "2-5 players"),
         ({"players": 0}, "2-5 players"),
         ({"players": 1}, "2-5 players; for one player use the solo mode"),
+        ({"players": 1, "edition": "2013"}, "2-5 players$"),  # D-2: no solo mode to point to
         ({"players": "many"}, "players"),
         ({"start_player": 3, "players": 3}, "not a seat"),
         ({"solo": True, "start_player": 0}, r"Madame du Barry \(seat 1\) is the start player \(R-SOLO-SETUP-5\)"),

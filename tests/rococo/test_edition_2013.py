@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from salon.core.errors import ConfigError
+from salon.core.errors import ConfigError, IllegalAction
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check, check_transition
 from salon.rococo.rules import phase1
@@ -21,12 +21,14 @@ from tests.rococo.positions import (
     deck_card,
     end_phase3,
     find_garments,
+    give_tiles,
     mid_turn,
     new_game,
     place_garment,
     set_decoration,
     set_money,
     set_staff,
+    set_windows,
     spaces,
 )
 
@@ -329,3 +331,25 @@ def test_games_play_to_the_end_with_every_invariant(players: int) -> None:
             assert not problems, f"{players} players, seed {seed}: {problems}"
         result = g.result()
         assert len(result.scores) == players and result.winners
+
+
+@pytest.mark.parametrize(("config", "words"), [({}, ("kitchen", "thread")), (EDITION, ("fountain", "wool"))],
+                         ids=["deluxe", "2013"])
+def test_refusals_use_the_editions_words_D_6_D_32(config: dict, words: tuple[str, str]) -> None:
+    """A refused action's reason names the components as the edition does: the fountain's
+    two rows (D-32) and wool (D-6) in 2013, the kitchen's sides and thread otherwise."""
+    g = new_game(2, 0, **config)
+    set_money(g, 0, livres=100, thread=0, lace=0)
+    set_decoration(g, 0, "kl1")
+    mid_turn(g, 0, "S11")
+    g.apply("main:finance")
+    with pytest.raises(IllegalAction) as refusal:
+        g.apply("finance:kl2")
+    assert refusal.value.rule == "R-ACT-FIN-4" and words[0] in refusal.value.reason
+    set_windows(g, [None, None, None, None, "G02", "G01"])  # G02 needs a thread, G01 none
+    give_tiles(g, 0, ["R01"])
+    mid_turn(g, 0, "S12")
+    g.apply("main:tailor")
+    with pytest.raises(IllegalAction) as refusal:
+        g.apply("garment:G02")
+    assert refusal.value.rule == "R-ACT-TAILOR-4" and words[1] in refusal.value.reason

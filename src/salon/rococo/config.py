@@ -69,7 +69,7 @@ class RococoConfig(BaseModel):
     @classmethod
     def _players(cls, v: int) -> int:
         if not 1 <= v <= 5:
-            raise ValueError("a game needs 2-5 players (1 in the solo mode)")
+            raise ValueError("a game needs 2-5 players (1 in the Deluxe Edition's solo mode)")
         return v
 
     @field_validator("expansions", mode="before")
@@ -96,7 +96,8 @@ class RococoConfig(BaseModel):
         if self.solo and self.players != 1:
             raise ValueError("the solo mode has exactly one player (against Madame du Barry)")
         if not self.solo and self.players < 2:
-            raise ValueError("a game needs 2-5 players; for one player use the solo mode")
+            raise ValueError("a game needs 2-5 players" if self.edition == "2013"
+                             else "a game needs 2-5 players; for one player use the solo mode")
         if self.start_player is not None and self.start_player >= self.seats:
             raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
         if self.solo and self.start_player not in (None, MDB):

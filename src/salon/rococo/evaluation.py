@@ -660,7 +660,9 @@ def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
     bag, each seat keeping its number of tiles); the other seats' hands and supplies (within
     each seat); the order of the employee deck within each level (R-SETUP-3), of the bags and
     of the exam stacks; the other seats' secret specialized apprentices (pooled with those
-    left in the box); Madame du Barry's hand pile and card supply.  Each hidden group is put
+    left in the box); Madame du Barry's hand pile and card supply.  In the 2013 edition the
+    other seats' face-down prestige (D-10) is set level with the seat's own, so that a
+    look-ahead reaching the end of the game cannot read it either.  Each hidden group is put
     in a canonical order before it is shuffled, so the copy depends only on what ``seat``
     knows and on ``rng``: the search cannot tell two games apart that differ only in secrets.
     """
@@ -687,6 +689,9 @@ def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
         if p.specialist != EMPTY:
             p.specialist = specialists.pop()
     s.unseen = specialists
+    if hidden_prestige(s):
+        for p in others:  # D-10: face-down prestige, taken level with the seat as in _known_vp
+            p.vp = s.players[seat].vp
     k = len(s.mdb_hand)
     pile = sorted(s.mdb_hand + s.mdb_supply)
     r.shuffle(pile)

@@ -8,6 +8,12 @@ from salon.rococo.config import MDB as MDB  # her seat, re-exported for the rule
 from salon.rococo.state import EMPTY, State
 
 
+def term(s: State, name: str) -> str:
+    """The edition's own word for an engine term in a refusal's reason (D-6 wool, D-32
+    fountain ...): the Deluxe word where the edition has none of its own."""
+    return (s.t.ds.terms or {}).get(name, name)
+
+
 def is_mdb(s: State, seat: int) -> bool:
     return s.cfg.solo and seat == MDB
 

@@ -4,7 +4,7 @@ level-III and level-VI bonuses (A-10: cost = max(0, printed - discount))."""
 from __future__ import annotations
 
 from salon.rococo.rules import exams
-from salon.rococo.rules.common import emit, pay
+from salon.rococo.rules.common import emit, pay, term
 from salon.rococo.rules.registry import decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -43,7 +43,7 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
         if any(s.deco[i] == f[1] for i in s.t.deco_of_kind[s.t.ds.board.decorations[d].kind]):
             if s.t.ds.board.decorations[d].kind == "jeweler":
                 return "R-JB-FIN-2", "at most one jeweler decoration per player"
-            return "R-ACT-FIN-4", "at most one marker on each side of the kitchen"
+            return "R-ACT-FIN-4", f"at most one marker on each of the two {term(s, 'kitchen')} spaces"
     return "R-ACT-FIN-5", "you cannot pay the cost of that space"
 
 

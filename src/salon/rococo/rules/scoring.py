@@ -19,6 +19,7 @@ from salon.rococo.rules.common import (
     master_guest_garments,
     pay,
     staff_table,
+    term,
     two_player_rules,
 )
 from salon.rococo.rules.registry import auto, decision, push
@@ -130,7 +131,8 @@ def _sets_apply(s: State, f: tuple, action: str) -> None:
 
 
 decision("sets", _sets_legal, _sets_apply,
-         lambda s, f, a: ("R-BON-l6_end_thread_lace_sets", "return at most as many sets as you have thread and lace"),
+         lambda s, f, a: ("R-BON-l6_end_thread_lace_sets",
+                          f"return at most as many sets as you have {term(s, 'thread')} and lace"),
          ("sets",), "R-BON-l6_end_thread_lace_sets")
 
 

@@ -13,7 +13,7 @@ nothing would only lose it (a provably dominated choice, so it is pruned).
 from __future__ import annotations
 
 from salon.rococo.rules import jewelry
-from salon.rococo.rules.common import emit, gain_goods, gain_livres, gain_vp, pay, remove_from_rack
+from salon.rococo.rules.common import emit, gain_goods, gain_livres, gain_vp, pay, remove_from_rack, term
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -127,7 +127,7 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     p = s.players[seat]
     if p.livres < s.t.ds.board.window_costs[s.windows.index(g)]:
         return "R-ACT-TAILOR-3", "you cannot pay the tailoring cost of its window"
-    return "R-ACT-TAILOR-4", "you lack the silk, thread or lace it requires"
+    return "R-ACT-TAILOR-4", f"you lack the silk, {term(s, 'thread')} or lace it requires"
 
 
 decision("tailor", _legal, _apply, _explain, ("garment",), "R-ACT-TAILOR-2")
