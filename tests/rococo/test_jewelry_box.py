@@ -717,10 +717,13 @@ def test_r_jb_exam_j_3_the_new_journeyman_is_playable_this_round() -> None:
     run(g, "main:journeyman_exam", "bonus:skip")
     chosen = g.legal_actions()[0][8:]
     g.apply(f"promote:{chosen}")
+    assert g.s.promoted == [card(g, chosen)]  # secret from the others until played
     g.apply(g.legal_actions()[0])  # seat 1 plays
     while g.current_player() == 1:
         g.apply("main:skip" if g.decision()["kind"] == "main" else "bonus:skip")
     assert g.decision() == {"seat": 0, "kind": "play"} and g.legal_actions() == [f"play:{chosen}"]
+    g.apply(f"play:{chosen}")
+    assert g.s.promoted == []
 
 
 def test_r_jb_exam_m_1_2_3_master_exam() -> None:

@@ -1164,6 +1164,7 @@ def test_journeyman_exam_R_SOLO_EXAM_J() -> None:
         assert card(g, out[0]) in g.s.boxed
         new = [c for c in her(g).supply if c in stack]
         assert len(new) == 1 and len(g.s.j_stack) == len(stack) - 1
+        assert g.s.promoted == new  # face down: the human's bot may not read it
         promoted = of_type(events, "mdb_promoted")[0]
         assert "card" not in promoted.view(HUMAN) and promoted.view(MDB)["card"] == g.s.t.cards[new[0]].id
         assert len(g.s.mdb_hand) == hand + 1 and solo_ids(g, g.s.mdb_hand)[-1] == "D03"

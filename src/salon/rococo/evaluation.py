@@ -49,6 +49,7 @@ from salon.rococo.components import BonusParams, JewelryBoxParams
 from salon.rococo.game import Rococo
 from salon.rococo.rules.bonuses import END_GAME
 from salon.rococo.rules.common import MDB, hidden_prestige, staff_table
+from salon.rococo.rules.exams import JOURNEYMAN, MASTER
 from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
 from salon.rococo.rules.solo import end_value
 from salon.rococo.state import EMPTY, State
@@ -552,7 +553,8 @@ def _madame_crowns(s: State, st: _Static) -> float:
     and the best one on display, which her next hire card takes first; its worth counts by the
     chance that one of her face-down hand cards is a hire card.  Hiring that card first then
     shows as denying it to her."""
-    owned = sum(end_value(s, MDB, c) for c in s.players[MDB].supply if st.card_bonus[c] in CROWN)
+    owned = sum(end_value(s, MDB, c) for c in s.players[MDB].supply
+                if st.card_bonus[c] in CROWN and c not in s.promoted)  # R-SOLO-EXAM-M: face down
     shown = [end_value(s, MDB, c) for c in s.display if c != EMPTY and st.card_bonus[c] in CROWN]
     if not shown:
         return owned
@@ -671,6 +673,8 @@ def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
     r = Rng(rng.next64())
     s.rng = Rng(r.next64())
     others = [p for q, p in enumerate(s.players) if q != seat]
+    if s.t.ds.jewelry_box is not None:
+        _resample_exam_cards(s, seat, others, r)
     tiles = s.t.ds.tiles
     pool = sorted(s.res_bag + [x for p in others for x in p.rack])
     r.shuffle(pool)
@@ -690,8 +694,7 @@ def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
             p.specialist = specialists.pop()
     s.unseen = specialists
     if hidden_prestige(s):
-        for p in others:  # D-10: face-down prestige, taken level with the seat as in _known_vp
-            p.vp = s.players[seat].vp
+        _level_prestige(s, seat)
     k = len(s.mdb_hand)
     pile = sorted(s.mdb_hand + s.mdb_supply)
     r.shuffle(pile)
@@ -706,7 +709,61 @@ def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
         r.shuffle(packet)
         for i, c in zip(at, packet):
             s.deck[i] = c
-    return Rococo(g.config, g.seed, s, g.history)
+    # a fresh seed and no history: the game's seed and the other seats' secret picks in its
+    # history would tell the search what the samples above hide
+    return Rococo(g.config, r.next64(), s, [])
+
+
+def _resample_exam_cards(s: State, seat: int, others: list, r: Rng) -> None:
+    """The Jewelry Box's exam stacks and where their unseen cards went: the deck's level-II
+    Journeymen (level-V Masters) are the top 2 cards of the shuffled stack (R-JB-SETUP-2/3),
+    and a card another seat took at an exam stays secret in its hand or staff until played
+    (R-JB-EXAM-J-3, R-SOLO-EXAM-M).  Each stack is pooled with those cards and dealt again;
+    a stack that ``seat`` is looking through to choose its card (R-JB-EXAM-J-3 (4)) stays as
+    it is, and only the cards outside it are dealt again."""
+    cards = s.t.cards
+    top = s.stack[-1] if s.stack else ()
+    looking = top[2] if top[:2] == ("promote", seat) else None
+    taken = set(s.promoted)
+    secret = [[c for c in p.hand + p.supply if c in taken] for p in others]
+    in_hand = [sum(1 for c in p.hand if c in taken) for p in others]
+    for p, gone in zip(others, secret, strict=True):
+        p.hand = [c for c in p.hand if c not in gone]
+        p.supply = [c for c in p.supply if c not in gone]
+    s.promoted = [c for c in s.promoted if not any(c in gone for gone in secret)]
+    for exam, stack, level, kind in ((JOURNEYMAN, s.j_stack, 2, "journeyman"), (MASTER, s.m_stack, 5, "master")):
+        unseen = [] if exam == looking else stack  # the stack being looked through is known
+        at = [i for i, c in enumerate(s.deck) if cards[c].level == level and cards[c].type == kind]
+        mixed = sorted(unseen + [s.deck[i] for i in at] + [c for gone in secret for c in gone if cards[c].type == kind])
+        r.shuffle(mixed)
+        for i in at:
+            s.deck[i] = mixed.pop()
+        for p, gone in zip(others, secret, strict=True):
+            for _ in range(sum(1 for c in gone if cards[c].type == kind)):
+                c = mixed.pop()
+                p.supply.append(c)
+                s.promoted.append(c)
+        unseen[:] = mixed
+    for p, k in zip(others, in_hand, strict=True):  # the hands keep their sizes (dealt again below)
+        p.hand.extend(p.supply[len(p.supply) - k:])
+        del p.supply[len(p.supply) - k:]
+    s.promoted.sort()
+
+
+def _level_prestige(s: State, seat: int) -> None:
+    """D-10: the other seats' face-down prestige taken level with ``seat``'s, as in
+    ``_known_vp``.  During final scoring the points of each step are public: a seat keeps
+    those on top of the level base, and the prestige booked when scoring began is levelled."""
+    me = s.players[seat]
+    base = s.breakdown[seat].get("game")  # booked when final scoring began (R-SCORE-*)
+    for q, p in enumerate(s.players):
+        if q == seat:
+            continue
+        if base is None:
+            p.vp = me.vp
+        else:
+            p.vp = base + p.vp - s.breakdown[q]["game"]
+            s.breakdown[q]["game"] = base
 
 
 def same_turn(root: Rococo, node: Rococo) -> bool:

@@ -90,7 +90,7 @@ class State:
         "making", "guest", "guest_owner", "deco", "all_halls", "terrace", "favour", "boxed",
         "players", "stack", "events", "breakdown", "money_left", "over",
         "jewel_bag", "jewel_display", "jewels_boxed", "j_stack", "m_stack", "festive_box", "rent_jewel",
-        "mdb_supply", "mdb_hand", "mdb_discard", "unseen",
+        "mdb_supply", "mdb_hand", "mdb_discard", "unseen", "promoted",
     )
 
     cfg: RococoConfig
@@ -140,13 +140,14 @@ class State:
         s.mdb_hand = self.mdb_hand[:]
         s.mdb_discard = self.mdb_discard[:]
         s.unseen = self.unseen
+        s.promoted = self.promoted[:]
         return s
 
     _LISTS = (
         "deck", "display", "res_bag", "drawers", "res_discard", "gar_bag", "windows", "gar_discard",
         "guest", "guest_owner", "deco", "all_halls", "terrace", "boxed", "money_left",
         "jewel_bag", "jewel_display", "jewels_boxed", "j_stack", "m_stack", "festive_box",
-        "mdb_supply", "mdb_hand", "mdb_discard", "unseen",
+        "mdb_supply", "mdb_hand", "mdb_discard", "unseen", "promoted",
     )
     _INTS = ("n", "round", "start_player", "turn_seat", "turn_card", "making", "favour", "rent_jewel")
 

@@ -57,6 +57,7 @@ def _promote_apply(s: State, f: tuple, action: str) -> None:
     stack.remove(c)
     s.rng.shuffle(stack)  # R-JB-EXAM-4: the order seen while choosing is forgotten
     s.players[seat].hand.append(c)
+    s.promoted.append(c)
     emit(s, "promoted", seat, secret=("card",), card=s.t.cards[c].id)  # into the secret hand
 
 

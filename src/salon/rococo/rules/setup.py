@@ -52,6 +52,7 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     s.favour = EMPTY  # R-SETUP-2: on its space
     s.boxed = []
     s.unseen = []
+    s.promoted = []  # cards taken from an exam stack, unplayed: secret while in a hand or staff
     s.players = []
     for seat in range(n):  # R-SETUP-6, R-SETUP-9
         p = Player()

@@ -152,6 +152,7 @@ def _exam(s: State, exam: int) -> None:
         eligible = _removable(s, staff, exam)
         new = s.rng.pop_random(stack)
         staff.append(new)
+        s.promoted.append(new)
         emit(s, "mdb_promoted", MDB, secret=("card",), card=s.t.cards[new].id)
         if eligible and s.cfg.mdb_exam_removal == "human":
             push(s, ("mdb_remove", 0, exam))

@@ -76,6 +76,8 @@ def _play_apply(s: State, f: tuple, action: str) -> None:
     p.hand.remove(c)
     p.in_play = c
     s.turn_card = c
+    if c in s.promoted:  # an exam's card is secret until it is played (R-JB-EXAM-J-3)
+        s.promoted.remove(c)
     emit(s, "played", seat, card=s.t.cards[c].id)
     push(s, ("main", seat), ("bonus_stage", seat, c, 1))
 
