@@ -48,6 +48,7 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
         top = [i for i, c in enumerate(g.s.pile) if g.s.ds.cards[c].kind == MERCHANT and i > 5]
         assert all(g.s.ds.cards[d.s.pile[i]].kind == MERCHANT for i in top)
         changed += any(sorted(d.s.hands[q]) != sorted(g.s.hands[q]) for q in range(g.num_players) if q != seat)
+        assert d.history == [] and d.seed != g.seed  # both would let the search rebuild the secrets
     assert changed > 20
 
 

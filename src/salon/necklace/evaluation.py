@@ -254,7 +254,9 @@ def determinize(game: Necklace, seat: int, rng: Rng) -> Necklace:
         s.pile[i] = c
     if s.active != seat and s.held:
         s.held = [c for c in s.hands[s.active] if cards[c].kind in INFLUENCE or cards[c].kind == MUSKETEER]
-    return Necklace(g.config, g.seed, s, g.history)
+    # a fresh seed and no history: the game's seed and the others' secret choices in its
+    # history would tell the search what the samples above hide
+    return Necklace(g.config, r.next64(), s, [])
 
 
 def same_turn(root: Necklace, node: Necklace) -> bool:
