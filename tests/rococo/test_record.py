@@ -38,6 +38,20 @@ def test_round_trip_through_a_file(tmp_path) -> None:
     assert json.loads(path.read_text())["version"] == record.VERSION
 
 
+def test_a_secret_exam_card_survives_saving() -> None:
+    """The cards an exam put face down into Madame du Barry's staff (R-SOLO-EXAM-J) stay
+    marked secret through a record, loaded fast or replayed; a state without any such card
+    writes no entry for them, as records did before they were tracked."""
+    g = Rococo.new({"solo": True, "expansions": ["jewelry_box"]}, 0)
+    rng = random.Random(1)
+    while not g.s.promoted:
+        g.apply(rng.choice(g.legal_actions()))
+    text = json.dumps(record.make_record(g, ["me", "her"]))
+    for verify in (True, False):
+        assert record.loads(text, verify).s.promoted == g.s.promoted
+    assert "promoted" not in _played().to_snapshot()["state"]
+
+
 def test_record_holds_config_seed_and_actions() -> None:
     g = _played(10)
     rec = record.make_record(g)

@@ -147,7 +147,7 @@ class State:
         "deck", "display", "res_bag", "drawers", "res_discard", "gar_bag", "windows", "gar_discard",
         "guest", "guest_owner", "deco", "all_halls", "terrace", "boxed", "money_left",
         "jewel_bag", "jewel_display", "jewels_boxed", "j_stack", "m_stack", "festive_box",
-        "mdb_supply", "mdb_hand", "mdb_discard", "unseen", "promoted",
+        "mdb_supply", "mdb_hand", "mdb_discard", "unseen",
     )
     _INTS = ("n", "round", "start_player", "turn_seat", "turn_card", "making", "favour", "rent_jewel")
 
@@ -159,6 +159,8 @@ class State:
         d["players"] = [p.to_json() for p in self.players]
         d["stack"] = [list(f) for f in self.stack]
         d["breakdown"] = self.breakdown
+        if self.promoted:  # only when an exam has put a card in a hand: older records stay valid
+            d["promoted"] = self.promoted
         return d
 
     @classmethod
@@ -184,4 +186,5 @@ class State:
         s.stack = [tuple(f) for f in d["stack"]]
         s.events = []
         s.breakdown = [{str(k): int(v) for k, v in b.items()} for b in d["breakdown"]]
+        s.promoted = [int(x) for x in d.get("promoted", [])]
         return s
