@@ -660,13 +660,15 @@ def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
 
     Re-sampled: the random generator; the other seats' rack tiles (pooled with the resource
     bag, each seat keeping its number of tiles); the other seats' hands and supplies (within
-    each seat); the order of the employee deck within each level (R-SETUP-3), of the bags and
-    of the exam stacks; the other seats' secret specialized apprentices (pooled with those
-    left in the box); Madame du Barry's hand pile and card supply.  In the 2013 edition the
-    other seats' face-down prestige (D-10) is set level with the seat's own, so that a
-    look-ahead reaching the end of the game cannot read it either.  Each hidden group is put
-    in a canonical order before it is shuffled, so the copy depends only on what ``seat``
-    knows and on ``rng``: the search cannot tell two games apart that differ only in secrets.
+    each seat); the order of the employee deck within each level (R-SETUP-3) and of the bags;
+    the exam stacks, pooled with the cards they secretly fed (``_resample_exam_cards``); the
+    other seats' secret specialized apprentices (pooled with those left in the box); Madame
+    du Barry's hand pile and card supply.  In the 2013 edition the other seats' face-down
+    prestige (D-10) is set level with the seat's own, so that a look-ahead reaching the end
+    of the game cannot read it either.  The copy has a seed of its own and no history.  Each
+    hidden group is put in a canonical order before it is shuffled, so the copy depends only
+    on what ``seat`` knows and on ``rng``: the search cannot tell two games apart that differ
+    only in secrets.
     """
     g = game.clone()
     s = g.s
