@@ -218,7 +218,8 @@ def determinize(game: Necklace, seat: int, rng: Rng) -> Necklace:
     otherwise stays in the pile), the cards of the draw pile (the Merchants keep their
     places, which the setup procedure makes public, but for the last one, which may be
     anywhere among the bottom six, QN-SETUP-9), and the random generator.  Before a reveal,
-    the others' unrevealed presentations are dropped (their hands are re-sampled)."""
+    the others' unrevealed presentations are dropped (their hands are re-sampled); so are the
+    hands a Confessor showed another seat, except the seat's own."""
     g = game.clone()
     s = g.s
     r = Rng(rng.next64())
@@ -252,8 +253,11 @@ def determinize(game: Necklace, seat: int, rng: Rng) -> Necklace:
     r.shuffle(pool)
     for i, c in zip(free, pool):
         s.pile[i] = c
-    if s.active != seat and s.held:
+    if s.active != seat:  # what the active hand held when its turn began is as secret as the hand
         s.held = [c for c in s.hands[s.active] if cards[c].kind in INFLUENCE or cards[c].kind == MUSKETEER]
+    for viewer, row in enumerate(s.peeks):  # what a Confessor showed another seat (QN-INFO-1)
+        if viewer != seat:
+            s.peeks[viewer] = [hand if target == seat else None for target, hand in enumerate(row)]
     # a fresh seed and no history: the game's seed and the others' secret choices in its
     # history would tell the search what the samples above hide
     return Necklace(g.config, r.next64(), s, [])
