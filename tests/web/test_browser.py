@@ -181,8 +181,10 @@ def test_the_lobby_offers_only_the_options_of_the_chosen_mode(browser: Any, live
 
     solo_keys = ("mdb_exam_removal", "mdb_inspect_tiles", "solo_two_player_rules")
     assert shown(*solo_keys, "start_player", "exquisite_tile_source") == [False, False, False, True, False]
+    page.click("details.more summary")  # opened, the panel stays open while options change
     page.check('[data-option="solo"]')
     assert shown(*solo_keys, "start_player") == [True, True, True, False]
+    assert page.locator("details.more").get_attribute("open") is not None
     page.check('[data-option="expansions:exquisite"]')
     assert shown("exquisite_tile_source") == [True]
     page.select_option('[data-option="edition"]', "2013")

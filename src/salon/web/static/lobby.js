@@ -18,6 +18,7 @@ export class Lobby {
     this.timer = null;
     this.games = [];
     this.form = { game: null, players: null, seats: [], options: {}, title: "" };
+    this.moreOpen = false;  // the "more options" panel stays as the player left it across re-renders
   }
 
   get c() { return this.app.catalog; }
@@ -188,7 +189,8 @@ export class Lobby {
             this.seatChoices(i)))),
       main.length ? h("h3", {}, c.t("lobby.options")) : null,
       main.map((o) => this.renderOption(o)),
-      more.length ? h("details", { class: "more" }, h("summary", {}, c.t("lobby.more_options")),
+      more.length ? h("details", { class: "more", open: this.moreOpen,
+        on: { toggle: (e) => { this.moreOpen = e.target.open; } } }, h("summary", {}, c.t("lobby.more_options")),
         more.map((o) => this.renderOption(o))) : null,
       h("div", { class: "form-row" }, h("button", { class: "btn primary", id: "create", on: { click: () => this.create() } },
         c.t("lobby.create"))));
