@@ -112,17 +112,12 @@ def _prefix(seed: int) -> tuple[list[str], list[str]] | None:
     return None
 
 
-@pytest.mark.xfail(strict=True, reason="open leak: a presentation is one action per card (QN-SALE-7 asks one per "
-                   "player), and the server shows every seat each action; it needs one commit per presentation")
 def test_web_version_and_log_count_the_cards_another_seat_presents_QN_INFO_1_QN_SALE_7() -> None:
     """Secret: what seat 0 puts face down in its presentation, before the reveal (QN-INFO-1,
-    QN-SALE-1/7, QN-AMB-25), here how many cards.
-
-    Presenting is one action per card (rules/sale.py _present_apply); the server gives every
-    connection ``version`` = the number of actions played (web/hub.py Room.version) and one
-    log entry with its actor per action (web/hub.py _commit, _entry).  Seat 1, whose
-    observation is identical in both worlds, sees seat 0's presentation of one card and of
-    two cards as two and three actions."""
+    QN-SALE-1/7, QN-AMB-25), here how many cards -- the rulebook warns players not to show
+    it.  Presenting is one action per card; the server shows those actions to their seat
+    only (Adapter.private_action), so seat 1 gets the same version and log whether seat 0
+    presents one card or two."""
     seed, (prefix, gems) = next((s, p) for s in range(40) if (p := _prefix(s)) is not None)
     seen = []
     with TestClient(create_app("sqlite://", bot_delay=0, allow_seed=True)) as client:
@@ -142,7 +137,7 @@ def test_web_version_and_log_count_the_cards_another_seat_presents_QN_INFO_1_QN_
     a, b = seen
     assert a["current"] == b["current"] == 1
     assert a["observation"] == b["observation"], "precondition: seat 1's observation is the same"
-    assert (a["version"], len(a["log"])) == (b["version"], len(b["log"])), (
+    assert (a["version"], a["log"]) == (b["version"], b["log"]), (
         f"seat 1 can count seat 0's face-down cards: version {a['version']} vs {b['version']}")
 
 

@@ -94,16 +94,19 @@ def leaks(room: Room, messages: Messages, hidden_from: HiddenFrom) -> tuple[list
     found: list[str] = []
     checked = 0
     for viewer, msgs in messages.items():
+        # a seat's versions and journal numbers count the actions it may know of: the k-th
+        # is the room's action visible[k] (the others' private actions are skipped)
+        visible = [i for i, hid in enumerate(room._hidden_from(viewer)) if not hid]
         for msg in msgs:
             if msg.get("type") != "state":
                 continue
-            n = msg["version"]
+            n = visible[msg["version"]]
             rest = {k: v for k, v in msg.items() if k != "log"}
             leaked = mentions(json.dumps(rest), hidden[viewer][n])
             if leaked:
                 found.append(f"seat {viewer} at version {n} is shown hidden {sorted(leaked)}")
             for entry in msg["log"]:
-                i = entry["n"]
+                i = visible[entry["n"]]
                 secret = hidden[viewer][i] & hidden[viewer][max(0, i - 1)]
                 secret -= mentions(public_entry[i], secret)
                 leaked = mentions(json.dumps(entry), secret)

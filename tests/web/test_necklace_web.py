@@ -162,17 +162,18 @@ def test_no_message_names_another_seats_hand_or_presentation(client: TestClient,
     assert checked > 50
     games = versions(room)
     # the check has teeth: another seat's view, a presentation in progress, a redacted event
-    n = len(games) // 3
-    forged = {"type": "state", "version": n, "observation": games[n].observe(1), "log": []}
+    # (seat 0's versions count the actions it may know of: the k-th is the room's seen[k])
+    seen = [i for i, hid in enumerate(room._hidden_from(0)) if not hid]
+    k = len(seen) // 3
+    forged = {"type": "state", "version": k, "observation": games[seen[k]].observe(1), "log": []}
     assert leaks(room, {0: [forged]})[0]
-    presenting = next(i for i, g in enumerate(games) if presentation(g, 0) & hidden_from(g, 0))
-    lots = games[presenting].observe(1)["players"][1]["presenting"]
-    peek = {"type": "state", "version": presenting, "observation": {"lots": lots}, "log": []}
+    k = next(k for k, i in enumerate(seen) if presentation(games[i], 0) & hidden_from(games[i], 0))
+    lots = games[seen[k]].observe(1)["players"][1]["presenting"]
+    peek = {"type": "state", "version": k, "observation": {"lots": lots}, "log": []}
     assert leaks(room, {0: [peek]})[0]
-    secret_events = [i for i, events in enumerate(room.log)
-                     if any(e.secret and e.seat not in (0, None) for e in events)]
-    unredacted = [{"type": "state", "version": i, "observation": {},
-                   "log": [{"n": i, "events": [e.view(e.seat) for e in room.log[i]]}]} for i in secret_events]
+    secret_events = [k for k, i in enumerate(seen) if any(e.secret and e.seat not in (0, None) for e in room.log[i])]
+    unredacted = [{"type": "state", "version": k, "observation": {},
+                   "log": [{"n": k, "events": [e.view(e.seat) for e in room.log[seen[k]]]}]} for k in secret_events]
     assert not secret_events or leaks(room, {0: unredacted})[0]
 
 
@@ -194,6 +195,38 @@ def test_a_seat_sees_its_own_presentation_and_the_others_only_after_the_reveal(c
         assert "presenting" not in other["observation"]["players"][0]
         assert gem.split(":")[1] not in json.dumps(other)
 
+
+
+def test_the_others_cannot_count_the_cards_of_a_presentation_QN_SALE_7(client: TestClient) -> None:
+    """QN-INFO-1 and the rulebook's warning (not to show how many cards one presents): each
+    card presented is an action of its own, shown to its seat only -- the other seat, a
+    spectator and the lobby keep their version, and so does a card taken back.  The
+    presentation shows once it is committed (``done``)."""
+    game_id, tokens = create(client, [{"kind": "human"}, {"kind": "human"}], 8, {"start_player": 0})
+    rng = random.Random(8)
+    room = room_of(client, game_id)
+    while not (room.game.decision().get("kind") == "present" and room.game.current_player() == 0
+               and any(a.startswith("present:") for a in room.game.legal_actions())):
+        seat = room.game.current_player()
+        st = state(client, game_id, tokens[seat])
+        act(client, game_id, tokens[seat], rng.choice(st["legal"]), st["version"])
+
+    def outside() -> tuple[int, int, int]:
+        lobby = next(g for g in client.get("/api/games").json()["games"] if g["id"] == game_id)
+        return state(client, game_id, tokens[1])["version"], state(client, game_id)["version"], lobby["version"]
+
+    before, mine = outside(), state(client, game_id, tokens[0])
+    card = next(a for a in mine["legal"] if a.startswith("present:"))
+    r = act(client, game_id, tokens[0], card, mine["version"])
+    assert r.status_code == 200 and r.json()["version"] == mine["version"] + 1
+    assert outside() == before
+    assert act(client, game_id, tokens[1], "done", before[0]).status_code == 409  # not seat 1's turn: no hint
+    r = client.post(f"/api/games/{game_id}/undo", json={"version": mine["version"] + 1}, headers={TOKEN: tokens[0]})
+    assert r.status_code == 200 and r.json()["version"] == mine["version"]
+    assert outside() == before
+    r = act(client, game_id, tokens[0], card, mine["version"])
+    assert act(client, game_id, tokens[0], "done", r.json()["version"]).status_code == 200
+    assert [v - b for v, b in zip(outside(), before, strict=True)] == [1, 1, 1]
 
 # --- texts
 

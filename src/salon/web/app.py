@@ -243,7 +243,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         seat = room.seat_of(token_of(request))
         spec = await body(request, ActSpec)
         version = await hub.act(room, seat, spec.action, spec.version)
-        return {"ok": True, "version": version, "state": room.state(seat, len(room.log))}
+        return {"ok": True, "version": version, "state": room.state(seat, version + 1)}  # no log: the caller has it
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Request) -> dict[str, Any]:

@@ -127,7 +127,19 @@ class Room:
 
     @property
     def version(self) -> int:
+        """The number of actions played (the server's own count; a seat sees ``version_for``)."""
         return len(self.game.history)
+
+    def _hidden_from(self, seat: int | None) -> list[bool]:
+        """Per log entry: whether ``seat`` may not even learn that its action was taken (a
+        private action of another seat, see Adapter.private_action)."""
+        private = adapter(self.name).private_action
+        history = self.game.history
+        return [i > 0 and self.actors[i] != seat and private(history[i - 1]) for i in range(len(self.log))]
+
+    def version_for(self, seat: int | None) -> int:
+        """The version ``seat`` is shown and must send back: the actions it may know of."""
+        return self.version - sum(self._hidden_from(seat))
 
     @property
     def status(self) -> str:
@@ -154,24 +166,26 @@ class Room:
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.name, "title": self.title, "status": self.status,
-                "config": self.config, "seats": self.seats_json(), "version": self.version,
+                "config": self.config, "seats": self.seats_json(), "version": self.version_for(None),
                 "current": self.game.current_player(), "created": self.created}
 
-    def _entry(self, i: int, seat: int | None) -> dict[str, Any]:
-        return {"n": i, "actor": self.actors[i], "events": [e.view(seat) for e in self.log[i]]}
+    def _entry(self, n: int, i: int, seat: int | None) -> dict[str, Any]:
+        return {"n": n, "actor": self.actors[i], "events": [e.view(seat) for e in self.log[i]]}
 
     def state(self, seat: int | None, since: int = 0) -> dict[str, Any]:
-        """What ``seat`` may see now, with the log entries from number ``since`` on."""
+        """What ``seat`` may see now, with the log entries from number ``since`` on (counted
+        among the entries it may see)."""
         g = self.game
         status = self.status
         current = g.current_player()
         mine = status == "running" and current is not None and current == seat
+        visible = [i for i, hidden in enumerate(self._hidden_from(seat)) if not hidden]
         return {
             "type": "state",
             "id": self.id,
             "game": self.name,
             "title": self.title,
-            "version": self.version,
+            "version": len(visible) - 1,
             "status": status,
             "seat": seat,
             "seats": self.seats_json(),
@@ -180,19 +194,21 @@ class Room:
             "legal": list(g.legal_actions()) if mine else [],
             "undoable": g.undoable() if mine else 0,
             "log_from": since,
-            "log": [self._entry(i, seat) for i in range(since, len(self.log))],
+            "log": [self._entry(n, visible[n], seat) for n in range(since, len(visible))],
             "result": g.result().to_json() if status == "over" else None,
         }
 
     def state_for(self, conn: Connection) -> dict[str, Any]:
         since = conn.sent if conn.epoch == self.epoch else 0
         message = self.state(conn.seat, since)
-        conn.epoch, conn.sent = self.epoch, len(self.log)
+        conn.epoch, conn.sent = self.epoch, message["version"] + 1
         return message
 
-    def broadcast(self, skip: Connection | None = None) -> None:
+    def broadcast(self, skip: Connection | None = None, only: int | None = None) -> None:
+        """Send every connection (but ``skip``) its state; after a private action only the
+        acting seat's connections (``only``), so that the others cannot count such actions."""
         for conn in list(self.conns):
-            if conn is not skip:
+            if conn is not skip and (only is None or conn.seat == only):
                 conn.push(self.state_for(conn))
 
 
@@ -400,8 +416,9 @@ class Hub:
             raise ServiceError(409, "waiting", "the game waits for its players to take every seat")
         if status == "over":
             raise ServiceError(409, "over", "the game is over")
-        if version != room.version:
-            raise ServiceError(409, "stale", "state changed, refresh", version=room.version)
+        shown = room.version_for(seat)
+        if version != shown:
+            raise ServiceError(409, "stale", "state changed, refresh", version=shown)
         current = room.game.current_player()
         if current != seat:
             raise ServiceError(409, "not_your_turn", f"seat {current} decides now, not seat {seat}")
@@ -415,7 +432,7 @@ class Hub:
         async with room.lock:
             self._check_turn(room, seat, version)
             await self._commit(room, action, origin, request_id)
-            return room.version
+            return room.version_for(seat)
 
     async def _commit(self, room: Room, action: str, origin: Connection | None = None, request_id: Any = None) -> None:
         """Apply, store, acknowledge, show (the caller holds the room's lock)."""
@@ -438,8 +455,8 @@ class Hub:
         room.log.append(events)
         room.actors.append(actor)
         if origin is not None:
-            origin.push({"type": "ack", "id": request_id, "version": room.version})
-        room.broadcast()
+            origin.push({"type": "ack", "id": request_id, "version": room.version_for(actor)})
+        room.broadcast(only=actor if adapter(room.name).private_action(action) else None)
         self.kick(room)
 
     async def undo(self, room: Room, seat: int | None, version: int,
@@ -456,18 +473,24 @@ class Hub:
             if room.game.undoable() < 1:
                 raise ServiceError(409, "no_undo", "nothing can be taken back now")
             history = room.game.history
+            private = adapter(room.name).private_action(history[-1])
             previous = record.replay(room.name, room.config, room.seed, history[:-1])
             length = len(history) - 1
             await self._store(lambda db: db.truncate(room.id, length))
             room.game = previous
             del room.log[-1]
             del room.actors[-1]
-            room.epoch += 1
+            if private:  # the others never saw it: only the seat's own log is shortened
+                for conn in room.conns:
+                    if conn.seat == seat:
+                        conn.epoch = -1
+            else:
+                room.epoch += 1
             if origin is not None:
-                origin.push({"type": "ack", "id": request_id, "version": room.version})
-            room.broadcast()
+                origin.push({"type": "ack", "id": request_id, "version": room.version_for(seat)})
+            room.broadcast(only=seat if private else None)
             self.kick(room)
-            return room.version
+            return room.version_for(seat)
 
     async def _store(self, job: Any) -> Any:
         try:

@@ -34,6 +34,11 @@ class Adapter:
         with the name shown for it."""
         return {}
 
+    def private_action(self, action: str) -> bool:
+        """Whether the other seats may not even learn that ``action`` was taken (one card of a
+        secret commitment whose size is secret): the server then shows it to its seat only."""
+        return False
+
     def option_hints(self) -> dict[str, dict[str, Any]]:
         """Per config key, fields that refine what the config schema says (e.g. ``choices``
         for a list of names, or ``requires``: ``{other key: value}`` under which the option

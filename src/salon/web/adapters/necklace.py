@@ -51,6 +51,12 @@ class NecklaceAdapter(Adapter):
         assert isinstance(game, Necklace)
         return list(game.s.events)
 
+    def private_action(self, action: str) -> bool:
+        """QN-SALE-7, QN-INFO-1: a presentation is committed card by card, but how many cards
+        a player presents is as secret as which (the rulebook warns not to show it): only
+        ``done``, which commits it, is seen by the others."""
+        return action.startswith("present:")
+
     def option_hints(self) -> dict[str, dict[str, Any]]:
         return {"start_player": {"main": True}}
 
