@@ -137,6 +137,13 @@ class Room:
         history = self.game.history
         return [i > 0 and self.actors[i] != seat and private(history[i - 1]) for i in range(len(self.log))]
 
+    def paced(self, seat: int) -> bool:
+        """Whether a bot's next move at ``seat`` waits the server's bot delay.  The pause paces
+        what the others watch; right after the bot's own private action they saw nothing, and
+        pausing would let them count such actions by the time the bot takes."""
+        history = self.game.history
+        return not (history and self.actors[-1] == seat and adapter(self.name).private_action(history[-1]))
+
     def version_for(self, seat: int | None) -> int:
         """The version ``seat`` is shown and must send back: the actions it may know of."""
         return self.version - sum(self._hidden_from(seat))
@@ -520,7 +527,8 @@ class Hub:
     async def _bots(self, room: Room) -> None:
         while (seat := self._bot_turn(room)) is not None:
             version = room.version
-            await asyncio.sleep(self.bot_delay)
+            if room.paced(seat):
+                await asyncio.sleep(self.bot_delay)
             async with room.lock:
                 if room.version != version or self._bot_turn(room) != seat:
                     continue
