@@ -9,6 +9,11 @@ WebSocket ``error`` message) and changes nothing.
 A seat acts with the secret token it received when it was taken: the ``X-Seat-Token``
 header over HTTP, the ``hello`` message over the WebSocket.  Without a token a client is a
 spectator and sees what ``observe(None)`` shows.
+
+Every state carries a ``version``: the number of actions its seat may know of (another
+seat's private actions, such as the cards of a secret presentation, do not count, see
+Adapter.private_action).  An action or undo names the version it was decided on; a stale
+one is refused.
 """
 
 from __future__ import annotations
