@@ -54,8 +54,8 @@ def _indistinguishable(worlds: list[Necklace], viewer: int, log: list[list]) -> 
 
 
 @pytest.mark.xfail(strict=True, reason="open leak: identical copies have their own public ids, and the engine "
-                   "plays the lowest one; fixing it needs one public identity per kind or a public-first choice")
-def test_played_cardinal_id_reveals_a_second_cardinal_in_hand_QN_INFO_1_QN_SETUP_6() -> None:
+                   "plays the lowest one; fixing it needs one public identity per kind of card")
+def test_the_played_cardinals_id_does_not_reveal_a_second_one_in_hand_QN_INFO_1_QN_SETUP_6() -> None:
     """Secret: whether seat 1 still holds a Cardinal (hand contents, QN-SETUP-6, QN-INFO-1).
 
     Seat 0 watches seat 1 buy the Cardinal with the higher id from the market.  In world A
@@ -91,7 +91,7 @@ def test_played_cardinal_id_reveals_a_second_cardinal_in_hand_QN_INFO_1_QN_SETUP
     assert worlds[0].observe(0) == worlds[1].observe(0)
 
 
-# --- 2. the web server tells every seat how many cards another seat is presenting
+# --- 2. how many cards another seat presents (the web server)
 
 
 def _prefix(seed: int) -> tuple[list[str], list[str]] | None:
@@ -112,7 +112,7 @@ def _prefix(seed: int) -> tuple[list[str], list[str]] | None:
     return None
 
 
-def test_web_version_and_log_count_the_cards_another_seat_presents_QN_INFO_1_QN_SALE_7() -> None:
+def test_the_web_version_and_log_do_not_count_another_seats_presented_cards_QN_INFO_1_QN_SALE_7() -> None:
     """Secret: what seat 0 puts face down in its presentation, before the reveal (QN-INFO-1,
     QN-SALE-1/7, QN-AMB-25), here how many cards -- the rulebook warns players not to show
     it.  Presenting is one action per card; the server shows those actions to their seat
@@ -141,16 +141,15 @@ def test_web_version_and_log_count_the_cards_another_seat_presents_QN_INFO_1_QN_
         f"seat 1 can count seat 0's face-down cards: version {a['version']} vs {b['version']}")
 
 
-# --- 3. determinize keeps another seat's Confessor peek (the real cards of a third hand)
+# --- 3. another seat's Confessor peek (the real cards of a third hand)
 
 
-def test_determinize_keeps_what_another_seat_saw_of_a_third_hand_QN_INFO_1_QN_CONFESSOR_1() -> None:
+def test_determinize_forgets_what_another_seat_saw_of_a_third_hand_QN_INFO_1_QN_CONFESSOR_1() -> None:
     """Secret: seat 2's hand, which seat 0 saw with a Confessor and seat 1 did not
     (QN-INFO-1, QN-CONFESSOR-1: only the Confessor's player sees it).
 
-    ``determinize(game, 1, rng)`` re-samples seat 2's hand but copies ``State.peeks``
-    unchanged (necklace/evaluation.py determinize; state.py clone), so the search's copy
-    still holds seat 2's real cards, readable as ``d.observe(0)["players"][0]["seen"]``.
+    ``determinize(game, 1, rng)`` re-samples seat 2's hand, so the copy must not keep
+    ``State.peeks`` of seat 0 either (readable as ``d.observe(0)["players"][0]["seen"]``).
     The two worlds differ only in seat 2's hand; seat 1 sees them identically."""
     worlds = []
     for gem in ("ruby", "emerald"):
@@ -176,19 +175,18 @@ def test_determinize_keeps_what_another_seat_saw_of_a_third_hand_QN_INFO_1_QN_CO
     assert not leaked, f"the determinized copies still name seat 2's real cards: {sorted(set(leaked))}"
 
 
-# --- 4. determinize keeps whether the active seat began its turn with an influence card
+# --- 4. whether the active seat began its turn with an influence card
 
 
-def test_determinize_keeps_whether_the_active_hand_held_influence_cards_QN_INFO_1_QN_INF_2() -> None:
+def test_determinize_resamples_whether_the_active_hand_held_influence_cards_QN_INFO_1_QN_INF_2() -> None:
     """Secret: whether seat 0 (active, in its Devaluation phase) had an influence card or a
     Musketeer in hand when its turn began and did not play it (hand contents, QN-INFO-1;
     ``State.held``, QN-INF-2).
 
-    ``determinize`` recomputes ``held`` from the re-sampled hand only when the real ``held``
-    is non-empty (necklace/evaluation.py, ``if s.active != seat and s.held``), so an empty
-    list passes through: in world B (a ruby instead of the Thief) every copy has
-    ``held == []``, in world A many copies do not.  Seat 1, asked in the Queen window,
-    cannot tell the worlds apart."""
+    ``determinize`` must recompute ``held`` from the re-sampled hand, an empty one too: in
+    world B (a ruby instead of the Thief) the real ``held`` is empty, in world A it is not,
+    and the copies must not tell.  Seat 1, asked in the Queen window, cannot tell the
+    worlds apart."""
     worlds = []
     for thief in (True, False):
         g = new_game(2, seed=6, start=0)
