@@ -453,14 +453,18 @@ class Hub:
                                f"{action!r} refused: {e.reason}", rule=e.rule, action=action) from None
         n = len(game.history) - 1
         over = game.is_over()
+        # the log grows with the game, before the write: a state read meanwhile (the lock
+        # guards writers only) sees a version, a log and a position that agree
+        room.log.append(events)
+        room.actors.append(actor)
         try:
             await self.storage.run(lambda db: db.append(room.id, n, action, over))
         except Exception as e:
             room.game = record.replay(room.name, room.config, room.seed, game.history[:-1])
+            del room.log[-1]
+            del room.actors[-1]
             log.error("game %s: action %r not stored: %s", room.id, action, e)
             raise ServiceError(503, "storage", "the action could not be stored; nothing changed, try again") from None
-        room.log.append(events)
-        room.actors.append(actor)
         if origin is not None:
             origin.push({"type": "ack", "id": request_id, "version": room.version_for(actor)})
         room.broadcast(only=actor if adapter(room.name).private_action(action) else None)
