@@ -132,16 +132,18 @@ def test_the_rules_numbers_fill_the_texts() -> None:
 
 def _allowed_ids(g: Necklace, seat: int | None) -> set[str]:
     """The card ids the board of ``seat`` may show, from the raw state: the market, the own
-    hand and the hands shown to it, the own presentation, every presentation once revealed."""
+    hand and presentation by their own ids; the hands shown to it and every presentation once
+    revealed by public id (shared by identical copies)."""
     s = g.s
-    ids = {s.ds.cards[c].id for c in s.market if c >= 0}
+    own, public = s.ds.cards, s.ds.public_id
+    ids = {own[c].id for c in s.market if c >= 0}
     if seat is not None:
-        ids |= {s.ds.cards[c].id for c in s.hands[seat]}
+        ids |= {own[c].id for c in s.hands[seat]}
         for hand in s.peeks[seat]:
-            ids |= {s.ds.cards[c].id for c in hand or ()}
-        ids |= {s.ds.cards[c].id for c in s.shown[seat]}
+            ids |= {public[c] for c in hand or ()}
+        ids |= {own[c].id for c in s.shown[seat]}
     if s.revealed:
-        ids |= {s.ds.cards[c].id for shown in s.shown for c in shown}
+        ids |= {public[c] for shown in s.shown for c in shown}
     return ids
 
 

@@ -29,7 +29,22 @@ def find(g: Necklace, kind: str, gem: str | None = None, gems: int | None = None
 
 
 def cid(g: Necklace, c: int) -> str:
+    """The card's own id, as the market and its holder's hand name it."""
     return g.s.ds.cards[c].id
+
+
+def pid(g: Necklace, c: int) -> str:
+    """The card's public id, as events and the other views name it (shared by identical copies)."""
+    return g.s.ds.public_id[c]
+
+
+def hidden_names(g: Necklace, hidden: set[int]) -> set[str]:
+    """The names that would betray a card of ``hidden`` (indices): its own id, and its public
+    id unless some copy of the same public id is not hidden (then the name is that copy's)."""
+    ds = g.s.ds
+    named_openly = {ds.public_id[c] for c in range(len(ds.cards)) if c not in hidden}
+    return {ds.cards[c].id for c in hidden if ds.cards[c].id != ds.public_id[c]} | (
+        {ds.public_id[c] for c in hidden} - named_openly)
 
 
 def gem(g: Necklace, name: str) -> int:

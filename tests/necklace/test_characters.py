@@ -14,6 +14,7 @@ from tests.necklace.positions import (
     find,
     kinds_of,
     new_game,
+    pid,
     run,
     set_fashion,
     set_hand,
@@ -49,9 +50,9 @@ def test_confessor_shows_a_hand_to_its_player_only_QN_CONFESSOR_1() -> None:
     assert g.legal_actions() == ["play:confessor:1", "play:confessor:2", "done"]
     events = g.apply("play:confessor:2")
     shown = next(e for e in events if e.type == "hand_shown")
-    assert shown.seat == 0 and shown.data["cards"] == [cid(g, c) for c in sorted(rubies)]
+    assert shown.seat == 0 and shown.data["cards"] == [pid(g, c) for c in sorted(rubies)]
     assert "cards" not in shown.view(1) and "cards" not in shown.view(2) and "cards" not in shown.view(None)
-    assert g.observe(0)["players"][0]["seen"] == {"2": [cid(g, c) for c in sorted(rubies)]}
+    assert g.observe(0)["players"][0]["seen"] == {"2": [pid(g, c) for c in sorted(rubies)]}
     assert "seen" not in g.observe(1)["players"][0]
     with pytest.raises(IllegalAction):
         g.apply("play:confessor:1")  # a single Confessor
@@ -196,7 +197,7 @@ def test_thief_takes_a_random_card_QN_THIEF_1_QN_THIEF_2() -> None:
         robbed = next(e for e in events if e.type == "robbed")
         assert stolen.seat == 0 and robbed.seat == 2
         assert "card" not in stolen.view(1) and "card" not in robbed.view(1)
-        assert stolen.view(0)["card"] == robbed.view(2)["card"] == cid(g, got[0])
+        assert stolen.view(0)["card"] == robbed.view(2)["card"] == pid(g, got[0])
         taken.add(got[0])
     assert len(taken) == 3
 

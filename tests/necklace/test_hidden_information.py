@@ -3,7 +3,7 @@
 Each test builds two worlds that a seat cannot tell apart (same observation, same legal
 actions, same event views so far) but that differ in one secret, and checks that nothing the
 seat (or the search working for it) receives depends on that secret.  The docstrings name the
-secret and the rule that makes it secret; the two leaks still open are marked xfail with why.
+secret and the rule that makes it secret.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from salon.core.rng import Rng
@@ -53,18 +52,16 @@ def _indistinguishable(worlds: list[Necklace], viewer: int, log: list[list]) -> 
 # --- 1. a card's id names which of two identical copies was played (engine-specific)
 
 
-@pytest.mark.xfail(strict=True, reason="open leak: identical copies have their own public ids, and the engine "
-                   "plays the lowest one; fixing it needs one public identity per kind of card")
 def test_the_played_cardinals_id_does_not_reveal_a_second_one_in_hand_QN_INFO_1_QN_SETUP_6() -> None:
     """Secret: whether seat 1 still holds a Cardinal (hand contents, QN-SETUP-6, QN-INFO-1).
 
     Seat 0 watches seat 1 buy the Cardinal with the higher id from the market.  In world A
     seat 1 was also dealt the other Cardinal, in world B that card lies in the pile; seat 0
     cannot tell the two worlds apart.  When seat 1 then plays a Cardinal, the engine picks
-    the lowest id in its hand (rules/common.py first_of_kind, used by
-    rules/merchant.py _apply) and the public "cardinal" event and the discard name it: in
-    world A seat 0 sees the other copy go and learns that the Cardinal it saw bought is
-    still in seat 1's hand.  At the table both plays are "a Cardinal" and reveal nothing."""
+    the lowest id in its hand (rules/common.py first_of_kind): in world A the other copy.
+    Were the "cardinal" event and the discard to name that copy, seat 0 would learn that the
+    Cardinal it saw bought is still in seat 1's hand.  At the table both plays are "a
+    Cardinal"; the views name both copies by one public id (common.cid)."""
     worlds = []
     for with_second in (True, False):
         g = new_game(2, seed=4, start=1)

@@ -14,22 +14,21 @@ import random
 
 from salon.necklace.components import MERCHANT, NECKLACE
 from salon.necklace.game import Necklace
-from tests.necklace.positions import begin_sale, find, new_game, run, set_hand
+from tests.necklace.positions import begin_sale, find, hidden_names, new_game, run, set_hand
 
 SECRET_EVENTS = {"astrologer_draw", "stolen", "robbed", "hand_shown"}
 
 
 def _hidden_ids(g: Necklace, viewer: int | None) -> set[str]:
     s = g.s
-    cards = s.ds.cards
     seen = set()
     if viewer is not None:
         seen = {c for hand in s.peeks[viewer] if hand for c in hand}
-    ids = {cards[c].id for c in s.pile}
+    hidden = set(s.pile)
     for seat, hand in enumerate(s.hands):
         if seat != viewer:
-            ids |= {cards[c].id for c in hand if c not in seen}
-    return ids
+            hidden |= {c for c in hand if c not in seen}
+    return hidden_names(g, hidden)
 
 
 def _mentions(blob: str, ids: set[str]) -> set[str]:

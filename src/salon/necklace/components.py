@@ -210,6 +210,7 @@ class DataSet:
     gem_names: tuple[str, ...]
     precious: frozenset[int]  # gem type indices the Alchemist may touch (QN-ALCHEMIST-3)
     card_index: dict[str, int]
+    public_id: tuple[str, ...]  # card index -> how the card is named once it has left the market
     of_kind: tuple[tuple[int, ...], ...]  # kind -> card indices
     # ready-made action strings
     buy: tuple[str, ...]  # buy:C012
@@ -269,6 +270,7 @@ def _dataset(rules: RulesModel, cards: tuple[Card, ...], blocks: tuple[CardBlock
         gem_names=gem_names,
         precious=frozenset(gem_names.index(g) for g in rules.precious),
         card_index={c: i for i, c in enumerate(ids)},
+        public_id=_public_ids(cards),
         of_kind=tuple(tuple(c.index for c in cards if c.kind == k) for k in range(len(KINDS))),
         buy=tuple(f"buy:{c}" for c in ids),
         present=tuple(f"present:{c}" for c in ids),
@@ -276,6 +278,17 @@ def _dataset(rules: RulesModel, cards: tuple[Card, ...], blocks: tuple[CardBlock
         discard=tuple(f"discard:{c}" for c in ids),
         alchemy=tuple(tuple(f"alchemist:{c}:{g}" for g in gem_names) for c in ids),
     )
+
+
+def _public_ids(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """Each card's public name: the id of the first card that is identical to it away from
+    the market (same kind, gem type and gem count; the price ladder only matters on display).
+
+    At the table identical copies cannot be told apart once they are in a hand, so no view
+    may say which copy a player played, presented, lost or showed (QN-INFO-1): a copy seen
+    bought would otherwise tell its watchers whether the one played later was another."""
+    first: dict[tuple[int, int, int], str] = {}
+    return tuple(first.setdefault((c.kind, c.gem, c.gems), c.id) for c in cards)
 
 
 # The rulebook's component facts (RULES.md §1) that any transcription must keep.

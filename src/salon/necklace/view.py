@@ -6,6 +6,10 @@ scores, the size of every hand, the discards, who wears the necklace, the Mercha
 beside a player, the number of cards in the draw pile, and every presentation once revealed.
 Private to its owner: the hand, the presentation being prepared, and the hands a Confessor or
 a Forger showed it.  Never shown: the draw pile's order.
+
+Cards are named by their own ids only in the market and in their holder's own hand and
+presentation, where the actions pick them; everywhere else by their public id, shared by
+identical copies, so that no view tells which copy left a hand (common.cid).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from salon.necklace.components import GEM, Card
-from salon.necklace.rules.common import necklace_holder
+from salon.necklace.rules.common import cid, necklace_holder
 from salon.necklace.rules.purchase import cost
 from salon.necklace.rules.sale import lots
 from salon.necklace.state import EMPTY, State
@@ -40,13 +44,13 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
             "score": s.scores[i],
             "hand_count": len(s.hands[i]),
             "necklace": holder == i,
-            "delayed_sales": [cards[c].id for c, h in s.delayed if h == i],
+            "delayed_sales": [cid(s, c) for c, h in s.delayed if h == i],
         }
         if i == seat:
             p["hand"] = [card_view(cards[c], names) for c in s.hands[i]]
-            p["seen"] = {str(t): [cards[c].id for c in hand] for t, hand in enumerate(s.peeks[i]) if hand is not None}
+            p["seen"] = {str(t): [cid(s, c) for c in hand] for t, hand in enumerate(s.peeks[i]) if hand is not None}
         if in_sale and (s.revealed or i == seat):
-            p["presented" if s.revealed else "presenting"] = lots(s, i)
+            p["presented" if s.revealed else "presenting"] = lots(s, i, own=i == seat)
         players.append(p)
     top = s.stack[-1] if s.stack and not s.over else None
     decision: dict[str, Any] | None = None
@@ -72,8 +76,8 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
             for slot, c in enumerate(s.market)
         ],
         "pile_count": len(s.pile),
-        "discard": [cards[c].id for c in s.out],
-        "merchants_in_play": [cards[c].id for c in s.limbo],
+        "discard": [cid(s, c) for c in s.out],
+        "merchants_in_play": [cid(s, c) for c in s.limbo],
         "fashion": [{"gem": names[g], "value": v} for g, v in zip(s.fashion, r.fashion_values)],
         "last_sale_rarity": {names[t]: v for t, v in enumerate(s.rarity)} if s.rarity else None,
         "sales": s.sales,
@@ -96,7 +100,7 @@ def decision_context(s: State) -> dict[str, Any]:
     if kind == "queen":
         return {"slot": f[2], "card": cards[s.market[f[2]]].id}
     if kind == "cardinal":
-        return {"merchant": cards[s.limbo[-1]].id, "active": s.active}
+        return {"merchant": cid(s, s.limbo[-1]), "active": s.active}
     if kind in ("present", "alchemist"):
-        return {"sale": s.sales + 1, **lots(s, f[1])}
+        return {"sale": s.sales + 1, **lots(s, f[1], own=True)}
     return {}

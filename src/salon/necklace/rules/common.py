@@ -12,7 +12,10 @@ def emit(s: State, type_: str, seat: int | None = None, secret: tuple[str, ...] 
 
 
 def cid(s: State, c: int) -> str:
-    return s.ds.cards[c].id
+    """How the events and the other seats' views name card ``c``: its public id, shared by
+    all identical copies (components._public_ids).  Only the market and a seat's own hand
+    name copies apart, because the actions that pick them there need to."""
+    return s.ds.public_id[c]
 
 
 def kind_of(s: State, c: int) -> int:

@@ -94,7 +94,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
         s.market[slot] = EMPTY
         s.price[slot] = 0
         s.hands[seat].append(c)
-        emit(s, "queen", seat, card=cid(s, c), queen=cid(s, q), slot=slot)
+        emit(s, "queen", seat, card=s.ds.cards[c].id, queen=cid(s, q), slot=slot)  # card: as the market named it
         push(s, ("refill", -1, slot))
         return
     nxt = _next(s, seat)

@@ -55,7 +55,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
     s.market[slot] = EMPTY
     s.price[slot] = 0
     kind = s.ds.cards[c].kind
-    emit(s, "bought", seat, card=cid(s, c), price=price, slot=slot)
+    emit(s, "bought", seat, card=s.ds.cards[c].id, price=price, slot=slot)  # as the market named it
     if kind == ASTROLOGER:  # QN-ASTROLOGER-1/4: discarded at once, then a secret draw
         discard(s, c)
         push(s, ("astro_draw", seat), ("buy", seat))

@@ -110,17 +110,19 @@ def lot_types(s: State, seat: int) -> int:
     return mask
 
 
-def lots(s: State, seat: int) -> dict:
-    """The seat's presentation as columns by gem type, in fashion order (QN-SALE-5)."""
+def lots(s: State, seat: int, own: bool = False) -> dict:
+    """The seat's presentation as columns by gem type, in fashion order (QN-SALE-5); cards by
+    their own ids for their holder (``own``: the actions name them so), else by public id."""
     names = s.ds.gem_names
+    name = (lambda c: s.ds.cards[c].id) if own else (lambda c: cid(s, c))
     columns: dict[str, list[str]] = {}
     bankers: list[str] = []
     by_type: dict[int, list[str]] = {}
     for c, t in zip(s.shown[seat], s.shown_type[seat]):
         if t == EMPTY:
-            bankers.append(cid(s, c))
+            bankers.append(name(c))
         else:
-            by_type.setdefault(t, []).append(cid(s, c))
+            by_type.setdefault(t, []).append(name(c))
     for t in s.fashion:
         if t in by_type:
             columns[names[t]] = by_type[t]
@@ -276,7 +278,7 @@ def _alchemist_apply(s: State, f: tuple, action: str) -> None:
     i = s.shown[seat].index(c)
     before = s.shown_type[seat][i]
     s.shown_type[seat][i] = s.ds.gem_index(gem)  # QN-ALCHEMIST-2: the whole card changes column
-    emit(s, "alchemist", seat, card=card_id, alchemist=cid(s, a), before=s.ds.gem_names[before], after=gem)
+    emit(s, "alchemist", seat, card=cid(s, c), alchemist=cid(s, a), before=s.ds.gem_names[before], after=gem)
 
 
 def _alchemist_explain(s: State, f: tuple, action: str) -> tuple[str, str]:

@@ -356,8 +356,11 @@ class NecklaceRenderer {
     else if (ev.type === "reveal" && this.sale) this.sale.presented = ev.presented.map((p) => ({ lots: { ...p.lots }, bankers: p.bankers }));
     else if (ev.type === "alchemist" && this.sale && this.sale.presented) {
       const lots = this.sale.presented[ev.seat].lots;
-      lots[ev.before] = (lots[ev.before] || []).filter((x) => x !== ev.card);
-      if (!lots[ev.before].length) delete lots[ev.before];
+      // one copy moves: identical copies share their public id
+      const before = [...(lots[ev.before] || [])];
+      const at = before.indexOf(ev.card);
+      if (at >= 0) before.splice(at, 1);
+      if (before.length) lots[ev.before] = before; else delete lots[ev.before];
       lots[ev.after] = [...(lots[ev.after] || []), ev.card];
     } else if (ev.type === "sale_result" && this.sale) this.sale.result = ev;
     else changed = false;
