@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from salon.bots.base import bot_names
 from salon.rococo.components import EXPANSIONS
 from salon.rococo.game import Rococo
 from salon.rococo.rules.bonuses import KNOWN_BONUSES
@@ -137,3 +138,9 @@ def test_every_refusal_a_player_can_meet_is_translated() -> None:
     for lang in LANGS:
         texts = load(STATIC / "i18n", lang)
         assert sorted(c for c in codes - SCRIPT_ONLY if f"error.{c}" not in texts) == [], lang
+
+
+def test_every_bot_the_lobby_offers_has_a_name_in_every_language() -> None:
+    for lang in LANGS:
+        texts = load(STATIC / "i18n", lang)
+        assert sorted(b for b in bot_names() if f"bot.{b}" not in texts) == [], lang

@@ -56,6 +56,15 @@ one seat, still belongs to the turn in which ``root`` is decided (the search loo
 further than that turn)."""
 
 
+PlanAt = Callable[[Game], bool]
+"""``plan_at(game)``: whether the current decision shapes more than one turn (a hand chosen
+for a whole round, say), so that the search bot plays it out instead of looking one turn ahead."""
+
+Horizon = SameTurn
+"""``horizon(root, node)``: whether ``node``, reached from ``root`` by play, is still within what
+a decision planned at ``root`` shapes (the search bot's rollouts stop where it returns False)."""
+
+
 @dataclass(frozen=True)
 class GameHooks:
     """What the shared bots need to know about one game."""
@@ -63,16 +72,20 @@ class GameHooks:
     evaluate: Evaluator
     determinize: Determinizer | None = None
     same_turn: SameTurn | None = None
+    plan_at: PlanAt | None = None
+    horizon: Horizon | None = None
 
 
 _HOOKS: dict[str, GameHooks] = {}
 
 
 def register_evaluator(game_name: str, evaluate: Evaluator, determinize: Determinizer | None = None,
-                       same_turn: SameTurn | None = None) -> None:
-    """Make ``evaluate`` (and optionally ``determinize`` and ``same_turn``) the hooks of the
-    game ``game_name``.  Without ``same_turn`` a line ends only when another seat decides."""
-    _HOOKS[game_name] = GameHooks(evaluate, determinize, same_turn)
+                       same_turn: SameTurn | None = None, plan_at: PlanAt | None = None,
+                       horizon: Horizon | None = None) -> None:
+    """Make ``evaluate`` (and optionally the other hooks) the hooks of the game ``game_name``.
+    Without ``same_turn`` a line ends only when another seat decides; without ``plan_at`` and
+    ``horizon`` the search bot plays as the heuristic bot."""
+    _HOOKS[game_name] = GameHooks(evaluate, determinize, same_turn, plan_at, horizon)
 
 
 def hooks_for(game: Game) -> GameHooks:

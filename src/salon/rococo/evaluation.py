@@ -32,6 +32,9 @@ through a bag draw or a new round sees a plausible future, not the real one.
 ``same_turn`` ends the look-ahead where the seat's turn ends (a new card to play, a new
 round or phase), even when the seat is the next to move again.
 
+``plan_at`` and ``same_round`` tell the search bot (salon.bots.search) to choose the round's
+hand by playing the round out.
+
 The module registers its hooks (``evaluate``, ``determinize``, ``same_turn``) for the game
 name "rococo" when it is imported; the bot finds it by the ``evaluation``-beside-``game``
 convention of salon.bots.heuristic.
@@ -775,4 +778,15 @@ def same_turn(root: Rococo, node: Rococo) -> bool:
     return a.round == b.round and a.phase == b.phase and not (b.stack and b.stack[-1][0] == "play")
 
 
-register_evaluator("rococo", evaluate, determinize, same_turn)
+def plan_at(game: Rococo) -> bool:
+    """The choice of the round's employee cards (R-PH2-*) shapes the whole round: the search
+    bot plays it out."""
+    return game.decision().get("kind") == "hand"
+
+
+def same_round(root: Rococo, node: Rococo) -> bool:
+    """The search bot's horizon: a hand chosen at ``root`` is played until its round ends."""
+    return root.s.round == node.s.round
+
+
+register_evaluator("rococo", evaluate, determinize, same_turn, plan_at, same_round)
