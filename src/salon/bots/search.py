@@ -3,11 +3,11 @@ that shape more than one turn.
 
 Why.  The heuristic bot looks no further than the end of its turn and scores the position
 statically.  That suits a decision whose effect shows by then, but not one that sets up
-several turns, such as Rococo's choice of the three employees for a round: how good a hand
+several turns, such as choosing the cards to play in a whole round: how good a hand
 is depends on how its cards will be played, in which order, around the other seats' moves.
 At such decisions (the game's ``plan_at`` hook says which) this bot samples ``samples``
 worlds consistent with what the seat knows (the ``determinize`` hook), plays each action in
-every world to the end of the game's ``horizon`` (for Rococo: the end of the round), with the
+every world to the end of the game's ``horizon`` (the end of that round, say), with the
 heuristic bot deciding for every seat, and takes the action whose final static value is best
 on average (perfect-information Monte Carlo).  The same worlds serve every action, so that
 the comparison is not drowned by the luck of the samples.  Everywhere else it is the
@@ -27,7 +27,8 @@ from salon.core.game import Game
 
 class SearchBot(Bot):
     """The heuristic bot, with ``samples`` rollouts per action at the decisions a game marks
-    for planning.  Slower than the heuristic bot by the rollouts (in Rococo about 30 times)."""
+    for planning.  Slower than the heuristic bot by the rollouts (``samples`` rollouts per
+    action, each as long as the horizon)."""
 
     name = "search"
 
