@@ -35,9 +35,9 @@ round or phase), even when the seat is the next to move again.
 ``plan_at`` and ``same_round`` tell the search bot (salon.bots.search) to choose the round's
 hand by playing the round out.
 
-The module registers its hooks (``evaluate``, ``determinize``, ``same_turn``) for the game
-name "rococo" when it is imported; the bot finds it by the ``evaluation``-beside-``game``
-convention of salon.bots.heuristic.
+The module registers its hooks (``evaluate``, ``determinize``, ``same_turn``, ``plan_at``,
+``same_round``) for the game name "rococo" when it is imported; the bots find it by the
+``evaluation``-beside-``game`` convention of salon.bots.heuristic.
 """
 
 from __future__ import annotations
