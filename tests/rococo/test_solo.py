@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -1500,25 +1501,22 @@ STRENGTH_GAMES = 100
 STRENGTH_RATE = 0.40
 
 
+def _bot_wins(seed: int) -> bool:
+    """Whether the heuristic bot, as the terminal and ``simulate`` seat it, wins the solo game of ``seed``."""
+    g = solo_game(seed)
+    bot = make_bot("heuristic", bot_seed(seed, HUMAN))
+    while not g.is_over():
+        g.apply(bot.choose(g))
+    return g.result().winners == (HUMAN,)
+
+
 @pytest.mark.xfail(strict=True, reason="measured: the heuristic bot wins 38 of the 100 seeded solo games (seeds "
-                                       "0-99) against Madame du Barry, 38%, below 40% (she scores about 108.3, "
-                                       "the bot about 99.4); `salon simulate rococo --solo --bots heuristic "
+                                       "0-99) against Madame du Barry, 38%, below 40% (she scores about 107.0, "
+                                       "the bot about 101.2); `salon simulate rococo --solo --bots heuristic "
                                        "--games 100` plays the same games")
 def test_heuristic_bot_beats_her_often_enough() -> None:
-    """The heuristic bot wins at least 40% of 100 seeded solo games.  The games run until the
-    outcome is certain (40 wins reached, or more than 60 losses), which decides exactly as
-    playing all 100 would."""
-    need = round(STRENGTH_GAMES * STRENGTH_RATE)
-    wins = losses = 0
-    for seed in range(STRENGTH_GAMES):
-        if wins >= need or losses > STRENGTH_GAMES - need:
-            break
-        g = solo_game(seed)
-        bot = make_bot("heuristic", bot_seed(seed, HUMAN))
-        while not g.is_over():
-            g.apply(bot.choose(g))
-        if g.result().winners == (HUMAN,):
-            wins += 1
-        else:
-            losses += 1
-    assert wins >= need, f"{wins} wins after {wins + losses} games"
+    """The heuristic bot wins at least 40% of 100 seeded solo games (two processes share them:
+    the last round's play-outs make a game take a few seconds)."""
+    with ProcessPoolExecutor(2) as pool:
+        wins = sum(pool.map(_bot_wins, range(STRENGTH_GAMES), chunksize=5))
+    assert wins >= round(STRENGTH_GAMES * STRENGTH_RATE), f"{wins} wins of {STRENGTH_GAMES}"

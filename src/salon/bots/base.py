@@ -43,7 +43,6 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
 
 def bot_names() -> list[str]:
     import salon.bots.heuristic  # noqa: F401  (registers itself)
-    import salon.bots.search  # noqa: F401  (registers itself)
 
     return sorted(_BOTS)
 

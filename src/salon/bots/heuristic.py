@@ -28,6 +28,17 @@ Before searching, the game's ``determinize`` hook replaces what the seat cannot 
 seats' secrets, bag and deck order, the random generator) with a sample, so that the
 look-ahead never profits from hidden information.  Ties between equally valued actions are
 broken with the bot's own seeded generator: a bot is reproducible for its seed.
+
+Play-outs.  A static score at the end of the turn cannot see what a decision does to the
+turns after it: which cards a hand holds for the last round, in which order they are
+played, and what the other seats do in between.  Where the game's ``plan_at`` hook marks a
+decision as such, the bot keeps the ``keep`` actions its look-ahead values most, plays each
+of them out in ``samples`` worlds consistent with what the seat knows (perfect-information
+Monte Carlo; the same worlds for every action, so that the luck of the samples does not
+decide the comparison), with the plain look-ahead deciding for every seat, until the game's
+``horizon`` hook says the decision's reach has ended, and takes the action whose final
+static value is best on average.  A game may, for example, mark the decisions of its last
+round, whose play-outs end in the final scoring: there the value is the exact result.
 """
 
 from __future__ import annotations
@@ -57,12 +68,13 @@ further than that turn)."""
 
 
 PlanAt = Callable[[Game], bool]
-"""``plan_at(game)``: whether the current decision shapes more than one turn (a hand chosen
-for a whole round, say), so that the search bot plays it out instead of looking one turn ahead."""
+"""``plan_at(game)``: whether the current decision is worth playing out beyond the turn (it
+shapes several turns, and the horizon is near enough to reach), rather than judged at the
+end of the turn."""
 
 Horizon = SameTurn
 """``horizon(root, node)``: whether ``node``, reached from ``root`` by play, is still within what
-a decision planned at ``root`` shapes (the search bot's rollouts stop where it returns False)."""
+a decision played out at ``root`` shapes (the play-outs stop where it returns False)."""
 
 
 @dataclass(frozen=True)
@@ -83,8 +95,8 @@ def register_evaluator(game_name: str, evaluate: Evaluator, determinize: Determi
                        same_turn: SameTurn | None = None, plan_at: PlanAt | None = None,
                        horizon: Horizon | None = None) -> None:
     """Make ``evaluate`` (and optionally the other hooks) the hooks of the game ``game_name``.
-    Without ``same_turn`` a line ends only when another seat decides; without ``plan_at`` and
-    ``horizon`` the search bot plays as the heuristic bot."""
+    Without ``same_turn`` a line ends only when another seat decides; without ``plan_at``,
+    ``horizon`` and ``determinize`` nothing is played out."""
     _HOOKS[game_name] = GameHooks(evaluate, determinize, same_turn, plan_at, horizon)
 
 
@@ -106,23 +118,33 @@ def hooks_for(game: Game) -> GameHooks:
 
 
 class HeuristicBot(Bot):
-    """Chooses the action whose look-ahead through the rest of its turn scores best.
+    """Chooses the action whose look-ahead through the rest of its turn scores best, or, where
+    the game marks the decision for it, whose play-outs score best.
 
     ``width`` is how many of a node's best-scoring children are searched further one level
     below the root (the root's children are all searched), ``deep_width`` the same deeper
     down; ``budget`` caps the actions applied per decision, so that the think time stays
-    bounded however wide a position is.
+    bounded however wide a position is.  ``samples`` is the number of worlds each of the
+    ``keep`` best actions is played out in (0: no play-outs; ``keep`` 0: every action).
     """
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, width: int = 2, deep_width: int = 1, budget: int = 1200) -> None:
+    def __init__(self, seed: int = 0, width: int = 2, deep_width: int = 1, budget: int = 1200,
+                 samples: int = 3, keep: int = 3) -> None:
         super().__init__(seed)
         self.width = width
         self.deep_width = deep_width
         self.budget = budget
+        self.samples = samples
+        self.keep = keep
+        self.policy = HeuristicBot(seed, width, deep_width, budget, samples=0) if samples else None
+        """Decides for every seat inside the play-outs (the look-ahead alone: no play-out within one)."""
         self.nodes = 0
         """Actions applied while making the last decision (for measurements)."""
+        self.values: dict[str, float] = {}
+        """Each action's value at the last decision: its look-ahead value, or its mean play-out
+        value where the decision was played out (for measurements and tests)."""
 
     def choose(self, game: Game) -> str:
         legal = game.legal_actions()
@@ -134,19 +156,43 @@ class HeuristicBot(Bot):
         hooks = hooks_for(game)
         root = hooks.determinize(game, seat, self.rng) if hooks.determinize else game.clone()
         search = _Search(self, root, seat, hooks)
-        best: list[str] = []
-        best_value = float("-inf")
+        values: dict[str, float] = {}
         for action in legal:
             child = root.clone()
             child.apply(action)
             search.nodes += 1
-            value = search.value(child, 1, None)
+            values[action] = search.value(child, 1, None)
+        self.nodes = search.nodes
+        if self.policy is not None and hooks.plan_at is not None and hooks.horizon is not None \
+                and hooks.determinize is not None and hooks.plan_at(game):
+            ranked = sorted(legal, key=lambda a: -values[a])  # stable: ties keep the legal order
+            values = self._play_outs(game, ranked[:self.keep] if self.keep else ranked, hooks, seat)
+        self.values = values
+        best: list[str] = []
+        best_value = float("-inf")
+        for action, value in values.items():
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:
                 best.append(action)
-        self.nodes = search.nodes
         return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _play_outs(self, game: Game, actions: list[str], hooks: GameHooks, seat: int) -> dict[str, float]:
+        """Each of ``actions``' mean final static value over ``samples`` determinized worlds,
+        played on by the look-ahead policy to the game's horizon."""
+        assert self.policy is not None and hooks.determinize is not None and hooks.horizon is not None
+        worlds = [hooks.determinize(game, seat, self.rng) for _ in range(self.samples)]
+        values: dict[str, float] = {}
+        for action in actions:
+            total = 0.0
+            for world in worlds:
+                node = world.clone()
+                node.apply(action)
+                while not node.is_over() and hooks.horizon(world, node):
+                    node.apply(self.policy.choose(node))
+                total += hooks.evaluate(node, seat)
+            values[action] = total / len(worlds)
+        return values
 
 
 class _Search:

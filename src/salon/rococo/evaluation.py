@@ -32,8 +32,8 @@ through a bag draw or a new round sees a plausible future, not the real one.
 ``same_turn`` ends the look-ahead where the seat's turn ends (a new card to play, a new
 round or phase), even when the seat is the next to move again.
 
-``plan_at`` and ``same_round`` tell the search bot (salon.bots.search) to choose the round's
-hand by playing the round out.
+``plan_at`` and ``same_round`` make the bot choose the last round's hand and the card to
+play in each of its turns against Madame du Barry by playing the game out to its end.
 
 The module registers its hooks (``evaluate``, ``determinize``, ``same_turn``, ``plan_at``,
 ``same_round``) for the game name "rococo" when it is imported; the bots find it by the
@@ -779,13 +779,18 @@ def same_turn(root: Rococo, node: Rococo) -> bool:
 
 
 def plan_at(game: Rococo) -> bool:
-    """The choice of the round's employee cards (R-PH2-*) shapes the whole round: the search
-    bot plays it out."""
-    return game.decision().get("kind") == "hand"
+    """In the solo mode, the last round's choices of the hand (R-PH2-*) and of the card to play
+    (R-PH3-4) are played out: they shape the rest of the game, the play-outs end in the final
+    scoring, where the value is the exact result, and Madame du Barry's turns in them follow
+    her own rules (§14), so they foresee her as she will play.  With several players each
+    play-out would also guess the others' turns with the look-ahead, at a cost that grows with
+    the table; there the look-ahead alone decides."""
+    s = game.s
+    return s.cfg.solo and s.round == s.t.ds.rules.rounds and game.decision().get("kind") in ("hand", "play")
 
 
 def same_round(root: Rococo, node: Rococo) -> bool:
-    """The search bot's horizon: a hand chosen at ``root`` is played until its round ends."""
+    """The play-outs' horizon: the end of the round (after the last round, the end of the game)."""
     return root.s.round == node.s.round
 
 
