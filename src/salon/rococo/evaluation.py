@@ -781,8 +781,8 @@ def same_turn(root: Rococo, node: Rococo) -> bool:
 def plan_at(game: Rococo) -> bool:
     """In the solo mode, the last round's choices of the hand (R-PH2-*) and of the card to play
     (R-PH3-4) are played out: they shape the rest of the game, the play-outs end in the final
-    scoring, where the value is the exact result, and Madame du Barry's turns in them follow
-    her own rules (§14), so they foresee her as she will play.  With several players each
+    scoring, where the value is the exact result, and Madame du Barry's turns in them are
+    played by her own rules (§14), on cards sampled from what the seat knows.  With several players each
     play-out would also guess the others' turns with the look-ahead, at a cost that grows with
     the table; there the look-ahead alone decides."""
     s = game.s
@@ -790,7 +790,7 @@ def plan_at(game: Rococo) -> bool:
 
 
 def same_round(root: Rococo, node: Rococo) -> bool:
-    """The play-outs' horizon: the end of the round (after the last round, the end of the game)."""
+    """The play-outs' horizon: the end of the round (in the last round, the end of the game)."""
     return root.s.round == node.s.round
 
 
