@@ -181,6 +181,24 @@ def test_spends_its_last_livres_on_points() -> None:
     assert g.s.players[0].livres < 3
 
 
+def test_the_cards_left_for_the_next_round_count_R_PH2_3() -> None:
+    """Once the hand is chosen, a supply of fewer than 3 cards is the core of the next
+    round's hand (R-PH2-3): two Masters left there are worth more than two Apprentices,
+    though the staff is the same.  While the hand is still being chosen nothing is left
+    yet, and only the staff counts."""
+
+    def leaving(supply: list[str], discard: list[str], choosing: bool) -> float:
+        g = P.at_turn(P.new_game(2, seed=3), 0, "S13")  # the Journeyman in play
+        P.set_staff(g, 0, supply=supply, discard=discard)
+        if choosing:
+            g.s.phase = "choose"
+        return evaluate(g, 0)
+
+    masters, apprentices = ["S11", "S12"], ["S14", "S15"]
+    assert leaving(masters, apprentices, False) > leaving(apprentices, masters, False) + 1
+    assert leaving(masters, apprentices, True) == leaving(apprentices, masters, True)
+
+
 def test_jewels_and_exam_tasks_count_in_the_evaluation() -> None:
     """An owned jewel is worth at least its end-game point (it also pays income,
     R-JB-PH4-1, R-JB-SCORE-1); a marked exam task is progress toward an exam."""

@@ -84,7 +84,8 @@ def test_the_choice_does_not_depend_on_madame_du_barrys_hidden_cards_R_SOLO_PH2_
     Two games that differ only in which card lies in her hand pile look alike to the human,
     and the play-outs (which start from determinized copies) value every action alike in
     both.  The check has teeth: play-outs from the real games value them differently."""
-    a = _to(solo_game(9), "hand")
+    a = _to(solo_game(11), "hand")
+    assert a.s.mdb_hand, "she is start player here: her hand pile is drawn before the human chooses"
     b = a.clone()
     b.s.mdb_hand[0], b.s.mdb_supply[0] = b.s.mdb_supply[0], b.s.mdb_hand[0]
     seen_alike(a, b, 0)

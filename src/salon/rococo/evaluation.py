@@ -12,8 +12,9 @@ plus what the position promises:
 * decorations: printed points, kitchen income, the fireworks majority;
 * silk, thread and lace as progress toward the garments on display;
 * employees: the cards in hand (turns still to play this round, worth more when they can
-  do something useful now), the average quality of the staff for later rounds, and the
-  end-game (crown) bonuses as they would score now; in the solo mode Madame du Barry's
+  do something useful now), the quality of the cards left for the next round's hand and
+  the average quality of the staff for the rounds after it, and the end-game (crown)
+  bonuses as they would score now; in the solo mode Madame du Barry's
   crown cards, and the best one on display, which her next hire card would take;
 * the Jewelry Box: owned jewels (income and a point each), a jeweler space (access to the
   jewelry display), marked exam tasks; Festive and Exquisite garments that cannot be sold
@@ -55,7 +56,7 @@ from salon.rococo.rules.common import MDB, hidden_prestige, staff_table
 from salon.rococo.rules.exams import JOURNEYMAN, MASTER
 from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
 from salon.rococo.rules.solo import end_value
-from salon.rococo.state import EMPTY, State
+from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import Tables
 
 # --- weights, in points per unit; tuned in games against earlier settings and against the
@@ -534,16 +535,32 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
         now = _NOW.get(st.card_bonus[c])
         v += TYPE_NOW[kind] + TAILOR_NOW[kind] * ready + (now(ctx) if now else 0.0)
 
-    # the staff in later rounds, and crown cards as they would score now (R-SCORE-2-1)
+    # the staff in later rounds: once this round's hand is chosen, the next round's hand is
+    # known in part (``_next_hand``), the rounds after it play the staff's average; and crown
+    # cards as they would score now (R-SCORE-2-1)
     staff = p.staff()
     if rounds_after:
-        v += sum(st.card_quality[c] for c in staff) / len(staff) * st.hand * rounds_after * (
-            SOLO_STAFF_FUTURE if s.cfg.solo else STAFF_FUTURE)
+        mean = sum(st.card_quality[c] for c in staff) / len(staff)
+        future = (mean * rounds_after if before_actions
+                  else _next_hand(p, st.card_quality, st.hand) + mean * (rounds_after - 1))
+        v += future * st.hand * (SOLO_STAFF_FUTURE if s.cfg.solo else STAFF_FUTURE)
     for c in staff:
         bonus = st.card_bonus[c]
         if bonus in CROWN:
             v += _crown(s, me, bonus)
     return v
+
+
+def _next_hand(p: Player, quality: tuple[float, ...], size: int) -> float:
+    """The mean play quality of the next round's hand of ``size`` cards (R-PH2-3): the best
+    cards of the supply, or, when fewer are left there, all of them and the best of the
+    discard pile, where this round's cards will lie by then.  Without this, playing the best
+    cards now would look free, though the weaker ones left behind are the next round's hand."""
+    left = sorted((quality[c] for c in p.supply), reverse=True)[:size]
+    if len(left) < size:
+        rest = p.discard + p.hand + ([p.in_play] if p.in_play != EMPTY else [])
+        left += sorted((quality[c] for c in rest), reverse=True)[:size - len(left)]
+    return sum(left) / len(left)
 
 
 def _public_crowns(s: State, st: _Static, q: int) -> float:
