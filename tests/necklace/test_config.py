@@ -22,6 +22,23 @@ def test_defaults_follow_the_rulings() -> None:
     assert cfg.alchemist_any_column is True  # QN-AMB-14
     assert cfg.bankers_stack is True  # QN-AMB-17
     assert cfg.favorite_on_leader is True  # QN-AMB-24
+    assert cfg.cardinal_when_due is False  # QN-AMB-8: one Cardinal window per drawn Merchant
+    assert cfg.third_merchant_in_last_six is False  # QN-SETUP-9: among the last five
+
+
+def test_a_stored_config_without_the_newer_options_keeps_the_earlier_rules_QN_AMB_8_QN_SETUP_9() -> None:
+    """A stored config lists every option of the salon that stored it: one without
+    ``cardinal_when_due`` and ``third_merchant_in_last_six`` was stored before they existed
+    and is read with the earlier rules; what it does state is kept; a new config is not
+    touched."""
+    earlier = parse_config(Necklace.stored_config({"players": 3, "conceal_holders": False}))
+    assert earlier.cardinal_when_due is True and earlier.third_merchant_in_last_six is True
+    assert earlier.players == 3 and earlier.conceal_holders is False
+    stated = parse_config(Necklace.stored_config({"cardinal_when_due": False}))
+    assert stated.cardinal_when_due is False and stated.third_merchant_in_last_six is True
+    full = NecklaceConfig(players=4).model_dump(mode="json")
+    assert parse_config(Necklace.stored_config(full)) == NecklaceConfig(players=4)
+    assert Necklace.stored_config([1, 2]) == [1, 2]  # left for parse_config to refuse
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

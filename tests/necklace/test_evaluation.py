@@ -52,6 +52,19 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
     assert changed > 20
 
 
+def test_determinize_samples_the_last_merchants_place_among_the_last_five_QN_SETUP_9() -> None:
+    """The third Merchant's place is known only to lie among the last five cards (QN-SETUP-9):
+    the sampled worlds put it on each of them and nowhere else; among the last six for a game
+    set up by the earlier procedure."""
+    for config, window in (({}, 5), ({"third_merchant_in_last_six": True}, 6)):
+        g = Necklace.new({"players": 3, **config}, 4)
+        places = set()
+        for k in range(80):
+            d = evaluation.determinize(g, 0, Rng(k))
+            places.add(next(i for i, c in enumerate(d.s.pile) if d.s.ds.cards[c].kind == MERCHANT))
+        assert places == set(range(window)), config
+
+
 def test_evaluation_reads_only_what_the_seat_may_know() -> None:
     for g, seat in _positions():
         d = evaluation.determinize(g, seat, Rng(11))

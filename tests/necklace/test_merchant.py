@@ -182,9 +182,18 @@ def test_cardinal_refill_config_QN_AMB_7() -> None:
     assert g.s.market[0] == find(g, "courtesan")[0]
 
 
+def end_own_turn(g) -> list:
+    """The active seat plays nothing, buys the first card offered and ends its turn; nothing
+    after that is answered, so the test sees any question the end of the turn asks."""
+    events = g.apply("done")
+    events += g.apply(g.legal_actions()[0])
+    return events + g.apply("done")
+
+
 def test_two_cardinals_on_one_merchant_QN_CARDINAL_4_QN_AMB_8() -> None:
-    """QN-CARDINAL-4 / QN-AMB-8: both play in the same window; the sale waits for the end of
-    the second player's turn (the later one clockwise)."""
+    """QN-CARDINAL-4 / QN-AMB-8: both play in the one window of the drawn Merchant; the sale
+    waits for the end of the second player's turn (the later one clockwise), and then takes
+    place without a new window."""
     g = board(3)
     cardinals = find(g, "cardinal")
     set_hand(g, 1, [cardinals[0]])
@@ -196,13 +205,31 @@ def test_two_cardinals_on_one_merchant_QN_CARDINAL_4_QN_AMB_8() -> None:
     assert g.s.delayed == [(merchant, 2)]
     finish_turn(g)  # seat 1: its Cardinal was overtaken
     assert g.s.sales == 0
-    finish_turn(g)  # seat 2
-    assert g.s.sales == 1
+    events = end_own_turn(g)  # seat 2
+    assert kinds_of(events)[-2:] == ["sale_due", "sale"] and g.decision()["kind"] == "present"
 
 
-def test_second_cardinal_when_the_delayed_sale_comes_due_QN_AMB_8() -> None:
-    """The window opens again when the delayed sale comes due (at the end of seat 1's turn):
-    seat 2 delays it once more, to the end of its own turn."""
+def test_a_delayed_sale_coming_due_opens_no_window_QN_AMB_8_QN_CARDINAL_1() -> None:
+    """QN-CARDINAL-1 / QN-AMB-8: a Cardinal is played only when a Merchant is drawn in
+    another player's turn.  Seat 0 draws the Merchant, seat 1 delays it; at the end of seat
+    1's turn the sale takes place at once: seat 0, holding a Cardinal, is not asked and
+    cannot delay it again."""
+    g = board(2)
+    cardinals = find(g, "cardinal")
+    set_hand(g, 1, [cardinals[0], find(g, "gem", "ruby")[0]])
+    set_pile_top(g, [find(g, "merchant")[0], *find(g, "courtesan")])
+    buy_ring(g)
+    run(g, "react:cardinal")
+    assert g.current_player() == 1 and g.decision()["kind"] == "influence"
+    set_hand(g, 0, [cardinals[1], find(g, "gem", "emerald")[0]])
+    events = end_own_turn(g)
+    assert kinds_of(events)[-3:] == ["turn_end", "sale_due", "sale"] and g.decision()["kind"] == "present"
+    assert cardinals[1] in g.s.hands[0]
+
+
+def test_a_seat_that_passed_cannot_delay_the_sale_when_it_comes_due_QN_AMB_8() -> None:
+    """QN-AMB-8: the window is the drawn Merchant's; seat 2 passed in it and gets no second
+    chance when the sale comes due at the end of seat 1's turn."""
     g = board(3)
     cardinals = find(g, "cardinal")
     set_hand(g, 1, [cardinals[0]])
@@ -212,9 +239,25 @@ def test_second_cardinal_when_the_delayed_sale_comes_due_QN_AMB_8() -> None:
     buy_ring(g)
     run(g, "react:cardinal", "pass")
     assert g.s.delayed == [(merchant, 1)]
-    g.apply("done")
-    g.apply(g.legal_actions()[0])
-    g.apply("done")  # seat 1's turn ends: the sale is due, seats 2 and 0 may answer
+    events = end_own_turn(g)
+    assert kinds_of(events)[-3:] == ["turn_end", "sale_due", "sale"] and g.decision()["kind"] == "present"
+    assert cardinals[1] in g.s.hands[2]
+
+
+def test_the_earlier_reading_reopens_the_window_when_the_sale_comes_due_QN_AMB_8() -> None:
+    """The config's ``cardinal_when_due`` (off by default) keeps the earlier reading of
+    QN-AMB-8: when the delayed sale comes due at the end of seat 1's turn, seats 2 and 0 are
+    asked again, and seat 2 delays it once more, to the end of its own turn."""
+    g = board(3, cardinal_when_due=True)
+    cardinals = find(g, "cardinal")
+    set_hand(g, 1, [cardinals[0]])
+    set_hand(g, 2, [cardinals[1], find(g, "gem", "ruby")[0]])
+    merchant = find(g, "merchant")[0]
+    set_pile_top(g, [merchant, *find(g, "courtesan")])
+    buy_ring(g)
+    run(g, "react:cardinal", "pass")
+    assert g.s.delayed == [(merchant, 1)]
+    end_own_turn(g)  # seat 1's turn ends: the sale is due, seats 2 and 0 may answer
     assert g.decision()["kind"] == "cardinal" and g.current_player() == 2
     g.apply("react:cardinal")
     assert g.s.delayed == [(merchant, 2)] and g.s.sales == 0

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from salon.core import record
 from salon.core.errors import RecordError
+from salon.necklace.components import MERCHANT
 from salon.necklace.game import Necklace
 
 
@@ -102,3 +104,47 @@ def test_broken_snapshot_is_refused() -> None:
     snap["config"]["players"] = 1
     with pytest.raises(RecordError, match="config"):
         Necklace.from_snapshot(snap)
+
+
+OLD = Path(__file__).parent / "records" / "saved_before_the_qn_setup_9_and_qn_amb_8_corrections.json"
+"""A 3-player game saved by salon before the corrections of QN-SETUP-9 and QN-AMB-8: its
+config has neither ``third_merchant_in_last_six`` nor ``cardinal_when_due``.  Its third
+Merchant lay sixth from the bottom of the pile, and in it a Cardinal delayed a sale that had
+come due (action #74)."""
+
+
+def test_a_record_saved_before_the_corrections_replays_as_it_was_played_QN_SETUP_9_QN_AMB_8() -> None:
+    raw = json.loads(OLD.read_text(encoding="utf-8"))
+    assert "cardinal_when_due" not in raw["config"] and "third_merchant_in_last_six" not in raw["config"]
+    saved = record.load_saved(OLD)  # replayed and checked against its snapshot
+    g = saved.game
+    assert g.config.cardinal_when_due is True and g.config.third_merchant_in_last_six is True
+    assert g.is_over() and len(g.history) == 213 and saved.seats == ("random",) * 3
+    assert record.load(OLD, verify=False).state_hash() == g.state_hash()
+    start = Necklace.new(g.config, g.seed)
+    cards = start.s.ds.cards
+    assert [i for i, c in enumerate(start.s.pile) if cards[c].kind == MERCHANT][0] == 5  # sixth from the bottom
+    log = [start.apply(action) for action in g.history[:74]]
+    assert [e.type for e in log[-1]][:2] == ["cardinal", "sale_delayed"]
+    assert "sale_due" in [e.type for e in log[-2]]  # the window opened as the sale came due
+    # the same actions under today's rules: the sale was not delayable
+    with pytest.raises(RecordError, match="action #74 'react:cardinal'"):
+        record.replay("necklace", {**raw["config"], "cardinal_when_due": False, "third_merchant_in_last_six": False},
+                      raw["seed"], raw["actions"])
+
+
+def test_a_record_saved_now_keeps_the_corrected_rules() -> None:
+    """A record lists every option, so the corrected rules come back with it; one that names an
+    option of the earlier rules keeps it too."""
+    for config in ({}, {"cardinal_when_due": True}):
+        g = _played(80, **config)
+        loaded = record.loads(json.dumps(record.make_record(g)))
+        assert loaded.config == g.config and loaded.state_hash() == g.state_hash()
+    assert record.loads(json.dumps(record.make_record(_played(5)))).config.cardinal_when_due is False
+
+
+def test_an_old_records_snapshot_must_agree_with_its_config() -> None:
+    rec = json.loads(OLD.read_text(encoding="utf-8"))
+    rec["snapshot"]["config"]["cardinal_when_due"] = False
+    with pytest.raises(RecordError, match="snapshot does not match"):
+        record.loads(_resign(rec))

@@ -3,6 +3,10 @@ Merchants' places in the pile, the first market and the first player."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+import pytest
+
 from salon.core.rng import Rng
 from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE, packaged
 from salon.necklace.game import Necklace
@@ -76,29 +80,58 @@ def test_necklace_token_dealt_QN_SETUP_8() -> None:
 
 def test_merchant_places_in_the_pile_QN_SETUP_9_QN_AMB_5() -> None:
     """QN-SETUP-9 / QN-AMB-5 with N = 84 (4 players): the Merchants are the 29th and 58th
-    cards, the third one among the last six; the stacks' procedure for other sizes too."""
+    cards, the third one among the last five (83rd-87th), each of those places drawn; the
+    stacks' procedure for other sizes too."""
     merchants = [1000, 1001, 1002]
     lasts = set()
-    for seed in range(30):
+    for seed in range(60):
         undealt = list(range(84))
         pile = _insert_merchants(Rng(seed), undealt, merchants, 5)
         top_down = pile[::-1]
         assert len(top_down) == 87
         assert top_down[28] == 1000 and top_down[57] == 1001
         last = top_down.index(1002)
-        assert 81 <= last <= 86
+        assert 82 <= last <= 86
         lasts.add(last)
         assert [c for c in top_down if c < 1000][:28] == list(range(83, 55, -1))
-    assert len(lasts) == 6
+    assert lasts == {82, 83, 84, 85, 86}
     # in a real 4-player game the first five cards went to the market
     for seed in range(10):
         g = Necklace.new({"players": 4}, seed)
         top_down = g.s.pile[::-1]
         places = [i for i, c in enumerate(top_down) if g.s.ds.cards[c].kind == MERCHANT]
-        assert len(top_down) == 82 and places[:2] == [23, 52] and 76 <= places[2] <= 81
+        assert len(top_down) == 82 and places[:2] == [23, 52] and 77 <= places[2] <= 81
     g = Necklace.new({"players": 2}, 0)  # N = 92: stacks of 31, 31 and 30
     places = [i for i, c in enumerate(g.s.pile[::-1]) if g.s.ds.cards[c].kind == MERCHANT]
-    assert places[:2] == [31 - 5, 63 - 5] and 89 - 5 <= places[2] <= 94 - 5
+    assert places[:2] == [31 - 5, 63 - 5] and 90 - 5 <= places[2] <= 94 - 5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_third_merchant_among_the_last_five_never_sixth_QN_SETUP_9(players: int) -> None:
+    """QN-SETUP-9: "parmi les 5 dernières cartes".  Over 3,000 deals the third Merchant is
+    always one of the last five cards of the pile, never the sixth from the bottom (where
+    the earlier procedure put it in about one deal in six), and each of the five places
+    occurs about equally often."""
+    seen = Counter()
+    for seed in range(3000):
+        g = Necklace.new({"players": players}, seed)
+        cards = g.s.ds.cards
+        from_bottom = [i for i, c in enumerate(g.s.pile) if cards[c].kind == MERCHANT][0]  # pile: top last
+        assert from_bottom <= 4, (seed, from_bottom)
+        seen[from_bottom] += 1
+    assert sorted(seen) == [0, 1, 2, 3, 4]
+    assert all(500 <= n <= 700 for n in seen.values()), seen  # 600 each, sd 22
+
+
+def test_the_earlier_procedure_kept_for_stored_games_QN_SETUP_9() -> None:
+    """Games stored before the correction of QN-SETUP-9 replay with its procedure, which puts
+    the third Merchant among the last six."""
+    seen = set()
+    for seed in range(120):
+        g = Necklace.new({"players": 3, "third_merchant_in_last_six": True}, seed)
+        cards = g.s.ds.cards
+        seen.add([i for i, c in enumerate(g.s.pile) if cards[c].kind == MERCHANT][0])
+    assert seen == {0, 1, 2, 3, 4, 5}
 
 
 def test_first_market_QN_SETUP_10() -> None:

@@ -19,7 +19,9 @@ from salon.necklace.components import KINDS
 from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
 from salon.necklace.rules.registry import DECISIONS
+from salon.web.app import create_app
 from salon.web.hub import Room
+from salon.web.storage import Database, GameRecord, SeatRecord
 from tests.necklace.positions import hidden_names
 from tests.web import hidden
 from tests.web.helpers import TOKEN, act, room_of, state
@@ -28,6 +30,8 @@ from tests.web.test_i18n import LANGS, base_keys, load
 
 STATIC = Path(__file__).parents[2] / "src" / "salon" / "web" / "static"
 TEXTS = STATIC / "games" / "necklace" / "i18n"
+OLD_RECORD = (Path(__file__).parents[1] / "necklace" / "records"
+              / "saved_before_the_qn_setup_9_and_qn_amb_8_corrections.json")
 
 
 def create(client: TestClient, seats: list[dict[str, Any]], seed: int, config: dict[str, Any] | None = None) -> tuple[
@@ -52,6 +56,40 @@ def test_the_lobby_lists_the_necklace_with_its_renderer(client: TestClient) -> N
     assert client.get(necklace["renderer"]).status_code == 200
     assert client.get("/static/games/necklace/style.css").status_code == 200
     assert any(o["key"] == "start_player" and o.get("main") for o in necklace["options"])
+
+
+def test_the_lobby_offers_the_earlier_cardinal_reading_not_the_earlier_setup_QN_AMB_8_QN_SETUP_9(
+        client: TestClient) -> None:
+    """The earlier reading of QN-AMB-8 is a table's option (off by default); the earlier
+    QN-SETUP-9 procedure exists only so that stored games replay, and is not offered."""
+    meta = client.get("/api/meta").json()
+    options = {o["key"]: o for o in next(g for g in meta["games"] if g["name"] == "necklace")["options"]}
+    assert options["cardinal_when_due"]["default"] is False and options["cardinal_when_due"]["type"] == "bool"
+    assert "third_merchant_in_last_six" not in options
+
+
+def test_a_table_stored_before_the_corrections_resumes_under_its_rules_QN_SETUP_9_QN_AMB_8(tmp_path: Path) -> None:
+    """An unfinished game stored by a server before the corrections of QN-SETUP-9 and QN-AMB-8
+    (its config lacks both options) is restored on start under the rules it was played with,
+    past the Cardinal it played on a sale come due, and play goes on."""
+    raw = json.loads(OLD_RECORD.read_text(encoding="utf-8"))
+    url = f"sqlite:///{tmp_path / 'salon.db'}"
+    db = Database(url)
+    seats = [SeatRecord(seat, "human", None, f"P{seat}") for seat in range(3)]
+    db.create_game(GameRecord("old", "necklace", "Old table", raw["config"], raw["seed"], 0.0, seats))
+    for n, action in enumerate(raw["actions"][:120]):
+        db.append("old", n, action, False)
+    db.close()
+    with TestClient(create_app(url, bot_delay=0)) as c:
+        room = room_of(c, "old")
+        assert room.game.history == raw["actions"][:120]
+        assert room.game.config.cardinal_when_due is True and room.game.config.third_merchant_in_last_six is True
+        assert room.config["cardinal_when_due"] is True
+        tokens = [c.post("/api/games/old/join", json={"seat": seat}).json()["token"] for seat in range(3)]
+        token = tokens[room.game.current_player()]
+        st = state(c, "old", token)
+        assert act(c, "old", token, st["legal"][0], st["version"]).status_code == 200
+        assert len(room.game.history) == 121
 
 
 def test_components_are_the_printed_cards(client: TestClient) -> None:

@@ -141,7 +141,7 @@ class StepGame(Game):
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
         try:
-            cfg = cls.parse_config(snapshot["config"])
+            cfg = cls.parse_config(cls.stored_config(snapshot["config"]))
             state = cls.restore_state(cfg, snapshot["state"])
             return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
         except ConfigError as e:

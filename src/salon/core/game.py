@@ -62,6 +62,14 @@ class Game(ABC):
     def parse_config(cls, config: Any) -> Any:
         """Validate a config mapping; raise ConfigError with a clear message."""
 
+    @classmethod
+    def stored_config(cls, config: Any) -> Any:
+        """A config read back from storage (a record, a snapshot, a server's table), before
+        :meth:`parse_config`: a game whose rules gained an option since stores every option it
+        has, so it fills the ones a stored config lacks with the values that reproduce the
+        games stored before them.  The default: the config as stored."""
+        return config
+
     @property
     @abstractmethod
     def num_players(self) -> int: ...
@@ -117,8 +125,13 @@ class Game(ABC):
 
     def state_hash(self) -> str:
         """A hash of the complete state: equal hashes mean identical games."""
-        blob = json.dumps(self.to_snapshot(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(blob.encode()).hexdigest()
+        return snapshot_hash(self.to_snapshot())
+
+
+def snapshot_hash(snapshot: dict[str, Any]) -> str:
+    """The hash of a snapshot (:meth:`Game.state_hash`)."""
+    blob = json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
 
 
 SEEDS = 2**64

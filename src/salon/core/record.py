@@ -6,7 +6,8 @@ final state for fast loading and a checksum over all of it.  Loading validates t
 and the checksum, replays the actions from the seed and rejects the file unless the replay
 reproduces the snapshot exactly; so a corrupt or edited file is refused with a message that
 says what is wrong.  Version 2 added the seat list; a version 1 record (without it) still
-loads.
+loads.  A record lists every config option of the salon that wrote it; one written before its
+game gained an option replays with the option's value of that time (:meth:`Game.stored_config`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from salon.core.errors import ActionError, ConfigError, RecordError
-from salon.core.game import Game, game_class
+from salon.core.game import Game, game_class, snapshot_hash
 
 FORMAT = "salon-record"
 VERSION = 2
@@ -104,7 +105,7 @@ def replay(name: str, config: Any, seed: int, actions: list[str]) -> Game:
     """Create the game and apply every action; RecordError names the first bad one."""
     cls = game_class(name)
     try:
-        game = cls.new(config, seed)
+        game = cls.new(cls.stored_config(config), seed)
     except ConfigError as e:
         raise RecordError(f"the record's config is invalid: {e}") from None
     for i, action in enumerate(actions):
@@ -140,6 +141,15 @@ def parse(text: str) -> RecordModel:
     return rec
 
 
+def _hash_as_stored(game: Game, config: dict[str, Any]) -> str:
+    """The state hash as the record's writer computed it: over the config options the record
+    stores.  A record written before its game gained an option hashed a config without it
+    (:meth:`Game.stored_config` gives the option the value of that time)."""
+    snap = game.to_snapshot()
+    snap["config"] = {k: v for k, v in snap["config"].items() if k in config}
+    return snapshot_hash(snap)
+
+
 def loads_saved(text: str, verify: bool = True) -> Saved:
     """A game and its seats from record text.  With ``verify`` (the default) the actions are
     replayed and must reproduce the snapshot; without it the snapshot is loaded directly
@@ -149,10 +159,10 @@ def loads_saved(text: str, verify: bool = True) -> Saved:
         game = game_class(rec.game).from_snapshot(rec.snapshot)
     else:
         game = replay(rec.game, rec.config, rec.seed, rec.actions)
-        if game.state_hash() != rec.state_hash:
+        if _hash_as_stored(game, rec.config) != rec.state_hash:
             raise RecordError("the record is inconsistent: replaying its actions does not reproduce its final state")
         snap = game_class(rec.game).from_snapshot(rec.snapshot)
-        if snap.state_hash() != rec.state_hash:
+        if _hash_as_stored(snap, rec.config) != rec.state_hash or snap.config != game.config:
             raise RecordError("the record is inconsistent: its snapshot does not match its actions")
     if rec.seats is not None and len(rec.seats) != game.num_players:
         raise RecordError(f"the record is inconsistent: its seat list names {len(rec.seats)} seats, "

@@ -151,7 +151,7 @@ class RulesModel(_Model):
     banker_bonus: NonNeg
     necklace_bounty: NonNeg
     sales: Annotated[int, Field(ge=1)]
-    merchant_bottom: Annotated[int, Field(ge=0)]
+    merchant_bottom: Annotated[int, Field(ge=1)]
     musketeers_for_necklace: Annotated[int, Field(ge=1)]
     ladder_length: Annotated[int, Field(ge=1)]
     box: BoxModel

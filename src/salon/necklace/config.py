@@ -31,6 +31,16 @@ class NecklaceConfig(BaseModel):
         description="QN-AMB-7: a market Merchant delayed by a Cardinal is replaced at once; false leaves its "
                     "slot empty until the next Devaluation refill",
     )
+    cardinal_when_due: bool = Field(
+        default=False,
+        description="QN-AMB-8, the earlier reading: a delayed sale coming due opens a new Cardinal window, so "
+                    "that it can be delayed again; false (the ruling) opens one window per drawn Merchant",
+    )
+    third_merchant_in_last_six: bool = Field(
+        default=False,
+        description="QN-SETUP-9 as set up before its correction: the third Merchant among the last six cards "
+                    "of the pile rather than the last five; only so that games stored then replay",
+    )
     queen_on_amber: bool = Field(default=True, description="QN-AMB-9: the Queen may take a freshly drawn amber card")
     queen_active_player: bool = Field(
         default=True, description="QN-AMB-9, QN-QUEEN-3: the active player may play the Queen too"
@@ -55,6 +65,21 @@ class NecklaceConfig(BaseModel):
         if self.start_player is not None and self.start_player >= self.players:
             raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
         return self
+
+
+BEFORE_OPTIONS = {"cardinal_when_due": True, "third_merchant_in_last_six": True}
+"""Options added after games were first stored, with the values that reproduce those games.
+A stored config (a record's, a snapshot's, a server table's) lists every option its salon
+had, so one that lacks an option was stored before the option existed and is read with the
+behaviour of its time: the earlier QN-AMB-8 window and the earlier QN-SETUP-9 procedure."""
+
+
+def stored_config(raw: Any) -> Any:
+    """``raw`` as a config stored by an earlier salon: the options it lacks take the values of
+    :data:`BEFORE_OPTIONS`.  Anything but a mapping is left for :func:`parse_config` to refuse."""
+    if not isinstance(raw, dict):
+        return raw
+    return {**{k: v for k, v in BEFORE_OPTIONS.items() if k not in raw}, **raw}
 
 
 def parse_config(raw: Any) -> NecklaceConfig:

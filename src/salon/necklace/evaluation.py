@@ -58,6 +58,7 @@ from salon.necklace.components import (
 from salon.necklace.game import Necklace
 from salon.necklace.rules.common import necklace_holder
 from salon.necklace.rules.sale import outcome
+from salon.necklace.rules.setup import last_merchant_window
 from salon.necklace.state import EMPTY, State
 
 # --- weights (livres per unit); chosen by self-play against the random bot
@@ -217,7 +218,7 @@ def determinize(game: Necklace, seat: int, rng: Rng) -> Necklace:
     hands (each keeping its size; the necklace token's wearer keeps the Necklace card, which
     otherwise stays in the pile), the cards of the draw pile (the Merchants keep their
     places, which the setup procedure makes public, but for the last one, which may be
-    anywhere among the bottom six, QN-SETUP-9), and the random generator.  Before a reveal,
+    anywhere among the bottom five, QN-SETUP-9), and the random generator.  Before a reveal,
     the others' unrevealed presentations are dropped (their hands are re-sampled); so are the
     hands a Confessor showed another seat, except the seat's own."""
     g = game.clone()
@@ -234,7 +235,7 @@ def determinize(game: Necklace, seat: int, rng: Rng) -> Necklace:
         if not s.revealed:
             s.shown[q] = []
             s.shown_type[q] = []
-    bottom = min(len(s.pile), s.ds.rules.merchant_bottom + 1)
+    bottom = min(len(s.pile), last_merchant_window(s.cfg, s.ds.rules))
     tail = s.pile[:bottom]
     r.shuffle(tail)
     s.pile[:bottom] = tail

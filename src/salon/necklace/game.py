@@ -27,7 +27,7 @@ from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.game import Result, check_seat, game_seed, register
 from salon.necklace.components import DataSet, packaged
-from salon.necklace.config import NecklaceConfig, parse_config
+from salon.necklace.config import NecklaceConfig, parse_config, stored_config
 from salon.necklace.rules import (  # noqa: F401  (each module registers its steps)
     devaluation,
     influence,
@@ -82,6 +82,10 @@ class Necklace(StepGame):
     @classmethod
     def parse_config(cls, config: Any) -> NecklaceConfig:
         return parse_config(config)
+
+    @classmethod
+    def stored_config(cls, config: Any) -> Any:
+        return stored_config(config)
 
     @classmethod
     def new(cls, config: Any = None, seed: int | None = 0) -> Self:

@@ -133,7 +133,7 @@ def game_meta(name: str) -> dict[str, Any]:
     hints = adapter(name).option_hints()
     if schema_of is not None:
         for key, prop in schema_of()["properties"].items():
-            if key == "players":
+            if key == "players" or hints.get(key, {}).get("hidden"):
                 continue
             option = {"key": key, "default": prop.get("default"), "description": prop.get("description", ""),
                       **_option_type(prop), **hints.get(key, {})}

@@ -226,7 +226,8 @@ def _make_bot(name: str, seed: int, seat: int) -> Bot:
 def rebuild(rec: GameRecord) -> tuple[Game, list[list[Event]], list[int | None]]:
     """The game of a record, by replaying its actions, with the events of each action."""
     try:
-        game = game_class(rec.game).new(rec.config, rec.seed)
+        cls = game_class(rec.game)
+        game = cls.new(cls.stored_config(rec.config), rec.seed)
     except ConfigError as e:
         raise SalonError(f"the stored config is invalid: {e}") from None
     log: list[list[Event]] = [adapter(rec.game).initial_events(game)]
@@ -283,7 +284,8 @@ class Hub:
         game, events, actors = rebuild(rec)
         seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
                       _make_bot(s.bot, rec.seed, s.seat) if s.kind == BOT and s.bot else None) for s in rec.seats]
-        return Room(rec.id, rec.game, rec.title, rec.config, rec.seed, rec.created, game, seats, events, actors)
+        config = game_class(rec.game).stored_config(rec.config)
+        return Room(rec.id, rec.game, rec.title, config, rec.seed, rec.created, game, seats, events, actors)
 
     async def get(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)

@@ -3,7 +3,9 @@
 A drawn Merchant goes to ``limbo`` and starts the trigger of QN-MERCH-2: the Cardinal window
 (other seats clockwise from the active seat's left), then the sale or its delay, then the
 replacement draw for the Merchant's place.  A delayed Merchant lies beside the Cardinal's
-player until the end of that seat's next turn, when the window opens again (QN-AMB-8).
+player until the end of that seat's next turn, when the sale takes place: a sale coming due
+is no draw, so no window opens then (QN-AMB-8), unless the config's ``cardinal_when_due``
+asks for the earlier reading.
 
 Frames: ``("merchant", -1, card, origin, arg)`` and ``("resolve", -1, card, origin, arg)``
 where ``origin`` is ``market`` (``arg``: the slot), ``astrologer`` (``arg``: the drawing
@@ -56,13 +58,15 @@ def merchant(s: State, f: tuple) -> None:
 
 @auto("due")
 def due(s: State, f: tuple) -> None:
-    """QN-CARDINAL-3: the delayed Merchant comes back at the end of the Cardinal player's turn."""
+    """QN-CARDINAL-3: the delayed Merchant comes back at the end of the Cardinal player's
+    turn and is sold; QN-CARDINAL-1, QN-AMB-8: one window per drawn Merchant, none now."""
     seat, card = f[1], f[2]
     s.delayed.remove((card, seat))
     s.limbo.append(card)
     emit(s, "sale_due", seat, card=cid(s, card))
     push(s, ("resolve", -1, card, "due", -1))
-    _open_window(s)
+    if s.cfg.cardinal_when_due:
+        _open_window(s)
 
 
 @auto("resolve")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from salon.core.rng import Rng, derive_seed
-from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE, DataSet
+from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE, DataSet, RulesModel
 from salon.necklace.config import NecklaceConfig
 from salon.necklace.rules.common import emit
 from salon.necklace.rules.registry import push
@@ -42,7 +42,7 @@ def new_state(cfg: NecklaceConfig, ds: DataSet, seed: int) -> State:
     if returned:
         deck.extend(returned)
         rng.shuffle(deck)
-    s.pile = _insert_merchants(rng, deck, merchants, r.merchant_bottom)
+    s.pile = _insert_merchants(rng, deck, merchants, last_merchant_window(cfg, r))
     s.out = []
     s.market = [EMPTY] * r.market_size
     s.price = [0] * r.market_size
@@ -76,16 +76,23 @@ def new_state(cfg: NecklaceConfig, ds: DataSet, seed: int) -> State:
     return s
 
 
-def _insert_merchants(rng: Rng, undealt: list[int], merchants: list[int], bottom: int) -> list[int]:
+def last_merchant_window(cfg: NecklaceConfig, r: RulesModel) -> int:
+    """QN-SETUP-9: among how many cards at the bottom of the pile the third Merchant lies
+    (the rulebook's five; six under the earlier procedure, kept for games stored with it)."""
+    return r.merchant_bottom + (1 if cfg.third_merchant_in_last_six else 0)
+
+
+def _insert_merchants(rng: Rng, undealt: list[int], merchants: list[int], last: int) -> list[int]:
     """QN-SETUP-9 / QN-AMB-5: split the undealt cards top to bottom into stacks of
     ceil(N/3), ceil((N - that)/2) and the rest; a Merchant goes under each of the first two,
-    the third is shuffled with the bottom ``bottom`` cards.  Returns the pile, top card last."""
+    the third is shuffled with the bottom ``last - 1`` cards, so that it lies, uniformly,
+    among the last ``last`` cards of the pile.  Returns the pile, top card last."""
     top_down = undealt[::-1]
     n = len(top_down)
     a = -(-n // 3)
     b = -(-(n - a) // 2)
     first, second, third = top_down[:a], top_down[a:a + b], top_down[a + b:]
-    keep = max(0, len(third) - bottom)
+    keep = max(0, len(third) - (last - 1))
     tail = [*third[keep:], *merchants[2:]]
     rng.shuffle(tail)
     pile = [*first, *merchants[:1], *second, *merchants[1:2], *third[:keep], *tail]

@@ -42,7 +42,8 @@ class Adapter:
     def option_hints(self) -> dict[str, dict[str, Any]]:
         """Per config key, fields that refine what the config schema says (e.g. ``choices``
         for a list of names, or ``requires``: ``{other key: value}`` under which the option
-        exists at all, so the lobby hides it and keeps its default otherwise)."""
+        exists at all, so the lobby hides it and keeps its default otherwise; ``hidden``: an
+        option that only stored games use, left out of the lobby)."""
         return {}
 
 

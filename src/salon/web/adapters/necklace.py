@@ -58,7 +58,7 @@ class NecklaceAdapter(Adapter):
         return action.startswith("present:")
 
     def option_hints(self) -> dict[str, dict[str, Any]]:
-        return {"start_player": {"main": True}}
+        return {"start_player": {"main": True}, "third_merchant_in_last_six": {"hidden": True}}
 
 
 ADAPTER = NecklaceAdapter()
