@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from salon.bots.base import RandomBot, bot_names, make_bot
+from salon.bots.base import RandomBot, bot_names, bot_seed, make_bot
 from salon.bots.heuristic import HeuristicBot, hooks_for, register_evaluator
 from salon.core.errors import ConfigError
-from salon.core.rng import Rng
+from salon.core.game import SECRET_SEEDS, game_class
+from salon.core.rng import KeyedRng, Rng
 from salon.rococo.evaluation import _garment_worth, _static, determinize, evaluate
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
@@ -87,6 +88,28 @@ def test_smoke_game_with_heuristic_bots_only(players: int) -> None:
 def test_mixed_table_of_four() -> None:
     g, _ = play(["heuristic", "random", "heuristic", "random"], seed=4)
     assert g.is_over()
+
+
+@pytest.mark.parametrize("name", ["rococo", "necklace"])
+def test_plays_a_secret_seed_game_reproducibly(name: str) -> None:
+    """Bots of a secret-seeded game sample hidden cards with the keyed generator: the
+    determinization draws from it, and the same seeds give the same choices again."""
+    seed = SECRET_SEEDS.start + 42
+
+    def opening() -> tuple[list[str], list]:
+        g = game_class(name).new({"players": 2}, seed)
+        bots = [make_bot("heuristic", bot_seed(seed, s)) for s in range(2)]
+        actions = []
+        for _ in range(12):
+            action = bots[g.current_player()].choose(g)
+            assert action in g.legal_actions()
+            g.apply(action)
+            actions.append(action)
+        return actions, bots
+
+    actions, bots = opening()
+    assert all(isinstance(b.rng, KeyedRng) and b.rng.state > 0 for b in bots)
+    assert opening()[0] == actions
 
 
 def test_same_seed_same_game() -> None:

@@ -93,6 +93,19 @@ def test_bench_with_all_expansions_keeps_its_shape(run: Run) -> None:
         assert row["games_per_s"] > 0
 
 
+def test_bench_with_secret_seeds_keeps_its_shape(run: Run) -> None:
+    plain = _last_json(run("bench", "necklace", "--json", "--seconds", "0.01").stdout)
+    result = run("bench", "necklace", "--json", "--seconds", "0.01", "--secret-seeds")
+    assert result.exit_code == 0, result.output
+    data = _last_json(result.stdout)
+    assert set(data) == set(plain) and set(data["players"]) == set(plain["players"])
+    assert data["secret_seeds"] is True and plain["secret_seeds"] is False
+    assert all(row["games_per_s"] > 0 for row in data["players"].values())
+    table = run("bench", "necklace", "--seconds", "0.01", "--secret-seeds")
+    assert table.exit_code == 0, table.output
+    assert "Secret seeds" in table.stdout
+
+
 def test_bench_table(run: Run) -> None:
     result = run("bench", "rococo", "--seconds", "0.05")
     assert result.exit_code == 0, result.output

@@ -10,6 +10,7 @@ import pytest
 
 from salon.core import record
 from salon.core.errors import ConfigError, RecordError
+from salon.core.game import SECRET_SEEDS
 from salon.rococo.game import Rococo
 
 
@@ -130,3 +131,31 @@ def test_missing_and_binary_files(tmp_path) -> None:
     bad.write_bytes(b"\xff\xfe\x00\x81")
     with pytest.raises(RecordError):
         record.load(bad)
+
+
+def test_a_secret_seed_game_saved_mid_game_replays_and_plays_on() -> None:
+    """The keyed generator is saved where it stands within its block of eight words: a record
+    loaded by replay or from its snapshot plays on exactly as the game itself."""
+    g = Rococo.new({"players": 3}, SECRET_SEEDS.start + 3)
+    rng = random.Random(3)
+    for _ in range(30):
+        g.apply(rng.choice(g.legal_actions()))
+    while g.s.rng.state % 8 == 0:
+        g.apply(rng.choice(g.legal_actions()))
+    text = json.dumps(record.make_record(g))
+    assert json.loads(text)["seed"] == g.seed
+    games = [g, record.loads(text), record.loads(text, verify=False)]
+    assert len({x.state_hash() for x in games}) == 1
+    while not g.is_over():
+        action = rng.choice(g.legal_actions())
+        events = [x.apply(action) for x in games]
+        assert events[0] == events[1] == events[2]
+    assert len({x.state_hash() for x in games}) == 1
+
+
+@pytest.mark.parametrize("rng", [True, "12", -1, 2**64, {"key": "00", "drawn": 1}, {"drawn": 1}])
+def test_a_snapshot_with_a_broken_generator_is_refused(rng: object) -> None:
+    snap = Rococo.new({"players": 3}, 3).to_snapshot()
+    snap["state"]["rng"] = rng
+    with pytest.raises(RecordError, match="snapshot is incomplete or malformed"):
+        Rococo.from_snapshot(snap)

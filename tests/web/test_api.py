@@ -4,13 +4,11 @@ their refusals, spectators, reconnecting, concurrent submissions, undo and resta
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -138,13 +136,13 @@ def test_illegal_and_malformed_actions_change_nothing(client: TestClient) -> Non
     room = room_of(client, game_id)
     seat = room.game.current_player()
     before = room.game.state_hash()
-    version = room.version
+    version = room.version_for(None)
     r = act(client, game_id, token_for(tokens, seat), "main:tailor", version)
     assert r.status_code == 422 and error_code(r) == "illegal_action"
     assert r.json()["error"]["rule"] and r.json()["error"]["message"]
     r = act(client, game_id, token_for(tokens, seat), "teleport:h9s9", version)
     assert r.status_code == 400 and error_code(r) == "malformed_action"
-    assert room.game.state_hash() == before and room.version == version
+    assert room.game.state_hash() == before and room.version_for(None) == version
 
 
 def test_malformed_requests_get_json_errors(client: TestClient) -> None:
@@ -171,15 +169,15 @@ def test_only_the_seats_token_acts_for_it(client: TestClient) -> None:
     seat = room.game.current_player()
     assert seat is not None
     action = room.game.legal_actions()[0]
-    r = act(client, game_id, "not-a-token", action, room.version)
+    r = act(client, game_id, "not-a-token", action, room.version_for(None))
     assert r.status_code == 403 and error_code(r) == "bad_token"
-    r = act(client, game_id, tokens[1 - seat], action, room.version)
+    r = act(client, game_id, tokens[1 - seat], action, room.version_for(None))
     assert r.status_code == 409 and error_code(r) == "not_your_turn"
     r = client.get(f"/api/games/{game_id}/state", headers={TOKEN: "forged"})
     assert r.status_code == 403
     other_game, other_token = create(client)
     assert other_token is not None
-    r = act(client, game_id, other_token, action, room.version)
+    r = act(client, game_id, other_token, action, room.version_for(None))
     assert r.status_code == 403, "a token of another game holds no seat here"
 
 
@@ -198,7 +196,7 @@ def test_payload_is_the_seats_view_only(client: TestClient) -> None:
     game_id, t0, t1 = two_humans(client)
     st = state(client, game_id, t0)
     assert set(st) == {"type", "id", "game", "title", "version", "status", "seat", "seats", "current",
-                       "observation", "legal", "undoable", "log_from", "log", "result"}
+                       "observation", "legal", "undoable", "timer", "log_from", "log", "result"}
     assert st["observation"] == room_of(client, game_id).game.observe(0)
     blob = str(st)
     assert "seed" not in blob and "snapshot" not in blob and "rng" not in blob
@@ -212,10 +210,10 @@ def test_stale_version_is_refused(client: TestClient) -> None:
     room = room_of(client, game_id)
     seat = room.game.current_player()
     action = room.game.legal_actions()[0]
-    r = act(client, game_id, token_for(tokens, seat), action, room.version - 1)
+    r = act(client, game_id, token_for(tokens, seat), action, room.version_for(None) - 1)
     assert r.status_code == 409 and error_code(r) == "stale"
     assert r.json()["error"]["message"] == "state changed, refresh"
-    assert r.json()["error"]["version"] == room.version
+    assert r.json()["error"]["version"] == room.version_for(None)
 
 
 def test_two_simultaneous_submissions_one_applies_one_must_refresh(client: TestClient) -> None:
@@ -224,14 +222,14 @@ def test_two_simultaneous_submissions_one_applies_one_must_refresh(client: TestC
     room = room_of(client, game_id)
     seat = room.game.current_player()
     first, second = room.game.legal_actions()[:2]
-    version = room.version
+    version = room.version_for(None)
     with ThreadPoolExecutor(2) as pool:
         results = list(pool.map(lambda a: act(client, game_id, token_for(tokens, seat), a, version), [first, second]))
     codes = sorted(r.status_code for r in results)
     assert codes == [200, 409]
     refused = next(r for r in results if r.status_code == 409)
     assert error_code(refused) == "stale"
-    assert room.version == version + 1 and room.game.history[-1] in (first, second)
+    assert room.version_for(None) == version + 1 and room.game.history[-1] in (first, second)
 
 
 def test_simultaneous_submissions_are_serialised_by_the_room() -> None:
@@ -243,7 +241,7 @@ def test_simultaneous_submissions_are_serialised_by_the_room() -> None:
         await hub.join(room, 1, "B")
         seat = room.game.current_player()
         legal = room.game.legal_actions()
-        version = room.version
+        version = room.version_for(None)
         outcome = await asyncio.gather(*(hub.act(room, seat, a, version) for a in legal[:3]), return_exceptions=True)
         applied = [o for o in outcome if isinstance(o, int)]
         refused = [o for o in outcome if isinstance(o, ServiceError)]
@@ -275,7 +273,7 @@ def test_undo_within_ones_turn(client: TestClient) -> None:
     history = list(room.game.history)
     r = client.post(f"/api/games/{game_id}/undo", json={"version": st["version"]}, headers={TOKEN: token})
     assert r.status_code == 200, r.text
-    assert r.json()["version"] == st["version"] - 1
+    assert r.json()["version"] == st["version"] + 1  # an undo moves the version forward too
     assert room.game.history == history[:-1]
     replayed = room.game.__class__.new(room.config, room.seed)
     for a in history[:-1]:
@@ -283,14 +281,15 @@ def test_undo_within_ones_turn(client: TestClient) -> None:
     assert room.game.state_hash() == replayed.state_hash()
     assert len(r.json()["state"]["log"]) == len(history), "the undone action's log entry is gone"
     # the other seat and spectators cannot undo; nothing left to undo is refused
-    r = client.post(f"/api/games/{game_id}/undo", json={"version": room.version}, headers={TOKEN: tokens[1 - seat]})
+    r = client.post(f"/api/games/{game_id}/undo", json={"version": room.version_for(None)},
+                    headers={TOKEN: tokens[1 - seat]})
     assert r.status_code == 409 and error_code(r) == "not_your_turn"
-    r = client.post(f"/api/games/{game_id}/undo", json={"version": room.version})
+    r = client.post(f"/api/games/{game_id}/undo", json={"version": room.version_for(None)})
     assert r.status_code == 403 and error_code(r) == "spectator"
     while room.game.undoable():
-        r = client.post(f"/api/games/{game_id}/undo", json={"version": room.version}, headers={TOKEN: token})
+        r = client.post(f"/api/games/{game_id}/undo", json={"version": room.version_for(None)}, headers={TOKEN: token})
         assert r.status_code == 200
-    r = client.post(f"/api/games/{game_id}/undo", json={"version": room.version}, headers={TOKEN: token})
+    r = client.post(f"/api/games/{game_id}/undo", json={"version": room.version_for(None)}, headers={TOKEN: token})
     assert r.status_code == 409 and error_code(r) == "no_undo"
 
 
@@ -363,7 +362,7 @@ def test_websocket_binary_frames_are_refused_with_a_message(client: TestClient) 
         assert err["code"] == "bad_frame" and err["status"] == 400
         ws.send_json({"type": "ping", "id": 7})
         assert until(ws, lambda m: m["type"] == "pong")["id"] == 7
-        assert room_of(client, game_id).version == st["version"]
+        assert room_of(client, game_id).version_for(None) == st["version"]
 
 
 def test_a_version_must_be_a_number(client: TestClient) -> None:
@@ -373,7 +372,7 @@ def test_a_version_must_be_a_number(client: TestClient) -> None:
     seat = room.game.current_player()
     before = room.game.state_hash()
     token = token_for((t0, t1), seat)
-    for version in (str(room.version), True):
+    for version in (str(room.version_for(None)), True):
         r = act(client, game_id, token, room.game.legal_actions()[0], version)  # type: ignore[arg-type]
         assert r.status_code == 422 and error_code(r) == "bad_request", r.text
     assert room.game.state_hash() == before
@@ -414,14 +413,8 @@ def test_bots_play_their_seats(client: TestClient) -> None:
 # --- durability and the read-only views
 
 
-POSTGRES = os.environ.get("SALON_TEST_POSTGRES_URL")
-
-
-@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    not POSTGRES, reason="set SALON_TEST_POSTGRES_URL=postgresql://... (and install psycopg) to test PostgreSQL"))])
-def test_restart_restores_every_unfinished_game(tmp_path: Path, backend: str) -> None:
-    url = POSTGRES if backend == "postgresql" and POSTGRES else f"sqlite:///{tmp_path / 'salon.db'}"
-    with TestClient(create_app(url, bot_delay=0, allow_seed=True)) as c:
+def test_restart_restores_every_unfinished_game(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0, allow_seed=True)) as c:
         game_id, t0, t1 = two_humans(c)
         tokens = (t0, t1)
         room = room_of(c, game_id)
@@ -432,7 +425,7 @@ def test_restart_restores_every_unfinished_game(tmp_path: Path, backend: str) ->
         history = list(room.game.history)
         snapshot = room.game.state_hash()
         seat_view = state(c, game_id, t0)
-    with TestClient(create_app(url, bot_delay=0)) as c:
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
         room = room_of(c, game_id)
         assert room.game.history == history and room.game.state_hash() == snapshot
         again = state(c, game_id, t0)

@@ -23,6 +23,7 @@ import uvicorn
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from salon.web.app import create_app
+from salon.web.guard import UNLIMITED
 from tests.web.helpers import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -35,7 +36,8 @@ GAME_SECONDS = 90
 def live() -> Iterator[str]:
     """The real server (uvicorn) in a thread, on an in-memory database, bots without delay."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app("sqlite://", bot_delay=0, allow_seed=True), host="127.0.0.1",
+    server = uvicorn.Server(uvicorn.Config(create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED),
+                                           host="127.0.0.1",
                                            port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -93,7 +95,7 @@ def clickable(page: Any) -> tuple[str, str, list[str]] | None:
 
 def changed(page: Any, version: str | None, timeout: float = 10000) -> bool:
     try:
-        page.wait_for_function(f"document.querySelector('.game').dataset.version !== '{version}'", timeout=timeout)
+        page.wait_for_selector(f".game:not([data-version='{version}'])", state="attached", timeout=timeout)
     except PlaywrightTimeout:
         return False
     return True
@@ -110,6 +112,8 @@ def test_a_whole_game_by_clicking_on_the_board(browser: Any, live: str, shots: P
     page = browser.new_page(viewport={"width": 1440, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the page runs under the server's Content-Security-Policy: anything it forbids is an error
+    page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
     page.goto(live)
     page.fill("#your-name", "Ann")
     page.select_option("#seat-1", "bot:random")
@@ -159,7 +163,7 @@ def test_a_whole_game_by_clicking_on_the_board(browser: Any, live: str, shots: P
     snap(page, shots, "final-scoring")
     for lang, title, journal in LANGUAGES:
         page.select_option("#lang", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector(f"html[lang='{lang}']", state="attached")
         assert title in page.inner_text("#scoring")
         assert journal in page.inner_text("#log h2")
         assert page.locator("#log li").count() > 100

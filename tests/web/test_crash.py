@@ -1,6 +1,6 @@
 """A crash loses no accepted action: the real server (``salon serve``) runs as a process on a
-temporary SQLite file, takes moves over HTTP and WebSocket, is killed with SIGKILL and
-restarted; the game resumes with every move that had been acknowledged."""
+temporary SQLite file or a PostgreSQL database, takes moves over HTTP and WebSocket, is killed
+with SIGKILL and restarted; the game resumes with every move that had been acknowledged."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ SALON = Path(sys.executable).with_name("salon")
 
 
 class Server:
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: str) -> None:
         self.db = db
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -36,7 +36,7 @@ class Server:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [str(SALON), "serve", "--port", str(self.port), "--db", f"sqlite:///{self.db}", "--bot-delay", "0"],
+            [str(SALON), "serve", "--port", str(self.port), "--db", self.db, "--bot-delay", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -67,8 +67,8 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "games.db")
+def server(db_url: str) -> Iterator[Server]:
+    srv = Server(db_url)
     srv.start()
     yield srv
     srv.stop()

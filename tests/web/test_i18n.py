@@ -122,9 +122,10 @@ def test_english_covers_the_solo_mode_and_the_2013_edition() -> None:
     assert all(f"rococo.colour.{terms[c]}" in en for c in ("blue", "pink", "green", "orange"))
 
 
-SCRIPT_ONLY = {"too_large", "bad_json", "bad_frame", "seed_not_allowed"}
+SCRIPT_ONLY = {"too_large", "bad_json", "bad_frame", "seed_not_allowed", "bad_origin", "not_json"}
 """Refusals the browser client cannot provoke (it sends small JSON text frames, listed
-actions and no seed); scripts read the server's English message."""
+actions and no seed, from the server's own pages); scripts read the server's English
+message."""
 
 
 def test_every_refusal_a_player_can_meet_is_translated() -> None:
@@ -132,7 +133,7 @@ def test_every_refusal_a_player_can_meet_is_translated() -> None:
     server's English message only for codes it does not know)."""
     web = STATIC.parent
     codes = set()
-    for source in (web / "hub.py", web / "app.py"):
+    for source in (web / "hub.py", web / "app.py", web / "guard.py"):
         codes |= set(re.findall(r'ServiceError\(\s*\d+,\s*"(\w+)"', source.read_text(encoding="utf-8")))
     assert {"bad_config", "seat_is_bot", "not_found"} <= codes  # the pattern still finds them
     for lang in LANGS:

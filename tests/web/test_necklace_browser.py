@@ -72,7 +72,7 @@ def test_a_whole_necklace_game_by_clicking(browser: Any, live: str, shots: Path)
     snap(page, shots, "necklace-final")
     for lang, step, sale in LANGUAGES:
         page.select_option("#lang", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector(f"html[lang='{lang}']", state="attached")
         assert step in page.inner_text("#scoring")
         assert sale in page.inner_text("#nk-sale")
         snap(page, shots, f"necklace-final-{lang}")

@@ -76,9 +76,9 @@ def test_a_table_stored_before_the_corrections_resumes_under_its_rules_QN_SETUP_
     url = f"sqlite:///{tmp_path / 'salon.db'}"
     db = Database(url)
     seats = [SeatRecord(seat, "human", None, f"P{seat}") for seat in range(3)]
-    db.create_game(GameRecord("old", "necklace", "Old table", raw["config"], raw["seed"], 0.0, seats))
-    for n, action in enumerate(raw["actions"][:120]):
-        db.append("old", n, action, False)
+    with db.conn.begin():
+        db.create_game(GameRecord("old", "necklace", "Old table", raw["config"], raw["seed"], 0.0, seats,
+                                  raw["actions"][:120]))
     db.close()
     with TestClient(create_app(url, bot_delay=0)) as c:
         room = room_of(c, "old")
@@ -264,10 +264,10 @@ def test_the_others_cannot_count_the_cards_of_a_presentation_QN_SALE_7(client: T
     assert outside() == before
     assert act(client, game_id, tokens[1], "done", before[0]).status_code == 409  # not seat 1's turn: no hint
     r = client.post(f"/api/games/{game_id}/undo", json={"version": mine["version"] + 1}, headers={TOKEN: tokens[0]})
-    assert r.status_code == 200 and r.json()["version"] == mine["version"]
+    assert r.status_code == 200 and r.json()["version"] == mine["version"] + 2  # forward: never shown twice
     assert outside() == before
     assert room.paced(0)
-    r = act(client, game_id, tokens[0], card, mine["version"])
+    r = act(client, game_id, tokens[0], card, mine["version"] + 2)
     assert not room.paced(0)  # a bot here would go on at once: its pauses would count the cards
     assert act(client, game_id, tokens[0], "done", r.json()["version"]).status_code == 200
     assert [v - b for v, b in zip(outside(), before, strict=True)] == [1, 1, 1]

@@ -138,7 +138,7 @@ def test_a_2013_game_shows_the_editions_words_in_every_language(browser: Any, li
     page.on("pageerror", lambda e: errors.append(str(e)))
     for lang in ("fr", "de", "uk", "en"):
         page.select_option("#lang", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector(f"html[lang='{lang}']", state="attached")
         shown = page.evaluate(SHOWN)
         assert len(shown) > 2000
         assert deluxe_words(lang, shown) == [], f"{lang}: {sorted(set(deluxe_words(lang, shown)))}"
@@ -185,7 +185,7 @@ def test_madame_du_barrys_cards_read_in_full(browser: Any, live: str) -> None:  
     page = open_game(browser, live, game_id, token)
     for lang in ("fr", "de", "uk", "en"):
         page.select_option("#lang", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector(f"html[lang='{lang}']", state="attached")
         items = page.locator("#madame-revealed li").all_inner_texts()
         assert len(items) == 3, items
         for item in items:

@@ -10,15 +10,19 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from salon.core.errors import ConfigError
-from salon.core.game import Game
-from salon.core.rng import Rng, derive_seed
+from salon.core.game import Game, derive_secret_seed, is_secret_seed, secret_key
+from salon.core.rng import KeyedRng, Rng, derive_seed
 
 
 class Bot(ABC):
     name: str = ""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(derive_seed(seed, 0xB07))
+        """A secret seed (:func:`bot_seed` of a secret game seed) gives the keyed generator, so
+        that nobody can foresee a bot's choices from those it has made, as they could
+        SplitMix64's after working out its 64-bit state."""
+        self.rng: Rng | KeyedRng = (KeyedRng(secret_key(seed)) if is_secret_seed(seed)
+                                    else Rng(derive_seed(seed, 0xB07)))
 
     @abstractmethod
     def choose(self, game: Game) -> str:
@@ -49,7 +53,12 @@ def bot_names() -> list[str]:
 
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` for the game of ``game_seed``: every run with the same
-    seed replays the same bot choices, whichever front end (terminal, web, simulate) runs it."""
+    seed replays the same bot choices, whichever front end (terminal, web, simulate) runs it.
+    A secret game seed gives a secret bot seed drawn through the keyed hash, unrelated to the
+    game's seed and to the other seats' for whoever lacks the game's seed (a linear formula
+    would let anyone who learnt one bot's seed compute the game's)."""
+    if is_secret_seed(game_seed):
+        return derive_secret_seed(game_seed, b"bot", seat)
     return game_seed * 8 + seat
 
 

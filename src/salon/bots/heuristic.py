@@ -50,14 +50,14 @@ from dataclasses import dataclass
 from salon.bots.base import Bot, register_bot
 from salon.core.errors import ConfigError
 from salon.core.game import Game
-from salon.core.rng import Rng
+from salon.core.rng import BaseRng
 
 Evaluator = Callable[[Game, int], float]
 """``evaluate(game, seat)``: how good the position is for ``seat`` (higher is better), in
 the game's own unit (for example expected final points ahead of the best opponent).  It
 must only use what ``seat`` may know."""
 
-Determinizer = Callable[[Game, int, Rng], Game]
+Determinizer = Callable[[Game, int, BaseRng], Game]
 """``determinize(game, seat, rng)``: a copy of ``game`` in which everything ``seat`` cannot
 see is re-sampled with ``rng``."""
 

@@ -3,7 +3,9 @@
 Random play measures the engine alone: ``legal_actions`` and ``apply`` with a random bot,
 no checks.  Each player count gets the same time box; the clock is read between games, so
 a box is exceeded by at most one game.  A solo game has one player count, and the turns
-the game plays by itself count towards the engine's time, not as decisions.
+the game plays by itself count towards the engine's time, not as decisions.  Games run with
+fast seeds 0, 1, 2 ... or, to measure what the keyed generator of a server's games costs,
+with the secret seeds ``2**128 + 0``, ``2**128 + 1`` ... (the same games on every run).
 """
 
 from __future__ import annotations
@@ -13,23 +15,28 @@ from typing import Any
 
 from salon.bots.base import RandomBot, bot_seed, make_bot
 from salon.cli.common import config_expansions, game_config, player_counts
-from salon.core.game import game_class
+from salon.core.game import SECRET_SEEDS, game_class
 
 HEURISTIC = "heuristic"
 HEURISTIC_DECISIONS = 300
 """How many decisions the heuristic bot's think time is averaged over (unless time runs out)."""
 
 
+def _seed(i: int, secret: bool) -> int:
+    return SECRET_SEEDS.start + i if secret else i
+
+
 def random_play(name: str, players: int, seconds: float, expansions: str | None = None, solo: bool = False,
-                edition: str | None = None) -> dict[str, float]:
+                edition: str | None = None, secret: bool = False) -> dict[str, float]:
     cls = game_class(name)
     config = game_config(players, expansions, solo, edition)
     games = decisions = 0
     start = time.perf_counter()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
-        game = cls.new(config, games)
-        bot = RandomBot(games)
+        seed = _seed(games, secret)
+        game = cls.new(config, seed)
+        bot = RandomBot(bot_seed(seed, 0))
         while not game.is_over():
             game.apply(bot.choose(game))
             decisions += 1
@@ -39,14 +46,14 @@ def random_play(name: str, players: int, seconds: float, expansions: str | None 
 
 
 def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
-                       edition: str | None = None) -> float:
+                       edition: str | None = None, secret: bool = False) -> float:
     """Mean milliseconds per decision of the heuristic bot in 2-player games against itself
     (in a solo game: against the game's own opponent)."""
     cls = game_class(name)
     config = game_config(1 if solo else 2, expansions, solo, edition)
     thinking = 0.0
     decisions = 0
-    seed = 0
+    seed = _seed(0, secret)
     while decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
         game = cls.new(config, seed)
         bots = [make_bot(HEURISTIC, bot_seed(seed, s)) for s in range(game.num_players)]
@@ -63,10 +70,10 @@ def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None,
 
 
 def bench(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
-          edition: str | None = None) -> dict[str, Any]:
+          edition: str | None = None, secret: bool = False) -> dict[str, Any]:
     """Random play at every player count the game accepts, then the heuristic bot; with
     ``expansions``, ``solo`` or ``edition`` every game plays with them (at the player counts
-    they allow)."""
+    they allow); with ``secret``, every game and bot draws from the keyed generator."""
     cls = game_class(name)
     counts = player_counts(cls, game_config(0, None, solo, edition))
     # a bad expansion name or edition fails before any time is spent
@@ -76,7 +83,8 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
         "game": name,
         "expansions": config_expansions(first),
         "config": config,
+        "secret_seeds": secret,
         "seconds_per_count": seconds,
-        "players": {str(n): random_play(name, n, seconds, expansions, solo, edition) for n in counts},
-        "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions, solo, edition),
+        "players": {str(n): random_play(name, n, seconds, expansions, solo, edition, secret) for n in counts},
+        "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions, solo, edition, secret),
     }

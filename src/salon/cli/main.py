@@ -317,10 +317,12 @@ def bench(
     expansions: ExpansionsOpt = None,
     solo: SoloOpt = False,
     edition: EditionOpt = None,
+    secret_seeds: Annotated[bool, typer.Option(
+        "--secret-seeds", help="Seed every game and bot secretly (the keyed generator, as a server does).")] = False,
 ) -> int:
     """Measure random play (games/s, decisions/s at every player count) and the heuristic bot's think time."""
     check_options(check_game(game), solo, edition)
-    data = bench_mod.bench(game, seconds, expansions, solo, edition)
+    data = bench_mod.bench(game, seconds, expansions, solo, edition, secret_seeds)
     if as_json:
         print(json.dumps(data))
         return 0
@@ -334,6 +336,8 @@ def bench(
         console.print(text("ui.expansions", names=expansions_text(data["expansions"])))
     if solo:
         console.print(text("bench.solo"))
+    if secret_seeds:
+        console.print(text("bench.secret"))
     if edition is not None:
         console.print(text("ui.edition", edition=text(f"edition.{edition.strip()}")))
     console.print(table)

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Self
 
 from salon.core.errors import ConfigError
 from salon.core.events import Event
+from salon.core.rng import KEY_BYTES, KeyedRng, Rng, derive_seed
 
 
 @dataclass(frozen=True)
@@ -135,22 +136,66 @@ def snapshot_hash(snapshot: dict[str, Any]) -> str:
 
 
 SEEDS = 2**64
-"""Seeds run from 0 to ``SEEDS - 1``: the random generator's state size, so that no two
-seeds give the same game."""
+"""Fast seeds run from 0 to ``SEEDS - 1``: SplitMix64's state size, so that no two seeds give
+the same game.  Anyone who sees a fast-seeded game's setup can work out its seed, and with it
+every draw to come: they are for local play, simulations and benchmarks."""
+
+SECRET_SEEDS = range(2**128, 2**256)
+"""Secret seeds: a seed in this range is the 32-byte key (big-endian) of a :class:`KeyedRng`,
+whose draws cannot be foreseen from the game's public setup, for games other people watch.
+The range starts far above the fast seeds, so a seed alone says which generator it picks."""
 
 
 def game_seed(seed: Any) -> int:
-    """The seed of a new game: an integer (a numpy integer too) from 0 to ``SEEDS - 1``;
-    None draws one at random (the game keeps it, so the game can still be replayed)."""
+    """The seed of a new game: an integer (a numpy integer too) from 0 to ``SEEDS - 1`` or a
+    secret seed (:data:`SECRET_SEEDS`); None draws a fast one at random (the game keeps it, so
+    the game can still be replayed)."""
     if seed is None:
         return secrets.randbelow(SEEDS)
     try:
         value = -1 if isinstance(seed, bool) else operator.index(seed)
     except TypeError:
         value = -1
-    if not 0 <= value < SEEDS:
-        raise ConfigError(f"seed {seed!r}: give an integer from 0 to 2**64 - 1, or None for a random seed")
+    if not (0 <= value < SEEDS or value in SECRET_SEEDS):
+        raise ConfigError(f"seed {seed!r}: give an integer from 0 to 2**64 - 1, a secret seed from 2**128 "
+                          "to 2**256 - 1, or None for a random seed")
     return value
+
+
+def is_secret_seed(seed: int) -> bool:
+    """Whether ``seed`` picks the keyed generator (:data:`SECRET_SEEDS`)."""
+    return seed in SECRET_SEEDS
+
+
+def secret_seed() -> int:
+    """A new secret seed with 128 random bits, far too many to search for; a server seeds every
+    game with one so that no watcher can foresee its draws."""
+    return SECRET_SEEDS.start + secrets.randbits(128)
+
+
+def secret_key(seed: int) -> bytes:
+    """The keyed generator's key of a secret seed: its 32 bytes, big-endian."""
+    return seed.to_bytes(KEY_BYTES, "big")
+
+
+def derive_secret_seed(seed: int, label: bytes, index: int) -> int:
+    """A secret seed for a purpose (``label``, ``index``) drawn from the secret seed ``seed``
+    through keyed BLAKE2b: unrelated to ``seed`` and to every other purpose's seed for whoever
+    lacks ``seed``.  Its message (longer than 8 bytes) and digest size (16) both differ from
+    those of the keyed generator's blocks under the same key, so that the game's draws and the
+    derived seeds tell nothing of each other."""
+    message = label + b":" + index.to_bytes(8, "big")
+    digest = hashlib.blake2b(message, key=secret_key(seed), digest_size=16).digest()
+    return SECRET_SEEDS.start + int.from_bytes(digest, "big")
+
+
+def make_rng(seed: int) -> Rng | KeyedRng:
+    """The generator a game of ``seed`` (from :func:`game_seed`) starts with: a keyed one for a
+    secret seed, otherwise SplitMix64 exactly as every game had before secret seeds existed,
+    so stored games replay unchanged."""
+    if is_secret_seed(seed):
+        return KeyedRng(secret_key(seed))
+    return Rng(derive_seed(seed))
 
 
 def check_seat(game: Game, seat: Any) -> int | None:

@@ -1,28 +1,47 @@
-"""A small seeded random generator whose whole state is one integer.
+"""Seeded random generators whose whole state is a few plain values.
 
 Games keep their generator inside the state (ARCHITECTURE.md principle 6): cloning a state
-copies one int, a save file stores one int, and replaying the same actions from the same
-seed reproduces every draw.  The generator is SplitMix64 (Steele, Lea & Flood 2014), which
-passes BigCrush and is more than enough for shuffling game components.
+copies the generator, a save file stores it, and replaying the same actions from the same
+seed reproduces every draw.  Two generators share one interface (:class:`BaseRng`):
+
+* :class:`Rng`, SplitMix64 (Steele, Lea & Flood 2014): one 64-bit integer of state, fast,
+  passes BigCrush.  Its output function is invertible, so one output reveals the state and
+  with it every draw to come: fine for local play, simulations and benchmarks.
+* :class:`KeyedRng`, counter mode over keyed BLAKE2b: whoever lacks the 32-byte key cannot
+  predict a draw nor recover the key from any number of seen draws, so a game whose setup is
+  public (a table watched on a server) keeps its hidden cards hidden.
 """
 
 from __future__ import annotations
+
+import hashlib
+import struct
+from abc import ABC, abstractmethod
+from typing import Any, Self
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
-class Rng:
-    __slots__ = ("state",)
+class BaseRng(ABC):
+    """What a game draws with.  ``state`` is an int that changes on every draw, so a caller
+    can tell whether anything was drawn between two moments by comparing it."""
 
-    def __init__(self, state: int) -> None:
-        self.state = state & _MASK
+    __slots__ = ()
 
+    state: int
+
+    @abstractmethod
     def next64(self) -> int:
-        self.state = s = (self.state + _GAMMA) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
-        return s ^ (s >> 31)
+        """A uniform integer in [0, 2**64)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy that draws what this one would draw."""
+
+    @abstractmethod
+    def to_json(self) -> Any:
+        """The whole state as JSON-ready data (:func:`rng_from_json` reads it back)."""
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) without modulo bias (n >= 1)."""
@@ -47,6 +66,103 @@ class Rng:
 
     def choice(self, items):
         return items[self.below(len(items))]
+
+
+class Rng(BaseRng):
+    """SplitMix64; its JSON form is the state itself, as save files have always stored it."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    def next64(self) -> int:
+        self.state = s = (self.state + _GAMMA) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return s ^ (s >> 31)
+
+    def clone(self) -> Rng:
+        return Rng(self.state)
+
+    def to_json(self) -> int:
+        return self.state
+
+
+KEY_BYTES = 32
+"""The length of a :class:`KeyedRng` key: BLAKE2b's longest, 256 bits."""
+
+_BLOCK_WORDS = 8
+_BLOCK = struct.Struct("<8Q")
+"""One BLAKE2b digest of 64 bytes read as 8 little-endian 64-bit words."""
+
+
+class KeyedRng(BaseRng):
+    """Counter mode over keyed BLAKE2b: block ``b`` is
+    ``blake2b(b.to_bytes(8, "little"), key=key, digest_size=64)``, read as eight
+    little-endian 64-bit words, and the stream is block 0's words, then block 1's, and so on.
+
+    ``state`` counts the words drawn so far: with the key it is the whole state (the block
+    and the word within it follow from it), and it grows on every draw.  One hash yields
+    eight words because hashing dominates the cost of a draw; the current block is kept so
+    that only every eighth draw hashes."""
+
+    __slots__ = ("key", "state", "_mac", "_block", "_words")
+
+    def __init__(self, key: bytes, state: int = 0) -> None:
+        if not isinstance(key, bytes) or len(key) != KEY_BYTES:
+            raise ValueError(f"a KeyedRng key is {KEY_BYTES} bytes")
+        if isinstance(state, bool) or not isinstance(state, int) or state < 0:
+            raise ValueError("a KeyedRng state is a count of words drawn, an integer >= 0")
+        self.key = key
+        self.state = state
+        # keyed once: copying the keyed hash skips hashing the key block on every refill
+        self._mac = hashlib.blake2b(key=key, digest_size=_BLOCK.size)
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    def next64(self) -> int:
+        i = self.state
+        self.state = i + 1
+        block = i >> 3
+        if block != self._block:
+            h = self._mac.copy()
+            h.update(block.to_bytes(8, "little"))
+            self._words = _BLOCK.unpack(h.digest())
+            self._block = block
+        return self._words[i & (_BLOCK_WORDS - 1)]
+
+    def clone(self) -> KeyedRng:
+        """A copy that shares the keyed hash and the current block (neither is ever changed in
+        place), so that cloning a game, which a searching bot does constantly, hashes nothing."""
+        r = KeyedRng.__new__(KeyedRng)
+        r.key = self.key
+        r.state = self.state
+        r._mac = self._mac
+        r._block = self._block
+        r._words = self._words
+        return r
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key.hex(), "drawn": self.state}
+
+
+def rng_from_json(value: Any) -> Rng | KeyedRng:
+    """The generator of :meth:`BaseRng.to_json`: an integer is a SplitMix64 state, a mapping
+    ``{"key", "drawn"}`` a keyed generator.  ValueError or TypeError for anything else, so
+    that a damaged snapshot is refused rather than played with another generator."""
+    if isinstance(value, dict):
+        if set(value) != {"key", "drawn"}:
+            raise ValueError(f"a keyed generator is {{'key', 'drawn'}}, not {sorted(value)}")
+        key = value["key"]
+        if not isinstance(key, str) or len(key) != 2 * KEY_BYTES:
+            raise ValueError(f"a keyed generator's key is {2 * KEY_BYTES} hexadecimal digits")
+        return KeyedRng(bytes.fromhex(key), value["drawn"])
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"a generator state is an integer or a keyed generator, not {type(value).__name__}")
+    if not 0 <= value <= _MASK:
+        raise ValueError(f"a SplitMix64 state is from 0 to 2**64 - 1, not {value}")
+    return Rng(value)
 
 
 def derive_seed(seed: int, *salt: int) -> int:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from salon.bots.heuristic import register_evaluator
-from salon.core.rng import Rng
+from salon.core.rng import BaseRng, Rng
 from salon.necklace.components import (
     ALCHEMIST,
     BANKER,
@@ -213,7 +213,7 @@ def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_v
                     est[q] += share
 
 
-def determinize(game: Necklace, seat: int, rng: Rng) -> Necklace:
+def determinize(game: Necklace, seat: int, rng: BaseRng) -> Necklace:
     """A copy of ``game`` that keeps what ``seat`` knows and re-samples the rest: the other
     hands (each keeping its size; the necklace token's wearer keeps the Necklace card, which
     otherwise stays in the pile), the cards of the draw pile (the Merchants keep their

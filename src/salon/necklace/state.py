@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from salon.core.rng import Rng
+from salon.core.rng import BaseRng, rng_from_json
 from salon.necklace.components import DataSet
 from salon.necklace.config import NecklaceConfig
 
@@ -31,7 +31,7 @@ class State:
     cfg: NecklaceConfig
     ds: DataSet
     n: int
-    rng: Rng
+    rng: BaseRng
     pile: list[int]  # the draw pile, its top card last
     market: list[int]  # one card per slot, or EMPTY
     price: list[int]  # the golden ring's position on each slot's ladder (0 = top price)
@@ -64,7 +64,7 @@ class State:
         s.cfg = self.cfg
         s.ds = self.ds
         s.n = self.n
-        s.rng = Rng(self.rng.state)
+        s.rng = self.rng.clone()
         s.pile = self.pile[:]
         s.market = self.market[:]
         s.price = self.price[:]
@@ -104,7 +104,7 @@ class State:
         d["phase"] = self.phase
         d["revealed"] = self.revealed
         d["over"] = self.over
-        d["rng"] = self.rng.state
+        d["rng"] = self.rng.to_json()
         d["delayed"] = [list(x) for x in self.delayed]
         d["peeks"] = [[None if p is None else list(p) for p in row] for row in self.peeks]
         d["stack"] = [list(f) for f in self.stack]
@@ -125,7 +125,7 @@ class State:
         s.phase = str(d["phase"])
         s.revealed = bool(d["revealed"])
         s.over = bool(d["over"])
-        s.rng = Rng(int(d["rng"]))
+        s.rng = rng_from_json(d["rng"])
         s.delayed = [(int(a), int(b)) for a, b in d["delayed"]]
         s.peeks = [[None if p is None else tuple(int(x) for x in p) for p in row] for row in d["peeks"]]
         s.stack = [tuple(f) for f in d["stack"]]

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from salon.bots.heuristic import register_evaluator
-from salon.core.rng import Rng
+from salon.core.rng import BaseRng, Rng
 from salon.rococo.components import BonusParams, JewelryBoxParams
 from salon.rococo.game import Rococo
 from salon.rococo.rules.bonuses import END_GAME
@@ -675,7 +675,7 @@ _NOW: dict[str, Callable[[_BonusContext], float]] = {  # the bonuses of RULES.md
 
 # --- determinization
 
-def determinize(game: Rococo, seat: int, rng: Rng) -> Rococo:
+def determinize(game: Rococo, seat: int, rng: BaseRng) -> Rococo:
     """A copy of ``game`` that keeps everything ``seat`` knows and re-samples the rest.
 
     Re-sampled: the random generator; the other seats' rack tiles (pooled with the resource

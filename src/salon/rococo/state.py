@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from salon.core.rng import Rng
+from salon.core.rng import rng_from_json
 from salon.rococo.config import RococoConfig
 from salon.rococo.tables import Tables
 
@@ -101,7 +101,7 @@ class State:
         s.cfg = self.cfg
         s.t = self.t
         s.n = self.n
-        s.rng = Rng(self.rng.state)
+        s.rng = self.rng.clone()
         s.round = self.round
         s.phase = self.phase
         s.start_player = self.start_player
@@ -155,7 +155,7 @@ class State:
         d: dict[str, Any] = {k: getattr(self, k) for k in self._INTS + self._LISTS}
         d["phase"] = self.phase
         d["over"] = self.over
-        d["rng"] = self.rng.state
+        d["rng"] = self.rng.to_json()
         d["players"] = [p.to_json() for p in self.players]
         d["stack"] = [list(f) for f in self.stack]
         d["breakdown"] = self.breakdown
@@ -174,7 +174,7 @@ class State:
             setattr(s, k, [int(x) for x in d[k]])
         s.phase = str(d["phase"])
         s.over = bool(d["over"])
-        s.rng = Rng(int(d["rng"]))
+        s.rng = rng_from_json(d["rng"])
         s.players = []
         for pd in d["players"]:
             p = Player()

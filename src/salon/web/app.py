@@ -10,10 +10,15 @@ A seat acts with the secret token it received when it was taken: the ``X-Seat-To
 header over HTTP, the ``hello`` message over the WebSocket.  Without a token a client is a
 spectator and sees what ``observe(None)`` shows.
 
-Every state carries a ``version``: the number of actions its seat may know of (another
-seat's private actions, such as the cards of a secret presentation, do not count, see
-Adapter.private_action).  An action or undo names the version it was decided on; a stale
-one is refused.
+Every state carries a ``version``: it counts the actions and undos its seat may know of
+(another seat's private actions, such as the cards of a secret presentation, do not count,
+see Adapter.private_action), so it only ever moves forward.  An action or undo names the
+version it was decided on; a stale one is refused.
+
+A public server is protected as ``salon.web.guard`` says: caps and rate limits per client
+address, state-changing requests only from the server's own pages and only as JSON, bodies
+bounded by their declared length before they are read, and security headers on every
+response.
 """
 
 from __future__ import annotations
@@ -21,12 +26,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -39,14 +45,16 @@ from salon.core import record
 from salon.core.errors import ConfigError
 from salon.core.game import Game, game_class, game_names
 from salon.web.adapters import adapter
-from salon.web.hub import Connection, Hub, Room, ServiceError
+from salon.web.errors import ServiceError
+from salon.web.guard import SECURITY_HEADERS, Limits, client_key, same_origin
+from salon.web.hub import Connection, Hub, Room
 from salon.web.storage import Storage
 
 log = logging.getLogger("salon.web")
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
-HELLO_TIMEOUT = 15.0
+HELLO_TIMEOUT = 5.0
 TOKEN_HEADER = "x-seat-token"
 LANGUAGES = ("en", "fr", "de", "uk")
 
@@ -74,6 +82,9 @@ class CreateSpec(_Body):
     config: dict[str, Any] = Field(default_factory=dict)
     seed: StrictInt | None = Field(default=None, ge=0, lt=2**31)
     join: JoinSpec | None = None
+    turn_timer: StrictInt | None = Field(default=None, ge=10, le=7 * 86400)
+    """Seconds each human has for a decision; after that the others may hand the seat to a
+    bot or end the game.  None (the default): no timer, for friendly games."""
 
 
 class ActSpec(_Body):
@@ -85,20 +96,33 @@ class UndoSpec(_Body):
     version: StrictInt
 
 
+class TakeOverSpec(_Body):
+    choice: Literal["bot", "end"]
+    version: StrictInt
+
+
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "body"
     return f"{where}: {err['msg']}"
 
 
+def too_large() -> ServiceError:
+    return ServiceError(413, "too_large", f"the request is larger than {MAX_BODY} bytes")
+
+
 def parse(raw: bytes | str, model: type[M]) -> M:
-    """A request body as ``model``; ServiceError 400 (not JSON) or 422 (wrong shape)."""
+    """A request body as ``model``; ServiceError 400 (not JSON, or JSON no request can be:
+    nested past the parser's depth, a number too long to convert) or 422 (wrong shape)."""
     if len(raw) > MAX_BODY:
-        raise ServiceError(413, "too_large", f"the request is larger than {MAX_BODY} bytes")
+        raise too_large()
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ServiceError(400, "bad_json", f"the request is not valid JSON ({e})") from None
+    except (ValueError, RecursionError) as e:
+        reason = "nested too deeply" if isinstance(e, RecursionError) else "a number is too long"
+        raise ServiceError(400, "bad_json", f"the request is not acceptable JSON ({reason})") from None
     try:
         return model.model_validate(data)
     except ValidationError as e:
@@ -160,12 +184,15 @@ def _option_type(prop: dict[str, Any]) -> dict[str, Any]:
     return {"type": "text"}
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bool = False) -> FastAPI:
+def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bool = False,
+               limits: Limits | None = None, clock: Callable[[], float] = time.monotonic) -> FastAPI:
     """The server application; ``db_url`` as :class:`salon.web.storage.Database` takes it,
     ``bot_delay`` seconds before each bot action (so people can follow), ``allow_seed`` lets a
-    creator choose the seed (tests and reproducible demos only: a seed reveals the deck)."""
+    creator choose the seed (tests and reproducible demos only: a seed reveals the deck),
+    ``limits`` the caps of a public server (the default) or of a private one, ``clock`` what
+    times the turn timers."""
     storage = Storage(db_url)
-    hub = Hub(storage, bot_delay, allow_seed)
+    hub = Hub(storage, bot_delay, allow_seed, limits, clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -194,14 +221,37 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         return error_response(ServiceError(e.status_code, code, str(e.detail)))
 
     @app.middleware("http")
-    async def _no_stale_client(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
+    async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            if not same_origin(request.headers.get("origin"), request.headers.get("host")):
+                response: Response = error_response(ServiceError(
+                    403, "bad_origin", "requests that change a game come from this server's own pages only"))
+            elif request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+                response = error_response(ServiceError(415, "not_json", "send the request body as application/json"))
+            else:
+                response = await call_next(request)
+        else:
+            response = await call_next(request)
         if request.url.path.startswith("/static/") or request.url.path == "/":
             response.headers["Cache-Control"] = "no-cache"  # revalidate, so an update reaches every browser
+        response.headers.update(SECURITY_HEADERS)
         return response
 
     async def body(request: Request, model: type[M]) -> M:
-        return parse(await request.body(), model)
+        """The body as ``model``; one over the limit is refused by its declared length before
+        it is read, or as soon as more than the limit has arrived."""
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_BODY:
+            raise too_large()
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise too_large()
+        return parse(bytes(raw), model)
+
+    def client_of(request: Request | WebSocket) -> str:
+        return client_key(request.client.host if request.client else None)
 
     def token_of(request: Request) -> str | None:
         return request.headers.get(TOKEN_HEADER)
@@ -213,15 +263,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         return {"games": [game_meta(n) for n in game_names()], "bots": bot_names(), "languages": list(LANGUAGES)}
 
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
-        return {"games": await hub.listing()}
+    async def list_games(status: Literal["open", "running", "over", "broken"] | None = None,
+                         offset: int = Query(default=0, ge=0, le=1_000_000),
+                         limit: int | None = Query(default=None, ge=0)) -> dict[str, Any]:
+        """The lobby, a page per status (see Hub.listing)."""
+        return await hub.listing(status, offset, limit)
 
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         spec = await body(request, CreateSpec)
+        options = {"turn_timer": spec.turn_timer} if spec.turn_timer else {}
         room, seat, token = await hub.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
                                              spec.config, spec.seed,
-                                             spec.join.model_dump() if spec.join is not None else None)
+                                             spec.join.model_dump() if spec.join is not None else None,
+                                             client_of(request), options)
         return {"id": room.id, "seat": seat, "token": token, "game": room.summary()}
 
     @app.get("/api/games/{game_id}")
@@ -232,15 +287,41 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
     async def join(game_id: str, request: Request) -> dict[str, Any]:
         spec = await body(request, JoinSpec)
         room = await hub.get(game_id)
-        seat, token = await hub.join(room, spec.seat, spec.name)
+        seat, token = await hub.join(room, spec.seat, spec.name, client_of(request))
         return {"id": room.id, "seat": seat, "token": token}
+
+    @app.post("/api/games/{game_id}/leave")
+    async def leave(game_id: str, request: Request) -> dict[str, Any]:
+        """Give up the seat the token holds: the token stops working, the seat is free."""
+        room = await hub.get(game_id)
+        seat = room.seat_of(token_of(request))
+        await body(request, _Body)
+        await hub.leave(room, seat)
+        return {"ok": True}
+
+    @app.post("/api/games/{game_id}/token")
+    async def renew(game_id: str, request: Request) -> dict[str, Any]:
+        """A new token for the seat; the old one stops working."""
+        room = await hub.get(game_id)
+        seat = room.seat_of(token_of(request))
+        await body(request, _Body)
+        return {"id": room.id, "seat": seat, "token": await hub.renew_token(room, seat)}
+
+    @app.post("/api/games/{game_id}/timeout")
+    async def take_over(game_id: str, request: Request) -> dict[str, Any]:
+        """The deciding seat's time ran out: hand it to a bot, or end the game."""
+        room = await hub.get(game_id)
+        seat = room.seat_of(token_of(request))
+        spec = await body(request, TakeOverSpec)
+        await hub.take_over(room, seat, spec.choice, spec.version)
+        return {"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())}
 
     # --- play
 
     @app.get("/api/games/{game_id}/state")
     async def state(game_id: str, request: Request) -> dict[str, Any]:
         room = await hub.get(game_id)
-        return room.state(room.seat_of(token_of(request)))
+        return room.state(room.seat_of(token_of(request)), now=hub.clock())
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, request: Request) -> dict[str, Any]:
@@ -248,7 +329,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         seat = room.seat_of(token_of(request))
         spec = await body(request, ActSpec)
         version = await hub.act(room, seat, spec.action, spec.version)
-        return {"ok": True, "version": version, "state": room.state(seat, version + 1)}  # no log: the caller has it
+        # no log: the caller has it
+        return {"ok": True, "version": version, "state": room.state(seat, room.log_size(seat), hub.clock())}
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Request) -> dict[str, Any]:
@@ -256,7 +338,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         seat = room.seat_of(token_of(request))
         spec = await body(request, UndoSpec)
         version = await hub.undo(room, seat, spec.version)
-        return {"ok": True, "version": version, "state": room.state(seat)}
+        return {"ok": True, "version": version, "state": room.state(seat, now=hub.clock())}
 
     @app.get("/api/games/{game_id}/components")
     async def components(game_id: str) -> dict[str, Any]:
@@ -267,27 +349,42 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
     async def game_record(game_id: str) -> dict[str, Any]:
         """The full record (seed included) once the game is over, when nothing is secret any more."""
         room = await hub.get(game_id)
-        if room.status != "over":
+        if room.live:
             raise ServiceError(409, "not_over", "the record is published when the game is over")
         return record.make_record(room.game)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
+        client = client_of(websocket)
+        counted = False
         try:
+            if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
+                raise ServiceError(403, "bad_origin", "games are played from this server's own pages only")
+            hub.guard.connect(client)
+            counted = True
             room = await hub.get(game_id)
             hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), Hello)
-            seat = room.seat_of(hello.token)
+            conn = Connection(room.seat_of(hello.token), client)
+            hub.connect(room, conn)
         except ServiceError as e:
+            if counted:
+                hub.guard.disconnect(client)
             await websocket.send_json({"type": "error", **e.to_json()})
             await websocket.close(code=4000 + e.status)
             return
         except TimeoutError:
+            hub.guard.disconnect(client)
             await websocket.close(code=4408)
             return
         except (WebSocketDisconnect, WebSocketDisconnected):  # gone already (or closed by the server for size)
+            if counted:
+                hub.guard.disconnect(client)
             return
-        await _session(websocket, hub, room, Connection(seat))
+        try:
+            await _session(websocket, hub, room, conn)
+        finally:
+            hub.guard.disconnect(client)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -324,10 +421,8 @@ class ClientMessage(BaseModel):
 
 
 async def _session(websocket: WebSocket, hub: Hub, room: Room, conn: Connection) -> None:
-    """Serve one connected client until it leaves: its messages in, its queue out."""
-    room.conns.add(conn)
-    conn.push(room.state_for(conn))
-    room.broadcast(skip=conn)  # the others see this seat come online
+    """Serve one connected client (already counted in by Hub.connect) until it leaves: its
+    messages in, its queue out."""
 
     async def sender() -> None:
         try:
@@ -359,6 +454,5 @@ async def _session(websocket: WebSocket, hub: Hub, room: Room, conn: Connection)
     except (WebSocketDisconnect, WebSocketDisconnected):  # the client left (or its connection broke)
         pass
     finally:
-        room.conns.discard(conn)
+        hub.disconnect(room, conn)
         out.cancel()
-        room.broadcast()

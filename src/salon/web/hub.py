@@ -7,9 +7,20 @@ committed it is it acknowledged and shown to anyone.  One action at a time per g
 room's lock serialises submissions, and each submission names the number of actions its
 sender has seen (the *version*), so the second of two simultaneous submissions is refused
 with "state changed, refresh" instead of being applied to a position its sender never saw.
+Every accepted action or undo moves a seat's version forward (an undo never gives back a
+version that was already shown), so a tab that saw a position which was then taken back
+cannot act on the new one.
 
 What a client receives is built from ``observe(seat)`` and ``Event.view(seat)`` only: never
-the game state, the seed, or another seat's legal actions.
+the game state, the seed, or another seat's legal actions.  The seed is secret (a keyed
+generator's 128-bit key, ``salon.core.game.secret_seed``), so that the public setup of a
+table tells nothing of its deck, bags or bots; it is published with the finished game's
+record.
+
+A table's costs are bounded (``salon.web.guard``): a spectator who comes or goes costs one
+message (the state to the newcomer; seated players' presence is a small delta), a table may
+have a turn timer after which the other players may hand the seat to a bot or end the game,
+and a player may leave a seat or renew its token.
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -28,9 +39,11 @@ from salon.bots.base import Bot, bot_names, bot_seed, make_bot
 from salon.core import record
 from salon.core.errors import ActionError, ConfigError, MalformedAction, SalonError
 from salon.core.events import Event
-from salon.core.game import Game, game_class
+from salon.core.game import Game, game_class, secret_seed
 from salon.web.adapters import adapter
-from salon.web.storage import GameRecord, SeatRecord, Storage, StorageError
+from salon.web.errors import ServiceError
+from salon.web.guard import Guard, Limits
+from salon.web.storage import BrokenRecord, GameRecord, SeatRecord, Storage, StorageError
 
 log = logging.getLogger("salon.web")
 
@@ -40,26 +53,14 @@ HUMAN = "human"
 BOT = "bot"
 AUTOMATON = "automaton"
 """A seat the game plays by itself (its adapter's ``automated_seats``): never taken, never waited for."""
-FINISHED_LISTED = 30
-"""How many finished games the lobby lists."""
+REPLACEMENT_BOT = "heuristic"
+"""The bot a timed-out seat is handed to."""
 FINISHED_KEPT = 200
 """How many finished games stay in memory after being loaded for viewing."""
 MAX_QUEUED = 256
 """Messages waiting for one client before it is disconnected as not reading."""
-
-
-class ServiceError(Exception):
-    """A refused request: an HTTP status, a stable code and a one-line message."""
-
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.extra = extra
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "status": self.status, **self.extra}
+STATUSES = ("open", "running", "over")
+"""The lobby's sections, in the order it lists them."""
 
 
 def hash_token(token: str) -> str:
@@ -75,6 +76,8 @@ class Seat:
     name: str
     token_hash: str | None = None
     bot: Bot | None = None
+    undos: int = 0
+    """Undos of this seat's private actions (only this seat saw them): see Room.version_for."""
 
     @property
     def taken(self) -> bool:
@@ -88,8 +91,9 @@ class Connection:
     messages carry only the new log entries, and all of it after an undo shortened the log.
     """
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, client: str = "") -> None:
         self.seat = seat
+        self.client = client
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.epoch = -1
         self.sent = 0
@@ -120,15 +124,19 @@ class Room:
     """Events of the setup (entry 0), then of each accepted action in order."""
     actors: list[int | None]
     """The seat that made each log entry's action (None for the setup)."""
+    creator: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    """The table's server options: ``turn_timer`` (seconds, or absent)."""
+    undos: int = 0
+    """Undos of public actions (everyone saw them): see version_for."""
+    ended: bool = False
+    """Ended early by its players (a timed-out seat), not played to its end."""
+    turn_started: float = 0.0
+    """When the current decision's seat began to decide (the Hub's clock)."""
     epoch: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
-
-    @property
-    def version(self) -> int:
-        """The number of actions played (the server's own count; a seat sees ``version_for``)."""
-        return len(self.game.history)
 
     def _hidden_from(self, seat: int | None) -> list[bool]:
         """Per log entry: whether ``seat`` may not even learn that its action was taken (a
@@ -145,16 +153,31 @@ class Room:
         return not (history and self.actors[-1] == seat and adapter(self.name).private_action(history[-1]))
 
     def version_for(self, seat: int | None) -> int:
-        """The version ``seat`` is shown and must send back: the actions it may know of."""
-        return self.version - sum(self._hidden_from(seat))
+        """The version ``seat`` is shown and must send back.  It counts the changes the seat
+        may know of: every action in the history it may see, and every undo it may see twice
+        (the undo takes one action out of the history), so each accepted action or undo moves
+        it forward by one and no version is ever shown twice.  Another seat's private
+        actions, and its undos of them, are not counted: nobody can count them."""
+        own = self.seats[seat].undos if seat is not None else 0
+        return len(self.game.history) - sum(self._hidden_from(seat)) + 2 * (self.undos + own)
+
+    def log_size(self, seat: int | None) -> int:
+        """How many log entries ``seat`` may see (the setup's included)."""
+        return len(self.log) - sum(self._hidden_from(seat))
 
     @property
     def status(self) -> str:
+        if self.ended:
+            return "ended"
         if self.game.is_over():
             return "over"
         if any(not s.taken for s in self.seats):
             return "open"
         return "running"
+
+    @property
+    def live(self) -> bool:
+        return self.status in ("open", "running")
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds; None for no token (a spectator)."""
@@ -174,12 +197,23 @@ class Room:
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.name, "title": self.title, "status": self.status,
                 "config": self.config, "seats": self.seats_json(), "version": self.version_for(None),
-                "current": self.game.current_player(), "created": self.created}
+                "current": self.game.current_player(), "created": self.created,
+                "turn_timer": self.options.get("turn_timer")}
+
+    def timer(self, now: float) -> dict[str, Any] | None:
+        """The turn timer of the seat deciding now, if the table has one and a person decides:
+        its length, the seconds left, and whether it ran out."""
+        seconds = self.options.get("turn_timer")
+        current = self.game.current_player()
+        if not seconds or self.status != "running" or current is None or self.seats[current].kind != HUMAN:
+            return None
+        left = max(0.0, seconds - (now - self.turn_started))
+        return {"seat": current, "seconds": seconds, "left": round(left, 1), "expired": left <= 0}
 
     def _entry(self, n: int, i: int, seat: int | None) -> dict[str, Any]:
         return {"n": n, "actor": self.actors[i], "events": [e.view(seat) for e in self.log[i]]}
 
-    def state(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+    def state(self, seat: int | None, since: int = 0, now: float = 0.0) -> dict[str, Any]:
         """What ``seat`` may see now, with the log entries from number ``since`` on (counted
         among the entries it may see)."""
         g = self.game
@@ -192,7 +226,7 @@ class Room:
             "id": self.id,
             "game": self.name,
             "title": self.title,
-            "version": len(visible) - 1,
+            "version": self.version_for(seat),
             "status": status,
             "seat": seat,
             "seats": self.seats_json(),
@@ -200,23 +234,32 @@ class Room:
             "observation": g.observe(seat),
             "legal": list(g.legal_actions()) if mine else [],
             "undoable": g.undoable() if mine else 0,
+            "timer": self.timer(now),
             "log_from": since,
             "log": [self._entry(n, visible[n], seat) for n in range(since, len(visible))],
-            "result": g.result().to_json() if status == "over" else None,
+            "result": g.result().to_json() if g.is_over() else None,
         }
 
-    def state_for(self, conn: Connection) -> dict[str, Any]:
+    def state_for(self, conn: Connection, now: float) -> dict[str, Any]:
         since = conn.sent if conn.epoch == self.epoch else 0
-        message = self.state(conn.seat, since)
-        conn.epoch, conn.sent = self.epoch, message["version"] + 1
+        message = self.state(conn.seat, since, now)
+        conn.epoch, conn.sent = self.epoch, since + len(message["log"])
         return message
 
-    def broadcast(self, skip: Connection | None = None, only: int | None = None) -> None:
+    def broadcast(self, now: float, skip: Connection | None = None, only: int | None = None) -> None:
         """Send every connection (but ``skip``) its state; after a private action only the
         acting seat's connections (``only``), so that the others cannot count such actions."""
         for conn in list(self.conns):
             if conn is not skip and (only is None or conn.seat == only):
-                conn.push(self.state_for(conn))
+                conn.push(self.state_for(conn, now))
+
+    def presence(self, skip: Connection) -> None:
+        """Tell the others that a seated player came or went: the seats' small list, not the
+        whole state.  A spectator's coming and going is told to nobody."""
+        message = {"type": "presence", "seats": self.seats_json()}
+        for conn in list(self.conns):
+            if conn is not skip:
+                conn.push(message)
 
 
 def _make_bot(name: str, seed: int, seat: int) -> Bot:
@@ -251,24 +294,34 @@ async def _guarded(coro: Coroutine[Any, Any, T]) -> T:
 
 
 class Hub:
-    """All rooms of one server process."""
+    """All rooms of one server process.  ``clock`` (seconds, monotonic) times the turn
+    timers: the tests give a clock of their own."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.6, allow_seed: bool = False) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.6, allow_seed: bool = False,
+                 limits: Limits | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.allow_seed = allow_seed
+        self.guard = Guard(limits or Limits())
+        self.clock = clock
         self.rooms: dict[str, Room] = {}
+
+    @property
+    def limits(self) -> Limits:
+        return self.guard.limits
 
     # --- life cycle
 
     async def start(self) -> None:
-        """Restore every unfinished game from the store and let its bots continue."""
+        """Restore every unfinished game from the store and let its bots continue.  A game
+        that cannot be restored is quarantined (logged once, listed as broken) and the others
+        are served as usual."""
         records = await self.storage.run(lambda db: db.unfinished())
         for rec in records:
             try:
                 room = self._room(rec)
             except SalonError as e:
-                log.error("game %s cannot be restored: %s", rec.id, e)
+                await self._quarantine(rec.id, str(e))
                 continue
             self.rooms[room.id] = room
             self.kick(room)
@@ -280,12 +333,28 @@ class Hub:
             for conn in list(room.conns):
                 conn.push(None)
 
-    def _room(self, rec: GameRecord) -> Room:
+    async def _quarantine(self, game_id: str, reason: str) -> None:
+        log.error("game %s cannot be restored and is quarantined: %s", game_id, reason)
+        try:
+            await self.storage.run(lambda db: db.quarantine(game_id, reason))
+        except StorageError as e:
+            log.error("game %s: the quarantine was not stored: %s", game_id, e)
+
+    def _room(self, rec: GameRecord | BrokenRecord) -> Room:
+        if isinstance(rec, BrokenRecord):
+            raise SalonError(rec.reason)
+        try:
+            cls = game_class(rec.game)
+        except ConfigError as e:
+            raise SalonError(str(e)) from None
         game, events, actors = rebuild(rec)
+        if len(rec.seats) != game.num_players or [s.seat for s in rec.seats] != list(range(game.num_players)):
+            raise SalonError(f"the stored seats do not fit a game of {game.num_players} seats")
         seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                      _make_bot(s.bot, rec.seed, s.seat) if s.kind == BOT and s.bot else None) for s in rec.seats]
-        config = game_class(rec.game).stored_config(rec.config)
-        return Room(rec.id, rec.game, rec.title, config, rec.seed, rec.created, game, seats, events, actors)
+                      _make_bot(s.bot, rec.seed, s.seat) if s.kind == BOT and s.bot else None, s.undos)
+                 for s in rec.seats]
+        return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
+                    events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, self.clock())
 
     async def get(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
@@ -299,33 +368,56 @@ class Hub:
             try:
                 room = self._room(rec)
             except SalonError as e:
-                raise ServiceError(500, "broken_record", f"game {game_id} cannot be replayed: {e}") from None
+                if not (isinstance(rec, BrokenRecord) and rec.quarantined):
+                    await self._quarantine(game_id, str(e))
+                raise ServiceError(410, "broken", f"game {game_id} is damaged and cannot be shown") from None
             self._keep(room)
         return room
 
     def _keep(self, room: Room) -> None:
         self.rooms[room.id] = room
-        finished = [r for r in self.rooms.values() if r.status == "over" and not r.conns]
+        finished = [r for r in self.rooms.values() if not r.live and not r.conns]
         for old in finished[:max(0, len(finished) - FINISHED_KEPT)]:
             del self.rooms[old.id]
 
-    async def listing(self) -> list[dict[str, Any]]:
-        """Open and running games, newest first, then the latest finished ones."""
-        ids = await self.storage.run(lambda db: db.finished_ids(FINISHED_LISTED))
-        live = sorted((r for r in self.rooms.values() if r.status != "over"), key=lambda r: -r.created)
-        finished = []
-        for game_id in ids:
-            try:
-                finished.append(await self.get(game_id))
-            except ServiceError:
-                continue
-        return [r.summary() for r in [*live, *finished]]
+    async def listing(self, status: str | None = None, offset: int = 0, limit: int | None = None) -> dict[str, Any]:
+        """The lobby: open, running and finished games, newest first, at most ``limit`` of
+        each (the server's page size at most); with ``status`` one section from ``offset``.
+        ``more`` tells, per section, whether further games follow; ``broken`` lists the
+        quarantined games."""
+        page = self.limits.page_size
+        limit = page if limit is None else max(0, min(limit, page))
+        wanted = STATUSES if status is None else (status,)
+        games: list[dict[str, Any]] = []
+        more: dict[str, bool] = {}
+        for section in wanted:
+            if section == "over":
+                ids = await self.storage.run(lambda db: db.finished_ids(limit + 1, offset))
+                rooms = []
+                for game_id in ids[:limit]:
+                    try:
+                        rooms.append(await self.get(game_id))
+                    except ServiceError:
+                        continue
+                more["over"] = len(ids) > limit
+            else:
+                live = sorted((r for r in self.rooms.values() if r.status == section), key=lambda r: -r.created)
+                rooms = live[offset:offset + limit]
+                more[section] = len(live) > offset + limit
+            games += [r.summary() for r in rooms]
+        result: dict[str, Any] = {"games": games, "more": more}
+        if status is None or status == "broken":
+            broken = await self.storage.run(lambda db: db.broken_games(limit))
+            result["broken"] = [{"id": game_id, "reason": reason} for game_id, reason in broken]
+        return result
 
     # --- lobby
 
     async def create(self, name: str, title: str, seat_specs: list[dict[str, Any]], config: dict[str, Any],
-                     seed: int | None, join: dict[str, Any] | None) -> tuple[Room, int | None, str | None]:
-        """A new game; with ``join`` the creator takes a seat and gets its token."""
+                     seed: int | None, join: dict[str, Any] | None, client: str = "",
+                     options: dict[str, Any] | None = None) -> tuple[Room, int | None, str | None]:
+        """A new game; with ``join`` the creator takes a seat and gets its token.  ``client``
+        (an opaque key of the creator's address) counts against the caps of the server."""
         try:
             cls = game_class(name)
         except ConfigError as e:
@@ -337,9 +429,22 @@ class Hub:
             if spec["kind"] == BOT and spec.get("bot") not in bots:
                 raise ServiceError(400, "unknown_bot", f"seat {i + 1}: unknown bot {spec.get('bot')!r}; "
                                                        f"available: {', '.join(bots)}")
+        if not self.limits.allow_bot_tables and all(spec["kind"] == BOT for spec in seat_specs):
+            raise ServiceError(403, "bot_tables_off", "a table needs at least one human seat on this server")
+        live = [r for r in self.rooms.values() if r.live]
+        if len(live) >= self.limits.max_tables:
+            raise ServiceError(429, "server_full", f"the server has {len(live)} unfinished tables, its most; "
+                                                   "join one or try again later")
+        mine = sum(1 for r in live if r.creator == client)
+        if mine >= self.limits.max_tables_per_client:
+            raise ServiceError(429, "too_many_tables", f"you have {mine} unfinished tables, the most one address "
+                                                       "may have; finish or leave one first")
+        self.guard.creating(client)
+        if join is not None:
+            self.guard.joining(client)
         config = dict(config)
         config.setdefault("players", len(seat_specs))  # the one config key every game shares
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        seed = secret_seed() if seed is None else seed
         try:
             game = cls.new(config, seed)
         except ConfigError as e:
@@ -361,15 +466,15 @@ class Hub:
             token = secrets.token_urlsafe(24)
             seats[seat_index].token_hash = hash_token(token)
             seats[seat_index].name = self._name(join.get("name"), seat_index)
-        game_id = secrets.token_urlsafe(6)
+        game_id = secrets.token_urlsafe(12)
         stored_config = game.config.model_dump(mode="json") if hasattr(game.config, "model_dump") else config
         rec = GameRecord(game_id, name, (title or "").strip() or f"{name} {game_id}", stored_config, seed,
-                         time.time(), seats)
+                         time.time(), seats, creator=client, options=dict(options or {}))
         await self._store(lambda db: db.create_game(rec))
         room = Room(rec.id, name, rec.title, stored_config, seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
                           _make_bot(s.bot, seed, s.seat) if s.bot else None) for s in seats],
-                    [adapter(name).initial_events(game)], [None])
+                    [adapter(name).initial_events(game)], [None], client, rec.options, turn_started=self.clock())
         self.rooms[game_id] = room
         self.kick(room)
         return room, seat_index, token
@@ -397,12 +502,15 @@ class Hub:
             raise ServiceError(409, "seat_taken", f"seat {wanted} is already taken")
         return wanted
 
-    async def join(self, room: Room, wanted: int | None, name: Any) -> tuple[int, str]:
-        return await _guarded(self._join(room, wanted, name))
+    async def join(self, room: Room, wanted: int | None, name: Any, client: str = "") -> tuple[int, str]:
+        return await _guarded(self._join(room, wanted, name, client))
 
-    async def _join(self, room: Room, wanted: int | None, name: Any) -> tuple[int, str]:
+    async def _join(self, room: Room, wanted: int | None, name: Any, client: str) -> tuple[int, str]:
         async with room.lock:
+            if not room.live:
+                raise ServiceError(409, "over", "the game is over")
             seat = self._free_seat(room.seats, wanted)
+            self.guard.joining(client)
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             label = self._name(name, seat)
@@ -411,9 +519,87 @@ class Hub:
                 raise ServiceError(409, "seat_taken", f"seat {seat} is already taken")
             room.seats[seat].token_hash = digest
             room.seats[seat].name = label
-            room.broadcast()
+            room.turn_started = self.clock()  # a timer runs for seated players only
+            room.broadcast(self.clock())
             self.kick(room)
             return seat, token
+
+    async def leave(self, room: Room, seat: int | None) -> None:
+        """The seat's player gives it up: its token stops working, and the seat is free for
+        someone else to take (the game waits for them)."""
+        await _guarded(self._leave(room, seat))
+
+    async def _leave(self, room: Room, seat: int | None) -> None:
+        async with room.lock:
+            if seat is None:
+                raise ServiceError(403, "spectator", "a spectator holds no seat to leave")
+            if not room.live:
+                raise ServiceError(409, "over", "the game is over")
+            s = room.seats[seat]
+            digest = s.token_hash
+            assert digest is not None
+            await self._store(lambda db: db.leave_seat(room.id, seat, digest))
+            s.token_hash, s.name = None, ""
+            self._unseat(room, seat)
+            room.broadcast(self.clock())
+
+    async def renew_token(self, room: Room, seat: int | None) -> str:
+        """A new token for the seat; the old one stops working and the seat's other
+        connections are closed (whoever held a copy of the old token is out)."""
+        return await _guarded(self._renew(room, seat))
+
+    async def _renew(self, room: Room, seat: int | None) -> str:
+        async with room.lock:
+            if seat is None:
+                raise ServiceError(403, "spectator", "a spectator holds no token to renew")
+            s = room.seats[seat]
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            await self._store(lambda db: db.set_seat(room.id, seat, s.kind, s.bot_name, s.name, digest))
+            s.token_hash = digest
+            for conn in list(room.conns):
+                if conn.seat == seat:
+                    conn.push(None)
+            return token
+
+    def _unseat(self, room: Room, seat: int) -> None:
+        """The seat's connections go on as spectators (their token no longer holds it)."""
+        for conn in room.conns:
+            if conn.seat == seat:
+                conn.seat = None
+                conn.epoch = -1
+
+    async def take_over(self, room: Room, seat: int | None, choice: str, version: int) -> None:
+        """When the deciding seat's turn timer ran out, another seated player hands the seat
+        to a bot (Board Game Arena's "zombie") or ends the game."""
+        await _guarded(self._take_over(room, seat, choice, version))
+
+    async def _take_over(self, room: Room, seat: int | None, choice: str, version: int) -> None:
+        async with room.lock:
+            if seat is None:
+                raise ServiceError(403, "spectator", "a spectator cannot decide for the table; join a seat to play")
+            if not room.live:
+                raise ServiceError(409, "over", "the game is over")
+            shown = room.version_for(seat)
+            if version != shown:
+                raise ServiceError(409, "stale", "state changed, refresh", version=shown)
+            timer = room.timer(self.clock())
+            if timer is None or not timer["expired"]:
+                raise ServiceError(409, "not_expired", "the deciding player's time has not run out")
+            late = timer["seat"]
+            if late == seat:
+                raise ServiceError(409, "own_seat", "your own time ran out: play, or leave the seat")
+            if choice == "end":
+                await self._store(lambda db: db.end_game(room.id))
+                room.ended = True
+            else:
+                s = room.seats[late]
+                await self._store(lambda db: db.set_seat(room.id, late, BOT, REPLACEMENT_BOT, s.name, None))
+                s.kind, s.bot_name, s.token_hash = BOT, REPLACEMENT_BOT, None
+                s.bot = _make_bot(REPLACEMENT_BOT, room.seed, late)
+                self._unseat(room, late)
+            room.broadcast(self.clock())
+            self.kick(room)
 
     # --- play
 
@@ -423,7 +609,7 @@ class Hub:
         status = room.status
         if status == "open":
             raise ServiceError(409, "waiting", "the game waits for its players to take every seat")
-        if status == "over":
+        if status in ("over", "ended"):
             raise ServiceError(409, "over", "the game is over")
         shown = room.version_for(seat)
         if version != shown:
@@ -440,37 +626,55 @@ class Hub:
                    request_id: Any) -> int:
         async with room.lock:
             self._check_turn(room, seat, version)
-            await self._commit(room, action, origin, request_id)
+            await self._commit(room, [action], origin, request_id)
             return room.version_for(seat)
 
-    async def _commit(self, room: Room, action: str, origin: Connection | None = None, request_id: Any = None) -> None:
-        """Apply, store, acknowledge, show (the caller holds the room's lock)."""
+    def _refused(self, action: str, e: ActionError) -> ServiceError:
+        malformed = isinstance(e, MalformedAction)
+        return ServiceError(400 if malformed else 422, "malformed_action" if malformed else "illegal_action",
+                            f"{action!r} refused: {e.reason}", rule=e.rule, action=action)
+
+    async def _commit(self, room: Room, actions: list[str], origin: Connection | None = None,
+                      request_id: Any = None) -> None:
+        """Apply the actions of one seat, store them in one commit, acknowledge, show (the
+        caller holds the room's lock).  A bot's secret actions go with the public action that
+        ends them, so nobody can time how many there were."""
         game = room.game
+        first = len(game.history)
         actor = game.current_player()
-        try:
-            events = game.apply(action)
-        except ActionError as e:
-            malformed = isinstance(e, MalformedAction)
-            raise ServiceError(400 if malformed else 422, "malformed_action" if malformed else "illegal_action",
-                               f"{action!r} refused: {e.reason}", rule=e.rule, action=action) from None
-        n = len(game.history) - 1
+        before = actor
+        for action in actions:
+            try:
+                events = game.apply(action)
+            except ActionError as e:
+                self._rollback(room, first)
+                raise self._refused(action, e) from None
+            # the log grows with the game, before the write: a state read meanwhile (the lock
+            # guards writers only) sees a version, a log and a position that agree
+            room.log.append(events)
+            room.actors.append(actor)
         over = game.is_over()
-        # the log grows with the game, before the write: a state read meanwhile (the lock
-        # guards writers only) sees a version, a log and a position that agree
-        room.log.append(events)
-        room.actors.append(actor)
         try:
-            await self.storage.run(lambda db: db.append(room.id, n, action, over))
+            await self.storage.run(lambda db: db.append_many(room.id, first, actions, over))
         except Exception as e:
-            room.game = record.replay(room.name, room.config, room.seed, game.history[:-1])
-            del room.log[-1]
-            del room.actors[-1]
-            log.error("game %s: action %r not stored: %s", room.id, action, e)
+            self._rollback(room, first)
+            log.error("game %s: actions %r not stored: %s", room.id, actions, e)
             raise ServiceError(503, "storage", "the action could not be stored; nothing changed, try again") from None
+        now = self.clock()
+        if game.current_player() != before:
+            room.turn_started = now
         if origin is not None:
             origin.push({"type": "ack", "id": request_id, "version": room.version_for(actor)})
-        room.broadcast(only=actor if adapter(room.name).private_action(action) else None)
+        private = all(adapter(room.name).private_action(a) for a in actions)
+        room.broadcast(now, only=actor if private else None)
         self.kick(room)
+
+    def _rollback(self, room: Room, length: int) -> None:
+        """The room's game, log and actors as they were with ``length`` actions."""
+        if len(room.game.history) > length:
+            room.game = record.replay(room.name, room.config, room.seed, room.game.history[:length])
+        del room.log[length + 1:]
+        del room.actors[length + 1:]
 
     async def undo(self, room: Room, seat: int | None, version: int,
                    origin: Connection | None = None, request_id: Any = None) -> int:
@@ -483,25 +687,29 @@ class Hub:
         draw or reveal), following Board Game Arena's policy."""
         async with room.lock:
             self._check_turn(room, seat, version)
+            assert seat is not None
             if room.game.undoable() < 1:
                 raise ServiceError(409, "no_undo", "nothing can be taken back now")
             history = room.game.history
             private = adapter(room.name).private_action(history[-1])
             previous = record.replay(room.name, room.config, room.seed, history[:-1])
             length = len(history) - 1
-            await self._store(lambda db: db.truncate(room.id, length))
+            by = seat if private else None
+            await self._store(lambda db: db.undo(room.id, length, by))
             room.game = previous
             del room.log[-1]
             del room.actors[-1]
             if private:  # the others never saw it: only the seat's own log is shortened
+                room.seats[seat].undos += 1
                 for conn in room.conns:
                     if conn.seat == seat:
                         conn.epoch = -1
             else:
+                room.undos += 1
                 room.epoch += 1
             if origin is not None:
                 origin.push({"type": "ack", "id": request_id, "version": room.version_for(seat)})
-            room.broadcast(only=seat if private else None)
+            room.broadcast(self.clock(), only=seat if private else None)
             self.kick(room)
             return room.version_for(seat)
 
@@ -511,6 +719,26 @@ class Hub:
         except StorageError as e:
             log.error("storage: %s", e)
             raise ServiceError(503, "storage", "the database refused the change; nothing changed, try again") from None
+
+    # --- connections
+
+    def connect(self, room: Room, conn: Connection) -> None:
+        """A client comes: the state to it alone; the others learn only that a seated player
+        is online.  A spectator past the table's cap is refused."""
+        if conn.seat is None:
+            watching = sum(1 for c in room.conns if c.seat is None)
+            if watching >= self.limits.max_spectators:
+                raise ServiceError(429, "too_many_spectators", f"this table has {watching} spectators, its most")
+        was_online = conn.seat is not None and any(c.seat == conn.seat for c in room.conns)
+        room.conns.add(conn)
+        conn.push(room.state_for(conn, self.clock()))
+        if conn.seat is not None and not was_online:
+            room.presence(skip=conn)
+
+    def disconnect(self, room: Room, conn: Connection) -> None:
+        room.conns.discard(conn)
+        if conn.seat is not None and not any(c.seat == conn.seat for c in room.conns):
+            room.presence(skip=conn)
 
     # --- bots
 
@@ -530,20 +758,34 @@ class Hub:
             return None
         return seat
 
+    @staticmethod
+    def _bot_moves(room: Room, bot: Bot, seat: int) -> list[str]:
+        """The bot's next action, and, while its actions are secret ones of its own, the ones
+        after them up to its next public action (on a copy of the game)."""
+        game = room.game.clone()
+        private = adapter(room.name).private_action
+        moves = []
+        while True:
+            action = bot.choose(game.clone())
+            moves.append(action)
+            game.apply(action)
+            if not private(action) or game.current_player() != seat:
+                return moves
+
     async def _bots(self, room: Room) -> None:
         while (seat := self._bot_turn(room)) is not None:
-            version = room.version
+            version = len(room.game.history)
             if room.paced(seat):
                 await asyncio.sleep(self.bot_delay)
             async with room.lock:
-                if room.version != version or self._bot_turn(room) != seat:
+                if len(room.game.history) != version or self._bot_turn(room) != seat:
                     continue
                 bot = room.seats[seat].bot
                 assert bot is not None
                 try:
                     # a bot may think for a while: off the event loop, on a copy of the game
-                    action = await asyncio.to_thread(bot.choose, room.game.clone())
-                    await _guarded(self._commit(room, action))
+                    moves = await asyncio.to_thread(self._bot_moves, room, bot, seat)
+                    await _guarded(self._commit(room, moves))
                 except Exception:  # a bot's defect must not take the server down; the game waits
                     log.exception("game %s: the bot of seat %d stopped", room.id, seat)
                     return

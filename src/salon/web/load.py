@@ -102,8 +102,11 @@ def _start_server(port: int, folder: Path) -> subprocess.Popen[bytes]:
     salon = Path(sys.executable).with_name("salon")
     cmd = [str(salon)] if salon.exists() else [sys.executable, "-m", "salon.cli.main"]
     log = (folder / "server.log").open("wb")
+    # one address plays every seat: the caps of a public server are lifted
+    caps = ["--max-tables", "100000", "--max-tables-per-client", "100000", "--max-connections-per-client", "100000",
+            "--create-rate", "1000000/second", "--join-rate", "1000000/second"]
     return subprocess.Popen([*cmd, "serve", "--port", str(port), "--db", f"sqlite:///{folder / 'load.db'}",
-                             "--bot-delay", "0"], stdout=log, stderr=subprocess.STDOUT)
+                             "--bot-delay", "0", *caps], stdout=log, stderr=subprocess.STDOUT)
 
 
 def _wait_until_up(base: str, proc: subprocess.Popen[bytes] | None) -> None:

@@ -1,8 +1,15 @@
-"""Running the game server with uvicorn (``salon serve``)."""
+"""Running the game server with uvicorn (``salon serve``).
+
+Connections are bounded in time as well as number: a request must arrive whole within
+``request_timeout`` seconds (salon.web.deadline), an idle keep-alive connection is closed
+after a few seconds, a WebSocket whose peer stops answering pings is closed, and the process
+may open as many descriptors as its hard limit allows.
+"""
 
 from __future__ import annotations
 
 import errno
+import resource
 import socket
 import sys
 
@@ -10,6 +17,8 @@ import uvicorn
 
 from salon.core.errors import ConfigError
 from salon.web.app import create_app
+from salon.web.deadline import with_deadline
+from salon.web.guard import Limits
 from salon.web.storage import Database
 
 WS_MAX_SIZE = 64 * 1024
@@ -39,17 +48,29 @@ def url_of(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def run(host: str, port: int, db: str | None, bot_delay: float, log_level: str = "warning") -> None:
+def _more_descriptors() -> None:
+    """Raise the soft limit of open files to the hard one: each connection is a descriptor,
+    and the common soft limit of 1024 would cap the players of a busy server."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def run(host: str, port: int, db: str | None, bot_delay: float, limits: Limits | None = None,
+        request_timeout: float = 5.0, log_level: str = "warning") -> None:
     """Serve until interrupted.  The database is opened (and every unfinished game restored)
     before the first request is accepted."""
     check_port(host, port)
     check_database(db)
+    _more_descriptors()
     # the storage thread hands each commit back to the event loop: a short GIL switch interval
     # keeps it from waiting up to the default 5 ms for the loop's thread to let go
     sys.setswitchinterval(0.0005)
-    app = create_app(db, bot_delay)
+    app = create_app(db, bot_delay, limits=limits)
     # no per-message compression: a state message is a few kilobytes, and compressing every
     # one costs more server time than the bandwidth it saves on any network a game runs on
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
-                            ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, lifespan="on")
+                            http=with_deadline(request_timeout), timeout_keep_alive=5,
+                            ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, ws_ping_interval=20.0,
+                            ws_ping_timeout=20.0, lifespan="on")
     uvicorn.Server(config).run()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from salon.core.rng import Rng, derive_seed
+from salon.core.game import make_rng
+from salon.core.rng import BaseRng
 from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE, DataSet, RulesModel
 from salon.necklace.config import NecklaceConfig
 from salon.necklace.rules.common import emit
@@ -16,7 +17,7 @@ def new_state(cfg: NecklaceConfig, ds: DataSet, seed: int) -> State:
     s.cfg = cfg
     s.ds = ds
     s.n = n = cfg.players
-    s.rng = rng = Rng(derive_seed(seed))
+    s.rng = rng = make_rng(seed)
     s.events = []
     s.stack = []
     # QN-SETUP-2/3: Fashion tiles +30 ... +0 from left to right, a random Gem tile under each
@@ -82,7 +83,7 @@ def last_merchant_window(cfg: NecklaceConfig, r: RulesModel) -> int:
     return r.merchant_bottom + (1 if cfg.third_merchant_in_last_six else 0)
 
 
-def _insert_merchants(rng: Rng, undealt: list[int], merchants: list[int], last: int) -> list[int]:
+def _insert_merchants(rng: BaseRng, undealt: list[int], merchants: list[int], last: int) -> list[int]:
     """QN-SETUP-9 / QN-AMB-5: split the undealt cards top to bottom into stacks of
     ceil(N/3), ceil((N - that)/2) and the rest; a Merchant goes under each of the first two,
     the third is shuffled with the bottom ``last - 1`` cards, so that it lies, uniformly,

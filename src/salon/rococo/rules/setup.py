@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from salon.core.rng import Rng, derive_seed
+from salon.core.game import make_rng
 from salon.rococo.config import RococoConfig
 from salon.rococo.rules import solo
 from salon.rococo.rules.common import emit
@@ -15,7 +15,7 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     s.cfg = cfg
     s.t = t
     s.n = n = cfg.seats
-    s.rng = rng = Rng(derive_seed(seed))
+    s.rng = rng = make_rng(seed)
     ds = t.ds
     b = ds.board
     s.round = 1

@@ -4,7 +4,8 @@
 //
 // The server sends a "state" message after every change: the seat's observation, its legal
 // actions when it decides, and the new journal entries.  A click on anything marked
-// data-action sends that action with the version (number of actions seen) it was chosen in.
+// data-action sends that action with the version it was chosen in (the server's count of the
+// changes this seat has seen).  A "presence" message updates only who is online.
 
 import { h, toast } from "./ui.js";
 import { seatStore } from "./seats.js";
@@ -27,6 +28,7 @@ export class GameView {
     this.renderer = null;
     this.renderedEntries = 0;
     this.zoom = window.innerWidth < 700 ? 2 : 1;
+    this.ticker = null;
   }
 
   get c() { return this.app.catalog; }
@@ -36,7 +38,7 @@ export class GameView {
   async start() {
     const r = await fetch(`/api/games/${this.id}`);
     if (!r.ok) {
-      this.root.replaceChildren(h("div", { class: "panel", style: "margin:2rem auto;max-width:30rem" },
+      this.root.replaceChildren(h("div", { class: "panel notice" },
         this.c.t("game.not_found"), " ", h("a", { href: "#/" }, this.c.t("game.lobby"))));
       return;
     }
@@ -56,6 +58,7 @@ export class GameView {
 
   destroy() {
     this.closed = true;
+    clearInterval(this.ticker);
     if (this.ws) this.ws.close();
   }
 
@@ -147,6 +150,10 @@ export class GameView {
       const reset = msg.log_from === 0;
       this.state = msg;
       this.render(reset);
+    } else if (msg.type === "presence") {
+      if (!this.state) return;
+      this.state = { ...this.state, seats: msg.seats };
+      this.el.players.replaceChildren(h("h2", {}, this.c.t("game.players")), this.renderer.players(this.state));
     } else if (msg.type === "ack") {
       this.pending = false;
     } else if (msg.type === "error") {
@@ -185,18 +192,46 @@ export class GameView {
     }
   }
 
-  async join(seat) {
-    const r = await fetch(`/api/games/${this.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ seat, name: localStorage.getItem("salon.name") || "" }) });
+  async post(path, body) {
+    const headers = { "Content-Type": "application/json" };
+    if (this.token) headers["X-Seat-Token"] = this.token;
+    const r = await fetch(`/api/games/${this.id}/${path}`, { method: "POST", headers, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) {
       toast(this.c.error(data.error), 5000);
-      return;
+      return null;
     }
-    seatStore.set(this.id, data.seat, data.token);
+    return data;
+  }
+
+  reconnect() {
     this.ws.close();
     this.ws = null;
     this.connect();
+  }
+
+  async join(seat) {
+    const data = await this.post("join", { seat, name: localStorage.getItem("salon.name") || "" });
+    if (!data) return;
+    seatStore.set(this.id, data.seat, data.token);
+    this.reconnect();
+  }
+
+  async leave() {
+    if (!window.confirm(this.c.t("game.leave_confirm"))) return;
+    if (!(await this.post("leave", {}))) return;
+    seatStore.forget(this.id);
+    this.reconnect();
+  }
+
+  async refresh() {
+    const headers = this.token ? { "X-Seat-Token": this.token } : {};
+    const r = await fetch(`/api/games/${this.id}/state`, { headers });
+    if (r.ok && !this.closed) this.onMessage(await r.json());
+  }
+
+  async takeOver(choice) {
+    await this.post("timeout", { choice, version: this.state.version });
   }
 
   // --- rendering
@@ -231,6 +266,8 @@ export class GameView {
     const dot = (seat) => h("span", { class: `dot p${seat % 5}` });
     if (st.status === "over") {
       parts.push(h("span", { class: "who" }, c.t("game.over")));
+    } else if (st.status === "ended") {
+      parts.push(h("span", { class: "who" }, c.t("game.ended")));
     } else if (st.status === "open") {
       parts.push(h("span", { class: "who" }, c.t("game.waiting_players")));
       parts.push(h("button", { class: "btn small", on: { click: () => this.copyInvite() } }, c.t("game.invite")));
@@ -246,6 +283,7 @@ export class GameView {
       parts.push(h("span", { class: "who" }, dot(st.current), " ",
         c.t("game.waiting_for", { player: this.seatName(st.current) }), " — ", this.renderer.prompt(st)));
     }
+    parts.push(...this.renderTimer());
     parts.push(h("span", { class: "spacer" }));
     if (st.undoable > 0) {
       parts.push(h("button", { class: "btn small", id: "undo", title: c.t("game.undo_hint"),
@@ -254,8 +292,43 @@ export class GameView {
     parts.push(h("span", { class: "round" }, this.renderer.header(st)));
     parts.push(me === null ? h("span", { class: "chip" }, c.t("game.spectator"))
       : h("span", { class: "chip" }, dot(me), " ", c.t("game.you_are", { player: this.seatName(me) })));
+    if (me !== null && (st.status === "open" || st.status === "running")) {
+      parts.push(h("button", { class: "btn small", id: "leave", on: { click: () => this.leave() } }, c.t("game.leave")));
+    }
     this.el.status.classList.toggle("mine", st.status === "running" && st.current === me && me !== null);
     this.el.status.replaceChildren(...parts);
+  }
+
+  /** The deciding player's turn timer, counting down in the page between the server's
+   *  messages; once it ran out, the other seated players may hand the seat to a bot or end
+   *  the game. */
+  renderTimer() {
+    const c = this.c;
+    const st = this.state;
+    clearInterval(this.ticker);
+    if (!st.timer) return [];
+    const shownAt = Date.now();
+    const left = () => Math.max(0, Math.ceil(st.timer.left - (Date.now() - shownAt) / 1000));
+    const clock = h("span", { class: "chip timer", id: "timer" });
+    const parts = [clock];
+    const tick = () => {
+      const s = left();
+      clock.textContent = c.t("game.timer", { time: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` });
+      clock.classList.toggle("late", s === 0);
+      if (s === 0 && !st.timer.expired && st.seat !== null && st.seat !== st.timer.seat) {
+        clearInterval(this.ticker);  // ask the server again: it decides when the time is out
+        setTimeout(() => this.refresh(), 1000);
+      }
+    };
+    tick();
+    this.ticker = setInterval(tick, 1000);
+    if (st.timer.expired && st.seat !== null && st.seat !== st.timer.seat) {
+      parts.push(h("button", { class: "btn small", id: "timeout-bot", on: { click: () => this.takeOver("bot") } },
+        c.t("game.timeout_bot", { player: this.seatName(st.timer.seat) })));
+      parts.push(h("button", { class: "btn small", id: "timeout-end", on: { click: () => this.takeOver("end") } },
+        c.t("game.timeout_end")));
+    }
+    return parts;
   }
 
   copyInvite() {

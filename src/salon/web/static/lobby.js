@@ -6,6 +6,8 @@ import { h, toast } from "./ui.js";
 import { seatStore } from "./seats.js";
 
 const REFRESH_MS = 4000;
+const TIMERS = [0, 60, 180, 600, 86400];  // seconds a player has per decision; 0: no timer
+const SECTIONS = ["open", "running", "over"];
 
 function playerName() {
   return localStorage.getItem("salon.name") || "";
@@ -17,7 +19,9 @@ export class Lobby {
     this.app = app;
     this.timer = null;
     this.games = [];
-    this.form = { game: null, players: null, seats: [], options: {}, title: "" };
+    this.more = {};
+    this.shown = { open: 1, running: 1, over: 1 };  // pages shown per section
+    this.form = { game: null, players: null, seats: [], options: {}, title: "", timer: 0 };
     this.moreOpen = false;  // the "more options" panel stays as the player left it across re-renders
   }
 
@@ -79,10 +83,22 @@ export class Lobby {
     this.form.seats[0] = "you";
   }
 
+  /** The first page of each section, and as many further pages as the player asked for. */
   async refresh() {
     try {
-      const r = await fetch("/api/games");
-      this.games = (await r.json()).games || [];
+      const first = await (await fetch("/api/games")).json();
+      const games = first.games || [];
+      const more = { ...(first.more || {}) };
+      for (const status of SECTIONS) {
+        for (let page = 1; page < this.shown[status] && more[status]; page += 1) {
+          const offset = games.filter((g) => this.section(g) === status).length;
+          const next = await (await fetch(`/api/games?status=${status}&offset=${offset}`)).json();
+          games.push(...(next.games || []));
+          more[status] = (next.more || {})[status];
+        }
+      }
+      this.games = games;
+      this.more = more;
     } catch {
       return;
     }
@@ -187,6 +203,10 @@ export class Lobby {
         i === 0 ? h("span", { id: "seat-0" }, c.t("lobby.you"))
           : h("select", { id: `seat-${i}`, "data-seat": i, on: { change: (e) => { this.form.seats[i] = e.target.value; } } },
             this.seatChoices(i)))),
+      h("div", { class: "form-row" }, h("label", { for: "turn-timer" }, c.t("lobby.turn_timer")),
+        h("select", { id: "turn-timer", on: { change: (e) => { this.form.timer = Number(e.target.value); } } },
+          TIMERS.map((s) => h("option", { value: s, selected: s === this.form.timer },
+            c.t(s ? `lobby.timer_${s}` : "lobby.timer_none"))))),
       main.length ? h("h3", {}, c.t("lobby.options")) : null,
       main.map((o) => this.renderOption(o)),
       more.length ? h("details", { class: "more", open: this.moreOpen,
@@ -208,6 +228,7 @@ export class Lobby {
     const gameName = this.c.has(`${this.form.game}.name`) ? this.c.t(`${this.form.game}.name`) : this.form.game;
     const title = this.form.title.trim() || [gameName, playerName()].filter((x) => x).join(" · ");
     const body = { game: this.form.game, title, seats, config, join: { seat: 0, name: playerName() } };
+    if (this.form.timer) body.turn_timer = this.form.timer;
     const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) {
@@ -248,7 +269,7 @@ export class Lobby {
       }
     }
     buttons.push(h("a", { class: "btn small", href: `#/game/${g.id}`, "data-watch": g.id },
-      c.t(g.status === "over" ? "lobby.view" : "lobby.watch")));
+      c.t(this.section(g) === "over" ? "lobby.view" : "lobby.watch")));
     const gameName = c.has(`${g.game}.name`) ? c.t(`${g.game}.name`) : g.game;
     return h("div", { class: "game-card", "data-game": g.id },
       h("span", { class: "title" }, g.title),
@@ -259,13 +280,18 @@ export class Lobby {
       h("span", { class: "actions" }, buttons));
   }
 
+  /** The lobby's section of a game: one ended early is listed with the finished ones. */
+  section(g) { return g.status === "ended" ? "over" : g.status; }
+
   renderLists() {
     const c = this.c;
     const section = (status) => {
-      const games = this.games.filter((g) => g.status === status);
+      const games = this.games.filter((g) => this.section(g) === status);
+      const more = this.more[status] ? h("button", { class: "btn small", id: `more-${status}`,
+        on: { click: () => { this.shown[status] += 1; this.refresh(); } } }, c.t("lobby.more_games")) : null;
       return h("div", { class: "panel" }, h("h2", {}, c.t(`lobby.${status}`)),
         h("div", { class: "games-list", id: `games-${status}` },
-          games.length ? games.map((g) => this.renderGame(g)) : h("div", { class: "muted" }, c.t("lobby.none"))));
+          games.length ? games.map((g) => this.renderGame(g)) : h("div", { class: "muted" }, c.t("lobby.none")), more));
     };
     return h("section", { class: "lists games-list" }, section("open"), section("running"), section("over"));
   }

@@ -10,4 +10,9 @@ export const seatStore = {
     all[id] = { seat, token };
     localStorage.setItem("salon.seats", JSON.stringify(all));
   },
+  forget(id) {
+    const all = this.all();
+    delete all[id];
+    localStorage.setItem("salon.seats", JSON.stringify(all));
+  },
 };

@@ -10,6 +10,8 @@ function fill(node, attrs, children) {
       for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
     } else if (k === "text") {
       node.textContent = v;
+    } else if (k === "style") {
+      node.style.cssText = v;  // through the CSSOM: the page's policy forbids style attributes
     } else {
       node.setAttribute(k, v === true ? "" : String(v));
     }
