@@ -94,13 +94,14 @@ def leaks(room: Room, messages: Messages, hidden_from: HiddenFrom) -> tuple[list
     found: list[str] = []
     checked = 0
     for viewer, msgs in messages.items():
-        # a seat's versions and journal numbers count the actions it may know of: the k-th
-        # is the room's action visible[k] (the others' private actions are skipped)
-        visible = [i for i, hid in enumerate(room._hidden_from(viewer)) if not hid]
+        # a seat's journal numbers count the log entries it may know of: the k-th is the
+        # room's entry visible[k] (the others' private actions are skipped); a state shows the
+        # position after its journal's last entry
+        visible = [i for i in range(len(room.log)) if not room._hidden(i, viewer)]
         for msg in msgs:
             if msg.get("type") != "state":
                 continue
-            n = visible[msg["version"]]
+            n = visible[msg["log_from"] + len(msg["log"]) - 1]
             rest = {k: v for k, v in msg.items() if k != "log"}
             leaked = mentions(json.dumps(rest), hidden[viewer][n])
             if leaked:

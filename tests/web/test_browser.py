@@ -242,3 +242,25 @@ def test_a_phone_width_screen(browser: Any, live: str, shots: Path) -> None:
     assert page.locator("#board [data-jewel]").count() > 0, "the jeweler's display is drawn"
     snap(page, shots, "phone", full_page=False)
     page.close()
+
+
+def test_a_timed_table_shows_its_clock_and_a_player_may_leave(browser: Any, live: str, shots: Path) -> None:
+    """A table created in the lobby with a time per decision shows the deciding player's clock;
+    a player who leaves the seat watches on, and the seat is free for someone else."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(live)
+    page.wait_for_selector("#create")
+    page.select_option("#game", "rococo")
+    page.fill("#your-name", "Ann")
+    page.select_option("#seat-1", "bot:random")
+    page.select_option("#turn-timer", "600")
+    page.click("#create")
+    page.wait_for_selector("#timer")
+    assert "Time left" in page.inner_text("#timer")
+    snap(page, shots, "timer")
+    page.click("#leave")
+    page.wait_for_selector("[data-take-seat='0']")
+    assert "You are watching" in page.inner_text("#status")
+    assert page.locator("#leave").count() == 0
+    page.close()

@@ -76,8 +76,8 @@ def test_no_message_names_another_seats_secrets(client: TestClient, seats: list[
     # the check has teeth: another seat's view, or its unredacted events, would be caught
     games = versions(room)
     n = len(games) // 3
-    forged = {"type": "state", "version": n, "observation": games[n].observe(1), "log": []}
+    forged = {"type": "state", "log_from": n + 1, "observation": games[n].observe(1), "log": []}
     assert leaks(room, {0: [forged]})[0]
     picks = next(i for i, events in enumerate(room.log) if any(e.type == "card_picked" and e.seat == 1 for e in events))
     unredacted = {"n": picks, "events": [e.view(1) for e in room.log[picks]]}
-    assert leaks(room, {0: [{"type": "state", "version": picks, "observation": {}, "log": [unredacted]}]})[0]
+    assert leaks(room, {0: [{"type": "state", "log_from": picks, "observation": {}, "log": [unredacted]}]})[0]

@@ -200,21 +200,22 @@ def test_no_message_names_another_seats_hand_or_presentation(client: TestClient,
     assert checked > 50
     games = versions(room)
     # the check has teeth: another seat's view, a presentation in progress, a redacted event
-    # (seat 0's versions count the actions it may know of: the k-th is the room's seen[k])
-    seen = [i for i, hid in enumerate(room._hidden_from(0)) if not hid]
+    # (seat 0's journal counts the entries it may know of: the k-th is the room's seen[k]; a
+    # state shows the position after its journal's last entry)
+    seen = [i for i in range(len(room.log)) if not room._hidden(i, 0)]
     k = len(seen) // 3
-    forged = {"type": "state", "version": k, "observation": games[seen[k]].observe(1), "log": []}
+    forged = {"type": "state", "log_from": k + 1, "observation": games[seen[k]].observe(1), "log": []}
     assert leaks(room, {0: [forged]})[0]
     k = next(k for k, i in enumerate(seen)
              if {games[i].s.ds.cards[c].id for c in presentation(games[i], 0)} & hidden_from(games[i], 0))
     lots = games[seen[k]].observe(1)["players"][1]["presenting"]
-    peek = {"type": "state", "version": k, "observation": {"lots": lots}, "log": []}
+    peek = {"type": "state", "log_from": k + 1, "observation": {"lots": lots}, "log": []}
     assert leaks(room, {0: [peek]})[0]
     # (an event can only betray a card by name while no copy of it is in view: positions.hidden_names)
     secret_events = [k for k, i in enumerate(seen) if any(
         e.secret and e.seat not in (0, None) and hidden.mentions(json.dumps(e.view(e.seat)), hidden_from(games[i], 0))
         for e in room.log[i])]
-    unredacted = [{"type": "state", "version": k, "observation": {},
+    unredacted = [{"type": "state", "log_from": k, "observation": {},
                    "log": [{"n": k, "events": [e.view(e.seat) for e in room.log[seen[k]]]}]} for k in secret_events]
     assert secret_events and leaks(room, {0: unredacted})[0]
 

@@ -31,6 +31,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -137,20 +138,45 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    private: list[bool] = field(default_factory=list)
+    """Per log entry: whether its action is private (Adapter.private_action), worked out once."""
+    private_by: Counter[int | None] = field(default_factory=Counter)
+    """How many private actions of the history each seat made."""
 
-    def _hidden_from(self, seat: int | None) -> list[bool]:
-        """Per log entry: whether ``seat`` may not even learn that its action was taken (a
-        private action of another seat, see Adapter.private_action)."""
+    def __post_init__(self) -> None:
         private = adapter(self.name).private_action
-        history = self.game.history
-        return [i > 0 and self.actors[i] != seat and private(history[i - 1]) for i in range(len(self.log))]
+        self.private = [False, *(private(a) for a in self.game.history)]
+        self.private_by = Counter(a for a, p in zip(self.actors, self.private) if p)
+
+    def add(self, events: list[Event], actor: int | None, action: str) -> None:
+        """The log entry of an action just applied to the game."""
+        private = adapter(self.name).private_action(action)
+        self.log.append(events)
+        self.actors.append(actor)
+        self.private.append(private)
+        self.private_by[actor] += private
+
+    def cut(self, length: int) -> None:
+        """Keep the log of the first ``length`` actions (an undo or a rollback)."""
+        for actor, private in zip(self.actors[length + 1:], self.private[length + 1:]):
+            self.private_by[actor] -= private
+        del self.log[length + 1:]
+        del self.actors[length + 1:]
+        del self.private[length + 1:]
+
+    def _hidden(self, i: int, seat: int | None) -> bool:
+        """Whether ``seat`` may not even learn that log entry ``i``'s action was taken (a
+        private action of another seat, see Adapter.private_action)."""
+        return self.private[i] and self.actors[i] != seat
+
+    def _hidden_count(self, seat: int | None) -> int:
+        return self.private_by.total() - (self.private_by[seat] if seat is not None else 0)
 
     def paced(self, seat: int) -> bool:
         """Whether a bot's next move at ``seat`` waits the server's bot delay.  The pause paces
         what the others watch; right after the bot's own private action they saw nothing, and
         pausing would let them count such actions by the time the bot takes."""
-        history = self.game.history
-        return not (history and self.actors[-1] == seat and adapter(self.name).private_action(history[-1]))
+        return not (self.actors[-1] == seat and self.private[-1])
 
     def version_for(self, seat: int | None) -> int:
         """The version ``seat`` is shown and must send back.  It counts the changes the seat
@@ -159,11 +185,23 @@ class Room:
         it forward by one and no version is ever shown twice.  Another seat's private
         actions, and its undos of them, are not counted: nobody can count them."""
         own = self.seats[seat].undos if seat is not None else 0
-        return len(self.game.history) - sum(self._hidden_from(seat)) + 2 * (self.undos + own)
+        return len(self.game.history) - self._hidden_count(seat) + 2 * (self.undos + own)
 
     def log_size(self, seat: int | None) -> int:
         """How many log entries ``seat`` may see (the setup's included)."""
-        return len(self.log) - sum(self._hidden_from(seat))
+        return len(self.log) - self._hidden_count(seat)
+
+    def _visible_from(self, seat: int | None, since: int) -> list[int]:
+        """The log indices of the entries ``seat`` may see, from its ``since``-th on: found from
+        the end, so that a state with a few new entries costs a few steps."""
+        wanted = self.log_size(seat) - since
+        found: list[int] = []
+        i = len(self.log) - 1
+        while len(found) < wanted:
+            if not self._hidden(i, seat):
+                found.append(i)
+            i -= 1
+        return found[::-1]
 
     @property
     def status(self) -> str:
@@ -220,7 +258,7 @@ class Room:
         status = self.status
         current = g.current_player()
         mine = status == "running" and current is not None and current == seat
-        visible = [i for i, hidden in enumerate(self._hidden_from(seat)) if not hidden]
+        visible = self._visible_from(seat, since)
         return {
             "type": "state",
             "id": self.id,
@@ -236,7 +274,7 @@ class Room:
             "undoable": g.undoable() if mine else 0,
             "timer": self.timer(now),
             "log_from": since,
-            "log": [self._entry(n, visible[n], seat) for n in range(since, len(visible))],
+            "log": [self._entry(since + k, i, seat) for k, i in enumerate(visible)],
             "result": g.result().to_json() if g.is_over() else None,
         }
 
@@ -651,8 +689,7 @@ class Hub:
                 raise self._refused(action, e) from None
             # the log grows with the game, before the write: a state read meanwhile (the lock
             # guards writers only) sees a version, a log and a position that agree
-            room.log.append(events)
-            room.actors.append(actor)
+            room.add(events, actor, action)
         over = game.is_over()
         try:
             await self.storage.run(lambda db: db.append_many(room.id, first, actions, over))
@@ -665,7 +702,7 @@ class Hub:
             room.turn_started = now
         if origin is not None:
             origin.push({"type": "ack", "id": request_id, "version": room.version_for(actor)})
-        private = all(adapter(room.name).private_action(a) for a in actions)
+        private = all(room.private[first + 1:])
         room.broadcast(now, only=actor if private else None)
         self.kick(room)
 
@@ -673,8 +710,7 @@ class Hub:
         """The room's game, log and actors as they were with ``length`` actions."""
         if len(room.game.history) > length:
             room.game = record.replay(room.name, room.config, room.seed, room.game.history[:length])
-        del room.log[length + 1:]
-        del room.actors[length + 1:]
+        room.cut(length)
 
     async def undo(self, room: Room, seat: int | None, version: int,
                    origin: Connection | None = None, request_id: Any = None) -> int:
@@ -691,14 +727,13 @@ class Hub:
             if room.game.undoable() < 1:
                 raise ServiceError(409, "no_undo", "nothing can be taken back now")
             history = room.game.history
-            private = adapter(room.name).private_action(history[-1])
+            private = room.private[-1]
             previous = record.replay(room.name, room.config, room.seed, history[:-1])
             length = len(history) - 1
             by = seat if private else None
             await self._store(lambda db: db.undo(room.id, length, by))
             room.game = previous
-            del room.log[-1]
-            del room.actors[-1]
+            room.cut(length)
             if private:  # the others never saw it: only the seat's own log is shortened
                 room.seats[seat].undos += 1
                 for conn in room.conns:
