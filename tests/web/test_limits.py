@@ -58,6 +58,8 @@ def test_tables_are_capped_per_creator_and_in_all() -> None:
 def test_creating_and_joining_are_rate_limited() -> None:
     """Windows of a day, so that the test's speed cannot matter."""
     with server(create_rate="2/day") as c:
+        bad = c.post("/api/games", json={"game": "rococo", "seats": HUMANS, "config": {"expansions": ["dragons"]}})
+        assert bad.status_code == 400  # a request refused for its own mistake costs nothing
         assert [new_table(c).status_code for _ in range(2)] == [201, 201]
         r = new_table(c)
         assert r.status_code == 429 and error_code(r) == "rate_limited"

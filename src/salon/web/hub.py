@@ -477,9 +477,6 @@ class Hub:
         if mine >= self.limits.max_tables_per_client:
             raise ServiceError(429, "too_many_tables", f"you have {mine} unfinished tables, the most one address "
                                                        "may have; finish or leave one first")
-        self.guard.creating(client)
-        if join is not None:
-            self.guard.joining(client)
         config = dict(config)
         config.setdefault("players", len(seat_specs))  # the one config key every game shares
         seed = secret_seed() if seed is None else seed
@@ -504,6 +501,9 @@ class Hub:
             token = secrets.token_urlsafe(24)
             seats[seat_index].token_hash = hash_token(token)
             seats[seat_index].name = self._name(join.get("name"), seat_index)
+        self.guard.creating(client)  # a request refused for its own mistakes costs no rate
+        if join is not None:
+            self.guard.joining(client)
         game_id = secrets.token_urlsafe(12)
         stored_config = game.config.model_dump(mode="json") if hasattr(game.config, "model_dump") else config
         rec = GameRecord(game_id, name, (title or "").strip() or f"{name} {game_id}", stored_config, seed,
