@@ -276,3 +276,16 @@ def test_2013_edition_game_to_the_end_shows_every_score(run: Run, tmp_path: Path
     assert [int(vp) for _, vp in rows] == list(scores)
     replayed = run("replay", str(save))
     assert "Edition: the original 2013 edition" in replayed.stdout
+
+
+def test_a_hint_shows_the_searchs_best_choices_and_the_others_are_told(run: Run) -> None:
+    """``hint`` lists the search's best choices with their estimates in points; in a hot-seat
+    game the next player learns, at the hand-over, that a hint was asked for."""
+    result = run("play", "rococo", "--bots", "human,human", "--seed", "11", input="hint\n1\n\n" + "1\n" * 4)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "Hint for Player 1: the search's best choices" in out
+    shown = re.findall(r"(pick:S\d+) \(Take .*?\): (about [\d.]+ VP (?:ahead of|behind) the best opponent|level)", out)
+    assert len(shown) == 3, out
+    handover = out.index("Pass the terminal to Player 2")
+    assert out.index("Player 1 asked for a hint", handover) > out.index("Since your last decision", handover)

@@ -59,7 +59,7 @@ def test_meta_describes_games_bots_and_options(client: TestClient) -> None:
     options = {o["key"]: o for o in rococo["options"]}
     assert options["expansions"]["type"] == "list" and "jewelry_box" in options["expansions"]["choices"]
     assert options["edition"]["type"] == "choice"
-    assert {"random", "heuristic"} <= set(meta["bots"])
+    assert meta["bots"] == ["easy", "normal", "hard", "expert", "random"]
     assert set(meta["languages"]) == {"en", "fr", "de", "uk"}
 
 

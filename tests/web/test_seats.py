@@ -117,7 +117,7 @@ def test_a_seat_whose_time_ran_out_is_handed_to_a_bot(timed: TestClient, clock: 
     r = take_over(timed, game_id, t1, "bot", st["version"])
     assert r.status_code == 200, r.text
     room = room_of(timed, game_id)
-    assert room.seats[0].kind == "bot" and room.seats[0].bot_name == "heuristic"
+    assert room.seats[0].kind == "bot" and room.seats[0].bot_name == "normal"
     assert timed.get(f"/api/games/{game_id}/state", headers={TOKEN: t0}).status_code == 403
     for _ in range(10_000):  # the bot plays seat 0's turn; then seat 1 decides, with a fresh timer
         if room.game.current_player() == 1:

@@ -2,10 +2,15 @@
 
 A bot is asked to choose one of the legal actions of the current decision.  Game-specific
 knowledge enters only through evaluation hooks that a game registers (see heuristic.py).
+
+A bot is named by its spec: a registered name, optionally with parameters of its factory,
+``search:think=3`` or ``heuristic:width=3:budget=2000``; the players' levels are names of
+their own (:data:`LEVELS`).
 """
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
@@ -38,17 +43,59 @@ class RandomBot(Bot):
         return self.rng.choice(game.legal_actions())
 
 
-_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+
+LEVELS = ("easy", "normal", "hard", "expert")
+"""The players' levels, weakest first: the bots the lobby offers, besides the random one."""
 
 
-def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    """``factory(seed, **parameters)`` makes the bot ``name``; its keyword parameters are the
+    ones a spec may set."""
     _BOTS[name] = factory
 
 
 def bot_names() -> list[str]:
-    import salon.bots.heuristic  # noqa: F401  (registers itself)
+    import salon.bots.levels  # noqa: F401  (registers the levels and the bots they use)
 
     return sorted(_BOTS)
+
+
+def _parameters(factory: Callable[..., Bot]) -> dict[str, inspect.Parameter]:
+    return {k: v for k, v in inspect.signature(factory).parameters.items() if k != "seed"}
+
+
+def _parse(spec: str) -> tuple[Callable[..., Bot], dict[str, int | float]]:
+    """A spec's factory and parameters; ConfigError names what is wrong."""
+    names = bot_names()
+    name, *given = spec.split(":")
+    if name not in _BOTS:
+        raise ConfigError(f"unknown bot {name!r}; available: {', '.join(names)}")
+    factory = _BOTS[name]
+    known = _parameters(factory)
+    params: dict[str, int | float] = {}
+    for item in given:
+        key, sep, value = item.partition("=")
+        if key in known and not sep:
+            raise ConfigError(f"bot {spec!r}: give {key}=VALUE")
+        if key not in known:
+            shown = ", ".join(known) or "none"
+            raise ConfigError(f"bot {spec!r}: {item!r} is not a parameter of {name!r} (key=value; it takes: {shown})")
+        try:
+            number = float(value) if isinstance(known[key].default, float) else int(value)
+        except ValueError:
+            raise ConfigError(f"bot {spec!r}: {key} takes a number, not {value!r}") from None
+        params[key] = number
+    return factory, params
+
+
+def check_bot(spec: str) -> None:
+    """Refuse a spec that names no bot or gives it parameters it has not (ConfigError)."""
+    factory, params = _parse(spec)
+    try:
+        factory(0, **params)
+    except ValueError as e:
+        raise ConfigError(f"bot {spec!r}: {e}") from None
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -62,8 +109,10 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 8 + seat
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    names = bot_names()
-    if name not in _BOTS:
-        raise ConfigError(f"unknown bot {name!r}; available: {', '.join(names)}")
-    return _BOTS[name](seed)
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """The bot of ``spec`` (a name, optionally with parameters) seeded with ``seed``."""
+    factory, params = _parse(spec)
+    try:
+        return factory(seed, **params)
+    except ValueError as e:
+        raise ConfigError(f"bot {spec!r}: {e}") from None

@@ -76,6 +76,10 @@ Horizon = SameTurn
 """``horizon(root, node)``: whether ``node``, reached from ``root`` by play, is still within what
 a decision played out at ``root`` shapes (the play-outs stop where it returns False)."""
 
+TurnKey = Callable[[Game], object]
+"""``turn(game)``: a value that changes exactly when a new turn begins (a seat's reactions in
+another's turn belong to that turn), so that a search can count turns ahead."""
+
 
 @dataclass(frozen=True)
 class GameHooks:
@@ -86,6 +90,7 @@ class GameHooks:
     same_turn: SameTurn | None = None
     plan_at: PlanAt | None = None
     horizon: Horizon | None = None
+    turn: TurnKey | None = None
 
 
 _HOOKS: dict[str, GameHooks] = {}
@@ -93,11 +98,12 @@ _HOOKS: dict[str, GameHooks] = {}
 
 def register_evaluator(game_name: str, evaluate: Evaluator, determinize: Determinizer | None = None,
                        same_turn: SameTurn | None = None, plan_at: PlanAt | None = None,
-                       horizon: Horizon | None = None) -> None:
+                       horizon: Horizon | None = None, turn: TurnKey | None = None) -> None:
     """Make ``evaluate`` (and optionally the other hooks) the hooks of the game ``game_name``.
     Without ``same_turn`` a line ends only when another seat decides; without ``plan_at``,
-    ``horizon`` and ``determinize`` nothing is played out."""
-    _HOOKS[game_name] = GameHooks(evaluate, determinize, same_turn, plan_at, horizon)
+    ``horizon`` and ``determinize`` nothing is played out; without ``turn`` a search counts
+    a turn whenever another seat decides."""
+    _HOOKS[game_name] = GameHooks(evaluate, determinize, same_turn, plan_at, horizon, turn)
 
 
 def hooks_for(game: Game) -> GameHooks:

@@ -1,4 +1,4 @@
-"""Speed of the engine and of the heuristic bot (ARCHITECTURE.md principle 9).
+"""Speed of the engine and of the bots (ARCHITECTURE.md principle 9).
 
 Random play measures the engine alone: ``legal_actions`` and ``apply`` with a random bot,
 no checks.  Each player count gets the same time box; the clock is read between games, so
@@ -6,6 +6,8 @@ a box is exceeded by at most one game.  A solo game has one player count, and th
 the game plays by itself count towards the engine's time, not as decisions.  Games run with
 fast seeds 0, 1, 2 ... or, to measure what the keyed generator of a server's games costs,
 with the secret seeds ``2**128 + 0``, ``2**128 + 1`` ... (the same games on every run).
+The search bot is timed on one mid-game position: the worlds (and play-outs) it gets
+through in the time box.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import time
 from typing import Any
 
 from salon.bots.base import RandomBot, bot_seed, make_bot
+from salon.bots.search import SearchBot
 from salon.cli.common import config_expansions, game_config, player_counts
 from salon.core.game import SECRET_SEEDS, game_class
 
@@ -69,6 +72,33 @@ def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None,
     return round(1000 * thinking / decisions, 3)
 
 
+MID_GAME = 60
+"""Decisions played by the heuristic bots before the search is timed: mid-way through a
+2-player game of either title."""
+
+
+def search_speed(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
+                 edition: str | None = None, secret: bool = False) -> dict[str, float]:
+    """Worlds and play-outs per second of the search bot thinking ``seconds`` on a mid-game
+    position of a 2-player game (solo: of the solo game) reached by the heuristic bots."""
+    cls = game_class(name)
+    seed = _seed(0, secret)
+    game = cls.new(game_config(1 if solo else 2, expansions, solo, edition), seed)
+    bots = [make_bot(HEURISTIC, bot_seed(seed, s)) for s in range(game.num_players)]
+    played = 0
+    while played < MID_GAME or len(game.legal_actions()) < 2:
+        seat = game.current_player()
+        assert seat is not None, "the game ended before mid-game"
+        game.apply(bots[seat].choose(game))
+        played += 1
+    search = SearchBot(bot_seed(seed, 0), think=max(seconds, 1e-3))
+    start = time.perf_counter()
+    search.choose(game)
+    elapsed = time.perf_counter() - start
+    return {"worlds_per_s": round(search.worlds / elapsed, 2),
+            "play_outs_per_s": round(search.worlds * len(search.estimates) / elapsed, 2)}
+
+
 def bench(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
           edition: str | None = None, secret: bool = False) -> dict[str, Any]:
     """Random play at every player count the game accepts, then the heuristic bot; with
@@ -87,4 +117,5 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
         "seconds_per_count": seconds,
         "players": {str(n): random_play(name, n, seconds, expansions, solo, edition, secret) for n in counts},
         "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions, solo, edition, secret),
+        "search": search_speed(name, seconds, expansions, solo, edition, secret),
     }

@@ -7,7 +7,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
-from salon.bots.base import bot_names
+from salon.bots.base import bot_names, check_bot
 from salon.cli.support import GameSupport
 from salon.core.errors import ConfigError
 from salon.core.game import Game, Result, game_class
@@ -147,11 +147,13 @@ def seat_bots(spec: str | None, players: int | None, default: list[str],
             raise ConfigError(f"a solo game is one player against the game's own opponent, so --bots takes one "
                               f"entry, not {len(names)}" if solo else
                               f"--bots names {len(names)} seats but the game has {n} players")
-    known = bot_names()
-    allowed = [*known, HUMAN] if allow_human else known
     for name in names:
-        if name not in allowed:
+        if name == HUMAN and allow_human:
+            continue
+        if name.split(":")[0] not in bot_names():
+            allowed = [*bot_names(), HUMAN] if allow_human else bot_names()
             raise ConfigError(f"unknown bot {name!r}; available: {', '.join(allowed)}")
+        check_bot(name)
     return n, names
 
 

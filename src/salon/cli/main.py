@@ -23,9 +23,10 @@ from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
-from salon.bots.base import bot_seed, make_bot
+from salon.bots.base import bot_seed, check_bot, make_bot
 from salon.cli import bench as bench_mod
 from salon.cli import simulate as simulate_mod
+from salon.cli import strength as strength_mod
 from salon.cli.common import (
     DEFAULT_BOT,
     HUMAN,
@@ -50,7 +51,7 @@ from salon.cli.serve import serve
 from salon.cli.support import support
 from salon.core import record
 from salon.core.errors import ConfigError, SalonError
-from salon.core.game import game_names
+from salon.core.game import game_class, game_names
 from salon.i18n import DEFAULT, languages, text
 
 BOT_DELAY = 0.2
@@ -259,6 +260,48 @@ def simulate(
     return 1 if report.errors or report.invariant_violations else 0
 
 
+@app.command()
+def strength(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    bot: Annotated[str, typer.Option(help="The bot measured: a name, or a name with parameters "
+                                          "(search:think=3, search:iterations=4:keep=3).")],
+    against: Annotated[str, typer.Option(help="The bot in every other seat.")] = "heuristic",
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 200,
+    seed: Annotated[int, typer.Option(
+        help="First seed; each seed is played once from every seat of the measured bot.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
+    as_json: JsonOpt = False,
+    expansions: ExpansionsOpt = None,
+    solo: SoloOpt = False,
+    edition: EditionOpt = None,
+) -> int:
+    """Measure a bot against another: win rate and mean margin with 95% intervals, on paired seeds with the seats
+    swapped."""
+    check_options(check_game(game), solo, edition)
+    n = solo_players(players, solo) or 2
+    for spec in (bot, against):
+        check_bot(spec)
+    match = strength_mod.Match(game, bot, against, n, expansions, solo, edition)
+    game_class(game).new(game_config(n, expansions, solo, edition), 0)  # a bad option fails at once
+    console = _console()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
+        task = progress.add_task(text("strength.progress"), total=games)
+        outcomes = strength_mod.run(match, games, seed, workers, lambda _: progress.advance(task))
+    data = strength_mod.report(match, outcomes, seed)
+    if as_json:
+        print(json.dumps(data))
+        return 0
+    low, high = data["win_rate_95"]
+    console.print(text("strength.result", bot=bot, against=against, game=game, players=n, games=games,
+                       wins=_wins_text(data["wins"]), rate=f"{100 * data['win_rate']:.1f}",
+                       low=f"{100 * low:.1f}", high=f"{100 * high:.1f}", margin=f"{data['mean_margin']:+.1f}",
+                       margin_low=f"{data['mean_margin_95'][0]:+.1f}", margin_high=f"{data['mean_margin_95'][1]:+.1f}",
+                       ms=data["ms_per_decision"]))
+    return 0
+
+
 def _wins_text(wins: float) -> str:
     """A seat's wins: a whole number, or with two decimals when shared first places split a win."""
     return str(round(wins)) if abs(wins - round(wins)) < 1e-9 else f"{wins:.2f}"
@@ -320,7 +363,8 @@ def bench(
     secret_seeds: Annotated[bool, typer.Option(
         "--secret-seeds", help="Seed every game and bot secretly (the keyed generator, as a server does).")] = False,
 ) -> int:
-    """Measure random play (games/s, decisions/s at every player count) and the heuristic bot's think time."""
+    """Measure random play (games/s, decisions/s at every player count), the heuristic bot's think time and the
+    search bot's worlds per second."""
     check_options(check_game(game), solo, edition)
     data = bench_mod.bench(game, seconds, expansions, solo, edition, secret_seeds)
     if as_json:
@@ -342,6 +386,8 @@ def bench(
         console.print(text("ui.edition", edition=text(f"edition.{edition.strip()}")))
     console.print(table)
     console.print(text("bench.heuristic", ms=f"{data['heuristic_ms_per_decision']:.2f}"))
+    console.print(text("bench.search", worlds=f"{data['search']['worlds_per_s']:.1f}",
+                       play_outs=f"{data['search']['play_outs_per_s']:.1f}"))
     return 0
 
 

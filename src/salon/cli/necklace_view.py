@@ -583,4 +583,4 @@ def _tie_rule(game: Game) -> str:
 
 
 SUPPORT = GameSupport(view=NecklaceView, check=_check, check_transition=_check_transition, score_steps=_steps,
-                      tie_rule=_tie_rule, text_fields=rule_fields, money_left=False)
+                      tie_rule=_tie_rule, text_fields=rule_fields, money_left=False, score_unit="unit.livres")

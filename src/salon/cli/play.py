@@ -25,14 +25,15 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from salon.bots.base import Bot, bot_names
+from salon.bots.base import Bot, bot_names, check_bot
+from salon.bots.search import hint, hint_seed
 from salon.cli.common import HUMAN, breakdown_table, winners_line
 from salon.cli.support import GameSupport, GameView
 from salon.core import record
-from salon.core.errors import RecordError
+from salon.core.errors import ConfigError, RecordError
 from salon.core.events import Event
 from salon.core.game import Game
-from salon.i18n import text
+from salon.i18n import count, text
 
 LOG_LINES = 60
 """How many lines of the log the ``log`` command shows."""
@@ -68,16 +69,18 @@ def saved_players(path: Path, seats: Sequence[str], automatic: dict[int, str]) -
     """The names of the seats a person or a bot plays, from a record's seat list (the
     automatic seats are the game's own).  A list this salon cannot seat (an unknown bot, an
     automatic seat under another name) is refused as the record's fault, not the user's."""
-    bots = bot_names()
     players = []
     for s, name in enumerate(seats):
         if s in automatic:
             if name != automatic[s]:
                 raise RecordError(f"{path}: its seat list puts {name!r} in seat {s + 1}, which the game plays itself")
             continue
-        if name != HUMAN and name not in bots:
-            raise RecordError(f"{path}: its seat list names {name!r} for seat {s + 1}, which is neither "
-                              f"{HUMAN!r} nor a bot (available: {', '.join(bots)})")
+        if name != HUMAN:
+            try:
+                check_bot(name)
+            except ConfigError:
+                raise RecordError(f"{path}: its seat list names {name!r} for seat {s + 1}, which is neither "
+                                  f"{HUMAN!r} nor a bot (available: {', '.join(bot_names())})") from None
         players.append(name)
     return players
 
@@ -94,6 +97,8 @@ class Seat:
     pending: list[str] = field(default_factory=list)
     """Log lines this seat has not seen yet (hot seat)."""
     history: list[str] = field(default_factory=list)
+    hints: int = 0
+    """How many hints this seat asked for."""
 
 
 class Session:
@@ -225,6 +230,8 @@ class Session:
             elif command == "log":
                 self.console.rule(self._("ui.log_title"))
                 self.print_lines(me.history[-LOG_LINES:] or [self._("ui.log_empty")])
+            elif command in ("hint", "h"):
+                self.hint(seat)
             elif command == "quit":
                 raise Stop("ui.quit")
             else:
@@ -232,6 +239,35 @@ class Session:
                 # programs, with its decision names and rule ids) would tell the player no more
                 key = "ui.bad_choice" if len(legal) > 1 else "ui.bad_choice_one"
                 self.console.print(self._(key, text=raw, n=len(legal)), markup=False)
+
+    def hint(self, seat: int) -> None:
+        """The search's best choices for ``seat``, from what it can see; every other player is
+        told that it asked (in a hot-seat game, among the lines it has not seen yet)."""
+        me = self.seats[seat]
+        with self.console.status(self._("hint.asking", player=me.label)):
+            estimates = hint(self.game, hint_seed(self.game.seed, seat, me.hints))
+        me.hints += 1
+        if len(estimates) == 1 and not estimates[0].worlds:
+            self.console.print(self._("hint.only", action=estimates[0].action), markup=False)
+        else:
+            self.console.rule(self._("hint.title", player=me.label))
+            for e in estimates:
+                self.console.print("  " + self._("hint.line", action=e.action, explain=self.view.explain(e.action),
+                                                 value=self.worth(e.value)), markup=False)
+        used = self._("hint.used", player=me.label)
+        for s, other in enumerate(self.seats):
+            if s != seat and other.bot is None and not other.automatic:
+                other.pending.append(used)
+                other.history.append(used)
+
+    def worth(self, value: float) -> str:
+        """An estimate in words: so many points (the game's unit) ahead of or behind the best
+        opponent."""
+        rounded = round(value) if abs(value) >= 10 else round(value, 1)
+        if rounded == 0:
+            return self._("hint.level")
+        points = count(self.support.score_unit, abs(rounded), self.lang)
+        return self._("hint.ahead" if rounded > 0 else "hint.behind", points=points)
 
     def show_held(self) -> None:
         """The held-back lines of the automatic turns, oldest first."""

@@ -97,6 +97,9 @@ class GameSupport:
     """Whether ``Result.tie_break`` is the money left over, shown below the total of the
     scoring table; a game whose rules break ties otherwise (or not at all) says so with its
     ``tie_rule`` instead and leaves this False."""
+    score_unit: str = "unit.vp"
+    """The counted phrase of the unit a game's scores and its evaluation are in (the hints
+    say "about 4 VP ahead of the best opponent")."""
 
 
 _MODULES = {"rococo": "salon.cli.rococo_view", "necklace": "salon.cli.necklace_view"}

@@ -220,7 +220,9 @@ def determinize(game: Necklace, seat: int, rng: BaseRng) -> Necklace:
     places, which the setup procedure makes public, but for the last one, which may be
     anywhere among the bottom five, QN-SETUP-9), and the random generator.  Before a reveal,
     the others' unrevealed presentations are dropped (their hands are re-sampled); so are the
-    hands a Confessor showed another seat, except the seat's own."""
+    hands a Confessor showed another seat, except the seat's own.  Each hidden group is put in
+    a canonical order before it is shuffled, so the copy depends only on what ``seat`` knows
+    and on ``rng``: a search cannot tell two games apart that differ only in secrets."""
     g = game.clone()
     s = g.s
     r = Rng(rng.next64())
@@ -236,12 +238,13 @@ def determinize(game: Necklace, seat: int, rng: BaseRng) -> Necklace:
             s.shown[q] = []
             s.shown_type[q] = []
     bottom = min(len(s.pile), last_merchant_window(s.cfg, s.ds.rules))
-    tail = s.pile[:bottom]
-    r.shuffle(tail)
+    tail = sorted(s.pile[:bottom])  # each hidden group in a canonical order before it is shuffled:
+    r.shuffle(tail)                 # the copy then depends only on what ``seat`` knows and on ``rng``
     s.pile[:bottom] = tail
     free = [i for i, c in enumerate(s.pile) if cards[c].kind != MERCHANT]
     unworn = [s.pile[i] for i in free if cards[s.pile[i]].kind == NECKLACE]  # nobody wears it: in the pile
     pool += [s.pile[i] for i in free if cards[s.pile[i]].kind != NECKLACE]
+    pool.sort()
     r.shuffle(pool)
     for q in range(s.n):
         if q == seat:
@@ -272,4 +275,9 @@ def same_turn(root: Necklace, node: Necklace) -> bool:
     return a.turn_no == b.turn_no and a.sales == b.sales and a.revealed == b.revealed and a.phase == b.phase
 
 
-register_evaluator("necklace", evaluate, determinize, same_turn)
+def turn(game: Necklace) -> int:
+    """Which turn it is (QN-TURN-1): reactions and sales within a turn belong to it."""
+    return game.s.turn_no
+
+
+register_evaluator("necklace", evaluate, determinize, same_turn, turn=turn)

@@ -464,7 +464,8 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
                               present[me].bit_count())
     for q in range(n):
         if q != me:
-            est[q] += _madame_crowns(s, st) if s.cfg.solo and q == MDB else _public_crowns(s, st, q)
+            est[q] += (_madame_crowns(s, st) if s.cfg.solo and q == MDB
+                       else _public_crowns(s, st, q) + _public_prospects(s, st, q))
     return est
 
 
@@ -561,6 +562,21 @@ def _next_hand(p: Player, quality: tuple[float, ...], size: int) -> float:
         rest = p.discard + p.hand + ([p.in_play] if p.in_play != EMPTY else [])
         left += sorted((quality[c] for c in rest), reverse=True)[:size - len(left)]
     return sum(left) / len(left)
+
+
+def _public_prospects(s: State, st: _Static, q: int) -> float:
+    """What another seat's staff promises, as anyone may reckon it: its hired cards are public,
+    which of them it holds is not, so each card in its hand is worth the staff's average
+    turn, and its later rounds the staff's average quality.  Without this a seat's own
+    prospects would count against nothing, and its estimate would run ahead of the truth."""
+    p = s.players[q]
+    staff = p.staff()
+    v = len(p.hand) * sum(TYPE_NOW[st.card_type[c]] for c in staff) / len(staff)
+    rounds_after = st.rounds - s.round
+    if rounds_after:
+        mean = sum(st.card_quality[c] for c in staff) / len(staff)
+        v += mean * rounds_after * st.hand * STAFF_FUTURE
+    return v
 
 
 def _public_crowns(s: State, st: _Static, q: int) -> float:
@@ -811,4 +827,11 @@ def same_round(root: Rococo, node: Rococo) -> bool:
     return root.s.round == node.s.round
 
 
-register_evaluator("rococo", evaluate, determinize, same_turn, plan_at, same_round)
+def turn(game: Rococo) -> tuple[int, str, int]:
+    """Which turn it is: a new one begins with each card played (R-PH3-4), and the choice of
+    the hands is one stretch of its own."""
+    s = game.s
+    return s.round, s.phase, s.turn_seat
+
+
+register_evaluator("rococo", evaluate, determinize, same_turn, plan_at, same_round, turn)

@@ -36,11 +36,12 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
-from salon.bots.base import bot_names
+from salon.bots.base import LEVELS
+from salon.bots.search import HINT_THINK
 from salon.core import record
 from salon.core.errors import ConfigError
 from salon.core.game import Game, game_class, game_names
@@ -85,6 +86,8 @@ class CreateSpec(_Body):
     turn_timer: StrictInt | None = Field(default=None, ge=10, le=7 * 86400)
     """Seconds each human has for a decision; after that the others may hand the seat to a
     bot or end the game.  None (the default): no timer, for friendly games."""
+    hints: StrictBool = False
+    """Whether the players may ask for hints (everyone sees who asked how often)."""
 
 
 class ActSpec(_Body):
@@ -185,14 +188,15 @@ def _option_type(prop: dict[str, Any]) -> dict[str, Any]:
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bool = False,
-               limits: Limits | None = None, clock: Callable[[], float] = time.monotonic) -> FastAPI:
+               limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
+               hint_think: float = HINT_THINK) -> FastAPI:
     """The server application; ``db_url`` as :class:`salon.web.storage.Database` takes it,
     ``bot_delay`` seconds before each bot action (so people can follow), ``allow_seed`` lets a
     creator choose the seed (tests and reproducible demos only: a seed reveals the deck),
     ``limits`` the caps of a public server (the default) or of a private one, ``clock`` what
-    times the turn timers."""
+    times the turn timers, ``hint_think`` the seconds of search a hint takes."""
     storage = Storage(db_url)
-    hub = Hub(storage, bot_delay, allow_seed, limits, clock)
+    hub = Hub(storage, bot_delay, allow_seed, limits, clock, hint_think)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -260,7 +264,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
-        return {"games": [game_meta(n) for n in game_names()], "bots": bot_names(), "languages": list(LANGUAGES)}
+        # the lobby offers the players' levels and the random bot; any other bot spec is accepted
+        return {"games": [game_meta(n) for n in game_names()], "bots": [*LEVELS, "random"],
+                "languages": list(LANGUAGES)}
 
     @app.get("/api/games")
     async def list_games(status: Literal["open", "running", "over", "broken"] | None = None,
@@ -272,7 +278,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         spec = await body(request, CreateSpec)
-        options = {"turn_timer": spec.turn_timer} if spec.turn_timer else {}
+        options: dict[str, Any] = {"turn_timer": spec.turn_timer} if spec.turn_timer else {}
+        if spec.hints:
+            options["hints"] = True
         room, seat, token = await hub.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
                                              spec.config, spec.seed,
                                              spec.join.model_dump() if spec.join is not None else None,
@@ -306,6 +314,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         seat = room.seat_of(token_of(request))
         await body(request, _Body)
         return {"id": room.id, "seat": seat, "token": await hub.renew_token(room, seat)}
+
+    @app.post("/api/games/{game_id}/hint")
+    async def ask_hint(game_id: str, request: Request) -> dict[str, Any]:
+        """The search's best choices for the seat deciding now, with their estimates in the
+        game's unit (points ahead of the best opponent), where the table allows hints."""
+        room = await hub.get(game_id)
+        seat = room.seat_of(token_of(request))
+        await body(request, _Body)
+        estimates = await hub.hint(room, seat)
+        return {"hints": [{"action": e.action, "value": round(e.value, 1), "worlds": e.worlds} for e in estimates]}
 
     @app.post("/api/games/{game_id}/timeout")
     async def take_over(game_id: str, request: Request) -> dict[str, Any]:

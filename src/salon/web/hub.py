@@ -36,7 +36,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from salon.bots.base import Bot, bot_names, bot_seed, make_bot
+from salon.bots.base import Bot, bot_seed, check_bot, make_bot
+from salon.bots.search import HINT_THINK, Estimate, hint, hint_seed
 from salon.core import record
 from salon.core.errors import ActionError, ConfigError, MalformedAction, SalonError
 from salon.core.events import Event
@@ -54,7 +55,7 @@ HUMAN = "human"
 BOT = "bot"
 AUTOMATON = "automaton"
 """A seat the game plays by itself (its adapter's ``automated_seats``): never taken, never waited for."""
-REPLACEMENT_BOT = "heuristic"
+REPLACEMENT_BOT = "normal"
 """The bot a timed-out seat is handed to."""
 FINISHED_KEPT = 200
 """How many finished games stay in memory after being loaded for viewing."""
@@ -79,6 +80,8 @@ class Seat:
     bot: Bot | None = None
     undos: int = 0
     """Undos of this seat's private actions (only this seat saw them): see Room.version_for."""
+    hints: int = 0
+    """How many hints the seat's player asked for (everyone is shown it)."""
 
     @property
     def taken(self) -> bool:
@@ -230,13 +233,13 @@ class Room:
     def seats_json(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.conns}
         return [{"seat": s.seat, "kind": s.kind, "bot": s.bot_name, "name": s.name, "taken": s.taken,
-                 "online": s.kind in (BOT, AUTOMATON) or s.seat in online} for s in self.seats]
+                 "online": s.kind in (BOT, AUTOMATON) or s.seat in online, "hints": s.hints} for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.name, "title": self.title, "status": self.status,
                 "config": self.config, "seats": self.seats_json(), "version": self.version_for(None),
                 "current": self.game.current_player(), "created": self.created,
-                "turn_timer": self.options.get("turn_timer")}
+                "turn_timer": self.options.get("turn_timer"), "hints": bool(self.options.get("hints"))}
 
     def timer(self, now: float) -> dict[str, Any] | None:
         """The turn timer of the seat deciding now, if the table has one and a person decides:
@@ -333,13 +336,16 @@ async def _guarded(coro: Coroutine[Any, Any, T]) -> T:
 
 class Hub:
     """All rooms of one server process.  ``clock`` (seconds, monotonic) times the turn
-    timers: the tests give a clock of their own."""
+    timers: the tests give a clock of their own; ``hint_think`` is the seconds of search a
+    hint takes."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.6, allow_seed: bool = False,
-                 limits: Limits | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
+                 hint_think: float = HINT_THINK) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.allow_seed = allow_seed
+        self.hint_think = hint_think
         self.guard = Guard(limits or Limits())
         self.clock = clock
         self.rooms: dict[str, Room] = {}
@@ -389,7 +395,7 @@ class Hub:
         if len(rec.seats) != game.num_players or [s.seat for s in rec.seats] != list(range(game.num_players)):
             raise SalonError(f"the stored seats do not fit a game of {game.num_players} seats")
         seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                      _make_bot(s.bot, rec.seed, s.seat) if s.kind == BOT and s.bot else None, s.undos)
+                      _make_bot(s.bot, rec.seed, s.seat) if s.kind == BOT and s.bot else None, s.undos, s.hints)
                  for s in rec.seats]
         return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
                     events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, self.clock())
@@ -462,11 +468,12 @@ class Hub:
             raise ServiceError(400, "unknown_game", str(e)) from None
         if seed is not None and not self.allow_seed:
             raise ServiceError(400, "seed_not_allowed", "this server draws every game's seed itself")
-        bots = bot_names()
         for i, spec in enumerate(seat_specs):
-            if spec["kind"] == BOT and spec.get("bot") not in bots:
-                raise ServiceError(400, "unknown_bot", f"seat {i + 1}: unknown bot {spec.get('bot')!r}; "
-                                                       f"available: {', '.join(bots)}")
+            if spec["kind"] == BOT:
+                try:
+                    check_bot(spec.get("bot") or "")
+                except ConfigError as e:
+                    raise ServiceError(400, "unknown_bot", f"seat {i + 1}: {e}") from None
         if not self.limits.allow_bot_tables and all(spec["kind"] == BOT for spec in seat_specs):
             raise ServiceError(403, "bot_tables_off", "a table needs at least one human seat on this server")
         live = [r for r in self.rooms.values() if r.live]
@@ -638,6 +645,26 @@ class Hub:
                 self._unseat(room, late)
             room.broadcast(self.clock())
             self.kick(room)
+
+    async def hint(self, room: Room, seat: int | None) -> list[Estimate]:
+        """The search's best choices for the seat deciding now, from its information only, if
+        the table allows hints.  The search runs off the event loop and outside the room's
+        lock (nothing else can change the seat's decision meanwhile but the seat itself); the
+        count is stored and shown to everyone once the hint is given."""
+        if seat is None:
+            raise ServiceError(403, "spectator", "a spectator holds no seat to ask a hint for")
+        if not room.options.get("hints"):
+            raise ServiceError(403, "hints_off", "this table was created without hints")
+        if room.status != "running" or room.game.current_player() != seat:
+            raise ServiceError(409, "not_your_turn", "a hint is for the seat that decides now")
+        s = room.seats[seat]
+        estimates = await asyncio.to_thread(hint, room.game.clone(), hint_seed(room.seed, seat, s.hints),
+                                            self.hint_think)
+        await self._store(lambda db: db.count_hint(room.id, seat))
+        s.hints += 1
+        for conn in list(room.conns):
+            conn.push({"type": "presence", "seats": room.seats_json()})
+        return estimates
 
     # --- play
 

@@ -73,6 +73,7 @@ SEATS = sa.Table(
     sa.Column("name", sa.Text, nullable=False),
     sa.Column("token_hash", sa.Text),
     sa.Column("undos", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("hints", sa.Integer, nullable=False, server_default="0"),
 )
 ACTIONS = sa.Table(
     "actions", METADATA,
@@ -95,6 +96,8 @@ class SeatRecord:
     token_hash: str | None = None
     undos: int = 0
     """Undos of this seat's private actions, which only this seat saw (see ``GameRecord.undos``)."""
+    hints: int = 0
+    """How many hints the seat's player asked for (the others are shown it)."""
 
 
 @dataclass
@@ -266,7 +269,7 @@ class Database:
         if rec.seats:
             self.conn.execute(SEATS.insert(), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash, "undos": s.undos} for s in rec.seats])
+                 "token_hash": s.token_hash, "undos": s.undos, "hints": s.hints} for s in rec.seats])
         if rec.actions:
             self.append_many(rec.id, 0, rec.actions, False)
 
@@ -318,6 +321,11 @@ class Database:
         else:
             self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == by)
                               .values(undos=SEATS.c.undos + 1))
+
+    def count_hint(self, game_id: str, seat: int) -> None:
+        """One more hint asked for by the player of ``seat``."""
+        self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
+                          .values(hints=SEATS.c.hints + 1))
 
     def end_game(self, game_id: str) -> bool:
         """End an unfinished game early (its players abandoned it); False if it was not in play."""
@@ -398,7 +406,7 @@ def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecor
         text = (str, type(None))
         for s in seat_rows:
             if not (isinstance(s.kind, str) and isinstance(s.name, str) and isinstance(s.bot, text)
-                    and isinstance(s.token_hash, text) and isinstance(s.undos, int)):
+                    and isinstance(s.token_hash, text) and isinstance(s.undos, int) and isinstance(s.hints, int)):
                 raise ValueError(f"cannot read its seat {s.seat}")
         moves = [a.action for a in action_rows]
         if not all(isinstance(a, str) for a in moves):
@@ -406,7 +414,8 @@ def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecor
         if not isinstance(row.undos, int):
             raise ValueError(f"cannot read its count of undos {row.undos!r}")
         return GameRecord(row.id, row.game, row.title, config, int(row.seed), float(row.created),
-                          [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos) for s in seat_rows],
+                          [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints)
+                           for s in seat_rows],
                           moves, row.over in (FINISHED, ENDED), row.over == ENDED, row.creator, options, row.undos)
     except (ValueError, TypeError) as e:
         return BrokenRecord(row.id, str(e))

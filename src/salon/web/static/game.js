@@ -29,6 +29,7 @@ export class GameView {
     this.renderedEntries = 0;
     this.zoom = window.innerWidth < 700 ? 2 : 1;
     this.ticker = null;
+    this.hints = null;  // the last hint: {version, list}
   }
 
   get c() { return this.app.catalog; }
@@ -72,7 +73,7 @@ export class GameView {
     if (!s) return `#${seat + 1}`;
     if (s.kind === "bot") {
       const bot = this.c.has(`bot.${s.bot}`) ? this.c.t(`bot.${s.bot}`) : s.bot;
-      return this.renderer?.automatonName?.(seat) || `${bot} ${seat + 1}`;
+      return this.renderer?.automatonName?.(seat) || this.c.t("game.bot_seat", { bot, n: seat + 1 });
     }
     if (s.kind === "automaton") return this.renderer?.automatonName?.(seat) || s.name;
     return s.name || `#${seat + 1}`;
@@ -154,6 +155,7 @@ export class GameView {
       if (!this.state) return;
       this.state = { ...this.state, seats: msg.seats };
       this.el.players.replaceChildren(h("h2", {}, this.c.t("game.players")), this.renderer.players(this.state));
+      this.renderStatus();
     } else if (msg.type === "ack") {
       this.pending = false;
     } else if (msg.type === "error") {
@@ -230,6 +232,42 @@ export class GameView {
     if (r.ok && !this.closed) this.onMessage(await r.json());
   }
 
+  async askHint() {
+    const version = this.state.version;
+    this.hints = { version, list: null };
+    this.renderDecision();
+    const data = await this.post("hint", {});
+    this.hints = data && this.state.version === version ? { version, list: data.hints } : null;
+    this.renderDecision();
+  }
+
+  /** A hint's estimate in words, in the game's unit (points ahead of the best opponent). */
+  worth(value) {
+    const c = this.c;
+    const unit = (n) => c.t(`${this.summary.game}.unit.hint`, { n });
+    const rounded = Math.abs(value) >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+    if (rounded === 0) return c.t("game.hint_level");
+    return c.t(rounded > 0 ? "game.hint_ahead" : "game.hint_behind", { points: unit(Math.abs(rounded)) });
+  }
+
+  renderHints() {
+    const c = this.c;
+    const st = this.state;
+    if (!this.summary.hints) return null;
+    const box = [h("button", { class: "btn small", id: "hint", disabled: Boolean(this.hints && !this.hints.list),
+      on: { click: () => this.askHint() } }, "💡 ", c.t("game.hint"))];
+    if (this.hints && this.hints.version === st.version) {
+      if (!this.hints.list) box.push(h("span", { class: "muted" }, " ", c.t("game.hint_wait")));
+      else {
+        box.push(h("div", { class: "hint-title" }, c.t("game.hint_title")));
+        box.push(h("ol", { class: "hints", id: "hints" }, this.hints.list.map((x) => h("li", { "data-hint": x.action },
+          h("button", { class: "btn small", "data-action": x.action }, this.renderer.actionLabel(x.action, st)),
+          " ", this.worth(x.value)))));
+      }
+    }
+    return h("div", { class: "hint-box" }, box);
+  }
+
   async takeOver(choice) {
     await this.post("timeout", { choice, version: this.state.version });
   }
@@ -284,6 +322,11 @@ export class GameView {
         c.t("game.waiting_for", { player: this.seatName(st.current) }), " — ", this.renderer.prompt(st)));
     }
     parts.push(...this.renderTimer());
+    const asked = st.seats.filter((s) => s.hints > 0);
+    if (asked.length) {
+      parts.push(h("span", { class: "chip", id: "hints-used" }, c.t("game.hints_used", {
+        players: asked.map((s) => `${this.seatName(s.seat)} ${s.hints}`).join(", ") })));
+    }
     parts.push(h("span", { class: "spacer" }));
     if (st.undoable > 0) {
       parts.push(h("button", { class: "btn small", id: "undo", title: c.t("game.undo_hint"),
@@ -350,6 +393,7 @@ export class GameView {
     this.el.decision.replaceChildren(...[
       h("h2", {}, c.t("game.actions")),
       h("div", { class: "prompt" }, this.renderer.prompt(st)),
+      st.legal.length > 1 ? this.renderHints() : null,
       visual,
       h("div", { class: "list", id: "actions" }, buttons),
       h("div", { class: "hint" }, c.t("game.board_hint")),

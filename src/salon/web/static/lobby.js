@@ -21,7 +21,7 @@ export class Lobby {
     this.games = [];
     this.more = {};
     this.shown = { open: 1, running: 1, over: 1 };  // pages shown per section
-    this.form = { game: null, players: null, seats: [], options: {}, title: "", timer: 0 };
+    this.form = { game: null, players: null, seats: [], options: {}, title: "", timer: 0, hints: false };
     this.moreOpen = false;  // the "more options" panel stays as the player left it across re-renders
   }
 
@@ -77,7 +77,7 @@ export class Lobby {
 
   setPlayers(n) {
     const bots = this.app.meta.bots;
-    const bot = bots.includes("heuristic") ? "heuristic" : bots[0];
+    const bot = bots.includes("normal") ? "normal" : bots[0];
     this.form.players = n;
     this.form.seats = Array.from({ length: n }, (_, i) => this.form.seats[i] || (i === 0 ? "you" : `bot:${bot}`));
     this.form.seats[0] = "you";
@@ -207,6 +207,10 @@ export class Lobby {
         h("select", { id: "turn-timer", on: { change: (e) => { this.form.timer = Number(e.target.value); } } },
           TIMERS.map((s) => h("option", { value: s, selected: s === this.form.timer },
             c.t(s ? `lobby.timer_${s}` : "lobby.timer_none"))))),
+      h("div", { class: "form-row check" },
+        h("input", { type: "checkbox", id: "hints", checked: this.form.hints,
+          on: { change: (e) => { this.form.hints = e.target.checked; } } }),
+        h("label", { for: "hints" }, c.t("lobby.hints"))),
       main.length ? h("h3", {}, c.t("lobby.options")) : null,
       main.map((o) => this.renderOption(o)),
       more.length ? h("details", { class: "more", open: this.moreOpen,
@@ -229,6 +233,7 @@ export class Lobby {
     const title = this.form.title.trim() || [gameName, playerName()].filter((x) => x).join(" · ");
     const body = { game: this.form.game, title, seats, config, join: { seat: 0, name: playerName() } };
     if (this.form.timer) body.turn_timer = this.form.timer;
+    if (this.form.hints) body.hints = true;
     const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) {

@@ -1,0 +1,60 @@
+"""The players' levels: Easy, Normal, Hard and Expert, as the lobby and ``--bots`` name them.
+
+* Easy: the look-ahead's values, but a choice drawn among the actions in proportion to
+  ``exp(value / temperature)``: it mostly plays a sound move and often a merely decent one,
+  as a beginner does, rather than a random one.
+* Normal: the heuristic bot (salon.bots.heuristic).
+* Hard: the search bot with one second a decision (salon.bots.search).
+* Expert: the search bot with five seconds a decision and five actions weighed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from salon.bots.base import Bot, register_bot
+from salon.bots.heuristic import HeuristicBot
+from salon.bots.search import SearchBot
+from salon.core.game import Game
+
+
+class EasyBot(HeuristicBot):
+    """The look-ahead without play-outs, choosing at random weighted by its values:
+    ``temperature`` is in the game's unit (points), so that an action two points worse than
+    the best is chosen ``exp(-2 / temperature)`` times as often."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0, temperature: float = 4.0) -> None:
+        super().__init__(seed, samples=0)
+        if temperature <= 0:
+            raise ValueError("the temperature must be positive")
+        self.temperature = temperature
+
+    def choose(self, game: Game) -> str:
+        best = super().choose(game)
+        if len(game.legal_actions()) < 2:  # nothing weighed: the values are an earlier decision's
+            return best
+        top = max(self.values.values())
+        weights = [(a, math.exp((v - top) / self.temperature)) for a, v in self.values.items()]
+        total = sum(w for _, w in weights)
+        draw = self.rng.below(1 << 53) / (1 << 53) * total
+        for action, weight in weights:
+            draw -= weight
+            if draw < 0:
+                return action
+        return weights[-1][0]
+
+
+def _hard(seed: int = 0) -> Bot:
+    return SearchBot(seed, think=1.0)
+
+
+def _expert(seed: int = 0) -> Bot:
+    return SearchBot(seed, think=5.0, keep=5)
+
+
+register_bot("easy", EasyBot)
+register_bot("normal", HeuristicBot)
+register_bot("hard", _hard)
+register_bot("expert", _expert)

@@ -1,0 +1,167 @@
+"""The search bot: the look-ahead's best actions, each played out in sampled worlds by a strong
+policy for every seat, and judged by where the play-outs end.
+
+Why this search.  The heuristic bot (salon.bots.heuristic) sees only to the end of its own
+turn: what a decision does to the turns after it, what the others can do in between, is
+invisible to a static score.  Playing the position on tells it; the question is how.  A
+tree search whose leaves are the static score after a one-step greedy finish, or random
+play, spends its budget on moves no sensible player makes and values leaves badly; playing
+the few actions the look-ahead rates highest on, with the look-ahead itself deciding for
+every seat, spends it where the decision is made.  Measured at equal think time against
+the heuristic bot, these play-outs win about three games in four where such a tree search
+wins one in two (the README gives the figures).
+
+The search.  At each decision:
+
+1. The look-ahead (salon.bots.heuristic, without play-outs of its own) values every legal
+   action: these are the priors.  The ``keep`` best go on (the rest of a wide decision is
+   never sampled, as in progressive widening with a fixed width); a single action is taken
+   at once.
+2. Until the budget is spent (``iterations`` worlds, or ``think`` seconds, at least one
+   world), a fresh world is sampled with the game's ``determinize`` hook: what the seat
+   cannot see (other hands, deck and bag order, the random generator) is drawn anew each
+   time, so the search never profits from hidden information.  Every kept action is played
+   in the same world (so that the luck of a sample does not decide between them), then the
+   look-ahead decides for every seat, each by its own value, until the end of the seat's
+   next turn (counted with the game's ``turn`` hook), the end of the game, or a cap on the
+   steps; where the game's ``plan_at`` hook marks the decision, to its ``horizon``
+   instead (the last round of a solo game, whose play-outs end in the exact final score).
+3. A play-out's value is the game's static evaluation for the seat where it ends, in the
+   game's own unit (for both games: expected final points ahead of the best opponent); the
+   action with the best mean is chosen, ties going to the better prior.
+
+With ``iterations`` the bot is deterministic for its seed (tests, reports); with ``think``
+it is anytime.  :meth:`SearchBot.analyse` gives the values of the kept actions, which the
+hints show.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from salon.bots.base import Bot, bot_seed, register_bot
+from salon.bots.heuristic import GameHooks, HeuristicBot, hooks_for
+from salon.core.game import Game, derive_secret_seed, is_secret_seed
+from salon.core.rng import derive_seed
+
+MAX_STEPS = 600
+"""The most actions one play-out applies (a bound for safety; a turn takes far fewer)."""
+HINT_THINK = 1.0
+"""Seconds of search a hint takes: the Hard level's budget."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the search found for one action: its mean play-out value (the game's unit, for the
+    deciding seat), how many worlds it was played out in, and the look-ahead's prior."""
+
+    action: str
+    value: float
+    worlds: int
+    prior: float
+
+
+class SearchBot(Bot):
+    """Play-outs of the look-ahead's ``keep`` best actions in sampled worlds: ``iterations``
+    worlds per decision, or as many as ``think`` seconds allow (at least one)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3) -> None:
+        super().__init__(seed)
+        if think <= 0 or (iterations is not None and iterations < 1) or keep < 1:
+            raise ValueError("the search needs a positive think time, iteration count and width")
+        self.think = think
+        self.iterations = iterations
+        self.keep = keep
+        self.policy = HeuristicBot(seed, samples=0)
+        """The look-ahead: the priors at the root, and every seat's decisions in the play-outs."""
+        self.estimates: list[Estimate] = []
+        """The last decision's kept actions, best first (for hints, measurements and tests)."""
+        self.worlds = 0
+        """How many worlds the last decision was played out in."""
+
+    def choose(self, game: Game) -> str:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            self.estimates, self.worlds = [], 0
+            return legal[0]
+        return self.analyse(game)[0].action
+
+    def analyse(self, game: Game) -> list[Estimate]:
+        """The kept actions of the current decision with their estimates, best first (none
+        once the game is over)."""
+        seat = game.current_player()
+        if seat is None:
+            self.estimates, self.worlds = [], 0
+            return []
+        hooks = hooks_for(game)
+        self.policy.choose(game)
+        priors = dict(self.policy.values)
+        ranked = sorted(priors, key=lambda a: -priors[a])  # stable: ties keep the legal order
+        kept = ranked[:self.keep]
+        totals = dict.fromkeys(kept, 0.0)
+        deadline = time.monotonic() + self.think
+        planned = hooks.plan_at is not None and hooks.horizon is not None and hooks.plan_at(game)
+        worlds = 0
+        while len(kept) > 1:
+            world = hooks.determinize(game, seat, self.rng) if hooks.determinize else game.clone()
+            for action in kept:
+                node = world.clone()
+                node.apply(action)
+                self._play_out(world, node, seat, hooks, planned)
+                totals[action] += hooks.evaluate(node, seat)
+            worlds += 1
+            if (worlds >= self.iterations) if self.iterations is not None else time.monotonic() >= deadline:
+                break
+        self.worlds = worlds
+        order = {a: i for i, a in enumerate(ranked)}
+        self.estimates = sorted(
+            (Estimate(a, totals[a] / worlds if worlds else priors[a], worlds, priors[a]) for a in kept),
+            key=lambda e: (-e.value, order[e.action]))
+        return self.estimates
+
+    def _play_out(self, root: Game, node: Game, seat: int, hooks: GameHooks, planned: bool) -> None:
+        """Let the look-ahead decide for every seat from ``node`` to the play-out's end: the end
+        of ``seat``'s next turn (the game's ``turn`` hook counts the turns; without it, every
+        change of the deciding seat is one), or the game's horizon for a planned decision."""
+        def key(g: Game) -> object:
+            return hooks.turn(g) if hooks.turn is not None else g.current_player()
+
+        current = key(root)
+        turns = 0
+        for _ in range(MAX_STEPS):
+            if node.is_over():
+                return
+            if planned:
+                assert hooks.horizon is not None
+                if not hooks.horizon(root, node):
+                    return
+            elif (k := key(node)) != current:
+                current = k
+                turns += 1  # the seat's next turn is the ``players``-th after its own
+                if turns > node.num_players:
+                    return
+            node.apply(self.policy.choose(node))
+
+
+def hint_seed(game_seed: int, seat: int, asked: int) -> int:
+    """The seed of the ``asked``-th hint (from 0) of ``seat`` in the game of ``game_seed``:
+    a replay gives the same hints, and a secret game's hints are secret seeds of their own."""
+    if is_secret_seed(game_seed):
+        return derive_secret_seed(game_seed, b"hint", seat << 32 | asked)
+    return derive_seed(derive_seed(bot_seed(game_seed, seat), 0x4817), asked)
+
+
+def hint(game: Game, seed: int, think: float = HINT_THINK, iterations: int | None = None) -> list[Estimate]:
+    """What the search finds for the seat deciding now, from that seat's information only:
+    its best actions with their estimates, best first; with the same seed and budget the
+    first is the action a search bot would play."""
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return [Estimate(legal[0], 0.0, 0, 0.0)]
+    return SearchBot(seed, think, iterations).analyse(game)
+
+
+register_bot("search", SearchBot)

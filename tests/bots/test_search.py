@@ -1,0 +1,129 @@
+"""The search bot and the hints: fair (its choice depends only on what its seat knows),
+deterministic for a seed and an iteration count, quick where there is nothing to weigh, and
+strong enough on a small budget that a broken search would show.  Its strength against the
+other bots is measured by ``salon strength``, not here."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from salon.bots.base import RandomBot, make_bot
+from salon.bots.heuristic import hooks_for
+from salon.bots.levels import EasyBot
+from salon.bots.search import SearchBot, hint, hint_seed
+from salon.core.game import Game, game_class, secret_seed
+from salon.core.rng import Rng
+
+
+def positions(name: str, count: int, players: int = 2, seed: int = 3) -> list[Game]:
+    """Decisions with several legal actions, from random games of ``name``."""
+    rng = random.Random(seed)
+    found: list[Game] = []
+    for game_seed in range(100):
+        g = game_class(name).new({"players": players}, game_seed)
+        stop = rng.randrange(5, 120)
+        for _ in range(stop):
+            if g.is_over():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over() and len(g.legal_actions()) > 1:
+            found.append(g)
+        if len(found) == count:
+            return found
+    raise AssertionError("not enough positions")
+
+
+@pytest.mark.parametrize("name", ["rococo", "necklace"])
+def test_the_choice_depends_only_on_what_the_seat_knows(name: str) -> None:
+    """A game whose secrets (other hands, deck and bag order, the generator) are drawn anew
+    from what the deciding seat knows gets the same choice and the same estimates."""
+    for g in positions(name, 3):
+        seat = g.current_player()
+        assert seat is not None
+        twin = hooks_for(g).determinize(g, seat, Rng(991))
+        assert twin.state_hash() != g.state_hash()
+        first, second = SearchBot(7, iterations=2), SearchBot(7, iterations=2)
+        assert first.choose(g) == second.choose(twin)
+        assert first.estimates == second.estimates
+
+
+def test_deterministic_for_a_seed_and_an_iteration_count() -> None:
+    g = positions("rococo", 1, seed=5)[0]
+    runs = [SearchBot(11, iterations=3) for _ in range(2)]
+    assert runs[0].choose(g.clone()) == runs[1].choose(g.clone())
+    assert runs[0].estimates == runs[1].estimates and runs[0].worlds == 3
+    kept = [e.action for e in runs[0].estimates]
+    assert len(kept) == min(3, len(g.legal_actions())) and set(kept) <= set(g.legal_actions())
+    assert [e.value for e in runs[0].estimates] == sorted((e.value for e in runs[0].estimates), reverse=True)
+
+
+def test_nothing_to_weigh_is_answered_at_once() -> None:
+    g = game_class("necklace").new({"players": 2}, 1)
+    while len(g.legal_actions()) != 1:
+        g.apply(g.legal_actions()[0])
+    bot = SearchBot(1, iterations=50)
+    assert bot.choose(g) == g.legal_actions()[0] and bot.worlds == 0
+    assert hint(g, 1) == hint(g, 2) and hint(g, 1)[0].action == g.legal_actions()[0]
+    while not g.is_over():
+        g.apply(g.legal_actions()[0])
+    assert bot.analyse(g) == [] and bot.worlds == 0
+
+
+def test_a_time_budget_plays_out_at_least_one_world() -> None:
+    g = positions("necklace", 1)[0]
+    bot = SearchBot(2, think=1e-9)
+    assert bot.choose(g) in g.legal_actions() and bot.worlds == 1
+
+
+def test_a_small_budget_beats_the_random_bot_in_rococo() -> None:
+    """One play-out world and two actions a decision already win by far: a search that chose
+    badly, or read nothing from its play-outs, would not."""
+    g = game_class("rococo").new({"players": 2}, 1)
+    bots = {0: SearchBot(1, iterations=1, keep=2), 1: RandomBot(1)}
+    while not g.is_over():
+        g.apply(bots[g.current_player()].choose(g))
+    scores = g.result().scores
+    assert scores[0] - scores[1] > 50, scores
+
+
+def test_a_hint_is_what_the_search_bot_would_play() -> None:
+    """Same seed and budget: the hint's first action is the search bot's choice; it is legal,
+    and what the seat cannot see does not change it."""
+    for g in positions("necklace", 3, seed=8):
+        seat = g.current_player()
+        assert seat is not None
+        seed = hint_seed(g.seed, seat, 0)
+        shown = hint(g, seed, iterations=2)
+        assert shown[0].action in g.legal_actions()
+        assert shown[0].action == SearchBot(seed, iterations=2).choose(g)
+        twin = hooks_for(g).determinize(g, seat, Rng(5))
+        assert hint(twin, seed, iterations=2) == shown
+
+
+def test_hint_seeds_are_per_seat_and_hint_and_secret_for_a_secret_game() -> None:
+    seeds = {hint_seed(4, seat, asked) for seat in range(3) for asked in range(3)}
+    assert len(seeds) == 9 and all(s < 2**64 for s in seeds)
+    secret = secret_seed()
+    hidden = hint_seed(secret, 0, 0)
+    assert hidden >= 2**128 and hidden != secret and hidden != hint_seed(secret, 0, 1)
+
+
+def test_the_levels() -> None:
+    hard, expert = make_bot("hard", 1), make_bot("expert", 1)
+    assert isinstance(hard, SearchBot) and (hard.think, hard.keep) == (1.0, 3)
+    assert isinstance(expert, SearchBot) and (expert.think, expert.keep) == (5.0, 5)
+    assert type(make_bot("normal", 1)).__name__ == "HeuristicBot"
+    assert isinstance(make_bot("easy", 1), EasyBot)
+    custom = make_bot("search:think=3:keep=4", 1)
+    assert isinstance(custom, SearchBot) and (custom.think, custom.keep) == (3.0, 4)
+
+
+def test_the_easy_level_draws_among_the_look_aheads_values() -> None:
+    """Cold, it plays the look-ahead's choice; warm, it varies among the legal actions."""
+    g = positions("rococo", 1, seed=9)[0]
+    cold = EasyBot(3, temperature=1e-6)
+    assert cold.choose(g.clone()) == max(cold.values, key=lambda a: cold.values[a])
+    warm = {EasyBot(k, temperature=1000.0).choose(g.clone()) for k in range(30)}
+    assert len(warm) > 1 and warm <= set(g.legal_actions())
