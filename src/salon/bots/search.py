@@ -7,9 +7,8 @@ invisible to a static score.  Playing the position on tells it; the question is 
 tree search whose leaves are the static score after a one-step greedy finish, or random
 play, spends its budget on moves no sensible player makes and values leaves badly; playing
 the few actions the look-ahead rates highest on, with the look-ahead itself deciding for
-every seat, spends it where the decision is made.  Measured at equal think time against
-the heuristic bot, these play-outs win about three games in four where such a tree search
-wins one in two (the README gives the figures).
+every seat, spends it where the decision is made.  The README gives the figures of this
+bot against the heuristic bot, measured with ``salon strength``.
 
 The search.  At each decision:
 

@@ -8,6 +8,7 @@ every exception into that line (see :class:`SalonGroup`).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import sys
@@ -271,6 +272,9 @@ def strength(
     seed: Annotated[int, typer.Option(
         help="First seed; each seed is played once from every seat of the measured bot.")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
+    games_file: Annotated[Path | None, typer.Option(
+        "--games-file", help="Append each finished game to this file as a JSON line, in the schedule's order "
+                             "(a run cut short keeps the games it finished).")] = None,
     as_json: JsonOpt = False,
     expansions: ExpansionsOpt = None,
     solo: SoloOpt = False,
@@ -288,7 +292,19 @@ def strength(
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
         task = progress.add_task(text("strength.progress"), total=games)
-        outcomes = strength_mod.run(match, games, seed, workers, lambda _: progress.advance(task))
+        sink = games_file.open("a", encoding="utf-8") if games_file is not None else None
+
+        def done(outcome: strength_mod.Outcome) -> None:
+            progress.advance(task)
+            if sink is not None:
+                sink.write(json.dumps(dataclasses.asdict(outcome)) + "\n")
+                sink.flush()
+
+        try:
+            outcomes = strength_mod.run(match, games, seed, workers, done)
+        finally:
+            if sink is not None:
+                sink.close()
     data = strength_mod.report(match, outcomes, seed)
     if as_json:
         print(json.dumps(data))
