@@ -264,3 +264,27 @@ def test_a_timed_table_shows_its_clock_and_a_player_may_leave(browser: Any, live
     assert "You are watching" in page.inner_text("#status")
     assert page.locator("#leave").count() == 0
     page.close()
+
+
+def test_a_hint_lists_the_searchs_choices_on_a_table_that_allows_them(browser: Any, live: str) -> None:
+    import httpx2 as httpx
+
+    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "hints": True, "config": {"start_player": 0},
+                                                   "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                   "join": {"seat": 0, "name": "Ann"}})
+    game_id, token = created.json()["id"], created.json()["token"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(live)
+    seats = json.dumps({game_id: {"seat": 0, "token": token}})
+    page.evaluate(f"localStorage.setItem('salon.seats', '{seats}')")
+    page.goto(f"{live}/#/game/{game_id}")
+    page.wait_for_selector("#actions [data-action]")
+    page.click("#hint")
+    page.wait_for_selector("#hints li")
+    legal = set(page.eval_on_selector_all("#actions [data-action]", "els => els.map((e) => e.dataset.action)"))
+    hinted = page.eval_on_selector_all("#hints li", "els => els.map((e) => e.dataset.hint)")
+    assert hinted and set(hinted) <= legal
+    assert "best opponent" in page.inner_text("#hints")
+    page.wait_for_selector("#hints-used")
+    assert "Ann 1" in page.inner_text("#hints-used")
+    page.close()
