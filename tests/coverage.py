@@ -1,14 +1,16 @@
 """The rule-coverage bookkeeping shared by the games' coverage tests.
 
-A rule id counts as covered when a test file mentions it as a whole id -- in a docstring, a
-comment, a string or a name (where ``X-RULE-1`` may be spelled ``X_RULE_1``); ``X-RULE-1`` is
-not covered by a mention of ``X-RULE-10``.  (This file names no real id: it is read as a test
-source too.)  A game's pending file lists the ids no test can
-check, one per line as ``ID  reason`` (``#`` starts a comment).
+A rule id counts as covered when a test exercises it: when a test function mentions it as a
+whole id -- in its name, its decorators, its docstring or a comment or string of its body
+(where ``X-RULE-1`` may be spelled ``X_RULE_1``); ``X-RULE-1`` is not covered by a mention
+of ``X-RULE-10``.  A mention in a module's docstring, a helper or a fixture covers nothing:
+it tests nothing by itself.  A game's pending file lists the ids no test can check, one per line as ``ID  reason`` (``#``
+starts a comment).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -29,11 +31,32 @@ def cited(rule: str, sources: Iterable[str]) -> bool:
     return any(pattern.search(src) for src in sources)
 
 
+def exercising_text(source: str) -> str:
+    """The text of every test function of a test file (decorators, name, docstring, body and
+    its comments), with the module-level tables its decorators name (the cases a
+    ``parametrize`` runs it with), one after another."""
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    tables = {target.id: node for node in tree.body if isinstance(node, ast.Assign)
+              for target in node.targets if isinstance(target, ast.Name)}
+
+    def text(node: ast.stmt, first: int | None = None) -> str:
+        return "\n".join(lines[(first or node.lineno) - 1:node.end_lineno])
+
+    parts = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+            parts.append(text(node, min([node.lineno, *(d.lineno for d in node.decorator_list)])))
+            named = {n.id for d in node.decorator_list for n in ast.walk(d) if isinstance(n, ast.Name)}
+            parts += [text(tables[name]) for name in sorted(named & tables.keys())]
+    return "\n".join(parts)
+
+
 def read_sources(root: Path, skip: Path, other_folders: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Every test file under ``root`` but ``skip`` and those in ``other_folders`` (other games,
-    whose rule ids are theirs)."""
+    """The test functions of every test file under ``root`` but ``skip`` and those in
+    ``other_folders`` (other games, whose rule ids are theirs)."""
     return tuple(
-        p.read_text(encoding="utf-8") for p in sorted(root.rglob("*.py"))
+        exercising_text(p.read_text(encoding="utf-8")) for p in sorted(root.rglob("test_*.py"))
         if p.resolve() != skip and not set(p.relative_to(root).parts) & set(other_folders)
     )
 

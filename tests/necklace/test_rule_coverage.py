@@ -1,10 +1,10 @@
 """Every rule of the Queen's Necklace specification has a test, or is listed as pending.
 
-The rule ids are read from the specification itself: every id defined in bold (``**QN-…**``
-at the start of a rule, or ``**QN-AMB-n Title.**`` for a ruling).  An id counts as covered
-when some test file under tests/necklace/ mentions it as a whole id -- in a docstring, a
-comment or a name (where ``QN-BUY-1`` may be spelled ``QN_BUY_1``); ``QN-BUY-1`` is not
-covered by a mention of ``QN-BUY-10``.
+The rule ids are read from the specification, the repository's docs/spec/queens-necklace/
+RULES.md: every id defined in bold (``**QN-…**`` at the start of a rule, or ``**QN-AMB-n
+Title.**`` for a ruling).  An id counts as covered when a test function under
+tests/necklace/ cites it as a whole id (tests/coverage.py says where a citation counts:
+``QN-BUY-1`` may be spelled ``QN_BUY_1``, and is not covered by a mention of ``QN-BUY-10``).
 
 tests/necklace/rules_pending.txt lists ids that no test can check, one per line as
 ``ID  reason`` (``#`` starts a comment).  A pending id that a test cites, one without a
@@ -17,21 +17,17 @@ import re
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 from tests.coverage import Pending, cited, pending_problems, read_pending, read_sources, stale, uncovered
 
 HERE = Path(__file__).resolve()
 TESTS = HERE.parent
 REPO = HERE.parents[2]
-# The specification lives beside the repository: <repo>/../shared/spec/queens-necklace/RULES.md.
-RULES = (REPO.parent / "shared" / "spec" / "queens-necklace" / "RULES.md").resolve()
+RULES = REPO / "docs" / "spec" / "queens-necklace" / "RULES.md"
 PENDING = TESTS / "rules_pending.txt"
 
 RULE_ID = r"QN-[A-Z]+-[0-9]+"
 DEFINITION = re.compile(rf"\*\*({RULE_ID})\b")
 
-pytestmark = pytest.mark.skipif(not RULES.is_file(), reason=f"the rules specification is not at {RULES}")
 
 
 @cache
