@@ -4,8 +4,8 @@ A rule id counts as covered when a test exercises it: when a test function menti
 whole id -- in its name, its decorators, its docstring or a comment or string of its body
 (where ``X-RULE-1`` may be spelled ``X_RULE_1``); ``X-RULE-1`` is not covered by a mention
 of ``X-RULE-10``.  A mention in a module's docstring, a helper or a fixture covers nothing:
-it tests nothing by itself.  A game's pending file lists the ids no test can check, one per line as ``ID  reason`` (``#``
-starts a comment).
+it tests nothing by itself.  A game's pending file lists the ids no test can check, one per
+line as ``ID  reason`` (``#`` starts a comment).
 """
 
 from __future__ import annotations

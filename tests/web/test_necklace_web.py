@@ -116,9 +116,9 @@ def test_a_two_player_game_from_the_lobby_to_the_end(client: TestClient) -> None
     rng = random.Random(21)
     room = room_of(client, game_id)
     seen_kinds: set[str] = set()
-    deadline = time.monotonic() + 30
-    while not room.game.is_over():
-        assert time.monotonic() < deadline, "the game did not finish"
+    for _ in range(200_000):  # a bound that only a stuck game meets
+        if room.game.is_over():
+            break
         if room.game.current_player() != 0:
             time.sleep(0.001)  # the bot is deciding on the server
             continue
