@@ -486,3 +486,21 @@ def test_board_file_for_the_wrong_side(datadir: Path) -> None:
     edit(datadir, "board_1-3.toml", 'side = "1-3"', 'side = "4-5"')
     with pytest.raises(DataError, match=r"^board_1-3\.toml: declares side"):
         load("1-3", directory=datadir)
+
+
+def test_loading_and_checking_data_needs_no_rules() -> None:
+    """Data before rules: a data set is loaded and checked against the rulebook's constraints
+    without importing the rules; the bonus ids it may name are the data format's own, and the
+    rules implement exactly those."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from salon.rococo.components import load; "
+              "load('1-3', expansions=frozenset({'jewelry_box'})); "
+              "print(sorted(m for m in sys.modules if m.startswith('salon.rococo.rules')))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    from salon.rococo.bonus_ids import BONUS_IDS
+    from salon.rococo.rules.bonuses import BONUSES
+
+    assert set(BONUSES) == BONUS_IDS

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from salon.core.data import parse, read_toml
 from salon.core.errors import DataError
+from salon.rococo.bonus_ids import BONUS_IDS
 
 COLOURS: tuple[str, ...] = ("blue", "pink", "green", "orange")
 """Silk and garment colours in a fixed index order (used for silk vectors)."""
@@ -596,10 +597,8 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
     _unique([c.id for c in efile.card], "card", BASE_FILES["employees"])
     _unique([s.key for s in efile.start], "start card", BASE_FILES["employees"])
     _unique([s.id for h in bmodel.hall for s in h.space] + [d.id for d in bmodel.decoration], "space", bname)
-    from salon.rococo.rules.bonuses import KNOWN_BONUSES  # the rules define which ids exist
-
     for c in [*efile.card, *efile.start]:
-        if c.bonus not in KNOWN_BONUSES:
+        if c.bonus not in BONUS_IDS:
             label = c.id if isinstance(c, CardModel) else f"start {c.key}"
             raise DataError(f"{BASE_FILES['employees']}: card {label}: unknown bonus {c.bonus!r}")
     garment_models: list[tuple[GarmentModel, str]] = [(g, "") for g in gfile.garment]
@@ -615,7 +614,7 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
         raw_exp = _read(directory, name)
         if exp == "jewelry_box":
             jfile = _parse(JewelryBoxFile, raw_exp, name)
-            jb = _jewelry_box(jfile, name, KNOWN_BONUSES)
+            jb = _jewelry_box(jfile, name, BONUS_IDS)
             decorations += jfile.decoration[: jfile.jeweler_spaces[side]]
             extra_provenance[name] = jfile.meta.provenance
             continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from salon.rococo.bonus_ids import BONUS_IDS
 from salon.rococo.rules import acquire, finance, tailor
 from salon.rococo.rules.common import (
     colour_counts,
@@ -336,6 +337,8 @@ BONUSES: dict[str, tuple[Options, Effect | None]] = {
     **{b: (_never, None) for b in END_GAME},
 }
 KNOWN_BONUSES = frozenset(BONUSES)
+if KNOWN_BONUSES != BONUS_IDS:  # the data format's ids and the rules must name the same bonuses
+    raise ImportError(f"bonus rules and bonus ids differ: {sorted(KNOWN_BONUSES ^ BONUS_IDS)}")
 
 
 def send_away(s: State, seat: int, card: int, why: str) -> None:
