@@ -60,25 +60,35 @@ def reductions(s: State, g: int, mode: str) -> list[tuple[int, int, int, int]]:
     return [need]
 
 
-def _feasible(s: State, seat: int, g: int, window: int, mode: str) -> bool:
+GRANTING_BONUS = {"l2": "l2_tailor_less_blue_or_pink", "l4": "l4_tailor_less_green", "nj": "nj_tailor_sell_vp"}
+"""The bonus behind each granted tailoring (R-PROC-GRANT)."""
+
+
+def refusal(s: State, seat: int, g: int, window: int, mode: str) -> tuple[str, str] | None:
+    """Why ``seat`` cannot make garment ``g`` from ``window`` now, as (rule, reason), or None
+    when it can: the one check behind both the legal garments and the refusal of another."""
     gar = s.t.ds.garments[g]
-    if gar.thimble and (mode != "main" or not performed_by_master(s)):  # R-ACT-TAILOR-2
-        return False
+    if gar.thimble and mode != "main":
+        return f"R-BON-{GRANTING_BONUS[mode]}", "a bonus tailoring may not make a garment with the gold thimble"
+    if gar.thimble and not performed_by_master(s):
+        return "R-ACT-TAILOR-2", "a garment with the gold thimble needs a Master"
     p = s.players[seat]
-    if p.livres < s.t.ds.board.window_costs[window] or p.thread < gar.thread or p.lace < gar.lace:
-        return False
+    if p.livres < s.t.ds.board.window_costs[window]:
+        return "R-ACT-TAILOR-3", "you cannot pay the tailoring cost of its window"
     silk = p.silk
-    if not any(all(silk[c] >= r[c] for c in range(4)) for r in reductions(s, g, mode)):
-        return False
-    if mode == MUST_SELL:  # A-56
-        return sellable(s, g)
-    # A-55, R-EXQ-3: a tile that cannot be sold needs a legal free guest space
-    return sellable(s, g) or bool(free_spaces(s, mode))
+    if p.thread < gar.thread or p.lace < gar.lace or not any(
+            all(silk[c] >= r[c] for c in range(4)) for r in reductions(s, g, mode)):
+        return "R-ACT-TAILOR-4", f"you lack the silk, {term(s, 'thread')} or lace it requires"
+    if mode == MUST_SELL and not sellable(s, g):
+        return "A-56", "this bonus must sell the garment, and it cannot be sold"
+    if not sellable(s, g) and not free_spaces(s, mode):
+        return "A-55", "it cannot be sold, and no free guest space may take it"
+    return None
 
 
 def targets(s: State, seat: int, mode: str) -> list[str]:
     names = s.t.garment
-    return [names[g] for w, g in enumerate(s.windows) if g != EMPTY and _feasible(s, seat, g, w, mode)]
+    return [names[g] for w, g in enumerate(s.windows) if g != EMPTY and refusal(s, seat, g, w, mode) is None]
 
 
 def _legal(s: State, f: tuple) -> list[str]:
@@ -118,16 +128,9 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     g = s.t.garment_index.get(action[8:], -1)
     if g not in s.windows:
         return "R-ACT-TAILOR-2", "that garment is not in the design display"
-    gar = s.t.ds.garments[g]
-    if gar.thimble and mode in GRANTED:
-        return f"R-BON-{'l2_tailor_less_blue_or_pink' if mode == 'l2' else 'l4_tailor_less_green'}", (
-            "a bonus tailoring may not make a garment with the gold thimble")
-    if gar.thimble and not performed_by_master(s):
-        return "R-ACT-TAILOR-2", "a garment with the gold thimble needs a Master"
-    p = s.players[seat]
-    if p.livres < s.t.ds.board.window_costs[s.windows.index(g)]:
-        return "R-ACT-TAILOR-3", "you cannot pay the tailoring cost of its window"
-    return "R-ACT-TAILOR-4", f"you lack the silk, {term(s, 'thread')} or lace it requires"
+    reason = refusal(s, seat, g, s.windows.index(g), mode)
+    assert reason is not None, "a garment that can be made is legal"
+    return reason
 
 
 decision("tailor", _legal, _apply, _explain, ("garment",), "R-ACT-TAILOR-2")

@@ -87,28 +87,41 @@ decision("play", _play_legal, _play_apply,
          ("play",), "R-PH3-1")
 
 
+def main_refusal(s: State, seat: int, what: str) -> tuple[str, str] | None:
+    """Why the main action ``what`` cannot be taken now, as (rule, reason), or None when it can
+    (R-PH3-6): the one check behind both the options and the refusal of another."""
+    if what not in MAIN_ACTIONS or (what in exams.EXAMS and s.t.ds.jewelry_box is None):
+        return "R-PH3-4", f"no main action {what!r}; choose one of {', '.join(MAIN_ACTIONS)} or skip"
+    ctype = s.t.cards[s.turn_card].type
+    if what not in ALLOWED[ctype]:
+        return TYPE_RULE.get(what, "R-EMP-3"), f"a {ctype} may not take the action {what} (R-EMP-1..3)"
+    if what == "favour":
+        possible, reason = favour.available(s), ("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round")
+    elif what == "acquire":
+        possible, reason = bool(acquire.targets(s, seat, "main")), ("R-ACT-RES-5",
+                                                                    "no tile in the display that you can pay for")
+    elif what == "tailor":
+        possible, reason = bool(tailor.targets(s, seat, "main")), ("R-ACT-TAILOR-14",
+                                                                   "no garment in the display that you can make now")
+    elif what == "hire":
+        possible, reason = bool(hire.targets(s, seat)), ("R-ACT-HIRE-4",
+                                                         "the display is empty or you cannot pay the price")
+    elif what == "send":
+        possible, reason = send_away.available(s, seat), ("R-STAFF-2", "you must keep at least 4 employees")
+    elif what == "finance":
+        possible, reason = bool(finance.targets(s, seat, 0)), (
+            "R-ACT-FIN-5", "no free decoration space that you may finance and can pay for")
+    else:
+        tasks = "all 4 tasks" if what == "journeyman_exam" else "all 3 tasks"
+        rule = "R-JB-EXAM-J-2" if what == "journeyman_exam" else "R-JB-EXAM-M-2"
+        possible, reason = exams.exam_available(s, seat, what), (
+            rule, f"the exam needs your start marker there, {tasks}, 5 livres and a card in its stack")
+    return None if possible else reason
+
+
 def main_options(s: State, seat: int) -> list[str]:
     """R-PH3-6: only main actions that can be carried out now, plus declining (R-PH3-5)."""
-    allowed = ALLOWED[s.t.cards[s.turn_card].type]
-    out = []
-    if "favour" in allowed and favour.available(s):
-        out.append(MAIN["favour"])
-    if acquire.targets(s, seat, "main"):
-        out.append(MAIN["acquire"])
-    if "tailor" in allowed and tailor.targets(s, seat, "main"):
-        out.append(MAIN["tailor"])
-    if "hire" in allowed and hire.targets(s, seat):
-        out.append(MAIN["hire"])
-    if send_away.available(s, seat):
-        out.append(MAIN["send"])
-    if finance.targets(s, seat, 0):
-        out.append(MAIN["finance"])
-    if s.t.ds.jewelry_box is not None:
-        for which in ("journeyman_exam", "master_exam"):
-            if which in allowed and exams.exam_available(s, seat, which):
-                out.append(MAIN[which])
-    out.append(MAIN["skip"])
-    return out
+    return [MAIN[what] for what in MAIN_ACTIONS if main_refusal(s, seat, what) is None] + [MAIN["skip"]]
 
 
 def _main_apply(s: State, f: tuple, action: str) -> None:
@@ -132,26 +145,9 @@ def _main_apply(s: State, f: tuple, action: str) -> None:
 
 
 def _main_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
-    what = action[5:]
-    if what not in MAIN_ACTIONS or (what in exams.EXAMS and s.t.ds.jewelry_box is None):
-        return "R-PH3-4", f"no main action {what!r}; choose one of {', '.join(MAIN_ACTIONS)} or skip"
-    ctype = s.t.cards[s.turn_card].type
-    if what not in ALLOWED[ctype]:
-        rule = TYPE_RULE.get(what, "R-EMP-3")
-        return rule, f"a {ctype} may not take the action {what} (R-EMP-1..3)"
-    reasons = {
-        "favour": ("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round"),
-        "acquire": ("R-ACT-RES-5", "no tile in the display that you can pay for"),
-        "tailor": ("R-ACT-TAILOR-14", "no garment in the display that you can make now"),
-        "hire": ("R-ACT-HIRE-4", "the display is empty or you cannot pay the price"),
-        "send": ("R-STAFF-2", "you must keep at least 4 employees"),
-        "finance": ("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for"),
-        "journeyman_exam": ("R-JB-EXAM-J-2", "the exam needs your start marker there, all 4 tasks, 5 livres "
-                            "and a card in its stack"),
-        "master_exam": ("R-JB-EXAM-M-2", "the exam needs your start marker there, all 3 tasks, 5 livres "
-                        "and a card in its stack"),
-    }
-    return reasons[what]
+    reason = main_refusal(s, f[1], action[5:])
+    assert reason is not None, "a main action that can be taken is legal"
+    return reason
 
 
 decision("main", lambda s, f: main_options(s, f[1]), _main_apply, _main_explain, ("main",), "R-PH3-4")
