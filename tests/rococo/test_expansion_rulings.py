@@ -447,6 +447,7 @@ def test_a55_a_festive_garment_needs_a_legal_free_guest_space() -> None:
     rent_garments(g, 1, base(lambda x: True), len(free))
     g.apply("main:tailor")
     assert g.legal_actions() == [f"garment:{plain}"]
+    assert g.explain_illegal(f"garment:{festive}")[0] == "A-55"  # refused by the check that left it out
 
 
 @pytest.mark.parametrize("effect", ["fest_vp_per_blue_dress", "exq_resource_tile"])
