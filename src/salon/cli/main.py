@@ -280,8 +280,7 @@ def strength(
     solo: SoloOpt = False,
     edition: EditionOpt = None,
 ) -> int:
-    """Measure a bot against another: win rate and mean margin with 95% intervals, on paired seeds with the seats
-    swapped."""
+    """Measure a bot against another: win rate and mean margin with 95% intervals (paired seeds, seats swapped)."""
     check_options(check_game(game), solo, edition)
     n = solo_players(players, solo) or 2
     for spec in (bot, against):
@@ -379,8 +378,7 @@ def bench(
     secret_seeds: Annotated[bool, typer.Option(
         "--secret-seeds", help="Seed every game and bot secretly (the keyed generator, as a server does).")] = False,
 ) -> int:
-    """Measure random play (games/s, decisions/s at every player count), the heuristic bot's think time and the
-    search bot's worlds per second."""
+    """Measure random play (games/s, decisions/s per player count), the heuristic's think time, the search's speed."""
     check_options(check_game(game), solo, edition)
     data = bench_mod.bench(game, seconds, expansions, solo, edition, secret_seeds)
     if as_json:
