@@ -109,11 +109,11 @@ def test_plays_a_secret_seed_game_reproducibly(name: str) -> None:
 
 
 def test_same_seed_same_game() -> None:
-    first, _ = play(["heuristic", "random"], seed=11)
-    second, _ = play(["heuristic", "random"], seed=11)
+    first = play(["heuristic", "random"], seed=11)
+    second = play(["heuristic", "random"], seed=11)
     assert first.history == second.history
-    both, _ = play(["heuristic", "heuristic"], seed=12)
-    again, _ = play(["heuristic", "heuristic"], seed=12)
+    both = play(["heuristic", "heuristic"], seed=12)
+    again = play(["heuristic", "heuristic"], seed=12)
     assert both.history == again.history
 
 
