@@ -44,3 +44,8 @@ class DataError(SalonError):
 
 class RecordError(SalonError):
     """A save file or game record that is unreadable, corrupt or tampered with."""
+
+
+class PositionError(ConfigError):
+    """A position (docs/positions.md) that is malformed or breaks a constraint of the game:
+    the message names the field and the constraint."""
