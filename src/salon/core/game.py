@@ -116,6 +116,19 @@ class Game(ABC):
         """Rebuild a game from :meth:`to_snapshot` output; raise RecordError if invalid."""
 
     @abstractmethod
+    def to_position(self) -> dict[str, Any]:
+        """The position now as human-editable JSON-ready data naming components by their
+        printed ids (docs/positions.md), for tests, puzzles, tutorials and bug reports.  Unlike
+        a snapshot it holds no history: a game loaded from it starts there."""
+
+    @classmethod
+    @abstractmethod
+    def from_position(cls, data: dict[str, Any]) -> Self:
+        """A game from a position (:meth:`to_position`'s output or one written by hand, with
+        hidden parts left out); raise PositionError, saying which constraint the position
+        breaks, if it is malformed or impossible."""
+
+    @abstractmethod
     def undoable(self) -> int:
         """How many of the latest actions the deciding seat may take back now (0: none).
         Undo = replay the history without them (the game is its seed and actions)."""

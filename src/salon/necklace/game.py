@@ -26,6 +26,7 @@ from typing import Any, Self
 from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.game import Result, check_seat, game_seed, register
+from salon.necklace import position
 from salon.necklace.components import DataSet, packaged
 from salon.necklace.config import NecklaceConfig, parse_config, stored_config
 from salon.necklace.rules import (  # noqa: F401  (each module registers its steps)
@@ -99,6 +100,14 @@ class Necklace(StepGame):
     def restore_state(cls, config: NecklaceConfig, state: dict[str, Any]) -> State:
         return State.from_json(state, config, packaged())
 
+    def to_position(self) -> dict[str, Any]:
+        return position.to_position(self.s, self.seed)
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Self:
+        config, seed, state = position.from_position(data)
+        return cls(config, seed, state, [])
+
     def is_action_text(self, action: str) -> bool:
         return action in _vocabulary(self.s.ds, self.s.n)
 
@@ -133,4 +142,3 @@ class Necklace(StepGame):
             tie_break=(0,) * s.n,
             breakdown=tuple(dict(b) for b in s.breakdown),
         )
-

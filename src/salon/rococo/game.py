@@ -10,6 +10,7 @@ from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.events import Event
 from salon.core.game import Result, check_seat, game_seed, register
+from salon.rococo import position
 from salon.rococo.config import RococoConfig, parse_config
 from salon.rococo.rules import (  # noqa: F401  (each module registers its steps)
     acquire,
@@ -70,6 +71,14 @@ class Rococo(StepGame):
     @classmethod
     def restore_state(cls, config: RococoConfig, state: dict[str, Any]) -> State:
         return State.from_json(state, config, _tables(config))
+
+    def to_position(self) -> dict[str, Any]:
+        return position.to_position(self.s, self.seed)
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Self:
+        config, seed, state = position.from_position(data)
+        return cls(config, seed, state, [])
 
     def is_action_text(self, action: str) -> bool:
         if action.startswith("sets:"):
