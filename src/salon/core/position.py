@@ -149,7 +149,10 @@ def hidden_pile(section: dict[str, Any], key: str, places: Places, kind: Kind, p
     if key in section:
         pile = places.pile(kind, section[key], f"hidden.{key}", place)
         return pile[::-1] if top_first else pile
-    return fill() if fill is not None else []
+    pile = fill() if fill is not None else []
+    for i in pile:
+        places.put(kind, kind.ids[i], f"hidden.{key}", place)
+    return pile
 
 
 def shuffled(rng: BaseRng, items: list[int]) -> list[int]:
