@@ -6,7 +6,7 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -15,7 +15,7 @@ from salon.core.errors import DataError
 M = TypeVar("M", bound=BaseModel)
 
 
-def read_toml(package: str, directory: Path | None, name: str) -> dict:
+def read_toml(package: str, directory: Path | None, name: str) -> dict[str, Any]:
     """The TOML file ``name`` from ``directory``, or from the data package when None."""
     try:
         if directory is None:
@@ -30,7 +30,7 @@ def read_toml(package: str, directory: Path | None, name: str) -> dict:
         raise DataError(f"{name}: not valid TOML: {e}") from None
 
 
-def parse(model: type[M], raw: dict, name: str) -> M:
+def parse(model: type[M], raw: dict[str, Any], name: str) -> M:
     """Validate ``raw`` as ``model``; DataError with the first problem and their count."""
     try:
         return model.model_validate(raw)

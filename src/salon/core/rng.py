@@ -17,7 +17,10 @@ from __future__ import annotations
 import hashlib
 import struct
 from abc import ABC, abstractmethod
-from typing import Any, Self
+from collections.abc import Sequence
+from typing import Any, Self, TypeVar
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -53,18 +56,18 @@ class BaseRng(ABC):
             if r < limit:
                 return r % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def pop_random(self, items: list):
+    def pop_random(self, items: list[T]) -> T:
         """Remove and return a uniformly chosen element (order of the rest not kept)."""
         j = self.below(len(items))
         items[j], items[-1] = items[-1], items[j]
         return items.pop()
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
 

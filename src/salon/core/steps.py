@@ -10,39 +10,49 @@ the steps they define there, under the names used in their frames.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+Frame = tuple[Any, ...]
+"""A step of any kind; each game names the shape of each of its kinds (its ``frames`` module)."""
 
 
 class HasStack(Protocol):
-    stack: list[tuple]
+    stack: list[Frame]
 
 
-Frame = tuple
 State = Any  # each game's own state class
-Legal = Callable[[State, Frame], list[str]]
-Apply = Callable[[State, Frame, str], None]
-Explain = Callable[[State, Frame, str], tuple[str, str]]
+# The registry holds every kind's functions together: the frame each one takes is known by
+# its kind only, at run time.
+Auto = Callable[[State, Any], None]
+Legal = Callable[[State, Any], list[str]]
+Apply = Callable[[State, Any, str], None]
+Explain = Callable[[State, Any, str], tuple[str, str]]
+F = TypeVar("F", bound=Frame)
+S = TypeVar("S")
 
 
 class Steps:
     """One game's automatic steps and decisions."""
 
     def __init__(self) -> None:
-        self.auto_steps: dict[str, Callable[[State, Frame], None]] = {}
+        self.auto_steps: dict[str, Auto] = {}
         self.decisions: dict[str, tuple[Legal, Apply, Explain]] = {}
         self.families: dict[str, tuple[tuple[str, ...], str]] = {}
         """Per decision kind: the action families (text before the first ':') it can ever
         offer, and the rule that an action of another family breaks (not this decision's turn)."""
 
-    def auto(self, kind: str) -> Callable[[Callable[[State, Frame], None]], Callable[[State, Frame], None]]:
-        def deco(fn: Callable[[State, Frame], None]) -> Callable[[State, Frame], None]:
+    def auto(self, kind: str) -> Callable[[Callable[[S, F], None]], Callable[[S, F], None]]:
+        """Register the decorated function as the automatic step ``kind``; it is handed the
+        frames of that kind only, so it may declare their shape."""
+
+        def deco(fn: Callable[[S, F], None]) -> Callable[[S, F], None]:
             self.auto_steps[kind] = fn
             return fn
 
         return deco
 
-    def decision(self, kind: str, legal: Legal, apply: Apply, explain: Explain,
-                 families: tuple[str, ...], rule: str) -> None:
+    def decision(self, kind: str, legal: Callable[[S, F], list[str]], apply: Callable[[S, F, str], None],
+                 explain: Callable[[S, F, str], tuple[str, str]], families: tuple[str, ...], rule: str) -> None:
         self.decisions[kind] = (legal, apply, explain)
         self.families[kind] = (families, rule)
 

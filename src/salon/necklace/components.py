@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -223,7 +223,7 @@ class DataSet:
         return self.gem_names.index(name)
 
 
-def _read(directory: Path | None, name: str) -> dict:
+def _read(directory: Path | None, name: str) -> dict[str, Any]:
     return read_toml("salon.necklace.data", directory, name)
 
 

@@ -104,7 +104,7 @@ def _win(lead: float) -> float:
 
 
 def evaluate(game: Necklace, seat: int) -> float:
-    s = game.s
+    s: State = game.s
     if s.over:
         return s.scores[seat] - max(v for q, v in enumerate(s.scores) if q != seat)
     st = _static(s.ds)
@@ -191,8 +191,8 @@ def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_v
     per = st.present_per_card
     totals = [mine[t] + all_others * per[t] for t in range(types)]
     position = [0] * types
-    for p, t in enumerate(s.fashion):
-        position[t] = p
+    for place, t in enumerate(s.fashion):
+        position[t] = place
     rules = s.ds.rules
     rarity = [0] * types
     for rank, t in enumerate(sorted(range(types), key=lambda t: (totals[t], position[t]))):
@@ -271,13 +271,15 @@ def same_turn(root: Necklace, node: Necklace) -> bool:
     """Whether ``node`` still belongs to the stretch decided at ``root``: the same turn, phase
     and sale, and no presentation revealed since (the next phase begins with draws from the
     pile, which the look-ahead must not see)."""
-    a, b = root.s, node.s
+    a: State = root.s
+    b: State = node.s
     return a.turn_no == b.turn_no and a.sales == b.sales and a.revealed == b.revealed and a.phase == b.phase
 
 
 def turn(game: Necklace) -> int:
     """Which turn it is (QN-TURN-1): reactions and sales within a turn belong to it."""
-    return game.s.turn_no
+    s: State = game.s
+    return s.turn_no
 
 
 register_evaluator("necklace", evaluate, determinize, same_turn, turn=turn)

@@ -104,6 +104,7 @@ def check_transition(before: State, after: State, events: list[Event]) -> list[s
     delta = [0] * before.n
     for e in events:
         if e.type == "livres":
+            assert e.seat is not None, "a livres event names its seat"
             delta[e.seat] += e.data["amount"]
     out = []
     for seat in range(before.n):

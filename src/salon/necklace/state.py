@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from salon.core.events import Event
 from salon.core.rng import BaseRng, rng_from_json
+from salon.core.steps import Frame
 from salon.necklace.components import DataSet
 from salon.necklace.config import NecklaceConfig
 
@@ -54,8 +56,8 @@ class State:
     revealed: bool  # whether the current sale's presentation is face up
     rarity: list[int]  # rarity value per gem type at the current or last sale (empty before the first)
     peeks: list[list[tuple[int, ...] | None]]  # [viewer][target]: the hand last shown to viewer
-    stack: list[tuple]
-    events: list
+    stack: list[Frame]
+    events: list[Event]
     breakdown: list[dict[str, int]]  # per seat: livres by sale ("sale1" ...) and "bounty"
     over: bool
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -29,8 +29,7 @@ REWARD_RE = r"^(none|thread|lace|tile|livres:[1-9][0-9]?)$"
 
 NonNeg = Annotated[int, Field(ge=0)]
 Provenance = Annotated[str, Field(pattern=r"^(rulebook|public|reconstructed)( .*)?$")]
-
-
+EmployeeType = Literal["master", "journeyman", "apprentice"]
 
 
 class _Model(BaseModel):
@@ -91,7 +90,7 @@ class TileFile(_Model):
 class CardModel(_Model):
     id: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9]{1,4}$")]
     level: Annotated[int, Field(ge=0, le=6)]
-    type: Literal["master", "journeyman", "apprentice"]
+    type: EmployeeType
     bonus: str
     send_value: NonNeg
     condition: str = ""
@@ -103,7 +102,7 @@ class StartCardModel(_Model):
     """One of the five start employees every player receives (R-SETUP-6)."""
 
     key: Annotated[str, Field(pattern=r"^[1-9]$")]
-    type: Literal["master", "journeyman", "apprentice"]
+    type: EmployeeType
     bonus: str
     send_value: NonNeg
     provenance: Provenance | None = None
@@ -228,7 +227,7 @@ class BonusParams(_Model):
     staff_livres_l3: dict[str, NonNeg]
     staff_livres_l4: dict[str, NonNeg]
     staff_vp_l6: dict[str, NonNeg]
-    dismiss_cash: dict[Literal["master", "journeyman", "apprentice"], NonNeg]
+    dismiss_cash: dict[EmployeeType, NonNeg]
     finance_discount_l3: NonNeg
     finance_discount_l6: NonNeg
     vp_price_l4: Annotated[int, Field(ge=1)]
@@ -396,7 +395,7 @@ class Employee:
     index: int
     id: str
     level: int
-    type: str  # master | journeyman | apprentice
+    type: EmployeeType
     bonus: str
     send_value: int
     owner: int  # seat for start cards, -1 for all others
@@ -514,7 +513,7 @@ EXPANSION_FILES = {
 }
 
 
-def _read(directory: Path | None, name: str) -> dict:
+def _read(directory: Path | None, name: str) -> dict[str, Any]:
     return read_toml("salon.rococo.data", directory, name)
 
 
@@ -597,7 +596,8 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
     _unique([c.id for c in efile.card], "card", BASE_FILES["employees"])
     _unique([s.key for s in efile.start], "start card", BASE_FILES["employees"])
     _unique([s.id for h in bmodel.hall for s in h.space] + [d.id for d in bmodel.decoration], "space", bname)
-    for c in [*efile.card, *efile.start]:
+    employee_models: list[CardModel | StartCardModel] = [*efile.card, *efile.start]
+    for c in employee_models:
         if c.bonus not in BONUS_IDS:
             label = c.id if isinstance(c, CardModel) else f"start {c.key}"
             raise DataError(f"{BASE_FILES['employees']}: card {label}: unknown bonus {c.bonus!r}")
@@ -615,6 +615,8 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
         if exp == "jewelry_box":
             jfile = _parse(JewelryBoxFile, raw_exp, name)
             jb = _jewelry_box(jfile, name, BONUS_IDS)
+            if side == "2-3":
+                raise DataError(f"{name}: no jeweler spaces for board side {side!r}")
             decorations += jfile.decoration[: jfile.jeweler_spaces[side]]
             extra_provenance[name] = jfile.meta.provenance
             continue

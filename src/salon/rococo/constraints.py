@@ -23,13 +23,16 @@ tiles likewise by their ``expansion`` field.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from salon.rococo.components import (
     BASE_FILES,
     BOARD_FILES,
     COLOURS,
     EXPANSION_FILES,
+    CardModel,
     DataSet,
+    EmployeeType,
     Garment,
     JewelryBox,
     ResourceTile,
@@ -40,7 +43,7 @@ GARMENT_VALUE = (6, 28)  # R-NUM-8 (DE:39)
 GARMENT_PRESTIGE = (2, 4)  # R-NUM-9 (DE:40, 46)
 TILE_COUNT = 48  # R-NUM-11 (DE:106)
 LEVEL_COUNTS = {1: 6, 2: 4, 3: 4, 4: 4, 5: 4, 6: 6}  # R-NUM-5 (DE:170-176)
-LEVEL_COMPOSITION = {  # R-COMP-EMP-4
+LEVEL_COMPOSITION: dict[int, dict[EmployeeType, int]] = {  # R-COMP-EMP-4
     2: {"master": 1, "journeyman": 2, "apprentice": 1},  # DE:852
     5: {"master": 2, "journeyman": 1, "apprentice": 1},  # DE:846
 }
@@ -191,7 +194,7 @@ def _deck(ds: DataSet, out: list[str]) -> None:
     cards = ds.deck_cards
     if len(cards) != sum(LEVEL_COUNTS.values()):
         out.append(f"{f}: {len(cards)} cards in the hire deck, the rulebook has 28 (R-NUM-5)")
-    by_level: dict[int, list] = {}
+    by_level: dict[int, list[CardModel]] = {}
     for c in cards:
         by_level.setdefault(c.level, []).append(c)
     for level, want in LEVEL_COUNTS.items():
@@ -209,10 +212,11 @@ def _deck(ds: DataSet, out: list[str]) -> None:
             if c.bonus in seen:
                 out.append(f"{f}: bonus {c.bonus} appears twice on level {level} (R-COMP-EMP-5)")
             seen.add(c.bonus)
-    for level, want in LEVEL_COMPOSITION.items():
-        have = Counter(c.type for c in by_level.get(level, []))
-        if any(have[t] != n for t, n in want.items()):
-            out.append(f"{f}: level {level} holds {_types(have)}, the rulebook has {_types(want)} (R-COMP-EMP-4)")
+    for level, composition in LEVEL_COMPOSITION.items():
+        types = Counter(c.type for c in by_level.get(level, []))
+        if any(types[t] != n for t, n in composition.items()):
+            out.append(f"{f}: level {level} holds {_types(types)}, the rulebook has {_types(composition)}"
+                       " (R-COMP-EMP-4)")
     crowns = [c for c in by_level.get(6, []) if c.bonus in L6_END_BONUSES]
     if len(crowns) != len(L6_END_BONUSES) or any(c.type != "apprentice" for c in crowns):
         out.append(
@@ -428,5 +432,5 @@ def _price(table: tuple[int, ...], n: int) -> int | None:
     return table[n] if 0 < n < len(table) else None
 
 
-def _types(counts) -> str:
+def _types(counts: Mapping[EmployeeType, int]) -> str:
     return ", ".join(f"{counts.get(t, 0)} {t}" for t in ("master", "journeyman", "apprentice"))

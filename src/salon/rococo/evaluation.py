@@ -281,7 +281,7 @@ def _terrace_gain(mults: list[int], prestiges: list[int]) -> int:
 
 def evaluate(game: Rococo, seat: int) -> float:
     """``seat``'s estimated final points minus the best opponent's."""
-    s = game.s
+    s: State = game.s
     st = _static(s.t)
     if s.over:
         est = [p.vp + 0.01 * s.money_left[q] for q, p in enumerate(s.players)]
@@ -752,7 +752,7 @@ def determinize(game: Rococo, seat: int, rng: BaseRng) -> Rococo:
     return Rococo(g.config, r.next64(), s, [])
 
 
-def _resample_exam_cards(s: State, seat: int, others: list, r: Rng) -> None:
+def _resample_exam_cards(s: State, seat: int, others: list[Player], r: Rng) -> None:
     """The Jewelry Box's exam stacks and where their unseen cards went: the deck's level-II
     Journeymen (level-V Masters) are the top 2 cards of the shuffled stack (R-JB-SETUP-2/3),
     and a card another seat took at an exam stays secret in its hand or staff until played
@@ -807,7 +807,8 @@ def _level_prestige(s: State, seat: int) -> None:
 def same_turn(root: Rococo, node: Rococo) -> bool:
     """Whether ``node`` is still in the turn decided at ``root``: the same round and phase,
     and no new card to play (R-PH3-4: a turn begins by playing a card)."""
-    a, b = root.s, node.s
+    a: State = root.s
+    b: State = node.s
     return a.round == b.round and a.phase == b.phase and not (b.stack and b.stack[-1][0] == "play")
 
 
@@ -818,19 +819,21 @@ def plan_at(game: Rococo) -> bool:
     played by her own rules (§14), on cards sampled from what the seat knows.  With several players each
     play-out would also guess the others' turns with the look-ahead, at a cost that grows with
     the table; there the look-ahead alone decides."""
-    s = game.s
+    s: State = game.s
     return s.cfg.solo and s.round == s.t.ds.rules.rounds and game.decision().get("kind") in ("hand", "play")
 
 
 def same_round(root: Rococo, node: Rococo) -> bool:
     """The play-outs' horizon: the end of the round (in the last round, the end of the game)."""
-    return root.s.round == node.s.round
+    a: State = root.s
+    b: State = node.s
+    return a.round == b.round
 
 
 def turn(game: Rococo) -> tuple[int, str, int]:
     """Which turn it is: a new one begins with each card played (R-PH3-4), and the choice of
     the hands is one stretch of its own."""
-    s = game.s
+    s: State = game.s
     return s.round, s.phase, s.turn_seat
 
 

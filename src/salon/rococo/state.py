@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from salon.core.rng import rng_from_json
+from salon.core.events import Event
+from salon.core.rng import BaseRng, rng_from_json
+from salon.core.steps import Frame
 from salon.rococo.config import RococoConfig
 from salon.rococo.tables import Tables
 
@@ -24,19 +26,35 @@ class Player:
         "jewels", "specialist", "exam", "tasks", "master_exams",
     )
 
+    livres: int
+    thread: int
+    lace: int
+    vp: int
+    rack: list[int]
+    silk: list[int]
+    supply: list[int]
+    hand: list[int]
+    discard: list[int]
+    in_play: int
+    jewels: list[int]
+    specialist: int
+    exam: int
+    tasks: int
+    master_exams: int
+
     def __init__(self) -> None:
         self.livres = 0
         self.thread = 0
         self.lace = 0
         self.vp = 0
-        self.rack: list[int] = []  # resource tiles kept as silk (content secret)
+        self.rack = []  # resource tiles kept as silk (content secret)
         self.silk = [0, 0, 0, 0]  # derived: silk bales in the rack by colour
-        self.supply: list[int] = []  # face-down employee pile
-        self.hand: list[int] = []
-        self.discard: list[int] = []  # face up; the last card is the top
+        self.supply = []  # face-down employee pile
+        self.hand = []
+        self.discard = []  # face up; the last card is the top
         self.in_play = EMPTY  # the card being played this turn (A-21)
         # Jewelry Box
-        self.jewels: list[int] = []  # jewelry tiles owned (face up)
+        self.jewels = []  # jewelry tiles owned (face up)
         self.specialist = EMPTY  # the secret specialized apprentice until it is hired
         self.exam = 0  # 0: start marker on the Journeyman exam, 1: on the Master exam
         self.tasks = 0  # bit i set: the i-th task of the current exam is marked
@@ -95,6 +113,47 @@ class State:
 
     cfg: RococoConfig
     t: Tables
+    n: int
+    rng: BaseRng
+    round: int
+    phase: str  # setup | prepare | choose | actions | income | scoring | end | over
+    start_player: int
+    turn_seat: int  # the seat whose turn it is (Phase 3)
+    turn_card: int  # the card played this turn, or EMPTY
+    deck: list[int]  # the general deck, its top card last
+    display: list[int]  # the new-employee display, EMPTY where taken
+    res_bag: list[int]
+    drawers: list[int]  # the resource drawers' spaces, drawer 1 first
+    res_discard: list[int]
+    gar_bag: list[int]
+    windows: list[int]  # the design display, left to right
+    gar_discard: list[int]
+    making: int  # the garment being tailored, or EMPTY
+    guest: list[int]  # the garment on each guest space
+    guest_owner: list[int]  # the marker on each guest space
+    deco: list[int]  # the marker on each decoration space
+    all_halls: list[int]  # the marker on each all-halls space
+    terrace: list[int]  # the garment moved to the terrace at each decoration space
+    favour: int  # the seat holding the Queen's favour, or EMPTY
+    boxed: list[int]  # employee cards out of the game
+    players: list[Player]
+    stack: list[Frame]
+    events: list[Event]
+    breakdown: list[dict[str, int]]  # per seat: points by scoring category
+    money_left: list[int]  # per seat: livres left after the money conversion
+    over: bool
+    jewel_bag: list[int]
+    jewel_display: list[int]
+    jewels_boxed: list[int]
+    j_stack: list[int]  # the Journeyman exam stack
+    m_stack: list[int]  # the Master exam stack
+    festive_box: list[int]  # Festive garments waiting for round 2
+    rent_jewel: int
+    mdb_supply: list[int]
+    mdb_hand: list[int]
+    mdb_discard: list[int]
+    unseen: list[int]  # secret specialized apprentices still in the box
+    promoted: list[int]  # cards taken from an exam stack into a hand, secret until played
 
     def clone(self) -> State:
         s = State.__new__(State)

@@ -8,13 +8,19 @@ the rack's tiles, the hand, the supply.  Never shown: the order of the deck and 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from salon.rococo.rules.common import hidden_prestige
 from salon.rococo.state import EMPTY, State
 
 
-def _id(table, i: int) -> str | None:
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def _id(table: Sequence[_Named], i: int) -> str | None:
     return table[i].id if i != EMPTY else None
 
 

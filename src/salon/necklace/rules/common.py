@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from salon.core.events import Event
 from salon.necklace.components import NECKLACE
 from salon.necklace.state import EMPTY, State
 
 
-def emit(s: State, type_: str, seat: int | None = None, secret: tuple[str, ...] = (), **data) -> None:
+def emit(s: State, type_: str, seat: int | None = None, secret: tuple[str, ...] = (), **data: Any) -> None:
     s.events.append(Event(type_, seat, data, secret))
 
 
@@ -71,7 +74,7 @@ def clockwise(s: State, start: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
-def next_in_poll(s: State, after: int, first: int, last: int, eligible) -> int:
+def next_in_poll(s: State, after: int, first: int, last: int, eligible: Callable[[State, int], bool]) -> int:
     """The next seat after ``after`` (or ``first`` itself when ``after`` is EMPTY) in the
     clockwise run ``first`` .. ``last`` for which ``eligible(s, seat)`` holds, or EMPTY."""
     n = s.n

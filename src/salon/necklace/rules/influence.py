@@ -17,7 +17,9 @@ and ``("forger_discard", victim, forger, gem)``.
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
+from salon.core.steps import Frame
 from salon.necklace.components import (
     CONFESSOR,
     COURTESAN,
@@ -41,16 +43,23 @@ REACT = "react:musketeer"
 COURTESAN_PLAY = "play:courtesan"
 
 
+class PlayTexts(NamedTuple):
+    confessor: tuple[str, ...]  # by target seat
+    thief: tuple[str, ...]  # by target seat
+    forger: tuple[tuple[str, ...], ...]  # by target seat, then gem type
+    favorite: tuple[str, ...]  # by gem type
+
+
 @cache
-def strings(ds: DataSet, n: int) -> dict[str, tuple]:
+def strings(ds: DataSet, n: int) -> PlayTexts:
     """Ready-made action texts: per target seat (and gem type) for the targeted cards."""
     gems = ds.gem_names
-    return {
-        "confessor": tuple(f"play:confessor:{o}" for o in range(n)),
-        "thief": tuple(f"play:thief:{o}" for o in range(n)),
-        "forger": tuple(tuple(f"play:forger:{o}:{g}" for g in gems) for o in range(n)),
-        "favorite": tuple(f"play:favorite:{g}" for g in gems),
-    }
+    return PlayTexts(
+        confessor=tuple(f"play:confessor:{o}" for o in range(n)),
+        thief=tuple(f"play:thief:{o}" for o in range(n)),
+        forger=tuple(tuple(f"play:forger:{o}:{g}" for g in gems) for o in range(n)),
+        favorite=tuple(f"play:favorite:{g}" for g in gems),
+    )
 
 
 def playable(s: State, seat: int, kind: int) -> int:
@@ -84,7 +93,7 @@ def favorite_gems(s: State) -> list[int]:
     return list(gems) if s.cfg.favorite_on_leader else [g for g in gems if g != s.fashion[0]]
 
 
-def _legal(s: State, f: tuple) -> list[str]:
+def _legal(s: State, f: Frame) -> list[str]:
     seat = f[1]
     cards = s.ds.cards
     hand = s.hands[seat]
@@ -100,20 +109,20 @@ def _legal(s: State, f: tuple) -> list[str]:
         t = strings(s.ds, s.n)
         n = s.n
         if kinds & (1 << CONFESSOR):
-            out += [t["confessor"][o] for o in range(n) if o != seat]
+            out += [t.confessor[o] for o in range(n) if o != seat]
         if kinds & (1 << COURTESAN):
             out.append(COURTESAN_PLAY)
         if kinds & (1 << FORGER):
             gems = forger_gems(s)
             for o in range(n):
                 if o != seat:
-                    row = t["forger"][o]
+                    row = t.forger[o]
                     out += [row[g] for g in gems]
         if kinds & (1 << FAVORITE):
-            fav = t["favorite"]
+            fav = t.favorite
             out += [fav[g] for g in favorite_gems(s)]
         if kinds & (1 << THIEF):
-            out += [t["thief"][o] for o in range(n) if o != seat and s.hands[o]]  # QN-AMB-11
+            out += [t.thief[o] for o in range(n) if o != seat and s.hands[o]]  # QN-AMB-11
         if musketeers >= s.ds.rules.musketeers_for_necklace and necklace_holder(s) not in (EMPTY, seat):
             out.append(MUSKETEERS)
     out.append(DONE)
@@ -127,7 +136,7 @@ def _play(s: State, seat: int, kind: int) -> int:
     return c
 
 
-def _apply(s: State, f: tuple, action: str) -> None:
+def _apply(s: State, f: Frame, action: str) -> None:
     seat = f[1]
     if action == DONE:
         emit(s, "influence_end", seat)
@@ -135,7 +144,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
     parts = action.split(":")
     what = parts[1]
     gem_index = s.ds.gem_names.index
-    follow: list[tuple] = []
+    follow: list[Frame] = []
     if what == "confessor":
         target = int(parts[2])
         c = _play(s, seat, CONFESSOR)
@@ -209,7 +218,7 @@ def steal(s: State, thief: int, victim: int) -> None:
         return
 
 
-def forge(s: State, victim: int, forger: int, g: int, follow: list[tuple]) -> None:
+def forge(s: State, victim: int, forger: int, g: int, follow: list[Frame]) -> None:
     """QN-FORGER-3 / QN-AMB-12: discard a gem card of the named type, or show the hand."""
     cards = s.ds.cards
     matching = [c for c in s.hands[victim] if cards[c].kind == GEM and cards[c].gem == g]
@@ -227,11 +236,11 @@ def _forged(s: State, victim: int, c: int) -> None:
     emit(s, "forged", victim, card=cid(s, c))
 
 
-def _response_legal(s: State, f: tuple) -> list[str]:
+def _response_legal(s: State, f: Frame) -> list[str]:
     return [REACT, PASS] if holds(s, f[1], MUSKETEER) else [PASS]
 
 
-def _response_apply(s: State, f: tuple, action: str) -> None:
+def _response_apply(s: State, f: Frame, action: str) -> None:
     victim, forger, g = f[1], f[2], f[3]
     if action == REACT:  # QN-FORGER-2, QN-MUSKETEER-3: both cards leave, nothing else happens
         m = min(c for c in s.hands[victim] if s.ds.cards[c].kind == MUSKETEER)
@@ -239,23 +248,23 @@ def _response_apply(s: State, f: tuple, action: str) -> None:
         discard(s, m)
         emit(s, "forger_cancelled", victim, card=cid(s, m), forger=forger)
         return
-    follow: list[tuple] = []
+    follow: list[Frame] = []
     forge(s, victim, forger, g, follow)
     push(s, *follow)
 
 
-def _discard_legal(s: State, f: tuple) -> list[str]:
+def _discard_legal(s: State, f: Frame) -> list[str]:
     cards = s.ds.cards
     victim, g = f[1], f[3]
     d = s.ds.discard
     return [d[c] for c in s.hands[victim] if cards[c].kind == GEM and cards[c].gem == g]
 
 
-def _discard_apply(s: State, f: tuple, action: str) -> None:
+def _discard_apply(s: State, f: Frame, action: str) -> None:
     _forged(s, f[1], s.ds.card_index[action[8:]])
 
 
-def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     seat = f[1]
     parts = action.split(":")
     what = parts[1] if len(parts) > 1 else ""
@@ -278,13 +287,13 @@ def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
     return "QN-AMB-24", "the Favorite may not choose the gem already in fashion position 1 (config)"
 
 
-def _response_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _response_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     if action == REACT:
         return "QN-FORGER-2", "you hold no Musketeer"
     return "QN-FORGER-2", "answer the Forger with a Musketeer ('react:musketeer') or 'pass'"
 
 
-def _discard_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _discard_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     return "QN-FORGER-3", f"discard a {s.ds.gem_names[f[3]]} card from your hand"
 
 

@@ -10,6 +10,7 @@ Frames: ``("purchase", seat)``, the decision ``("buy", seat)``, ``("astro_draw",
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE
 from salon.necklace.rules import merchant
 from salon.necklace.rules.common import cid, discard, draw, emit
@@ -20,7 +21,7 @@ DONE = "done"
 
 
 @auto("purchase")
-def purchase(s: State, f: tuple) -> None:
+def purchase(s: State, f: Frame) -> None:
     s.phase = "purchase"
     push(s, ("buy", f[1]))
 
@@ -34,7 +35,7 @@ def affordable(s: State) -> list[int]:
     return [slot for slot, c in enumerate(s.market) if c != EMPTY and cost(s, slot) <= s.ducats]
 
 
-def _legal(s: State, f: tuple) -> list[str]:
+def _legal(s: State, f: Frame) -> list[str]:
     buy = s.ds.buy
     out = [buy[s.market[slot]] for slot in affordable(s)]
     if s.bought or not out:  # QN-BUY-3 / QN-AMB-6
@@ -42,7 +43,7 @@ def _legal(s: State, f: tuple) -> list[str]:
     return out
 
 
-def _apply(s: State, f: tuple, action: str) -> None:
+def _apply(s: State, f: Frame, action: str) -> None:
     seat = f[1]
     if action == DONE:
         emit(s, "purchase_end", seat, bought=s.bought, lost=s.ducats)  # QN-BUY-4
@@ -67,7 +68,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
 
 
 @auto("astro_draw")
-def astro_draw(s: State, f: tuple) -> None:
+def astro_draw(s: State, f: Frame) -> None:
     """QN-ASTROLOGER-1..5: the top card into the hand unseen; a Merchant triggers a sale (the
     next card replaces it afterwards); another Astrologer is discarded and replaced."""
     seat = f[1]
@@ -90,7 +91,7 @@ def astro_draw(s: State, f: tuple) -> None:
         emit(s, "necklace", seat, how="drawn")
 
 
-def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     if action == DONE:
         return "QN-BUY-3", "you must buy at least one card while one is affordable"
     c = s.ds.card_index[action[4:]]

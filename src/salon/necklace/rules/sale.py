@@ -16,7 +16,9 @@ Frames: ``("sale", -1, merchant, phase)``, the decision ``("present", seat)``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from salon.core.steps import Frame
 from salon.necklace.components import ALCHEMIST, BANKER, GEM, KING, NECKLACE, ON_A_LOT, RING, DataSet
 from salon.necklace.rules.common import cid, clockwise, discard, emit, holds, next_in_poll, publicly_gone
 from salon.necklace.rules.registry import auto, decision, push
@@ -110,7 +112,7 @@ def lot_types(s: State, seat: int) -> int:
     return mask
 
 
-def lots(s: State, seat: int, own: bool = False) -> dict:
+def lots(s: State, seat: int, own: bool = False) -> dict[str, Any]:
     """The seat's presentation as columns by gem type, in fashion order (QN-SALE-5); cards by
     their own ids for their holder (``own``: the actions name them so), else by public id."""
     names = s.ds.gem_names
@@ -130,7 +132,7 @@ def lots(s: State, seat: int, own: bool = False) -> dict:
 
 
 @auto("sale")
-def sale(s: State, f: tuple) -> None:
+def sale(s: State, f: Frame) -> None:
     card, prior = f[2], f[3]
     s.phase = "sale"
     emit(s, "sale", None, number=s.sales + 1, merchant=cid(s, card))
@@ -147,7 +149,7 @@ def _presents(s: State, seat: int) -> bool:
     return any(cards[c].kind == GEM for c in s.hands[seat])
 
 
-def _present_legal(s: State, f: tuple) -> list[str]:
+def _present_legal(s: State, f: Frame) -> list[str]:
     seat = f[1]
     ds = s.ds
     cards = ds.cards
@@ -173,7 +175,7 @@ def _present_legal(s: State, f: tuple) -> list[str]:
     return out
 
 
-def _present_apply(s: State, f: tuple, action: str) -> None:
+def _present_apply(s: State, f: Frame, action: str) -> None:
     seat = f[1]
     if action == DONE:
         emit(s, "presented", seat)  # committed; what and how much stays secret until the reveal
@@ -187,7 +189,7 @@ def _present_apply(s: State, f: tuple, action: str) -> None:
     push(s, ("present", seat))
 
 
-def _present_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _present_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     seat = f[1]
     parts = action.split(":")
     c = s.ds.card_index[parts[1]]
@@ -213,7 +215,7 @@ def _present_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
 
 
 @auto("reveal")
-def reveal(s: State, f: tuple) -> None:
+def reveal(s: State, f: Frame) -> None:
     """QN-SALE-5: every presentation face up at once; then the Alchemist's window (QN-SALE-8)."""
     for seat in range(s.n):
         hand = s.hands[seat]
@@ -245,7 +247,7 @@ def _next_alchemist(s: State, after: int) -> int:
     return next_in_poll(s, after, a, (a - 1) % s.n, _may_use_alchemist)
 
 
-def _alchemist_legal(s: State, f: tuple) -> list[str]:
+def _alchemist_legal(s: State, f: Frame) -> list[str]:
     seat = f[1]
     if not holds(s, seat, ALCHEMIST):
         return [PASS]
@@ -263,7 +265,7 @@ def _alchemist_legal(s: State, f: tuple) -> list[str]:
     return out
 
 
-def _alchemist_apply(s: State, f: tuple, action: str) -> None:
+def _alchemist_apply(s: State, f: Frame, action: str) -> None:
     seat = f[1]
     if action == PASS:
         nxt = _next_alchemist(s, seat)
@@ -281,7 +283,7 @@ def _alchemist_apply(s: State, f: tuple, action: str) -> None:
     emit(s, "alchemist", seat, card=cid(s, c), alchemist=cid(s, a), before=s.ds.gem_names[before], after=gem)
 
 
-def _alchemist_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _alchemist_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     seat = f[1]
     if not holds(s, seat, ALCHEMIST):
         return "QN-ALCHEMIST-1", "you hold no Alchemist"
@@ -299,7 +301,7 @@ def _alchemist_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
 
 
 @auto("settle")
-def settle(s: State, f: tuple) -> None:
+def settle(s: State, f: Frame) -> None:
     """Rarity and selling (QN-RAR, QN-SELL); every presented card and the Merchant leave the
     game (QN-SALE-9/12); the game ends after the third sale (QN-END-1)."""
     merchant, prior = f[2], f[3]

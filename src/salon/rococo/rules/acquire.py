@@ -8,6 +8,7 @@ which (a reward is free).
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.rococo.rules import exams
 from salon.rococo.rules.common import emit, gain_goods, pay
 from salon.rococo.rules.registry import decision, push
@@ -44,11 +45,11 @@ def targets(s: State, seat: int, mode: str) -> list[str]:
     return out
 
 
-def _legal(s: State, f: tuple) -> list[str]:
+def _legal(s: State, f: Frame) -> list[str]:
     return targets(s, f[1], f[2])
 
 
-def _apply(s: State, f: tuple, action: str) -> None:
+def _apply(s: State, f: Frame, action: str) -> None:
     seat, mode = f[1], f[2]
     tile = s.t.tile_index[action[5:]]
     slot = s.drawers.index(tile)
@@ -59,7 +60,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
     push(s, ("fate", seat, tile, mode))
 
 
-def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     tile = s.t.tile_index.get(action[5:], -1)
     if tile not in s.drawers:
         return "R-ACT-RES-2", "that tile is not in a drawer of the resource display"
@@ -77,11 +78,11 @@ def fate_options(lower: str) -> list[str]:
     return [KEEP, CONVERT]
 
 
-def _fate_legal(s: State, f: tuple) -> list[str]:
+def _fate_legal(s: State, f: Frame) -> list[str]:
     return fate_options(s.t.ds.tiles[f[2]].lower)
 
 
-def _fate_apply(s: State, f: tuple, action: str) -> None:
+def _fate_apply(s: State, f: Frame, action: str) -> None:
     """Keep the tile hidden in the rack, or put it on the resource discard and take its lower
     part ("+" both, "/" one of your choice).  Final either way (R-PROC-TILE); a tile without
     a lower part converts to nothing (A-19)."""

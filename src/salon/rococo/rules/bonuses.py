@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from salon.core.steps import Frame
 from salon.rococo.bonus_ids import BONUS_IDS
+from salon.rococo.components import JewelryBoxParams
 from salon.rococo.rules import acquire, finance, tailor
 from salon.rococo.rules.common import (
     colour_counts,
@@ -22,6 +24,7 @@ from salon.rococo.rules.common import (
     gain_livres,
     gain_vp,
     garments_in_hall,
+    jewelry_box,
     master_guest_garments,
     own_garments,
     pay,
@@ -216,8 +219,8 @@ def _silk(s: State, seat: int, card: int, action: str) -> None:
 
 # --- Jewelry Box: new Journeymen and Masters (§13.10, §13.11), specialized apprentices
 
-def _jb(s: State):
-    return s.t.ds.jewelry_box.params
+def _jb(s: State) -> JewelryBoxParams:
+    return jewelry_box(s).params
 
 
 def _replay_options(s: State, seat: int, card: int) -> list[str]:
@@ -356,7 +359,7 @@ def send_away(s: State, seat: int, card: int, why: str) -> None:
 
 
 @auto("bonus_stage")
-def bonus_stage(s: State, f: tuple) -> None:
+def bonus_stage(s: State, f: Frame) -> None:
     """R-PH3-4 (c): after the main action, offer the card's bonus if it can be used.  The turn's
     own card (flagged) has no bonus left if it was sent away during its main action by an
     effect that forbids its bonus (the Exquisite coat, R-EXQ-4)."""
@@ -367,12 +370,12 @@ def bonus_stage(s: State, f: tuple) -> None:
         push(s, ("bonus", seat, card))
 
 
-def _legal(s: State, f: tuple) -> list[str]:
+def _legal(s: State, f: Frame) -> list[str]:
     seat, card = f[1], f[2]
     return [*BONUSES[s.t.cards[card].bonus][0](s, seat, card), SKIP]
 
 
-def _apply(s: State, f: tuple, action: str) -> None:
+def _apply(s: State, f: Frame, action: str) -> None:
     seat, card = f[1], f[2]
     bonus = s.t.cards[card].bonus
     if action == SKIP:
@@ -384,7 +387,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
     effect(s, seat, card, action)
 
 
-def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     card = f[2]
     bonus = s.t.cards[card].bonus
     if action.startswith("dismiss:"):
@@ -397,11 +400,11 @@ decision("bonus", _legal, _apply, _explain, ("bonus", "dismiss", "replay", "copy
 
 # --- repeated purchases and the silk conversion
 
-def _buy_legal(s: State, f: tuple) -> list[str]:
+def _buy_legal(s: State, f: Frame) -> list[str]:
     return ["buy", "done"] if s.players[f[1]].livres >= f[2] else ["done"]
 
 
-def _buy_apply(s: State, f: tuple, action: str) -> None:
+def _buy_apply(s: State, f: Frame, action: str) -> None:
     """R-BON-l4_buy_vp_4 / l6_buy_vp_3: any number of times, one VP per purchase."""
     if action == "buy":
         seat, price = f[1], f[2]
@@ -414,13 +417,13 @@ decision("buy", _buy_legal, _buy_apply, lambda s, f, a: ("A-53", "not enough liv
          ("buy", "done"), "R-BON-GEN-1")
 
 
-def _silk_legal(s: State, f: tuple) -> list[str]:
+def _silk_legal(s: State, f: Frame) -> list[str]:
     tiles = s.t.ds.tiles
     silk = s.t.silk
     return [silk[x] for x in s.players[f[1]].rack if tiles[x].bales] + ["done"]
 
 
-def _silk_apply(s: State, f: tuple, action: str) -> None:
+def _silk_apply(s: State, f: Frame, action: str) -> None:
     """R-BON-l5_silk_to_vp / A-36: bales of all tiles discarded in one use are pooled:
     orange + green + (blue + pink) // 2.  Tiles without silk would only be lost: not offered."""
     seat = f[1]

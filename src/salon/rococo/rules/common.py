@@ -3,7 +3,10 @@ rules read (garments on the board, decorations, hall presence, staff)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from salon.core.events import Event
+from salon.rococo.components import JewelryBox
 from salon.rococo.config import MDB as MDB  # her seat, re-exported for the rules
 from salon.rococo.state import EMPTY, State
 
@@ -12,6 +15,13 @@ def term(s: State, name: str) -> str:
     """The edition's own word for an engine term in a refusal's reason (D-6 wool, D-32
     fountain ...): the Deluxe word where the edition has none of its own."""
     return (s.t.ds.terms or {}).get(name, name)
+
+
+def jewelry_box(s: State) -> JewelryBox:
+    """The Jewelry Box's components, for the rules that only run when it is in play."""
+    jb = s.t.ds.jewelry_box
+    assert jb is not None, "a Jewelry Box rule runs with the Jewelry Box only"
+    return jb
 
 
 def is_mdb(s: State, seat: int) -> bool:
@@ -23,7 +33,7 @@ def two_player_rules(s: State) -> bool:
     return s.n == 2 and (not s.cfg.solo or s.cfg.solo_two_player_rules)
 
 
-def emit(s: State, type_: str, seat: int | None = None, secret: tuple[str, ...] = (), **data) -> None:
+def emit(s: State, type_: str, seat: int | None = None, secret: tuple[str, ...] = (), **data: Any) -> None:
     s.events.append(Event(type_, seat, data, secret))
 
 

@@ -8,7 +8,8 @@ when an action qualifies for several open tasks the player picks one (``task:J1`
 
 from __future__ import annotations
 
-from salon.rococo.rules.common import emit, gain_vp, pay
+from salon.core.steps import Frame
+from salon.rococo.rules.common import emit, gain_vp, jewelry_box, pay
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -17,7 +18,7 @@ EXAMS = {"journeyman_exam": (JOURNEYMAN, "apprentice"), "master_exam": (MASTER, 
 
 
 def track(s: State, exam: int) -> tuple[str, ...]:
-    jb = s.t.ds.jewelry_box
+    jb = jewelry_box(s)
     return jb.journeyman_tasks if exam == JOURNEYMAN else jb.master_tasks
 
 
@@ -29,7 +30,7 @@ def exam_available(s: State, seat: int, which: str) -> bool:
     stack = s.j_stack if exam == JOURNEYMAN else s.m_stack
     full = (1 << len(track(s, exam))) - 1
     return (p.exam == exam and p.tasks == full and bool(stack)
-            and p.livres >= s.t.ds.jewelry_box.params.exam_fee)
+            and p.livres >= jewelry_box(s).params.exam_fee)
 
 
 def take_exam(s: State, seat: int, card: int, which: str) -> None:
@@ -38,19 +39,19 @@ def take_exam(s: State, seat: int, card: int, which: str) -> None:
     moves.  The new card is taken before the old one leaves: nothing can be observed in
     between, and the staff never drops below the minimum at a decision (A-23)."""
     exam, _ = EXAMS[which]
-    params = s.t.ds.jewelry_box.params
+    params = jewelry_box(s).params
     pay(s, seat, params.exam_fee, which)
     gain_vp(s, seat, params.exam_vp, which)
     bonus_stage = s.stack.pop()
     push(s, bonus_stage, ("promote", seat, exam), ("box", seat, card, which), ("exam_done", seat, exam))
 
 
-def _promote_legal(s: State, f: tuple) -> list[str]:
+def _promote_legal(s: State, f: Frame) -> list[str]:
     stack = s.j_stack if f[2] == JOURNEYMAN else s.m_stack
     return [s.t.promote[c] for c in stack]
 
 
-def _promote_apply(s: State, f: tuple, action: str) -> None:
+def _promote_apply(s: State, f: Frame, action: str) -> None:
     seat, exam = f[1], f[2]
     stack = s.j_stack if exam == JOURNEYMAN else s.m_stack
     c = s.t.card_index[action[8:]]
@@ -66,7 +67,7 @@ decision("promote", _promote_legal, _promote_apply,
 
 
 @auto("exam_done")
-def exam_done(s: State, f: tuple) -> None:
+def exam_done(s: State, f: Frame) -> None:
     seat, exam = f[1], f[2]
     p = s.players[seat]
     p.tasks = 0
@@ -126,7 +127,7 @@ def after_finance(s: State, seat: int) -> None:
 
 
 @auto("tailor_done")
-def after_tailor(s: State, f: tuple) -> None:
+def after_tailor(s: State, f: Frame) -> None:
     """R-JB-TASK-M1..M3: at the end of a tailoring, by the card played this turn."""
     if s.t.ds.jewelry_box is None:
         return
@@ -138,7 +139,7 @@ def after_tailor(s: State, f: tuple) -> None:
         mark(s, seat, MASTER, ["M3"])
 
 
-def _task_apply(s: State, f: tuple, action: str) -> None:
+def _task_apply(s: State, f: Frame, action: str) -> None:
     _mark(s, f[1], f[2], action[5:])
 
 

@@ -3,6 +3,7 @@ level-III and level-VI bonuses (A-10: cost = max(0, printed - discount))."""
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.rococo.rules import exams
 from salon.rococo.rules.common import emit, pay, term
 from salon.rococo.rules.registry import decision, push
@@ -22,7 +23,7 @@ def targets(s: State, seat: int, discount: int) -> list[str]:
             if o == EMPTY and decos[d].cost <= budget and decos[d].kind not in blocked]
 
 
-def _apply(s: State, f: tuple, action: str) -> None:
+def _apply(s: State, f: Frame, action: str) -> None:
     seat, discount = f[1], f[2]
     d = s.t.deco_index[action[8:]]
     deco = s.t.ds.board.decorations[d]
@@ -35,7 +36,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
         exams.after_finance(s, seat)
 
 
-def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     d = s.t.deco_index.get(action[8:], -1)
     if d < 0 or s.deco[d] != EMPTY:
         return "R-ACT-FIN-2", "choose a free decoration space"

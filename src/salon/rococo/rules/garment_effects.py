@@ -8,6 +8,7 @@ rented (R-EXQ-5; the green dress's 14 livres on a sale are its sale value).
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.rococo.rules import favour, jewelry
 from salon.rococo.rules.bonuses import send_away
 from salon.rococo.rules.common import (
@@ -27,7 +28,7 @@ BLUE, PINK = 0, 1
 
 
 @auto("tailored")
-def tailored(s: State, f: tuple) -> None:
+def tailored(s: State, f: Frame) -> None:
     """R-FEST-4/5: the festive tile's VP, counted before it is on the board."""
     seat = f[1]
     gar = s.t.ds.garments[s.making]
@@ -47,7 +48,7 @@ def tailored(s: State, f: tuple) -> None:
 
 
 @auto("placed")
-def placed(s: State, f: tuple) -> None:
+def placed(s: State, f: Frame) -> None:
     """R-EXQ-4: the Exquisite tile's placement effect."""
     seat, g = f[1], f[2]
     gar = s.t.ds.garments[g]
@@ -86,7 +87,7 @@ def _send_options(s: State, seat: int) -> list[str]:
     return [s.t.send[c] for c in sendable(s, seat)]
 
 
-def _send_apply(s: State, f: tuple, action: str) -> None:
+def _send_apply(s: State, f: Frame, action: str) -> None:
     """exq_send_away: the carriage livres, and the card's bonus is not used."""
     if action == "send:none":
         return

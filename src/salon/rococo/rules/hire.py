@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.rococo.rules import specialists
 from salon.rococo.rules.common import emit, pay
 from salon.rococo.rules.registry import decision
@@ -27,7 +28,7 @@ def targets(s: State, seat: int) -> list[str]:
     return out
 
 
-def _apply(s: State, f: tuple, action: str) -> None:
+def _apply(s: State, f: Frame, action: str) -> None:
     """R-ACT-HIRE-3, R-JB-HIRE-2: the card goes into the hand and may be played this round."""
     seat = f[1]
     p = s.players[seat]
@@ -42,7 +43,7 @@ def _apply(s: State, f: tuple, action: str) -> None:
     p.hand.append(c)
 
 
-def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     c = s.t.card_index.get(action[5:], EMPTY)
     if c != EMPTY and c == s.players[f[1]].specialist:
         return "R-JB-HIRE-1", "your specialized apprentice's hiring condition is not met now"

@@ -8,7 +8,8 @@ resource tile from the bag (R-JB-JEWEL-3).
 
 from __future__ import annotations
 
-from salon.rococo.rules.common import draw_bag_tile, emit, pay
+from salon.core.steps import Frame
+from salon.rococo.rules.common import draw_bag_tile, emit, jewelry_box, pay
 from salon.rococo.rules.registry import decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -22,7 +23,7 @@ def has_jeweler(s: State, seat: int) -> bool:
 
 def _fitting(s: State, seat: int, g: int) -> list[int]:
     """R-JB-JEWEL-1: a necklace with a dress, a ring with a coat, at the price of its space."""
-    jb = s.t.ds.jewelry_box
+    jb = jewelry_box(s)
     kind = "necklace" if s.t.ds.garments[g].is_dress else "ring"
     livres = s.players[seat].livres
     return [j for i, j in enumerate(s.jewel_display)
@@ -34,7 +35,7 @@ def offer_jewel(s: State, seat: int, g: int) -> None:
         push(s, ("jewel", seat, g, 0))
 
 
-def _legal(s: State, f: tuple) -> list[str]:
+def _legal(s: State, f: Frame) -> list[str]:
     seat, g, free = f[1], f[2], f[3]
     names = s.t.jewel
     if free:  # A-40: any jewel, ring or necklace, without paying
@@ -42,28 +43,28 @@ def _legal(s: State, f: tuple) -> list[str]:
     return [*(names[j] for j in _fitting(s, seat, g)), NONE]
 
 
-def _apply(s: State, f: tuple, action: str) -> None:
+def _apply(s: State, f: Frame, action: str) -> None:
     seat, g, free = f[1], f[2], f[3]
     if action == NONE:
         return
     j = s.t.jewel_index[action[6:]]
     slot = s.jewel_display.index(j)
-    jewel = s.t.ds.jewelry_box.jewels[j]
+    jewel = jewelry_box(s).jewels[j]
     s.jewel_display[slot] = EMPTY
     s.players[seat].jewels.append(j)
     emit(s, "jewel", seat, jewel=jewel.id, free=bool(free))
     if not free:
-        pay(s, seat, s.t.ds.jewelry_box.display_prices[slot], "jewel")
+        pay(s, seat, jewelry_box(s).display_prices[slot], "jewel")
         s.rent_jewel = j
     if jewel.colour == s.t.ds.garments[g].colour:  # R-JB-JEWEL-3
         draw_bag_tile(s, seat, "jewel_colour")
 
 
-def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     j = s.t.jewel_index.get(action[6:], EMPTY)
     if j not in s.jewel_display:
         return "R-JB-JEWEL-1", "that jewel is not in the jewelry display"
-    if not f[3] and s.t.ds.jewelry_box.jewels[j].kind != ("necklace" if s.t.ds.garments[f[2]].is_dress else "ring"):
+    if not f[3] and jewelry_box(s).jewels[j].kind != ("necklace" if s.t.ds.garments[f[2]].is_dress else "ring"):
         return "R-JB-JEWEL-1", "a dress takes a necklace, a coat a ring"
     return "R-JB-JEWEL-1", "you cannot pay the price below that jewel's space"
 
@@ -75,7 +76,7 @@ def jewel_counts(s: State, seat: int) -> dict[tuple[str, str], int]:
     """Owned jewels by (kind, colour)."""
     out: dict[tuple[str, str], int] = {}
     for j in s.players[seat].jewels:
-        jw = s.t.ds.jewelry_box.jewels[j]
+        jw = jewelry_box(s).jewels[j]
         out[(jw.kind, jw.colour)] = out.get((jw.kind, jw.colour), 0) + 1
     return out
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.rococo.rules import solo
-from salon.rococo.rules.common import emit
+from salon.rococo.rules.common import emit, jewelry_box
 from salon.rococo.rules.registry import auto, push
 from salon.rococo.state import EMPTY, State
 
 
 @auto("round_start")
-def round_start(s: State, f: tuple) -> None:
+def round_start(s: State, f: Frame) -> None:
     s.phase = "prepare"
     emit(s, "round", round=s.round)
     if s.round > 1:  # R-PH1-A-1
@@ -93,7 +94,7 @@ def step_e_jewels(s: State) -> None:
     d = s.jewel_display
     if d[-1] != EMPTY:
         s.jewels_boxed.append(d[-1])
-        emit(s, "jewel_removed", jewel=s.t.ds.jewelry_box.jewels[d[-1]].id)
+        emit(s, "jewel_removed", jewel=jewelry_box(s).jewels[d[-1]].id)
         d[-1] = EMPTY
     rest = [j for j in d if j != EMPTY]
     d[:] = [EMPTY] * (len(d) - len(rest)) + rest
@@ -101,5 +102,5 @@ def step_e_jewels(s: State) -> None:
         if not s.jewel_bag:
             break
         d[i] = s.rng.pop_random(s.jewel_bag)
-    jewels = s.t.ds.jewelry_box.jewels
+    jewels = jewelry_box(s).jewels
     emit(s, "jewel_display", jewels=[jewels[j].id if j != EMPTY else None for j in d])

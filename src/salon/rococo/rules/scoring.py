@@ -7,6 +7,10 @@ decisions: the thread-and-lace sets of a level-VI crown card (step 2) and the te
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from salon.core.steps import Frame
 from salon.rococo.rules import jewelry
 from salon.rococo.rules.common import (
     MDB,
@@ -16,6 +20,7 @@ from salon.rococo.rules.common import (
     emit,
     garments_in_hall,
     is_mdb,
+    jewelry_box,
     master_guest_garments,
     pay,
     staff_table,
@@ -40,7 +45,7 @@ def seats_from_start(s: State) -> list[int]:
 
 
 @auto("final")
-def final(s: State, f: tuple) -> None:
+def final(s: State, f: Frame) -> None:
     s.phase = "scoring"
     for seat in range(s.n):
         s.breakdown[seat] = {"game": s.players[seat].vp}
@@ -49,7 +54,7 @@ def final(s: State, f: tuple) -> None:
 
 
 @auto("score1")
-def step1_money(s: State, f: tuple) -> None:
+def step1_money(s: State, f: Frame) -> None:
     """R-SCORE-1-1 / A-34: every full 10 livres -> 1 VP; the remainder breaks ties."""
     per = s.t.ds.rules.livres_per_vp
     for seat, p in enumerate(s.players):
@@ -80,7 +85,7 @@ def end_bonus_vp(s: State, seat: int, bonus: str) -> int:
 
 def _jewelry_box_end_vp(s: State, seat: int, bonus: str) -> int:
     """R-BON-nm_end_*: the end-game bonuses of the Jewelry Box Masters (§13.11)."""
-    q = s.t.ds.jewelry_box.params
+    q = jewelry_box(s).params
     if bonus == "nm_end_jewel_sets":
         c = jewelry.jewel_counts(s, seat)
         sets = min(c.get(k, 0) for k in (("necklace", "blue"), ("necklace", "green"), ("ring", "pink"),
@@ -95,7 +100,7 @@ def _jewelry_box_end_vp(s: State, seat: int, bonus: str) -> int:
 
 
 @auto("score2")
-def step2_employees(s: State, f: tuple) -> None:
+def step2_employees(s: State, f: Frame) -> None:
     sets = []
     for seat in seats_from_start(s):
         p = s.players[seat]
@@ -113,12 +118,12 @@ def step2_employees(s: State, f: tuple) -> None:
     push(s, *sets)
 
 
-def _sets_legal(s: State, f: tuple) -> list[str]:
+def _sets_legal(s: State, f: Frame) -> list[str]:
     p = s.players[f[1]]
     return [f"sets:{k}" for k in range(min(p.thread, p.lace) + 1)]
 
 
-def _sets_apply(s: State, f: tuple, action: str) -> None:
+def _sets_apply(s: State, f: Frame, action: str) -> None:
     """R-BON-l6_end_thread_lace_sets: return k sets of 1 thread + 1 lace, 3 VP each."""
     seat = f[1]
     k = int(action[5:])
@@ -136,7 +141,7 @@ decision("sets", _sets_legal, _sets_apply,
          ("sets",), "R-BON-l6_end_thread_lace_sets")
 
 
-def rank_groups(keys: dict[int, tuple]) -> list[list[int]]:
+def rank_groups(keys: Mapping[int, tuple[Any, ...]]) -> list[list[int]]:
     """Players grouped by equal key, best group first."""
     groups: list[list[int]] = []
     last = None
@@ -171,7 +176,7 @@ def hall_awards(s: State, hall: int) -> dict[int, int]:
 
 
 @auto("score3")
-def step3_halls(s: State, f: tuple) -> None:
+def step3_halls(s: State, f: Frame) -> None:
     for h in s.t.ds.board.halls:
         for seat, vp in hall_awards(s, h.number).items():
             score(s, seat, "halls", vp)
@@ -197,7 +202,7 @@ def fireworks_awards(s: State) -> dict[int, int]:
 
 
 @auto("score4")
-def step4_fireworks(s: State, f: tuple) -> None:
+def step4_fireworks(s: State, f: Frame) -> None:
     for seat, vp in fireworks_awards(s).items():
         score(s, seat, "fireworks", vp)
 
@@ -213,7 +218,7 @@ def free_terrace_spots(s: State, seat: int) -> list[int]:
 
 
 @auto("terrace_stage")
-def terrace_stage(s: State, f: tuple) -> None:
+def terrace_stage(s: State, f: Frame) -> None:
     s.phase = "end"  # garments now count on the terrace as well (R-SCORE-6-4)
     if s.cfg.solo:
         for move in best_terrace(s, MDB):  # R-SOLO-END-2: the human moves hers for the maximum
@@ -238,11 +243,11 @@ def _terrace_moves(s: State, seat: int) -> list[str]:
     return [f"terrace:{gar[s.guest[i]].id}:{decos[d].id}" for i in throne_spaces(s, seat) for d in spots]
 
 
-def _terrace_legal(s: State, f: tuple) -> list[str]:
+def _terrace_legal(s: State, f: Frame) -> list[str]:
     return [*_terrace_moves(s, f[1]), "done"]
 
 
-def _terrace_apply(s: State, f: tuple, action: str) -> None:
+def _terrace_apply(s: State, f: Frame, action: str) -> None:
     """R-SCORE-5-1..3, A-28: optionally move own Throne-hall garments beside own fireworks."""
     if action == "done":
         return
@@ -268,7 +273,7 @@ decision("terrace", _terrace_legal, _terrace_apply,
 
 
 @auto("score6")
-def step6_statues(s: State, f: tuple) -> None:
+def step6_statues(s: State, f: Frame) -> None:
     """R-SCORE-6-1..4: optimal partition = 2 x sum over colours of min(n_colour, statues)."""
     per = s.t.ds.rules.statue_vp_per_colour
     for seat in range(s.n):
@@ -290,7 +295,7 @@ def marker_vp(s: State, seat: int) -> int:
 
 
 @auto("score7")
-def step7_markers(s: State, f: tuple) -> None:
+def step7_markers(s: State, f: Frame) -> None:
     for seat in seats_from_start(s):
         score(s, seat, "markers", marker_vp(s, seat))
     if s.cfg.solo:  # R-SOLO-END-3, A-51: 1 VP per 2 resource tiles she holds
@@ -298,7 +303,7 @@ def step7_markers(s: State, f: tuple) -> None:
 
 
 @auto("game_end")
-def game_end(s: State, f: tuple) -> None:
+def game_end(s: State, f: Frame) -> None:
     s.phase = "over"
     s.over = True
     emit(s, "game_over", scores=[p.vp for p in s.players])

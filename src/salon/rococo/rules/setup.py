@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from salon.core.game import make_rng
 from salon.rococo.config import RococoConfig
-from salon.rococo.rules import solo
-from salon.rococo.rules.common import emit
+from salon.rococo.rules.common import MDB, emit
 from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import Tables
 
@@ -69,10 +68,10 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
     s.rent_jewel = EMPTY
     s.mdb_supply, s.mdb_hand, s.mdb_discard = [], [], []
     if cfg.solo:  # R-SOLO-SETUP-2..5: Madame du Barry is seat 1
-        mdb = s.players[solo.MDB]
+        mdb = s.players[MDB]
         mdb.livres = 0
-        s.start_player = solo.MDB
-        s.turn_seat = solo.MDB
+        s.start_player = MDB
+        s.turn_seat = MDB
     jb = ds.jewelry_box
     s.jewel_bag = list(range(len(jb.jewels))) if jb else []  # R-JB-SETUP-1
     s.jewel_display = [EMPTY] * len(jb.display_prices) if jb else []
@@ -81,7 +80,7 @@ def new_state(cfg: RococoConfig, t: Tables, seed: int) -> State:
         specialists = [c.index for c in t.cards if c.group == "specialist"]
         rng.shuffle(specialists)
         for seat, p in enumerate(s.players):
-            if not (cfg.solo and seat == solo.MDB):  # R-SOLO-SETUP-6: none for her
+            if not (cfg.solo and seat == MDB):  # R-SOLO-SETUP-6: none for her
                 p.specialist = specialists.pop()
         s.unseen = specialists  # back to the box unseen: not among the public removed cards
     emit(s, "setup", players=n, side=b.side, start_player=s.start_player)

@@ -10,9 +10,10 @@ her ``supply`` and only count as her staff.
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.rococo.rules import all_halls, exams, favour, garment_effects, scoring
 from salon.rococo.rules.bonuses import END_GAME
-from salon.rococo.rules.common import MDB, draw_from_resource_bag, emit, gain_goods, gain_vp, staff_table
+from salon.rococo.rules.common import MDB, draw_from_resource_bag, emit, gain_goods, gain_vp, jewelry_box, staff_table
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -57,7 +58,7 @@ def _fallback(s: State, why: str) -> None:
 
 
 @auto("mdb_turn")
-def turn(s: State, f: tuple) -> None:
+def turn(s: State, f: Frame) -> None:
     """R-SOLO-PH3-1: reveal the top card of her hand pile, carry out its action, then discard
     it -- so that a supply emptied during the action (A-47) is rebuilt without the card still
     being carried out."""
@@ -145,7 +146,7 @@ def _exam(s: State, exam: int) -> None:
     a Journeyman (of any level; A-3: at random, or the human picks), a random card of the stack to her
     staff (A-39: neither when the stack is empty), one more card to her hand, markers back,
     start marker to the other exam."""
-    gain_vp(s, MDB, s.t.ds.jewelry_box.params.exam_vp, "mdb_exam")
+    gain_vp(s, MDB, jewelry_box(s).params.exam_vp, "mdb_exam")
     stack = s.j_stack if exam == exams.JOURNEYMAN else s.m_stack
     if stack:
         staff = s.players[MDB].supply
@@ -183,7 +184,7 @@ def _removable(s: State, staff: list[int], exam: int) -> list[int]:
     return [c for c in staff if cards[c].type == "journeyman"]
 
 
-def _remove_options(s: State, f: tuple) -> list[str]:
+def _remove_options(s: State, f: Frame) -> list[str]:
     return [f"remove:{s.t.cards[c].id}" for c in _removable(s, s.players[MDB].supply, f[2])]
 
 
@@ -289,7 +290,7 @@ def _jewel(s: State, g: int, symbol: str) -> int:
 
 
 def _take_jewel(s: State, slot: int, j: int, colour: str) -> int:
-    jewel = s.t.ds.jewelry_box.jewels[j]
+    jewel = jewelry_box(s).jewels[j]
     s.jewel_display[slot] = EMPTY
     s.players[MDB].jewels.append(j)
     emit(s, "jewel", MDB, jewel=jewel.id, free=True)
@@ -322,13 +323,13 @@ def _exquisite(s: State, g: int, jewel: int) -> None:
     elif gar.effect == "exq_resource_tile":
         _bag_tile(s, gar.effect)
     elif gar.effect == "exq_free_jewel" and _has_jeweler(s):
-        jb = s.t.ds.jewelry_box
+        jb = jewelry_box(s)
         ok = [(jb.display_prices[i], i, j) for i, j in enumerate(s.jewel_display) if j != EMPTY]
         if ok:
             _, i, j = min(ok)
             _take_jewel(s, i, j, gar.colour)
     elif gar.effect == "exq_match_vp2":
-        jb = s.t.ds.jewelry_box
+        jb = jewelry_box(s)
         if jewel != EMPTY and jb.jewels[jewel].colour == gar.colour:
             gain_vp(s, MDB, (s.t.ds.garment_params or {})["exq_match_vp"], gar.effect)
 
@@ -343,7 +344,7 @@ def end_value(s: State, seat: int, card: int) -> int:
         return s.t.ds.bonus.thread_lace_set_vp * min(p.thread, p.lace)
     if c.bonus == "nm_end_apprentice_pairs":
         n = sum(1 for x in p.staff() if s.t.cards[x].type == "apprentice")
-        return s.t.ds.jewelry_box.params.nm_apprentice_pair_vp * (n // 2)
+        return jewelry_box(s).params.nm_apprentice_pair_vp * (n // 2)
     return scoring.end_bonus_vp(s, seat, c.bonus)
 
 

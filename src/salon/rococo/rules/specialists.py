@@ -5,13 +5,13 @@ once, for free, while its condition holds; it is then an ordinary Apprentice who
 
 from __future__ import annotations
 
-from salon.rococo.rules.common import dresses_coats, master_guest_garments, present_halls
+from salon.rococo.rules.common import dresses_coats, jewelry_box, master_guest_garments, present_halls
 from salon.rococo.state import EMPTY, State
 
 
 def condition_met(s: State, seat: int, condition: str) -> bool:
     """R-JB-SA-1..10, checked only at the moment of hiring (R-JB-HIRE-4)."""
-    q = s.t.ds.jewelry_box.params
+    q = jewelry_box(s).params
     p = s.players[seat]
     if condition == "sa_cond_3_coats":
         return dresses_coats(s, seat)[1] >= q.sa_min_coats

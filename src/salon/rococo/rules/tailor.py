@@ -12,8 +12,9 @@ nothing would only lose it (a provably dominated choice, so it is pruned).
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.rococo.rules import jewelry
-from salon.rococo.rules.common import emit, gain_goods, gain_livres, gain_vp, pay, remove_from_rack, term
+from salon.rococo.rules.common import emit, gain_goods, gain_livres, gain_vp, jewelry_box, pay, remove_from_rack, term
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -42,7 +43,7 @@ def master_made(s: State, mode: str) -> bool:
     return performed_by_master(s)
 
 
-def reductions(s: State, g: int, mode: str) -> list[tuple[int, int, int, int]]:
+def reductions(s: State, g: int, mode: str) -> list[tuple[int, ...]]:
     """The silk requirement(s) after the bonus's reduction (one per possible choice)."""
     need = s.t.ds.garments[g].silk
     if mode == "l2":  # R-BON-l2_tailor_less_blue_or_pink / A-6: one bale, blue or pink
@@ -91,11 +92,11 @@ def targets(s: State, seat: int, mode: str) -> list[str]:
     return [names[g] for w, g in enumerate(s.windows) if g != EMPTY and refusal(s, seat, g, w, mode) is None]
 
 
-def _legal(s: State, f: tuple) -> list[str]:
+def _legal(s: State, f: Frame) -> list[str]:
     return targets(s, f[1], f[2])
 
 
-def _apply(s: State, f: tuple, action: str) -> None:
+def _apply(s: State, f: Frame, action: str) -> None:
     """R-ACT-TAILOR-3..5: pay the window's cost, then the thread and lace; silk follows."""
     seat, mode = f[1], f[2]
     g = s.t.garment_index[action[8:]]
@@ -123,7 +124,7 @@ def _hand_in(s: State, seat: int, mode: str, need: tuple[int, ...]) -> None:
         push(s, ("give", seat, mode, *need))
 
 
-def _explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     seat, mode = f[1], f[2]
     g = s.t.garment_index.get(action[8:], -1)
     if g not in s.windows:
@@ -138,7 +139,7 @@ decision("tailor", _legal, _apply, _explain, ("garment",), "R-ACT-TAILOR-2")
 
 # --- A-6: which bale the level-II bonus saves
 
-def _reduce_legal(s: State, f: tuple) -> list[str]:
+def _reduce_legal(s: State, f: Frame) -> list[str]:
     p = s.players[f[1]]
     need = s.t.ds.garments[s.making].silk
     out = []
@@ -150,7 +151,7 @@ def _reduce_legal(s: State, f: tuple) -> list[str]:
     return out
 
 
-def _reduce_apply(s: State, f: tuple, action: str) -> None:
+def _reduce_apply(s: State, f: Frame, action: str) -> None:
     seat, mode = f[1], f[2]
     r = list(s.t.ds.garments[s.making].silk)
     r[BLUE if action == "reduce:blue" else PINK] -= 1
@@ -164,14 +165,14 @@ decision("reduce", _reduce_legal, _reduce_apply,
 
 # --- R-ACT-TAILOR-4/5: hand in rack tiles until every silk colour is covered
 
-def _give_legal(s: State, f: tuple) -> list[str]:
+def _give_legal(s: State, f: Frame) -> list[str]:
     need = f[3:7]
     tiles = s.t.ds.tiles
     give = s.t.give
     return [give[x] for x in s.players[f[1]].rack if any(need[c] and tiles[x].silk[c] for c in range(4))]
 
 
-def _give_apply(s: State, f: tuple, action: str) -> None:
+def _give_apply(s: State, f: Frame, action: str) -> None:
     seat, mode = f[1], f[2]
     tile = s.t.tile_index[action[5:]]
     remove_from_rack(s, seat, tile)
@@ -196,7 +197,7 @@ def free_spaces(s: State, mode: str) -> list[int]:
     return [i for i, g in enumerate(s.guest) if g == EMPTY and (master or not spaces[i].master)]
 
 
-def _dispose_legal(s: State, f: tuple) -> list[str]:
+def _dispose_legal(s: State, f: Frame) -> list[str]:
     mode = f[2]
     sell = ["sell"] if sellable(s, s.making) else []
     if mode == MUST_SELL:
@@ -205,7 +206,7 @@ def _dispose_legal(s: State, f: tuple) -> list[str]:
     return [*sell, *(rent[i] for i in free_spaces(s, mode))]
 
 
-def _dispose_apply(s: State, f: tuple, action: str) -> None:
+def _dispose_apply(s: State, f: Frame, action: str) -> None:
     seat, mode = f[1], f[2]
     g = s.making
     gar = s.t.ds.garments[g]
@@ -215,7 +216,7 @@ def _dispose_apply(s: State, f: tuple, action: str) -> None:
         emit(s, "sold", seat, garment=gar.id)
         gain_livres(s, seat, gar.value, "sale")
         if mode == MUST_SELL:
-            gain_vp(s, seat, s.t.ds.jewelry_box.params.nj_sell_vp, "nj_tailor_sell_vp")
+            gain_vp(s, seat, jewelry_box(s).params.nj_sell_vp, "nj_tailor_sell_vp")
         return
     space = s.t.space_index[action[5:]]
     push(s, ("place", seat, space))
@@ -224,7 +225,7 @@ def _dispose_apply(s: State, f: tuple, action: str) -> None:
 
 
 @auto("place")
-def place(s: State, f: tuple) -> None:
+def place(s: State, f: Frame) -> None:
     """R-ACT-TAILOR-8..12: the rental side up on the space, the marker on it, the reward,
     then (Exquisite) the tile's placement bonus, then the all-halls check."""
     seat, space = f[1], f[2]
@@ -250,7 +251,7 @@ def _reward(s: State, seat: int, reward: str, livres: int) -> None:
         push(s, ("acquire", seat, "reward"))
 
 
-def _dispose_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _dispose_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     if action == "sell":
         if s.t.ds.garments[s.making].expansion == "festive":
             return "R-FEST-3", "a festive garment can never be sold"

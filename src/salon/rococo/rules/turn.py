@@ -8,6 +8,7 @@ to the discard (R-PH3-4).  The played card stays in the staff until the end of t
 
 from __future__ import annotations
 
+from salon.core.steps import Frame
 from salon.rococo.rules import acquire, exams, favour, finance, hire, send_away, tailor
 from salon.rococo.rules.common import emit, is_mdb
 from salon.rococo.rules.registry import auto, decision, push
@@ -28,14 +29,14 @@ TYPE_RULE = {
 
 
 @auto("phase3")
-def phase3(s: State, f: tuple) -> None:
+def phase3(s: State, f: Frame) -> None:
     s.phase = "actions"
     s.turn_seat = s.start_player  # R-PH3-1
     push(s, ("next_turn",))
 
 
 @auto("next_turn")
-def next_turn(s: State, f: tuple) -> None:
+def next_turn(s: State, f: Frame) -> None:
     """R-PH3-1/2: clockwise from the turn pointer, skipping empty hands; Phase 3 ends when
     no hand holds a card."""
     for i in range(s.n):
@@ -52,7 +53,7 @@ def next_turn(s: State, f: tuple) -> None:
 
 
 @auto("end_turn")
-def end_turn(s: State, f: tuple) -> None:
+def end_turn(s: State, f: Frame) -> None:
     seat = f[1]
     p = s.players[seat]
     if p.in_play != EMPTY:
@@ -64,12 +65,12 @@ def end_turn(s: State, f: tuple) -> None:
     push(s, ("next_turn",))
 
 
-def _play_legal(s: State, f: tuple) -> list[str]:
+def _play_legal(s: State, f: Frame) -> list[str]:
     play = s.t.play
     return [play[c] for c in s.players[f[1]].hand]
 
 
-def _play_apply(s: State, f: tuple, action: str) -> None:
+def _play_apply(s: State, f: Frame, action: str) -> None:
     seat = f[1]
     p = s.players[seat]
     c = s.t.card_index[action[5:]]
@@ -124,7 +125,7 @@ def main_options(s: State, seat: int) -> list[str]:
     return [MAIN[what] for what in MAIN_ACTIONS if main_refusal(s, seat, what) is None] + [MAIN["skip"]]
 
 
-def _main_apply(s: State, f: tuple, action: str) -> None:
+def _main_apply(s: State, f: Frame, action: str) -> None:
     seat = f[1]
     what = action[5:]
     emit(s, "main", seat, action=what)
@@ -144,7 +145,7 @@ def _main_apply(s: State, f: tuple, action: str) -> None:
         exams.take_exam(s, seat, s.turn_card, what)
 
 
-def _main_explain(s: State, f: tuple, action: str) -> tuple[str, str]:
+def _main_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     reason = main_refusal(s, f[1], action[5:])
     assert reason is not None, "a main action that can be taken is legal"
     return reason
