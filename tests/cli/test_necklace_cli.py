@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from salon.core import record
-from salon.necklace import invariants
 from salon.necklace.game import Necklace
 from tests.cli.conftest import Run
 
@@ -173,7 +172,7 @@ def test_simulate_json_has_the_keys_of_rococo_and_no_errors(run: Run) -> None:
     assert data["mean_decisions"] > 50
 
 
-@pytest.mark.parametrize("hook", ["check", "check_transition"])
+@pytest.mark.parametrize("hook", ["check_state", "check_change"])
 def test_simulate_runs_the_necklace_invariants_after_every_action(run: Run, monkeypatch: pytest.MonkeyPatch,
                                                                   hook: str) -> None:
     calls = []
@@ -182,7 +181,7 @@ def test_simulate_runs_the_necklace_invariants_after_every_action(run: Run, monk
         calls.append(args)
         return ["planted violation"]
 
-    monkeypatch.setattr(invariants, hook, planted)
+    monkeypatch.setattr(Necklace, hook, staticmethod(planted))
     result = run("simulate", "necklace", "--games", "2", "--players", "3", "--json")
     assert result.exit_code == 1
     data = _last_json(result.stdout)

@@ -408,11 +408,11 @@ def test_solo_board_has_her_panel_instead_of_a_player_row() -> None:
 
 def test_solo_support_names_madame_her_step_and_her_ties() -> None:
     g = Rococo.new({"solo": True}, 1)
-    assert SUPPORT.automatic(g) == {1: "madame_du_barry"}
+    assert g.description.automated_seats == {1: "madame_du_barry"}
     assert SUPPORT.score_steps(g)[-1] == "solo_tiles"
     assert text(SUPPORT.tie_rule(g) or "").startswith("Madame du Barry wins every tie")
     plain_game = Rococo.new({"players": 2}, 1)
-    assert SUPPORT.automatic(plain_game) == {} and SUPPORT.tie_rule(plain_game) is None
+    assert plain_game.description.automated_seats == {} and SUPPORT.tie_rule(plain_game) is None
 
 
 # --- the 2013 edition: its own words, hidden prestige

@@ -44,7 +44,7 @@ def _fingerprint(g: Necklace) -> str:
 def play_checked(seed: int, players: int, **config) -> Necklace:
     g = Necklace.new({"players": players, **config}, seed)
     rng = random.Random(seed)
-    vocabulary = g.action_space()
+    vocabulary = g.description.action_space
     step = 0
     while not g.is_over():
         legal = g.legal_actions()

@@ -106,7 +106,7 @@ def test_clones_are_independent() -> None:
 
 def test_action_space_holds_every_legal_action() -> None:
     g = Necklace.new({"players": 4}, 8)
-    space = g.action_space()
+    space = g.description.action_space
     assert len(space) == len(set(space))
     vocabulary = set(space)
     rng = random.Random(1)
@@ -130,7 +130,7 @@ def test_every_unlisted_action_is_refused_with_a_rule() -> None:
     kinds = set()
     for seed in range(6):
         g = Necklace.new({"players": 2 + seed % 3, "conceal_holders": seed % 2 == 0}, seed)
-        space = g.action_space()
+        space = g.description.action_space
         while not g.is_over():
             if rng.random() < 0.08:
                 kinds.add(g.decision()["kind"])

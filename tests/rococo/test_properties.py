@@ -34,7 +34,7 @@ def _fingerprint(g: Rococo) -> str:
 def play_checked(seed: int, players: int, **config) -> Rococo:
     g = Rococo.new({"players": players, **config}, seed)
     rng = random.Random(seed)
-    vocabulary = g.action_space()
+    vocabulary = g.description.action_space
     step = 0
     while not g.is_over():
         legal = g.legal_actions()
@@ -184,7 +184,7 @@ def test_action_text_round_trips(seed: int, players: int, data) -> None:
     text typed anew (rebuilt from its parts, as a user or a save file gives it) is the same
     action: applied to a copy, it leads to the same game."""
     g = Rococo.new({"players": players}, seed)
-    space = set(g.action_space())
+    space = set(g.description.action_space)
     rng = random.Random(seed)
     for _ in range(data.draw(st.integers(min_value=0, max_value=200))):
         if g.is_over():

@@ -6,13 +6,12 @@ only the protocol: ``legal_actions``, ``apply``, ``clone``, ``current_player`` a
 ``is_over``.  What a position is worth is asked of a :class:`GameHooks` that each game
 registers under its name with :func:`register_evaluator`.
 
-How a game's hooks are found.  A game keeps them in the module ``evaluation`` beside the
-module that defines its :class:`~salon.core.game.Game` class (for a game defined in
-``salon.x.game`` that is ``salon.x.evaluation``), and that module registers itself when it
-is imported.  The bot imports it lazily on the first decision of a game it has no hooks
-for.  This convention keeps this file free of game names (no table of games to edit when a
-game is added), keeps the rules engine free of bot code (the game module never imports its
-evaluation), and costs nothing for programs that never create a bot.
+How a game's hooks are found.  A game's plug-in (salon.core.plugins) names the module that
+keeps them, and that module registers itself when it is imported.  The bot imports it
+lazily on the first decision of a game it has no hooks for.  This keeps this file free of
+game names (no table of games to edit when a game is added), keeps the rules engine free
+of bot code (the game module never imports its evaluation), and costs nothing for programs
+that never create a bot.
 
 The search.  For each legal action of the current decision the bot applies it to a copy of
 the game and keeps deciding for the same seat while that seat is still to move: the rest of
@@ -43,13 +42,13 @@ round, whose play-outs end in the final scoring: there the value is the exact re
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from salon.bots.base import Bot, register_bot
 from salon.core.errors import ConfigError
 from salon.core.game import Game
+from salon.core.plugins import load, plugin
 from salon.core.rng import BaseRng
 
 Evaluator = Callable[[Game, int], float]
@@ -107,16 +106,13 @@ def register_evaluator(game_name: str, evaluate: Evaluator, determinize: Determi
 
 
 def hooks_for(game: Game) -> GameHooks:
-    """The registered hooks of ``game``'s title, importing its ``evaluation`` module if needed."""
+    """The registered hooks of ``game``'s title, importing its plug-in's evaluation module if
+    needed (salon.core.plugins)."""
     hooks = _HOOKS.get(game.name)
     if hooks is None:
-        package = type(game).__module__.rpartition(".")[0]
-        module = f"{package}.evaluation"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise
+        found = plugin(game.name)
+        if found is not None and found.evaluation is not None:
+            load(found.evaluation)
         hooks = _HOOKS.get(game.name)
         if hooks is None:
             raise ConfigError(f"the heuristic bot cannot play {game.name!r}: the game registers no evaluation")

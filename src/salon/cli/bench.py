@@ -17,7 +17,7 @@ from typing import Any
 
 from salon.bots.base import RandomBot, bot_seed, make_bot
 from salon.bots.search import SearchBot
-from salon.cli.common import config_expansions, game_config, player_counts
+from salon.cli.common import config_expansions, game_config
 from salon.core.game import SECRET_SEEDS, game_class
 
 HEURISTIC = "heuristic"
@@ -105,10 +105,11 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
     ``expansions``, ``solo`` or ``edition`` every game plays with them (at the player counts
     they allow); with ``secret``, every game and bot draws from the keyed generator."""
     cls = game_class(name)
-    counts = player_counts(cls, game_config(0, None, solo, edition))
+    options = {k: v for k, v in game_config(0, expansions, solo, edition).items() if k != "players"}
     # a bad expansion name or edition fails before any time is spent
-    first = cls.new(game_config(counts[0] if counts else 2, expansions, solo, edition), 0)
-    config = {k: v for k, v in first.config.model_dump(mode="json").items() if k != "players"}
+    counts = cls.describe(options).players
+    first = cls.new({**options, "players": counts[0]}, 0)
+    config = {k: v for k, v in first.config_json().items() if k != "players"}
     return {
         "game": name,
         "expansions": config_expansions(first),

@@ -11,26 +11,13 @@ from salon.bots.base import bot_names, check_bot
 from salon.cli.support import GameSupport
 from salon.core.errors import ConfigError
 from salon.core.game import Game, Result, game_class
-from salon.i18n import DEFAULT, game_key, languages, text
+from salon.i18n import DEFAULT, game_key, languages, system_language, text
 
 HUMAN = "human"
 DEFAULT_BOT = "heuristic"
 """The bot that takes the seats no one names in ``salon play``."""
 SIMULATE_BOT = "random"
 """The bot of every seat in ``salon simulate`` unless ``--bots`` names others."""
-
-
-def player_counts(cls: type[Game], config: dict[str, Any] | None = None) -> list[int]:
-    """The player counts a game's config accepts (asked through the protocol), with the other
-    options of ``config`` (a solo game accepts one player, an edition may differ)."""
-    counts = []
-    for n in range(1, 9):
-        try:
-            cls.parse_config({**(config or {}), "players": n})
-        except ConfigError:
-            continue
-        counts.append(n)
-    return counts
 
 
 def game_config(players: int, expansions: str | None, solo: bool = False,
@@ -119,7 +106,11 @@ def check_options(cls: type[Game], solo: bool, edition: str | None) -> None:
         raise ConfigError(f"--edition: {cls.name} has a single edition")
 
 
-def check_lang(lang: str) -> str:
+def check_lang(lang: str | None) -> str:
+    """The language the terminal speaks: the one asked for, else the locale's (English when
+    the locale names a language without catalogs)."""
+    if lang is None:
+        return system_language()
     if lang not in languages():
         raise ConfigError(f"unknown language {lang!r}; available: {', '.join(languages())}")
     return lang

@@ -40,7 +40,6 @@ from salon.cli.common import (
     config_solo,
     expansions_text,
     game_config,
-    player_counts,
     seat_bots,
     seat_labels,
     seat_names,
@@ -53,7 +52,7 @@ from salon.cli.support import support
 from salon.core import record
 from salon.core.errors import ConfigError, SalonError
 from salon.core.game import game_class, game_names
-from salon.i18n import DEFAULT, languages, text
+from salon.i18n import languages, text
 
 BOT_DELAY = 0.2
 """Seconds of pause after a bot's action while a human watches at a terminal."""
@@ -111,22 +110,33 @@ def _players_help() -> str:
     """The player counts of every game, asked of the games themselves."""
     counts = []
     for name in game_names():
-        n = player_counts(check_game(name))
+        n = check_game(name).describe().players
         counts.append(f"{name}: {n[0]} to {n[-1]}")
     return f"Number of players ({'; '.join(counts)})."
 
 
+def _games_with(key: str) -> str:
+    """Which games have the config option ``key``, each with the option's own description."""
+    found = []
+    for name in game_names():
+        option = check_game(name).describe().options.get(key)
+        if option is not None:
+            found.append(f"{name}: {option.get('description', key)}")
+    return "; ".join(found) or "no game has it"
+
+
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help=_players_help())]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as one JSON object on the last line.")]
-LangOpt = Annotated[str, typer.Option(
-    help=f"Language of the terminal's texts: {', '.join(languages())} (the browser client has its own choice).")]
+LangOpt = Annotated[str | None, typer.Option(
+    help=f"Language of the terminal's texts: {', '.join(languages())}; by default the locale's (LC_ALL, LC_MESSAGES, "
+         "LANG), else English (the browser client has its own choice).")]
 ExpansionsOpt = Annotated[str | None, typer.Option(
     "--expansions", "-x",
-    help="Expansions to play with, comma-separated, or 'all' (Rococo: jewelry_box, noble, festive, exquisite).")]
+    help=f"Expansions to play with, comma-separated, or 'all' ({_games_with('expansions')}).")]
 SoloOpt = Annotated[bool, typer.Option(
-    "--solo", help="The solo mode: one player against the game's own opponent (Rococo: Madame du Barry).")]
+    "--solo", help=f"The solo mode: one player against the game's own opponent ({_games_with('solo')}).")]
 EditionOpt = Annotated[str | None, typer.Option(
-    "--edition", help="The edition of the rules (Rococo: deluxe, the default, or 2013 for the original edition).")]
+    "--edition", help=f"The edition of the rules ({_games_with('edition')}).")]
 
 
 def _console() -> Console:
@@ -149,7 +159,7 @@ def play(
     load: Annotated[Path | None, typer.Option(
         help="Continue the game saved in this file, with its seats unless --bots gives them anew; "
              "it is saved to the same file unless --save names another.")] = None,
-    lang: LangOpt = DEFAULT,
+    lang: LangOpt = None,
     delay: Annotated[float, typer.Option(
         min=0.0, help="Seconds to pause after each bot action while a human plays at a terminal.")] = BOT_DELAY,
     expansions: ExpansionsOpt = None,
@@ -159,7 +169,7 @@ def play(
     """Play a game in the terminal: humans type an option number or an action text."""
     cls = check_game(game)
     check_options(cls, solo, edition)
-    check_lang(lang)
+    lang = check_lang(lang)
     sup = support(game)
     if save is not None and (problem := save_problem(save)) is not None:
         raise typer.BadParameter(problem, param_hint="'--save'")
@@ -173,7 +183,7 @@ def play(
         g = saved.game
         if g.name != game:
             raise ConfigError(f"{load} holds a game of {g.name}, not {game}")
-        automatic = sup.automatic(g)
+        automatic = g.description.automated_seats
         seated = g.num_players - len(automatic)
         if players is not None and players != seated:
             raise ConfigError(f"{load} is a {seated}-player game; --players {players} does not match")
@@ -190,7 +200,7 @@ def play(
         players = solo_players(players, solo)
         n, names = seat_bots(bots, players, [HUMAN, DEFAULT_BOT], allow_human=True, solo=solo)
         g = cls.new(game_config(n, expansions, solo, edition), secrets.randbelow(2**31) if seed is None else seed)
-        automatic = sup.automatic(g)
+        automatic = g.description.automated_seats
     if sup.view is None:
         raise ConfigError(f"the terminal client cannot show {game} yet")
     console = _console()
@@ -326,13 +336,13 @@ def _wins_text(wins: float) -> str:
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record written by 'salon play --save'.")],
     as_json: JsonOpt = False,
-    lang: LangOpt = DEFAULT,
+    lang: LangOpt = None,
 ) -> int:
     """Verify a saved game by replaying it, then show its final scoring (or where it stands)."""
-    check_lang(lang)
+    lang = check_lang(lang)
     g = record.load(file)
     sup = support(g.name)
-    automatic = sup.automatic(g)
+    automatic = g.description.automated_seats
     labels = seat_labels(seat_names(g.num_players, [HUMAN] * g.num_players, automatic), automatic, lang)
     over = g.is_over()
     if as_json:
@@ -340,7 +350,7 @@ def replay(
             "file": str(file),
             "game": g.name,
             "seed": g.seed,
-            "config": g.config.model_dump(),
+            "config": g.config_json(),
             "actions": len(g.history),
             "state_hash": g.state_hash(),
             "over": over,

@@ -22,11 +22,10 @@ from rich.table import Table
 from rich.text import Text
 
 from salon.cli.support import GameSupport
-from salon.core.events import Event
 from salon.core.game import Game
 from salon.i18n import count, has, text
-from salon.necklace import invariants
 from salon.necklace.components import GEM, INFLUENCE, KINDS, MERCHANT, SALE, SPECIAL, Card, DataSet
+from salon.necklace.game import Necklace
 
 PLAYER_STYLES = ("bold red", "bold cyan", "bold yellow", "bold green")
 GEM_STYLES = {"diamond": "bright_white", "ruby": "red3", "emerald": "green3", "amber": "dark_orange"}
@@ -38,10 +37,16 @@ CROSSED = "✗"
 PREFIX = "necklace."
 
 
+def _necklace(game: Game) -> Necklace:
+    """The view's game as a Necklace game (the plug-in gives the view only Necklace games)."""
+    assert isinstance(game, Necklace)
+    return game
+
+
 def rule_fields(game: Game, lang: str) -> dict[str, str]:
     """The numbers of the rules every text of the game may use (``{courtesan_ducats}`` ...),
     read from the game's data so that a corrected data set corrects the texts too."""
-    r = game.s.ds.rules  # type: ignore[attr-defined]
+    r = _necklace(game).data.rules
     return {"courtesan_ducats": str(r.courtesan_ducats), "banker_bonus": str(r.banker_bonus),
             "necklace_bounty": str(r.necklace_bounty), "sales_total": str(r.sales), "base_ducats": str(r.ducats),
             "musketeers": str(r.musketeers_for_necklace)}
@@ -61,7 +66,7 @@ class NecklaceView:
 
     def __init__(self, game: Game, lang: str, labels: list[str]) -> None:
         self.game = game
-        self.ds: DataSet = game.s.ds  # type: ignore[attr-defined]
+        self.ds: DataSet = _necklace(game).data
         self.lang = lang
         self.labels = labels
         self.fields = rule_fields(game, lang)
@@ -562,18 +567,10 @@ class NecklaceView:
         return lines
 
 
-def _check(game: Game) -> list[str]:
-    return invariants.check(game.s)  # type: ignore[attr-defined]
-
-
-def _check_transition(before: Game, after: Game, events: list[Event]) -> list[str]:
-    return invariants.check_transition(before.s, after.s, events)  # type: ignore[attr-defined]
-
-
 def _steps(game: Game) -> tuple[str, ...]:
     """The breakdown of a result: the livres of each sale in order, then the Necklace
     bounties (QN-NECKLACE-3)."""
-    sales = game.s.ds.rules.sales  # type: ignore[attr-defined]
+    sales = _necklace(game).data.rules.sales
     return (*(f"sale{n}" for n in range(1, sales + 1)), "bounty")
 
 
@@ -582,5 +579,5 @@ def _tie_rule(game: Game) -> str:
     return PREFIX + "ui.tie_rule"
 
 
-SUPPORT = GameSupport(view=NecklaceView, check=_check, check_transition=_check_transition, score_steps=_steps,
-                      tie_rule=_tie_rule, text_fields=rule_fields, money_left=False, score_unit="unit.livres")
+SUPPORT = GameSupport(view=NecklaceView, score_steps=_steps, tie_rule=_tie_rule, text_fields=rule_fields,
+                      money_left=False, score_unit="unit.livres")

@@ -30,15 +30,14 @@ from rich.table import Table
 from rich.text import Text
 
 from salon.cli.support import GameSupport
-from salon.core.events import Event
 from salon.core.game import Game
-from salon.i18n import count, has, text
-from salon.rococo import invariants
+from salon.i18n import catalogue, count, has, inflections, text
+from salon.i18n.fields import FIELD_TERMS, term_table
 from salon.rococo.components import COLOURS
+from salon.rococo.game import Rococo
 from salon.rococo.rules.common import MDB
 from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.solo import FALLBACK_VP
-from salon.rococo.rules.tailor import sellable
 from salon.rococo.rules.turn import ALLOWED, BASE_ACTIONS, MAIN_ACTIONS
 from salon.rococo.tables import Tables
 
@@ -47,16 +46,17 @@ SILK_STYLES = {"blue": "dodger_blue1", "pink": "hot_pink", "green": "green3", "o
                "yellow": "gold1", "red": "red3"}
 """The terminal colour of a silk or garment colour, by the edition's own colour word."""
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
-MDB_NAME = "madame_du_barry"
-"""Madame du Barry's name in the message catalogue (``player.madame_du_barry``)."""
-TERM_TABLES = {"blue": "colour", "pink": "colour", "green": "colour", "orange": "colour",
-               "kitchen_left": "deco", "kitchen_right": "deco"}
-"""The catalogue table of an engine term's words (``term`` for the others)."""
-FIELD_TERMS = ("blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag",
-               "rack", "drawer", "drawers")
-"""The terms every template may name: ``{thread}``, or ``{Thread}`` to begin a sentence."""
+TERM_TABLES = {"kitchen_left": "deco", "kitchen_right": "deco"}
+"""The catalogue table of the engine terms that are decorations (salon.i18n.fields.term_table
+gives the others')."""
 LAST_REVEALED = 4
 """How many of Madame du Barry's last revealed cards her panel describes."""
+
+
+def _rococo(game: Game) -> Rococo:
+    """The view's game as a Rococo game (the plug-in gives the view only Rococo games)."""
+    assert isinstance(game, Rococo)
+    return game
 
 
 def term(terms: dict[str, str], name: str, lang: str) -> str:
@@ -64,18 +64,27 @@ def term(terms: dict[str, str], name: str, lang: str) -> str:
     D-6 wool, D-12 no resource bag or racks, D-13 favour card beside the board, D-24 warehouse
     floors, D-32 fountain); the Deluxe words without an edition."""
     word = terms.get(name, name).replace(" ", "_")
-    return text(f"{TERM_TABLES.get(name, 'term')}.{word}", lang)
+    return text(f"{TERM_TABLES.get(name) or term_table(name)}.{word}", lang)
 
 
 def term_fields(game: Game, lang: str) -> dict[str, str]:
     """The term fields every template may use, in the words of the game's edition:
-    ``{thread}``, ``{Thread}`` to begin a sentence, ``{thr}`` for a board cell."""
-    terms: dict[str, str] = game.s.t.ds.terms or {}  # type: ignore[attr-defined]
+    ``{thread}``, ``{Thread}`` to begin a sentence, ``{thr}`` for a board cell, and the forms
+    of a language that inflects them (``{drawer_from}``, ``{blue_dress}``; the plain word
+    where the language lacks a form of that word)."""
+    terms: dict[str, str] = _rococo(game).tables.ds.terms or {}
     fields = {"thr": text("abbr." + terms.get("thread", "thread"), lang)}
-    for name in FIELD_TERMS:
+    own = catalogue(lang)
+    for name in FIELD_TERMS["rococo"]:
         word = term(terms, name, lang)
-        fields[name] = word
-        fields[name.capitalize()] = word[:1].upper() + word[1:]
+        forms = {name: word}
+        key = terms.get(name, name).replace(" ", "_")
+        for form in inflections(term_table(name), lang):
+            inflected = f"{term_table(name)}_{form}.{key}"
+            forms[f"{name}_{form}"] = own[inflected] if inflected in own else word
+        for field, value in forms.items():
+            fields[field] = value
+            fields[field[:1].upper() + field[1:]] = value[:1].upper() + value[1:]
     return fields
 
 
@@ -84,11 +93,11 @@ class RococoView:
 
     def __init__(self, game: Game, lang: str, labels: list[str]) -> None:
         self.game = game
-        self.t: Tables = game.s.t  # type: ignore[attr-defined]
+        self.t: Tables = _rococo(game).tables
         self.lang = lang
         self.labels = labels
         self.terms: dict[str, str] = self.t.ds.terms or {}
-        self.mdb: int | None = MDB if game.s.cfg.solo else None  # type: ignore[attr-defined]
+        self.mdb: int | None = MDB if _rococo(game).config.solo else None
         self.solo_cards = {c.id: c for c in self.t.ds.solo_cards}
         self.fields = term_fields(game, lang)
 
@@ -180,7 +189,7 @@ class RococoView:
 
     def sellable(self, garment_id: str) -> bool:
         """R-FEST-3, R-EXQ-3, asked of the rules themselves."""
-        return sellable(self.game.s, self.t.garment_index[garment_id])  # type: ignore[attr-defined]
+        return _rococo(self.game).sellable(garment_id)
 
     def needs(self, garment_id: str, silk: tuple[int, ...] | None = None) -> str:
         g = self.t.ds.garments[self.t.garment_index[garment_id]]
@@ -1087,35 +1096,21 @@ class RococoView:
         return self._("solo.and", first=", ".join(items[:-1]), last=items[-1])
 
 
-def _check(game: Game) -> list[str]:
-    return invariants.check(game.s)  # type: ignore[attr-defined]
-
-
-def _check_transition(before: Game, after: Game, events: list[Event]) -> list[str]:
-    return invariants.check_transition(before.s, after.s, events)  # type: ignore[attr-defined]
-
-
 def _steps(game: Game) -> tuple[str, ...]:
     """The scoring steps in rulebook order; the jewels step only with the Jewelry Box, the
     step of Madame du Barry's resource tiles only in the solo mode."""
-    s = game.s  # type: ignore[attr-defined]
+    rococo = _rococo(game)
     left_out = set()
-    if s.t.ds.jewelry_box is None:
+    if rococo.tables.ds.jewelry_box is None:
         left_out.add("jewels")
-    if not s.cfg.solo:
+    if not rococo.config.solo:
         left_out.add("solo_tiles")
     return tuple(step for step in STEPS if step not in left_out)
 
 
-def _automatic(game: Game) -> dict[int, str]:
-    """Madame du Barry's seat in the solo mode: the engine plays her turns (RULES.md §14)."""
-    return {MDB: MDB_NAME} if game.s.cfg.solo else {}  # type: ignore[attr-defined]
-
-
 def _tie_rule(game: Game) -> str | None:
     """R-SOLO-END-4: in the solo mode Madame du Barry wins every tie."""
-    return "solo.tie_rule" if game.s.cfg.solo else None  # type: ignore[attr-defined]
+    return "solo.tie_rule" if _rococo(game).config.solo else None
 
 
-SUPPORT = GameSupport(view=RococoView, check=_check, check_transition=_check_transition, score_steps=_steps,
-                      automatic=_automatic, tie_rule=_tie_rule, text_fields=term_fields)
+SUPPORT = GameSupport(view=RococoView, score_steps=_steps, tie_rule=_tie_rule, text_fields=term_fields)

@@ -92,11 +92,11 @@ def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
     sup = support(name)
     config = game_config(players, expansions, solo, edition)
     first = cls.new(config, seed)  # a bad config fails the run, not every game
-    automatic = sup.automatic(first)
+    automatic = first.description.automated_seats
     every = seat_names(first.num_players, bots, automatic)
     seats = first.num_players
     report = Report(name, players, every, seed, config_expansions(first), config_edition(first), automatic,
-                    sup.tie_rule(first), first.config.model_dump(mode="json"), score_sum=[0] * seats,
+                    sup.tie_rule(first), first.config_json(), score_sum=[0] * seats,
                     wins=[0.0] * seats)
     start = time.perf_counter()
     for i in range(games):
@@ -119,11 +119,7 @@ def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
                 before = game.clone()
                 events = game.apply(action)
                 decisions += 1
-                found = []
-                if sup.check is not None:
-                    found += sup.check(game)
-                if sup.check_transition is not None:
-                    found += sup.check_transition(before, game, events)
+                found = game.violations(before, events)
                 violations += [f"after decision {decisions} ({action}): {v}" for v in found]
             result = game.result()
             report.completed += 1

@@ -22,7 +22,6 @@ from typing import Any
 
 from salon.bots.base import bot_seed, make_bot
 from salon.cli.common import game_config
-from salon.cli.support import support
 from salon.core.errors import SalonError
 from salon.core.game import game_class
 
@@ -53,7 +52,7 @@ class Outcome:
 def play(match: Match, seed: int, seat: int) -> Outcome:
     """One game with the measured bot at ``seat``."""
     game = game_class(match.game).new(game_config(match.players, match.expansions, match.solo, match.edition), seed)
-    automatic = support(match.game).automatic(game)
+    automatic = game.description.automated_seats
     bots = {s: make_bot(match.bot if s == seat else match.against, bot_seed(seed, s))
             for s in range(game.num_players) if s not in automatic}
     decisions = 0

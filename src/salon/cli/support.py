@@ -1,24 +1,23 @@
 """What the terminal client knows about each game beyond the shared protocol.
 
 The commands stay game-agnostic: they reach a game through ``salon.core.game`` and, for the
-few things the protocol does not cover (a board renderer for ``play``, invariant checks for
-``simulate``, the order of the scoring steps, the seats the game plays itself, how its ties
-are broken), through the :class:`GameSupport` registered here under the game's name.  A game
-without an entry still simulates, benchmarks and replays; only ``play`` needs a view.  A
-game's own words live in its own message file (``salon.i18n``), under its name.
+few things the protocol does not cover (a board renderer for ``play``, the order of the
+scoring steps, how its ties are broken), through the :class:`GameSupport` its plug-in names
+(salon.core.plugins).  A game without one still simulates, benchmarks and replays; only
+``play`` needs a view.  A game's own words live in
+its own message file (``salon.i18n``), under its name.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.console import RenderableType
 
-from salon.core.events import Event
 from salon.core.game import Game
+from salon.core.plugins import load, plugin
 
 
 class GameView(Protocol):
@@ -51,20 +50,13 @@ class GameView(Protocol):
         ...
 
 
-Checker = Callable[[Game], list[str]]
-TransitionChecker = Callable[[Game, Game, list[Event]], list[str]]
 Steps = Callable[[Game], tuple[str, ...]]
-Automatic = Callable[[Game], dict[int, str]]
 TieRule = Callable[[Game], str | None]
 TextFields = Callable[[Game, str], dict[str, str]]
 
 
 def no_steps(game: Game) -> tuple[str, ...]:
     return ()
-
-
-def no_automatic(game: Game) -> dict[int, str]:
-    return {}
 
 
 def no_tie_rule(game: Game) -> str | None:
@@ -79,14 +71,9 @@ def no_text_fields(game: Game, lang: str) -> dict[str, str]:
 class GameSupport:
     view: Callable[[Game, str, list[str]], GameView] | None = None
     """Builds a view from a game, a language and the seat labels."""
-    check: Checker | None = None
-    check_transition: TransitionChecker | None = None
     score_steps: Steps = no_steps
     """The scoring steps of a game in the order its rulebook scores them (for the breakdown
     tables); a function of the game, since an expansion may add a step."""
-    automatic: Automatic = no_automatic
-    """The seats the game plays by itself inside ``apply`` (they never decide), each with the
-    name of its ``player.<name>`` text, such as Rococo's Madame du Barry in the solo mode."""
     tie_rule: TieRule = no_tie_rule
     """The key of the text of a rule that breaks ties in place of the money left (the solo
     mode's "Madame du Barry wins ties"), or None when the money left breaks them."""
@@ -102,12 +89,10 @@ class GameSupport:
     say "about 4 VP ahead of the best opponent")."""
 
 
-_MODULES = {"rococo": "salon.cli.rococo_view", "necklace": "salon.cli.necklace_view"}
-
-
 def support(name: str) -> GameSupport:
-    """The client support of a game (empty for a game the client has no module for)."""
-    module = _MODULES.get(name)
-    if module is None:
+    """The client support of a game (empty for a game whose plug-in has none)."""
+    found = plugin(name)
+    if found is None or found.terminal is None:
         return GameSupport()
-    return importlib.import_module(module).SUPPORT
+    loaded: GameSupport = load(found.terminal)
+    return loaded

@@ -12,6 +12,7 @@ information, the rule that ends the game).
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
 from salon.core.errors import ConfigError, IllegalAction, MalformedAction, RecordError
@@ -29,8 +30,12 @@ class StepGame(Game):
     game_over_rule: ClassVar[str]
     action_hint: ClassVar[str]
     """Examples of this game's action texts, for the message on malformed input."""
+    check_state: ClassVar[Callable[[Any], list[str]]]
+    """The game's invariants of one state (:meth:`violations`)."""
+    check_change: ClassVar[Callable[[Any, Any, list[Event]], list[str]]]
+    """The game's invariants of a change between two states and the events it emitted."""
 
-    __slots__ = ("config", "seed", "history", "s", "_legal", "_undo")
+    __slots__ = ("config", "seed", "history", "s", "_legal", "_undo", "_setup")
 
     def __init__(self, config: Any, seed: int, state: Any, history: list[str]) -> None:
         self.config = config
@@ -39,6 +44,7 @@ class StepGame(Game):
         self.history = history
         self._legal: tuple[str, ...] | None = None
         self._undo = 0
+        self._setup: tuple[Event, ...] = tuple(state.events) if not history else ()
 
     # --- what each game supplies
 
@@ -55,6 +61,15 @@ class StepGame(Game):
         """The game's state object from its JSON form."""
 
     # --- the protocol
+
+    def setup_events(self) -> list[Event]:
+        return list(self._setup)
+
+    def violations(self, before: Self | None = None, events: Sequence[Event] = ()) -> list[str]:
+        found = type(self).check_state(self.s)
+        if before is not None:
+            found += type(self).check_change(before.s, self.s, list(events))
+        return found
 
     @property
     def num_players(self) -> int:
@@ -132,10 +147,11 @@ class StepGame(Game):
         g.history = self.history[:]
         g._legal = self._legal
         g._undo = self._undo
+        g._setup = self._setup
         return g
 
     def to_snapshot(self) -> dict[str, Any]:
-        return {"config": self.config.model_dump(mode="json"), "seed": self.seed, "history": self.history,
+        return {"config": self.config_json(), "seed": self.seed, "history": self.history,
                 "state": self.s.to_json()}
 
     @classmethod

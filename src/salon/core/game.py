@@ -4,7 +4,9 @@ A game is created from a config and a seed; it says whose decision it is, lists 
 actions, applies one action atomically, shows itself from one seat, and reports the result.
 Actions are strings in a stable text form (``play:E17``, ``main:tailor``, ``rent:h3s2``):
 they print and parse round-trip, hash, and serve as log entries, URL parts and save-file
-lines alike.  Each game registers itself under a name; shared code never names a game.
+lines alike.  Each game is installed as a plug-in under its name (salon.core.plugins);
+shared code never names a game, and no front end reads a game's state: what they need
+besides the protocol, :meth:`Game.describe` tells.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import json
 import operator
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from salon.core.errors import ConfigError
+from salon.core.errors import ConfigError, PositionError
 from salon.core.events import Event
+from salon.core.plugins import load, plugin, plugins
 from salon.core.rng import KEY_BYTES, KeyedRng, Rng, derive_seed
 
 
@@ -43,6 +47,22 @@ class Result:
         }
 
 
+@dataclass(frozen=True)
+class Description:
+    """What a front end, a bot or a tool may know of a game with a config before and while
+    playing it, without reading its state: the player counts its other options accept, its
+    options (as the config's JSON schema properties), every action text it can ever offer in
+    a fixed order (for fixed-size action encodings), and the seats the game plays by itself
+    inside ``apply`` (an automaton such as Rococo's Madame du Barry: no one takes such a seat
+    and no one waits for it), each with the name of its ``player.<name>`` text."""
+
+    name: str
+    players: tuple[int, ...]
+    options: dict[str, dict[str, Any]]
+    action_space: tuple[str, ...]
+    automated_seats: dict[int, str]
+
+
 class Game(ABC):
     """One game in progress.  Subclasses implement the rules of one title."""
 
@@ -63,6 +83,12 @@ class Game(ABC):
     def parse_config(cls, config: Any) -> Any:
         """Validate a config mapping; raise ConfigError with a clear message."""
 
+    def config_json(self) -> dict[str, Any]:
+        """This game's config as JSON-ready data that :meth:`parse_config` reads back (for
+        records, snapshots and reports).  The default serves a pydantic config or a mapping."""
+        dump = getattr(self.config, "model_dump", None)
+        return dict(dump(mode="json")) if dump is not None else dict(self.config)
+
     @classmethod
     def stored_config(cls, config: Any) -> Any:
         """A config read back from storage (a record, a snapshot, a server's table), before
@@ -70,6 +96,17 @@ class Game(ABC):
         has, so it fills the ones a stored config lacks with the values that reproduce the
         games stored before them.  The default: the config as stored."""
         return config
+
+    @classmethod
+    @abstractmethod
+    def describe(cls, config: Any = None) -> Description:
+        """The description of a game with ``config`` (ConfigError if the game refuses it); its
+        player counts are those the config's other options accept."""
+
+    @property
+    def description(self) -> Description:
+        """The description of this game's config."""
+        return self.describe(self.config)
 
     @property
     @abstractmethod
@@ -87,6 +124,18 @@ class Game(ABC):
     def apply(self, action: str) -> list[Event]:
         """Apply one action for the current player.  Raises ActionError and changes nothing
         if the action is malformed or illegal."""
+
+    def violations(self, before: Self | None = None, events: Sequence[Event] = ()) -> list[str]:
+        """What breaks the game's invariants now (components and money conserved, nothing
+        out of range), and, given the game ``before`` the action that caused ``events``, in
+        that change; empty when nothing does.  ``salon simulate`` asks it after every action.
+        The default: a game that states no invariants breaks none."""
+        return []
+
+    def setup_events(self) -> list[Event]:
+        """The events the setup emitted, as :meth:`apply` returns an action's (a log starts
+        with them); a game rebuilt from a snapshot has none."""
+        return []
 
     @abstractmethod
     def decision(self) -> dict[str, Any]:
@@ -115,18 +164,19 @@ class Game(ABC):
     def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
         """Rebuild a game from :meth:`to_snapshot` output; raise RecordError if invalid."""
 
-    @abstractmethod
     def to_position(self) -> dict[str, Any]:
         """The position now as human-editable JSON-ready data naming components by their
         printed ids (docs/positions.md), for tests, puzzles, tutorials and bug reports.  Unlike
-        a snapshot it holds no history: a game loaded from it starts there."""
+        a snapshot it holds no history: a game loaded from it starts there.  The default: a
+        game without a position format says so."""
+        raise PositionError(f"{self.name} has no position format")
 
     @classmethod
-    @abstractmethod
     def from_position(cls, data: dict[str, Any]) -> Self:
         """A game from a position (:meth:`to_position`'s output or one written by hand, with
         hidden parts left out); raise PositionError, saying which constraint the position
         breaks, if it is malformed or impossible."""
+        raise PositionError(f"{cls.name} has no position format")
 
     @abstractmethod
     def undoable(self) -> int:
@@ -222,26 +272,16 @@ def check_seat(game: Game, seat: Any) -> int | None:
     return seat
 
 
-_REGISTRY: dict[str, type[Game]] = {}
-
-
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game available by its ``name``."""
-    _REGISTRY[cls.name] = cls
-    return cls
-
-
 def game_class(name: str) -> type[Game]:
-    import salon.games  # noqa: F401  (registers every bundled game)
-
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise ConfigError(f"unknown game {name!r}; available: {known}") from None
+    """The engine of the installed game ``name`` (salon.core.plugins)."""
+    found = plugin(name)
+    if found is None:
+        known = ", ".join(game_names()) or "none (is the package installed?)"
+        raise ConfigError(f"unknown game {name!r}; available: {known}")
+    engine: type[Game] = load(found.engine)
+    return engine
 
 
 def game_names() -> list[str]:
-    import salon.games  # noqa: F401
-
-    return sorted(_REGISTRY)
+    """The names of every installed game."""
+    return sorted(plugins())

@@ -67,7 +67,7 @@ def make_record(game: Game, seats: Sequence[str] | None = None) -> dict[str, Any
         "format": FORMAT,
         "version": VERSION,
         "game": game.name,
-        "config": game.config.model_dump(mode="json"),
+        "config": game.config_json(),
         "seed": game.seed,
         "actions": list(game.history),
         "state_hash": game.state_hash(),
@@ -119,8 +119,10 @@ def replay(name: str, config: Any, seed: int, actions: list[str]) -> Game:
 def parse(text: str) -> RecordModel:
     try:
         raw = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except json.JSONDecodeError as e:
         raise RecordError(f"not a salon record: invalid JSON ({e.msg}, line {e.lineno})") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"not a salon record: invalid text ({e.reason})") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise RecordError("not a salon record (the 'format' field is missing or wrong)")
     if raw.get("version") not in READS:

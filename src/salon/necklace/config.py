@@ -13,11 +13,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from salon.core.errors import ConfigError
 
+PLAYERS = (2, 3, 4)
+"""QN-SETUP-1: 2 to 4 players."""
+
 
 class NecklaceConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
-    players: int = Field(default=2, ge=2, le=4, description="number of players, 2-4 (QN-SETUP-1)")
+    players: int = Field(default=PLAYERS[0], ge=PLAYERS[0], le=PLAYERS[-1],
+                         description="number of players, 2-4 (QN-SETUP-1)")
     start_player: int | None = Field(
         default=None, ge=0, description="seat of the first player; None draws it at random (QN-SETUP-11, QN-AMB-30)"
     )

@@ -25,10 +25,10 @@ from typing import Any, Self
 
 from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
-from salon.core.game import Result, check_seat, game_seed, register
-from salon.necklace import position
+from salon.core.game import Description, Result, check_seat, game_seed
+from salon.necklace import invariants, position
 from salon.necklace.components import DataSet, packaged
-from salon.necklace.config import NecklaceConfig, parse_config, stored_config
+from salon.necklace.config import PLAYERS, NecklaceConfig, parse_config, stored_config
 from salon.necklace.rules import (  # noqa: F401  (each module registers its steps)
     devaluation,
     influence,
@@ -72,9 +72,16 @@ def _vocabulary(ds: DataSet, n: int) -> frozenset[str]:
     return frozenset(action_texts(ds, n))
 
 
-@register
+@cache
+def _description(cfg: NecklaceConfig) -> Description:
+    return Description(name=Necklace.name, players=PLAYERS, options=NecklaceConfig.model_json_schema()["properties"],
+                       action_space=action_texts(packaged(), cfg.players), automated_seats={})
+
+
 class Necklace(StepGame):
     name = "necklace"
+    check_state = staticmethod(invariants.check)
+    check_change = staticmethod(invariants.check_transition)
     steps = STEPS
     revealing = REVEALING
     game_over_rule = "QN-END-1"
@@ -87,6 +94,15 @@ class Necklace(StepGame):
     @classmethod
     def stored_config(cls, config: Any) -> Any:
         return stored_config(config)
+
+    @classmethod
+    def describe(cls, config: Any = None) -> Description:
+        return _description(parse_config(config))
+
+    @property
+    def data(self) -> DataSet:
+        """The components of the game (the same for every game)."""
+        return self.s.ds
 
     @classmethod
     def new(cls, config: Any = None, seed: int | None = 0) -> Self:
@@ -110,11 +126,6 @@ class Necklace(StepGame):
 
     def is_action_text(self, action: str) -> bool:
         return action in _vocabulary(self.s.ds, self.s.n)
-
-    def action_space(self) -> list[str]:
-        """Every action text this game can offer with its number of seats, in a fixed order
-        (for fixed-size action encodings)."""
-        return list(action_texts(self.s.ds, self.s.n))
 
     def decision(self) -> dict[str, Any]:
         if not self.s.stack:
@@ -142,3 +153,4 @@ class Necklace(StepGame):
             tie_break=(0,) * s.n,
             breakdown=tuple(dict(b) for b in s.breakdown),
         )
+

@@ -15,6 +15,10 @@ from salon.rococo.components import EXPANSIONS
 
 MDB = 1
 """Madame du Barry's seat in the solo mode (RULES.md §14); she is its start player (R-SOLO-SETUP-5)."""
+PLAYERS = (2, 3, 4, 5)
+"""The player counts of a game among players (R-SETUP-1 gives a board side for each)."""
+SOLO_PLAYERS = (1,)
+"""The solo mode's one player against Madame du Barry (RULES.md §14)."""
 SOLO_ONLY = ("solo_two_player_rules", "mdb_exam_removal", "mdb_inspect_tiles")
 """The rulings' options that only the solo mode uses (A-30, A-3, A-37): set without it they
 would do nothing, so a config that sets them is refused."""
@@ -68,7 +72,7 @@ class RococoConfig(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, v: int) -> int:
-        if not 1 <= v <= 5:
+        if v not in SOLO_PLAYERS + PLAYERS:
             raise ValueError("a game needs 2-5 players (1 in the Deluxe Edition's solo mode)")
         return v
 
@@ -93,9 +97,9 @@ class RococoConfig(BaseModel):
             raise ValueError("the 2013 edition has no solo mode (D-2)")
         if self.edition == "2013" and self.expansions:
             raise ValueError("the 2013 edition has no expansions: they belong to the Deluxe Edition (D-2)")
-        if self.solo and self.players != 1:
+        if self.solo and self.players not in SOLO_PLAYERS:
             raise ValueError("the solo mode has exactly one player (against Madame du Barry)")
-        if not self.solo and self.players < 2:
+        if not self.solo and self.players not in PLAYERS:
             raise ValueError("a game needs 2-5 players" if self.edition == "2013"
                              else "a game needs 2-5 players; for one player use the solo mode")
         if self.start_player is not None and self.start_player >= self.seats:
@@ -112,6 +116,11 @@ class RococoConfig(BaseModel):
 
     def has(self, expansion: str) -> bool:
         return expansion in self.expansions
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts this config's other options accept."""
+        return SOLO_PLAYERS if self.solo else PLAYERS
 
     @property
     def seats(self) -> int:

@@ -9,9 +9,9 @@ from typing import Any, Self
 from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.events import Event
-from salon.core.game import Result, check_seat, game_seed, register
-from salon.rococo import position
-from salon.rococo.config import RococoConfig, parse_config
+from salon.core.game import Description, Result, check_seat, game_seed
+from salon.rococo import invariants, position
+from salon.rococo.config import MDB, RococoConfig, parse_config
 from salon.rococo.rules import (  # noqa: F401  (each module registers its steps)
     acquire,
     all_halls,
@@ -33,6 +33,7 @@ from salon.rococo.rules import (  # noqa: F401  (each module registers its steps
 from salon.rococo.rules.common import is_mdb
 from salon.rococo.rules.registry import STEPS, advance
 from salon.rococo.rules.setup import new_state
+from salon.rococo.rules.tailor import sellable as garment_sellable
 from salon.rococo.state import State
 from salon.rococo.tables import Tables, tables
 from salon.rococo.view import decision_context, observe
@@ -47,9 +48,21 @@ def _vocabulary(t: Tables) -> frozenset[str]:
     return frozenset(Rococo.actions_of(t))
 
 
-@register
+@cache
+def _description(cfg: RococoConfig) -> Description:
+    return Description(
+        name=Rococo.name,
+        players=cfg.player_counts,
+        options=RococoConfig.model_json_schema()["properties"],
+        action_space=tuple(Rococo.actions_of(_tables(cfg))),
+        automated_seats={MDB: "madame_du_barry"} if cfg.solo else {},  # RULES.md §14
+    )
+
+
 class Rococo(StepGame):
     name = "rococo"
+    check_state = staticmethod(invariants.check)
+    check_change = staticmethod(invariants.check_transition)
     steps = STEPS
     revealing = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
     irreversible = frozenset({"promote"})  # looking through an exam stack reveals it
@@ -59,6 +72,21 @@ class Rococo(StepGame):
     @classmethod
     def parse_config(cls, config: Any) -> RococoConfig:
         return parse_config(config)
+
+    @classmethod
+    def describe(cls, config: Any = None) -> Description:
+        """``action_space`` lists ``sets:<k>`` up to the thread and lace a player could hold
+        in practice (the rules set no limit)."""
+        return _description(parse_config(config))
+
+    @property
+    def tables(self) -> Tables:
+        """The components of this game's config (the same for every game of that config)."""
+        return self.s.t
+
+    def sellable(self, garment_id: str) -> bool:
+        """Whether a garment may ever be sold (R-FEST-3, R-EXQ-3: some may only be rented)."""
+        return garment_sellable(self.s, self.s.t.garment_index[garment_id])
 
     @classmethod
     def new(cls, config: Any = None, seed: int | None = 0) -> Self:
@@ -88,12 +116,6 @@ class Rococo(StepGame):
     def reveals(self, events: list[Event]) -> bool:
         """Hiring one's specialized apprentice shows it too (R-JB-SETUP-5)."""
         return any(e.type in self.revealing or e.data.get("specialist") for e in events)
-
-    def action_space(self) -> list[str]:
-        """Every action text this game can offer with its config, in a fixed order (for
-        fixed-size action encodings).  ``sets:<k>`` is listed up to the thread and lace a
-        player could hold in practice (the rules set no limit)."""
-        return self.actions_of(self.s.t)
 
     @staticmethod
     def actions_of(t: Tables) -> list[str]:

@@ -29,6 +29,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -44,7 +45,8 @@ from salon.bots.base import LEVELS
 from salon.bots.search import HINT_THINK
 from salon.core import record
 from salon.core.errors import ConfigError
-from salon.core.game import Game, game_class, game_names
+from salon.core.game import game_class, game_names
+from salon.core.plugins import folder, plugin
 from salon.web.adapters import adapter
 from salon.web.errors import ServiceError
 from salon.web.guard import SECURITY_HEADERS, Limits, client_key, same_origin
@@ -136,42 +138,37 @@ def error_response(e: ServiceError) -> JSONResponse:
     return JSONResponse({"error": e.to_json()}, status_code=e.status)
 
 
-def player_counts(cls: type[Game], extra: dict[str, Any] | None = None) -> list[int]:
-    """The player counts a game's config accepts (asked through the protocol)."""
-    counts = []
-    for n in range(1, 9):
-        try:
-            cls.parse_config({**(extra or {}), "players": n})
-        except ConfigError:
-            continue
-        counts.append(n)
-    return counts
-
-
 def game_meta(name: str) -> dict[str, Any]:
-    """A game's lobby description: player counts and config options from its config schema
+    """A game's lobby description: player counts and config options from its description
     (refined by the game's adapter), and where its browser renderer is."""
-    cls = game_class(name)
+    described = game_class(name).describe()
     options: list[dict[str, Any]] = []
     players_with: dict[str, list[int]] = {}
-    base = player_counts(cls)
-    config = cls.parse_config({})
-    schema_of = getattr(type(config), "model_json_schema", None)
     hints = adapter(name).option_hints()
-    if schema_of is not None:
-        for key, prop in schema_of()["properties"].items():
-            if key == "players" or hints.get(key, {}).get("hidden"):
+    for key, prop in described.options.items():
+        if key == "players" or hints.get(key, {}).get("hidden"):
+            continue
+        option = {"key": key, "default": prop.get("default"), "description": prop.get("description", ""),
+                  **_option_type(prop), **hints.get(key, {})}
+        options.append(option)
+        if option["type"] == "bool":
+            try:
+                counts = game_class(name).describe({key: True}).players
+            except ConfigError:  # an option of another mode (the solo mode's, say)
                 continue
-            option = {"key": key, "default": prop.get("default"), "description": prop.get("description", ""),
-                      **_option_type(prop), **hints.get(key, {})}
-            options.append(option)
-            if option["type"] == "bool":
-                counts = player_counts(cls, {key: True})
-                if counts and counts != base:
-                    players_with[key] = counts
-    return {"name": name, "players": base, "players_with": players_with, "options": options,
-            "renderer": f"/static/games/{name}/renderer.js" if (STATIC / "games" / name / "renderer.js").exists()
-            else None}
+            if counts != described.players:
+                players_with[key] = list(counts)
+    return {"name": name, "players": list(described.players), "players_with": players_with, "options": options,
+            "renderer": f"/static/games/{name}/renderer.js" if renderer(name) is not None else None}
+
+
+def renderer(name: str) -> Traversable | None:
+    """The folder of a game's browser renderer (its plug-in's ``static``), if it has one."""
+    found = plugin(name)
+    if found is None or found.static is None:
+        return None
+    files = folder(found.static)
+    return files if files.joinpath("renderer.js").is_file() else None
 
 
 def _option_type(prop: dict[str, Any]) -> dict[str, Any]:
@@ -404,6 +401,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         finally:
             hub.guard.disconnect(client)
 
+    for name in game_names():  # each game's renderer from its own package (salon.core.plugins)
+        files = renderer(name)
+        if files is not None:
+            app.mount(f"/static/games/{name}", StaticFiles(directory=str(files)), name=f"static-{name}")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -42,6 +42,7 @@ from salon.core import record
 from salon.core.errors import ActionError, ConfigError, MalformedAction, SalonError
 from salon.core.events import Event
 from salon.core.game import Game, game_class, secret_seed
+from salon.i18n import text
 from salon.web.adapters import adapter
 from salon.web.errors import ServiceError
 from salon.web.guard import Guard, Limits
@@ -54,7 +55,7 @@ T = TypeVar("T")
 HUMAN = "human"
 BOT = "bot"
 AUTOMATON = "automaton"
-"""A seat the game plays by itself (its adapter's ``automated_seats``): never taken, never waited for."""
+"""A seat the game plays by itself (its description's ``automated_seats``): never taken, never waited for."""
 REPLACEMENT_BOT = "normal"
 """The bot a timed-out seat is handed to."""
 FINISHED_KEPT = 200
@@ -314,7 +315,7 @@ def rebuild(rec: GameRecord) -> tuple[Game, list[list[Event]], list[int | None]]
         game = cls.new(cls.stored_config(rec.config), rec.seed)
     except ConfigError as e:
         raise SalonError(f"the stored config is invalid: {e}") from None
-    log: list[list[Event]] = [adapter(rec.game).initial_events(game)]
+    log: list[list[Event]] = [game.setup_events()]
     actors: list[int | None] = [None]
     for i, action in enumerate(rec.actions):
         actor = game.current_player()
@@ -491,7 +492,7 @@ class Hub:
             game = cls.new(config, seed)
         except ConfigError as e:
             raise ServiceError(400, "bad_config", str(e)) from None
-        automated = adapter(name).automated_seats(game)
+        automated = {seat: text(f"player.{key}") for seat, key in game.description.automated_seats.items()}
         playable = [i for i in range(game.num_players) if i not in automated]
         if len(seat_specs) != len(playable):
             raise ServiceError(400, "bad_seats", f"{len(seat_specs)} seats given for a game of {len(playable)} "
@@ -512,14 +513,14 @@ class Hub:
         if join is not None:
             self.guard.joining(client)
         game_id = secrets.token_urlsafe(12)
-        stored_config = game.config.model_dump(mode="json") if hasattr(game.config, "model_dump") else config
+        stored_config = game.config_json()
         rec = GameRecord(game_id, name, (title or "").strip() or f"{name} {game_id}", stored_config, seed,
                          time.time(), seats, creator=client, options=dict(options or {}))
         await self._store(lambda db: db.create_game(rec))
         room = Room(rec.id, name, rec.title, stored_config, seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
                           _make_bot(s.bot, seed, s.seat) if s.bot else None) for s in seats],
-                    [adapter(name).initial_events(game)], [None], client, rec.options, turn_started=self.clock())
+                    [game.setup_events()], [None], client, rec.options, turn_started=self.clock())
         self.rooms[game_id] = room
         self.kick(room)
         return room, seat_index, token

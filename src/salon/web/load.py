@@ -31,7 +31,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from salon.core.game import game_names
-from salon.web.app import STATIC
+from salon.web.app import renderer
 
 
 @dataclass
@@ -134,7 +134,7 @@ def _free_port() -> int:
 def default_game() -> str:
     """The first game the browser client draws a board for (as the lobby offers it)."""
     names = game_names()
-    drawn = [n for n in names if (STATIC / "games" / n / "renderer.js").exists()]
+    drawn = [n for n in names if renderer(n) is not None]
     return (drawn or names)[0]
 
 

@@ -1,4 +1,4 @@
-"""The Queen's Necklace for the web server: public card descriptions, setup events, option hints.
+"""The Queen's Necklace for the web server: public card descriptions, private actions, option hints.
 
 Everything here is printed on the cards and tiles (a card's kind, gem type and gem count, its
 price ladder, the Fashion and Rarity values, the numbers of the rules), so it is public: the
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from salon.core.events import Event
 from salon.core.game import Game
 from salon.necklace.components import DataSet, colour
 from salon.necklace.game import Necklace
@@ -19,7 +18,7 @@ from salon.web.adapters import Adapter
 
 def _data(game: Game) -> DataSet:
     assert isinstance(game, Necklace)
-    return game.s.ds
+    return game.data
 
 
 class NecklaceAdapter(Adapter):
@@ -46,10 +45,6 @@ class NecklaceAdapter(Adapter):
                 "musketeers_for_necklace": r.musketeers_for_necklace,
             },
         }
-
-    def initial_events(self, game: Game) -> list[Event]:
-        assert isinstance(game, Necklace)
-        return list(game.s.events)
 
     def private_action(self, action: str) -> bool:
         """QN-SALE-7, QN-INFO-1: a presentation is committed card by card, but how many cards

@@ -1,4 +1,4 @@
-"""Rococo for the web server: public component descriptions, setup events, option hints.
+"""Rococo for the web server: public component descriptions and option hints.
 
 Everything here is printed on the physical components (a garment's silk and prestige, a
 tile's contents, a card's bonus, a space's reward or cost), so it is public: the browser
@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from salon.core.events import Event
 from salon.core.game import Game
 from salon.rococo.components import COLOURS, EXPANSIONS
-from salon.rococo.config import SOLO_ONLY
+from salon.rococo.config import MDB, SOLO_ONLY
 from salon.rococo.game import Rococo
-from salon.rococo.rules.common import MDB
 from salon.rococo.tables import Tables
 from salon.web.adapters import Adapter
 
@@ -28,7 +26,7 @@ def _silk(vector: tuple[int, ...]) -> dict[str, int]:
 
 def _tables(game: Game) -> Tables:
     assert isinstance(game, Rococo)
-    return game.s.t
+    return game.tables
 
 
 class RococoAdapter(Adapter):
@@ -96,15 +94,6 @@ class RococoAdapter(Adapter):
                 "exam_vp": jb.params.exam_vp,
             },
         }
-
-    def initial_events(self, game: Game) -> list[Event]:
-        assert isinstance(game, Rococo)
-        return list(game.s.events)
-
-    def automated_seats(self, game: Game) -> dict[int, str]:
-        """Madame du Barry (RULES.md §14): her turns are played by the engine from her cards."""
-        assert isinstance(game, Rococo)
-        return {MDB: "Madame du Barry"} if game.config.solo else {}
 
     def option_hints(self) -> dict[str, dict[str, Any]]:
         main = {"main": True}  # shown first in the lobby; the rulings' options go under "more options"

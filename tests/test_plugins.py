@@ -1,0 +1,261 @@
+"""Games as plug-ins (salon.core.plugins) and the protocol as the only door: every part a
+plug-in names loads, no shared module names a game or reads a game's state, a game's
+description and setup events come through the protocol, and a game packaged on its own is
+found, simulated and described like a bundled one."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from salon.bots.heuristic import hooks_for
+from salon.cli.support import GameSupport, support
+from salon.core.engine import StepGame
+from salon.core.game import Game, game_class, game_names
+from salon.core.plugins import folder, load, plugins
+from salon.web.adapters import Adapter, adapter
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "salon"
+SHARED = ("core", "bots", "cli", "web", "i18n")
+"""The packages every game shares; a game's own modules may live there when its plug-in
+names them (its terminal view, its web adapter)."""
+
+
+def _own_modules() -> set[Path]:
+    """The files the installed plug-ins name as their own parts."""
+    own = set()
+    for p in plugins().values():
+        for reference in (p.engine, p.evaluation, p.terminal, p.web):
+            if reference is not None:
+                module = reference.partition(":")[0]
+                own.add(SRC.parent / (module.replace(".", "/") + ".py"))
+    return own
+
+
+def _shared_files() -> list[Path]:
+    own = _own_modules()
+    return [path for package in SHARED for path in sorted((SRC / package).rglob("*.py")) if path not in own]
+
+
+def _code_strings(tree: ast.AST) -> list[str]:
+    """The string constants of a module that are not docstrings."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            docstrings.add(id(body[0].value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            docstrings.add(id(node.value))  # an attribute's docstring
+    return [n.value for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings]
+
+
+def test_every_bundled_game_is_a_plug_in_whose_parts_load() -> None:
+    assert set(game_names()) == {"rococo", "necklace"} <= set(plugins())
+    for name, p in plugins().items():
+        cls = game_class(name)
+        assert issubclass(cls, Game) and cls.name == name
+        assert p.terminal is not None and isinstance(load(p.terminal), GameSupport)
+        assert support(name) is load(p.terminal)
+        assert p.web is not None and isinstance(load(p.web), Adapter) and adapter(name) is load(p.web)
+        assert p.static is not None and folder(p.static).joinpath("renderer.js").is_file()
+        assert hooks_for(cls.new({}, 1)).evaluate is not None
+
+
+def test_no_shared_module_names_a_game() -> None:
+    """Neither an import of a game's package nor a game's name in code (docstrings may give
+    examples): shared code reaches every game through its plug-in alone."""
+    names = set(game_names())
+    offenders = []
+    for path in _shared_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                offenders += [f"{path.name} imports {m}" for m in modules if m.split(".")[:2][-1] in names]
+        offenders += [f"{path.name}: {s!r}" for s in _code_strings(tree) if any(n in s.lower() for n in names)]
+    assert offenders == []
+    assert _shared_files(), "the scan found the shared modules"
+
+
+def test_no_front_end_reads_a_games_state() -> None:
+    """The terminal and the web server, the games' own views and adapters included, use the
+    protocol and the games' public properties: no ``.s`` and no private attribute of a game."""
+    offenders = []
+    for package in ("cli", "web"):
+        for path in sorted((SRC / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Attribute) and node.attr in ("s", "_legal", "_undo", "_setup") \
+                        and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+                    offenders.append(f"{path.name}:{node.lineno} .{node.attr}")
+    assert offenders == []
+
+
+@pytest.mark.parametrize("name", ["rococo", "necklace"])
+def test_a_description_without_a_game(name: str) -> None:
+    cls = game_class(name)
+    described = cls.describe()
+    assert described.name == name and described.players == tuple(sorted(described.players))
+    for n in described.players:
+        g = cls.new({"players": n}, 3)
+        assert g.description.players == described.players
+        assert set(g.legal_actions()) <= set(g.description.action_space)
+        assert len(set(g.description.action_space)) == len(g.description.action_space)
+    assert "players" in described.options and all("default" in o for o in described.options.values())
+
+
+def test_the_solo_description_names_its_automaton_and_its_one_player() -> None:
+    solo = game_class("rococo").describe({"solo": True})
+    assert solo.players == (1,) and solo.automated_seats == {1: "madame_du_barry"}
+    assert game_class("rococo").describe().automated_seats == {}
+    assert game_class("rococo").describe({"edition": "2013"}).players == (2, 3, 4, 5)
+    assert game_class("necklace").describe().players == (2, 3, 4)
+
+
+@pytest.mark.parametrize("name", ["rococo", "necklace"])
+def test_setup_events_come_like_an_actions(name: str) -> None:
+    """The setup's events (the start player, the first display ...) are the log's first
+    entry, kept by clones, absent from a game rebuilt from a snapshot."""
+    g = game_class(name).new({}, 4)
+    setup = g.setup_events()
+    assert setup and all(e.type for e in setup)
+    setup.clear()
+    assert g.setup_events(), "the list belongs to the caller"
+    g.apply(g.legal_actions()[0])
+    assert g.clone().setup_events() == game_class(name).new({}, 4).setup_events()
+    assert type(g).from_snapshot(g.to_snapshot()).setup_events() == []
+
+
+@pytest.mark.parametrize("name", ["rococo", "necklace"])
+def test_violations_through_the_protocol(name: str) -> None:
+    g = game_class(name).new({}, 6)
+    before = g.clone()
+    events = g.apply(g.legal_actions()[0])
+    assert g.violations() == [] and g.violations(before, events) == []
+    assert isinstance(g, StepGame)
+    if name == "rococo":  # money appears from nowhere
+        g.s.players[0].livres += 1
+    else:
+        g.s.scores[0] += 1
+    assert g.violations(before, events)
+
+
+NIM = '''
+"""Nim: take 1 to 3 from a pile; who takes the last one wins."""
+from __future__ import annotations
+from typing import Any
+from salon.core.errors import ConfigError, IllegalAction, MalformedAction
+from salon.core.game import Description, Game, Result, game_seed
+from salon.core.plugins import Plugin
+
+ACTIONS = ("take:1", "take:2", "take:3")
+
+
+class Nim(Game):
+    name = "nim"
+
+    def __init__(self, pile: int, seed: int, history: list[str]) -> None:
+        self.config, self.seed, self.history, self.pile = {"players": 2}, seed, history, pile
+
+    @classmethod
+    def parse_config(cls, config: Any) -> Any:
+        if (config or {}).get("players", 2) != 2:
+            raise ConfigError("nim is a game for 2 players")
+        return {"players": 2}
+
+    @classmethod
+    def describe(cls, config: Any = None) -> Description:
+        cls.parse_config(config)
+        return Description("nim", (2,), {"players": {"default": 2}}, ACTIONS, {})
+
+    @classmethod
+    def new(cls, config: Any = None, seed: Any = 0) -> "Nim":
+        cls.parse_config(config)
+        return cls(7 + game_seed(seed) % 5, game_seed(seed), [])
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int | None:
+        return None if self.pile == 0 else len(self.history) % 2
+
+    def legal_actions(self) -> list[str]:
+        return [a for a in ACTIONS if int(a[5:]) <= self.pile]
+
+    def apply(self, action: str) -> list:
+        if action not in self.legal_actions():
+            rule, reason = self.explain_illegal(action)
+            raise (MalformedAction if rule == "PROTOCOL" else IllegalAction)(action, rule, reason)
+        self.pile -= int(action[5:])
+        self.history.append(action)
+        return []
+
+    def decision(self) -> dict[str, Any]:
+        return {"seat": self.current_player(), "kind": "take"} if self.pile else {}
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return {"pile": self.pile}
+
+    def is_over(self) -> bool:
+        return self.pile == 0
+
+    def result(self) -> Result:
+        winner = (len(self.history) - 1) % 2
+        return Result((int(winner == 0), int(winner == 1)), ((winner,), (1 - winner,)), (winner,), (0, 0))
+
+    def clone(self) -> "Nim":
+        return Nim(self.pile, self.seed, self.history[:])
+
+    def to_snapshot(self) -> dict[str, Any]:
+        return {"pile": self.pile, "seed": self.seed, "history": self.history}
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any]) -> "Nim":
+        return cls(snapshot["pile"], snapshot["seed"], list(snapshot["history"]))
+
+    def undoable(self) -> int:
+        return 0
+
+    def explain_illegal(self, action: str) -> tuple[str, str]:
+        if action not in ACTIONS:
+            return "PROTOCOL", "actions look like 'take:2'"
+        return "NIM-1", "the pile is smaller"
+
+
+PLUGIN = Plugin(name="nim", engine="nim_game:Nim")
+'''
+
+
+def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
+    """An installed distribution with one entry point in the group ``salon.games`` is all a
+    third-party game needs: ``salon`` lists it, simulates it with the random bot and
+    describes it, with no shared module edited."""
+    (tmp_path / "nim_game.py").write_text(textwrap.dedent(NIM), encoding="utf-8")
+    info = tmp_path / "nim_game-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-game\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[salon.games]\nnim = nim_game:PLUGIN\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+
+    def salon(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "salon", *args], capture_output=True, text=True, env=env,
+                              check=False)
+
+    listed = salon("--help")
+    assert listed.returncode == 0 and "nim" in listed.stdout
+    run = salon("simulate", "nim", "--games", "5", "--seed", "3", "--json")
+    assert run.returncode == 0, run.stdout + run.stderr
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    assert report["completed"] == 5 and report["errors"] == report["invariant_violations"] == 0
+    refused = salon("simulate", "nim", "--players", "3")
+    assert refused.returncode == 1 and "nim is a game for 2 players" in refused.stdout + refused.stderr
+    assert "Traceback" not in refused.stdout + refused.stderr
