@@ -343,6 +343,7 @@ def last_finance_2013(hidden_1: int, hidden_2: int) -> Rococo:
     g = P.new_game(3, 0, edition="2013")
     s = g.s
     s.round = s.t.ds.rules.rounds
+    s.boxed.extend(s.deck)  # out of the game: every card keeps a place
     s.deck.clear()
     for p in s.players:
         p.discard.extend(p.hand)

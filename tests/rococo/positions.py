@@ -1,17 +1,22 @@
 """Build Rococo positions for rule tests.
 
-Every helper moves a component from wherever it lies to where the test wants it, so the
-conservation invariants still hold; ``at_turn`` puts a seat in the middle of a turn with a
-chosen card played, waiting for its main action.  Tests then drive the position through the
-public protocol (``legal_actions`` / ``apply``).
+Every helper edits the game's position as data (docs/positions.md): it takes
+``g.to_position()``, moves a component from wherever it lies to where the test wants it and
+loads the result back, checked as ``Rococo.from_position`` checks every position, so a helper
+can never leave an impossible state behind.  ``at_turn`` puts a seat in the middle of a turn
+with a chosen card played, waiting for its main action.  Tests then drive the position through
+the public protocol (``legal_actions`` / ``apply``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from salon.rococo import position
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
 from salon.rococo.rules.registry import advance
-from salon.rococo.state import EMPTY, State
+from salon.rococo.state import Player, State
 
 
 def new_game(players: int = 2, seed: int = 0, **config) -> Rococo:
@@ -19,24 +24,82 @@ def new_game(players: int = 2, seed: int = 0, **config) -> Rococo:
 
 
 def refresh(g: Rococo) -> Rococo:
-    """Call after editing ``g.s`` directly: forget the cached legal actions."""
+    """Forget the cached legal actions (after a test edits ``g.s`` itself)."""
     g._legal = None
     return g
 
 
-def _pull_card(s: State, c: int) -> None:
-    for lst in [s.deck, s.boxed, *[pile for p in s.players for pile in (p.supply, p.hand, p.discard)]]:
-        if c in lst:
-            lst.remove(c)
-            return
-    if c in s.display:
-        s.display[s.display.index(c)] = EMPTY
-        return
-    for p in s.players:
-        if p.in_play == c:
-            p.in_play = EMPTY
-            return
-    raise AssertionError(f"card {c} not found")
+Position = dict[str, Any]
+
+_SPACES = ("display", "windows", "jewel_display")
+"""Rows of spaces in a position: a component taken from one leaves an empty space (None)."""
+_SINGLE = ("in_play", "specialist", "making", "rent_jewel")
+_REFERENCES = ("config", "rng", "turn", "pending", "promoted", "scoring")
+"""Parts of a position that name components without holding them."""
+
+
+def _pull(node: Any, cid: str) -> bool:
+    """Take the component ``cid`` from wherever it lies in a position (part)."""
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            if key in _REFERENCES:
+                continue
+            if value == cid:
+                if key in _SINGLE:
+                    node[key] = None
+                else:
+                    del node[key]  # a terrace space
+                return True
+            if isinstance(value, dict) and value.get("garment") == cid:
+                del node[key]  # a guest space
+                return True
+            if isinstance(value, list) and key in _SPACES and cid in value:
+                value[value.index(cid)] = None
+                return True
+            if key == "drawers" and any(cid in row for row in value):
+                row = next(row for row in value if cid in row)
+                row[row.index(cid)] = None
+                return True
+            if _pull(value, cid):
+                return True
+    elif isinstance(node, list):
+        if cid in node:
+            node.remove(cid)
+            return True
+        return any(_pull(x, cid) for x in node if isinstance(x, dict | list))
+    return False
+
+
+def pull(pos: Position, cid: str) -> str:
+    """Take a card, tile, garment or jewel from wherever it lies in ``pos``; returns ``cid``."""
+    assert _pull(pos, cid), f"{cid} not found"
+    return cid
+
+
+def edit(g: Rococo) -> Position:
+    """The position of ``g``, to edit and :func:`load` back."""
+    return g.to_position()
+
+
+def load(g: Rococo, pos: Position) -> Rococo:
+    """Make ``g`` play on from ``pos``, loaded as ``Rococo.from_position`` loads it, on ``g``'s
+    own component tables (which ``patch_data`` may have edited).  A test builds a position in
+    several steps, so the game's invariants wait for ``assert_valid``; every component must
+    still lie in exactly one place.  The state and player objects a test holds stay valid:
+    they take the loaded values."""
+    loaded = position.from_position(pos, g.s.t, invariants=False)[2]
+    for held, new in zip(g.s.players, loaded.players):
+        for name in Player.__slots__:
+            setattr(held, name, getattr(new, name))
+    loaded.players = g.s.players
+    for name in State.__slots__:
+        setattr(g.s, name, getattr(loaded, name))
+    return refresh(g)
+
+
+def _hidden(pos: Position, key: str) -> list[str]:
+    pile: list[str] = pos["hidden"].setdefault(key, [])
+    return pile
 
 
 def card(g: Rococo, card_id: str) -> int:
@@ -57,72 +120,57 @@ def start_card(g: Rococo, seat: int, bonus: str | None = None, type_: str | None
 
 def move_card(g: Rococo, seat: int, card_id: str, pile: str = "hand") -> int:
     """Move a card into ``seat``'s supply, hand or discard (or "box", "display")."""
-    s = g.s
-    c = card(g, card_id)
-    _pull_card(s, c)
+    pos = edit(g)
+    _put_card(pos, seat, pull(pos, card_id), pile)
+    load(g, pos)
+    return card(g, card_id)
+
+
+def _put_card(pos: Position, seat: int, card_id: str, pile: str) -> None:
     if pile == "box":
-        s.boxed.append(c)
+        pos["out"]["employees"].append(card_id)
     elif pile == "display":
-        s.display[s.display.index(EMPTY)] = c
+        display = pos["board"]["display"]
+        display[display.index(None)] = card_id
     else:
-        getattr(s.players[seat], pile).append(c)
-    refresh(g)
-    return c
+        pos["players"][seat][pile].append(card_id)
 
 
 def set_staff(g: Rococo, seat: int, supply: list[str], hand: list[str] = (), discard: list[str] = ()) -> None:
     """Replace ``seat``'s whole staff (cards not named go to the box)."""
-    s = g.s
-    p = s.players[seat]
-    for c in p.supply + p.hand + p.discard:
-        s.boxed.append(c)
-    p.supply, p.hand, p.discard = [], [], []
+    pos = edit(g)
+    p = pos["players"][seat]
+    for pile in ("supply", "hand", "discard"):
+        pos["out"]["employees"] += p[pile]
+        p[pile] = []
     for pile, ids in (("supply", supply), ("hand", hand), ("discard", discard)):
         for cid in ids:
-            move_card(g, seat, cid, pile)
+            _put_card(pos, seat, pull(pos, cid), pile)
+    load(g, pos)
 
 
 def at_turn(g: Rococo, seat: int, card_id: str) -> Rococo:
     """Seat ``seat`` has just played ``card_id`` in Phase 3 and must choose its main action."""
-    s = g.s
-    c = card(g, card_id)
-    _pull_card(s, c)
-    for p in s.players:
-        if p.in_play != EMPTY:
-            p.discard.append(p.in_play)
-            p.in_play = EMPTY
-    s.players[seat].in_play = c
-    s.turn_card = c
-    s.turn_seat = seat
-    s.phase = "actions"
-    s.stack = [("end_turn", seat), ("bonus_stage", seat, c, 1), ("main", seat)]
-    return refresh(g)
+    pos = edit(g)
+    pull(pos, card_id)
+    for p in pos["players"]:
+        if p["in_play"] is not None:
+            p["discard"].append(p["in_play"])
+            p["in_play"] = None
+    pos["players"][seat]["in_play"] = card_id
+    pos["turn"] = {"seat": seat, "card": card_id}
+    pos["phase"] = "actions"
+    pos["pending"] = [["main", seat], ["bonus_stage", seat, card_id, 1], ["end_turn", seat]]
+    return load(g, pos)
 
 
 def set_money(g: Rococo, seat: int, livres: int | None = None, thread: int | None = None,
               lace: int | None = None, vp: int | None = None) -> None:
-    p = g.s.players[seat]
+    pos = edit(g)
     for name, v in (("livres", livres), ("thread", thread), ("lace", lace), ("vp", vp)):
         if v is not None:
-            setattr(p, name, v)
-    refresh(g)
-
-
-def _pull_tile(s: State, x: int) -> None:
-    for lst in [s.res_bag, s.res_discard]:
-        if x in lst:
-            lst.remove(x)
-            return
-    if x in s.drawers:
-        s.drawers[s.drawers.index(x)] = EMPTY
-        return
-    for p in s.players:
-        if x in p.rack:
-            p.rack.remove(x)
-            for c, n in enumerate(s.t.ds.tiles[x].silk):
-                p.silk[c] -= n
-            return
-    raise AssertionError(f"tile {x} not found")
+            pos["players"][seat][name] = v
+    load(g, pos)
 
 
 def tile(g: Rococo, tile_id: str) -> int:
@@ -135,41 +183,30 @@ def find_tiles(g: Rococo, pred) -> list[str]:
 
 def give_tiles(g: Rococo, seat: int, tile_ids: list[str]) -> None:
     """Put tiles into ``seat``'s rack (kept as silk)."""
-    s = g.s
-    p = s.players[seat]
-    for tid in tile_ids:
-        x = tile(g, tid)
-        _pull_tile(s, x)
-        p.rack.append(x)
-        for c, n in enumerate(s.t.ds.tiles[x].silk):
-            p.silk[c] += n
-    refresh(g)
+    pos = edit(g)
+    pos["players"][seat]["rack"] += [pull(pos, tid) for tid in tile_ids]
+    load(g, pos)
 
 
 def clear_rack(g: Rococo, seat: int) -> None:
-    s = g.s
-    for x in list(s.players[seat].rack):
-        _pull_tile(s, x)
-        s.res_bag.append(x)
-    refresh(g)
+    pos = edit(g)
+    _hidden(pos, "resource_bag").extend(pos["players"][seat]["rack"])
+    pos["players"][seat]["rack"] = []
+    load(g, pos)
 
 
 def set_drawers(g: Rococo, rows: list[list[str | None]]) -> None:
     """Lay out the resource display, drawer by drawer (None = empty space); tiles that were
     there go back to the bag."""
-    s = g.s
-    spaces = s.t.ds.board.drawer_spaces
-    for i, x in enumerate(s.drawers):
-        if x != EMPTY:
-            s.res_bag.append(x)
-            s.drawers[i] = EMPTY
+    pos = edit(g)
+    drawers = pos["board"]["drawers"]
+    _hidden(pos, "resource_bag").extend(x for row in drawers for x in row if x is not None)
+    pos["board"]["drawers"] = [[None] * len(row) for row in drawers]
     for d, row in enumerate(rows):
         for i, tid in enumerate(row):
             if tid is not None:
-                x = tile(g, tid)
-                _pull_tile(s, x)
-                s.drawers[d * spaces + i] = x
-    refresh(g)
+                pos["board"]["drawers"][d][i] = pull(pos, tid)
+    load(g, pos)
 
 
 def garment(g: Rococo, garment_id: str) -> int:
@@ -180,52 +217,30 @@ def find_garments(g: Rococo, pred) -> list[str]:
     return [x.id for x in g.s.t.ds.garments if pred(x)]
 
 
-def _pull_garment(s: State, x: int) -> None:
-    for lst in [s.gar_bag, s.gar_discard]:
-        if x in lst:
-            lst.remove(x)
-            return
-    for arr in (s.windows, s.terrace):
-        if x in arr:
-            arr[arr.index(x)] = EMPTY
-            return
-    if x in s.guest:
-        i = s.guest.index(x)
-        s.guest[i] = EMPTY
-        s.guest_owner[i] = EMPTY
-        return
-    raise AssertionError(f"garment {x} not found")
-
-
 def set_windows(g: Rococo, garment_ids: list[str | None]) -> None:
     """Lay out the design display left to right (None = empty window)."""
-    s = g.s
-    for i, x in enumerate(s.windows):
-        if x != EMPTY:
-            s.gar_bag.append(x)
-            s.windows[i] = EMPTY
+    pos = edit(g)
+    windows = pos["board"]["windows"]
+    _hidden(pos, "garment_bag").extend(x for x in windows if x is not None)
+    pos["board"]["windows"] = [None] * len(windows)
     for i, gid in enumerate(garment_ids):
         if gid is not None:
-            x = garment(g, gid)
-            _pull_garment(s, x)
-            s.windows[i] = x
-    refresh(g)
+            pos["board"]["windows"][i] = pull(pos, gid)
+    load(g, pos)
 
 
 def place_garment(g: Rococo, seat: int, garment_id: str, space_id: str) -> None:
-    s = g.s
-    x = garment(g, garment_id)
-    _pull_garment(s, x)
-    sp = s.t.space_index[space_id]
-    assert s.guest[sp] == EMPTY, f"{space_id} is taken"
-    s.guest[sp] = x
-    s.guest_owner[sp] = seat
-    refresh(g)
+    pos = edit(g)
+    guests = pos["board"]["guests"]
+    assert space_id not in guests, f"{space_id} is taken"
+    guests[space_id] = {"garment": pull(pos, garment_id), "seat": seat}
+    load(g, pos)
 
 
 def set_decoration(g: Rococo, seat: int, deco_id: str) -> None:
-    g.s.deco[g.s.t.deco_index[deco_id]] = seat
-    refresh(g)
+    pos = edit(g)
+    pos["board"]["decorations"][deco_id] = seat
+    load(g, pos)
 
 
 def spaces(g: Rococo, hall: int | None = None, master: bool | None = None, reward: str | None = None) -> list[str]:
@@ -250,17 +265,21 @@ def run(g: Rococo, *actions: str) -> list:
 
 def start_scoring(g: Rococo) -> Rococo:
     """Jump straight into final scoring (round 7, hands empty; income is not paid)."""
-    s = g.s
-    s.round = s.t.ds.rules.rounds
-    for p in s.players:
-        if p.in_play != EMPTY:
-            p.discard.append(p.in_play)
-            p.in_play = EMPTY
-        p.discard.extend(p.hand)
-        p.hand.clear()
-    s.stack = [("final",)]
-    advance(s)
-    return refresh(g)
+    pos = _hands_discarded(edit(g))
+    pos["round"] = g.s.t.ds.rules.rounds
+    pos["pending"] = [["final"]]
+    return load(g, pos)
+
+
+def _hands_discarded(pos: Position) -> Position:
+    """Every hand and played card in its owner's discard."""
+    for p in pos["players"]:
+        if p["in_play"] is not None:
+            p["discard"].append(p["in_play"])
+            p["in_play"] = None
+        p["discard"] += p["hand"]
+        p["hand"] = []
+    return pos
 
 
 def assert_valid(g: Rococo) -> None:
@@ -271,10 +290,10 @@ def mid_turn(g: Rococo, seat: int, card_id: str) -> Rococo:
     """Like ``at_turn``, but the next seat holds a hand card, so the round goes on after this
     turn: no income and no new round interfere with what a test measures."""
     at_turn(g, seat, card_id)
-    nxt = (seat + 1) % g.s.n
-    p = g.s.players[nxt]
-    if not p.hand:
-        move_card(g, nxt, g.s.t.cards[(p.supply or p.discard)[0]].id, "hand")
+    nxt = (seat + 1) % g.num_players
+    p = edit(g)["players"][nxt]
+    if not p["hand"]:
+        move_card(g, nxt, (p["supply"] or p["discard"])[0], "hand")
     return g
 
 
@@ -282,17 +301,10 @@ def end_phase3(g: Rococo) -> Rococo:
     """End Phase 3 now: every hand and played card goes to its owner's discard, then Phase 4
     and the next round's Phase 1 run up to the first Phase 2 decision (or, after round 7,
     final scoring runs)."""
-    s = g.s
-    for p in s.players:
-        if p.in_play != EMPTY:
-            p.discard.append(p.in_play)
-            p.in_play = EMPTY
-        p.discard.extend(p.hand)
-        p.hand.clear()
-    s.phase = "actions"
-    s.stack = [("phase4",)]
-    advance(s)
-    return refresh(g)
+    pos = _hands_discarded(edit(g))
+    pos["phase"] = "actions"
+    pos["pending"] = [["phase4"]]
+    return load(g, pos)
 
 
 def finish_phase2(g: Rococo) -> Rococo:
@@ -364,14 +376,15 @@ def mdb_turn(g: Rococo, card_id: str, reveal: list[str] | tuple[str, ...] = ()) 
     ``reveal`` lie on top of her card supply in the order she will reveal or draw them.
     The turn runs on top of the pending decision, which is pending again afterwards unless
     the turn asks one first (e.g. the human's ``remove:``).  Returns the turn's events."""
+    pos = edit(g)
+    hidden = pos["hidden"]
+    for pile in ("mdb_supply", "mdb_hand", "mdb_discard"):
+        hidden[pile] = [x for x in hidden[pile] if x != card_id and x not in reveal]
+    hidden["mdb_supply"][:0] = reveal
+    hidden["mdb_hand"].insert(0, card_id)
+    load(g, pos)
     s = g.s
-    order = [mdb_card(g, c) for c in (card_id, *reveal)]
-    for pile in (s.mdb_supply, s.mdb_hand, s.mdb_discard):
-        pile[:] = [x for x in pile if x not in order]
-    s.mdb_supply.extend(reversed(order[1:]))
-    s.mdb_hand.append(order[0])
-    s.events = []
-    s.stack.append(("mdb_turn",))
+    s.stack.append(("mdb_turn",))  # her turn is an automatic step: its events are the test's subject
     advance(s)
     refresh(g)
     return s.events
@@ -384,96 +397,67 @@ def to_box(g: Rococo, *card_ids: str) -> None:
     """Put Jewelry Box cards that lie in an exam stack, wait as a player's secret specialized
     apprentice or were returned unseen at setup into the box, where ``move_card``,
     ``set_staff`` and ``at_turn`` find them; other cards stay where they are."""
-    s = g.s
+    pos = edit(g)
+    hidden = pos["hidden"]
     for cid in card_ids:
-        c = card(g, cid)
-        if c in s.unseen:
-            s.unseen = [x for x in s.unseen if x != c]
-            s.boxed.append(c)
-        for stack in (s.j_stack, s.m_stack):
-            if c in stack:
-                stack.remove(c)
-                s.boxed.append(c)
-        for p in s.players:
-            if p.specialist == c:
-                p.specialist = EMPTY
-                s.boxed.append(c)
-    refresh(g)
+        held = [p for p in pos["players"] if p.get("specialist") == cid]
+        if any(cid in hidden.get(k, []) for k in ("unseen", "journeyman_exam", "master_exam")) or held:
+            pos["out"]["employees"].append(pull(pos, cid))
+    load(g, pos)
 
 
 def set_specialist(g: Rococo, seat: int, card_id: str) -> None:
     """Deal the specialized apprentice ``card_id`` to ``seat`` face down; the one it held
     goes to the box."""
-    s = g.s
     to_box(g, card_id)
-    c = card(g, card_id)
-    _pull_card(s, c)
-    p = s.players[seat]
-    if p.specialist != EMPTY:
-        s.boxed.append(p.specialist)
-    p.specialist = c
-    refresh(g)
+    pos = edit(g)
+    pull(pos, card_id)
+    p = pos["players"][seat]
+    if p["specialist"] is not None:
+        pos["out"]["employees"].append(p["specialist"])
+    p["specialist"] = card_id
+    load(g, pos)
 
 
 def jewel(g: Rococo, jewel_id: str) -> int:
     return g.s.t.jewel_index[jewel_id]
 
 
-def _pull_jewel(s: State, j: int) -> None:
-    for lst in [s.jewel_bag, s.jewels_boxed, *[p.jewels for p in s.players]]:
-        if j in lst:
-            lst.remove(j)
-            return
-    if j in s.jewel_display:
-        s.jewel_display[s.jewel_display.index(j)] = EMPTY
-        return
-    raise AssertionError(f"jewel {j} not found")
-
-
 def give_jewels(g: Rococo, seat: int, jewel_ids: list[str]) -> None:
     """``seat`` owns these jewelry tiles, taken from wherever they lie."""
-    for jid in jewel_ids:
-        j = jewel(g, jid)
-        _pull_jewel(g.s, j)
-        g.s.players[seat].jewels.append(j)
-    refresh(g)
+    pos = edit(g)
+    pos["players"][seat]["jewels"] += [pull(pos, jid) for jid in jewel_ids]
+    load(g, pos)
 
 
 def set_jewel_display(g: Rococo, jewel_ids: list[str | None]) -> None:
     """Lay out the jewelry display left to right (None = empty space); the jewels that lay
     there go back to the jewelry bag."""
-    s = g.s
-    for i, j in enumerate(s.jewel_display):
-        if j != EMPTY:
-            s.jewel_bag.append(j)
-            s.jewel_display[i] = EMPTY
+    pos = edit(g)
+    display = pos["board"]["jewel_display"]
+    _hidden(pos, "jewel_bag").extend(j for j in display if j is not None)
+    pos["board"]["jewel_display"] = [None] * len(display)
     for i, jid in enumerate(jewel_ids):
         if jid is not None:
-            j = jewel(g, jid)
-            _pull_jewel(s, j)
-            s.jewel_display[i] = j
-    refresh(g)
+            pos["board"]["jewel_display"][i] = pull(pos, jid)
+    load(g, pos)
 
 
 def set_exam(g: Rococo, seat: int, exam: int, tasks: list[str] = ()) -> None:
     """``seat``'s start marker on the Journeyman (0) or Master (1) exam, its markers on the
     named tasks of that exam (``J1``..``J4``, ``M1``..``M3``)."""
-    jb = g.s.t.ds.jewelry_box
-    track = jb.master_tasks if exam else jb.journeyman_tasks
-    p = g.s.players[seat]
-    p.exam = exam
-    p.tasks = sum(1 << track.index(name) for name in tasks)
-    refresh(g)
+    pos = edit(g)
+    pos["players"][seat] |= {"exam": ("journeyman", "master")[exam], "tasks": list(tasks)}
+    load(g, pos)
 
 
 def clear_display(g: Rococo) -> None:
     """Empty the new-employee display (its cards leave the game)."""
-    s = g.s
-    for i, c in enumerate(s.display):
-        if c != EMPTY:
-            s.boxed.append(c)
-            s.display[i] = EMPTY
-    refresh(g)
+    pos = edit(g)
+    display = pos["board"]["display"]
+    pos["out"]["employees"] += [c for c in display if c is not None]
+    pos["board"]["display"] = [None] * len(display)
+    load(g, pos)
 
 
 def tasks_marked(g: Rococo, seat: int = 0) -> list[str]:
@@ -542,11 +526,13 @@ def rent_garments(g: Rococo, seat: int, pred, n: int, master: bool = False, hall
     """Put ``n`` garments matching ``pred`` (from the bags, never the display) on free guest
     spaces for ``seat``: master spaces if ``master``, else ordinary ones, of ``hall`` if
     given."""
-    s = g.s
-    taken = set(s.guest) | set(s.windows) | set(s.terrace)
-    gids = [x for x in find_garments(g, pred) if garment(g, x) not in taken][:n]
-    free = [sp for sp in spaces(g, hall=hall, master=master) if s.guest[s.t.space_index[sp]] == EMPTY]
+    pos = edit(g)
+    board = pos["board"]
+    taken = {x["garment"] for x in board["guests"].values()} | set(board["windows"]) | set(board["terrace"].values())
+    gids = [x for x in find_garments(g, pred) if x not in taken][:n]
+    free = [sp for sp in spaces(g, hall=hall, master=master) if sp not in board["guests"]]
     assert len(gids) == n and len(free) >= n, "not enough garments or free spaces"
     for gid, sp in zip(gids, free):
-        place_garment(g, seat, gid, sp)
+        board["guests"][sp] = {"garment": pull(pos, gid), "seat": seat}
+    load(g, pos)
     return gids

@@ -103,8 +103,8 @@ def to_position(s: State, seed: int) -> dict[str, Any]:
 def from_position(data: Any) -> tuple[NecklaceConfig, int, State]:
     """The config, seed and state of a position; PositionError (a ConfigError) naming the
     broken constraint otherwise.  A pending automatic step (``turn`` ...) runs up to the next
-    decision, as after an action, so that a position may start a turn; what it emits is not
-    kept."""
+    decision, as after an action, so that a position may start a turn; the events it emits
+    stay in the state (a game's setup events)."""
     data = header(data, "necklace", KEYS)
     try:
         cfg = parse_config(data.get("config", {}))
@@ -120,7 +120,6 @@ def from_position(data: Any) -> tuple[NecklaceConfig, int, State]:
         advance(s)
     except (LookupError, ValueError, AssertionError) as e:
         raise PositionError(f"pending: the steps cannot run from this position ({type(e).__name__}: {e})") from None
-    s.events = []
     _invariants(s)
     return cfg, seed, s
 
