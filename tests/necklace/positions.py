@@ -1,17 +1,20 @@
 """Position builder for the rule tests: start a game, then put chosen cards where a test needs
-them (hands, market, top of the pile, discard) while every card stays in exactly one place,
-and restart a turn or a sale from there."""
+them (hands, market, top of the pile, discard) and restart a turn or a sale from there.
+
+Every helper edits the game's position as data (docs/positions.md): it takes
+``g.to_position()``, changes it and loads it back, checked as ``Necklace.from_position``
+checks every position, so that every card stays in exactly one place."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from salon.core.events import Event
+from salon.necklace import position
 from salon.necklace.components import KINDS, MERCHANT
 from salon.necklace.game import Necklace
 from salon.necklace.invariants import check
-from salon.necklace.rules.registry import advance
-from salon.necklace.state import EMPTY, State
+from salon.necklace.state import State
 
 
 def new_game(players: int = 2, seed: int = 0, start: int = 0, **config: Any) -> Necklace:
@@ -51,120 +54,142 @@ def gem(g: Necklace, name: str) -> int:
     return g.s.ds.gem_index(name)
 
 
-def _take(s: State, c: int) -> None:
+Position = dict[str, Any]
+
+
+def edit(g: Necklace) -> Position:
+    """The position of ``g``, to edit and :func:`load` back."""
+    return g.to_position()
+
+
+def load(g: Necklace, pos: Position) -> Necklace:
+    """Make ``g`` play on from ``pos``, loaded as ``Necklace.from_position`` loads it.  A test
+    builds a position in several steps, so the game's invariants wait for ``assert_valid``;
+    every card must still lie in exactly one place.  The state object a test holds stays
+    valid: it takes the loaded values."""
+    loaded = position.from_position(pos, invariants=False)[2]
+    for name in State.__slots__:
+        setattr(g.s, name, getattr(loaded, name))
+    g._legal = None
+    return g
+
+
+def _take(pos: Position, card: str) -> None:
     """Remove a card from wherever it is."""
-    for zone in (s.pile, s.out, s.limbo, *s.hands):
-        if c in zone:
-            zone.remove(c)
+    for zone in (pos["hidden"]["pile"], pos["out"], pos["merchants"]["resolving"], *pos["hands"]):
+        if card in zone:
+            zone.remove(card)
             return
-    if c in s.market:
-        slot = s.market.index(c)
-        s.market[slot] = EMPTY
-        s.price[slot] = 0
-        return
-    for pair in s.delayed:
-        if pair[0] == c:
-            s.delayed.remove(pair)
+    for slot, entry in enumerate(pos["market"]):
+        if entry is not None and entry["card"] == card:
+            pos["market"][slot] = None
             return
-    raise AssertionError(f"card {c} is nowhere")
+    delayed = pos["merchants"]["delayed"]
+    for entry in delayed:
+        if entry["card"] == card:
+            delayed.remove(entry)
+            return
+    raise AssertionError(f"card {card} is nowhere")
 
 
-def _store(s: State, c: int) -> None:
+def _store(g: Necklace, pos: Position, c: int) -> None:
     """Put a card out of the way: at the bottom of the pile (Merchants never go there, so that
     no test draws one unexpectedly; they leave the game instead)."""
-    if s.ds.cards[c].kind == MERCHANT:
-        s.out.append(c)
+    if g.s.ds.cards[c].kind == MERCHANT:
+        pos["out"].append(cid(g, c))
     else:
-        s.pile.insert(0, c)
+        pos["hidden"]["pile"].append(cid(g, c))
 
 
 def set_hand(g: Necklace, seat: int, cards: list[int]) -> None:
-    s = g.s
-    for c in s.hands[seat][:]:
-        s.hands[seat].remove(c)
-        _store(s, c)
+    pos = edit(g)
+    for c in pos["hands"][seat]:
+        _store(g, pos, g.s.ds.card_index[c])
+    pos["hands"][seat] = []
     for c in cards:
-        _take(s, c)
-        s.hands[seat].append(c)
-    g._legal = None
+        _take(pos, cid(g, c))
+        pos["hands"][seat].append(cid(g, c))
+    load(g, pos)
 
 
 def give(g: Necklace, seat: int, *cards: int) -> None:
+    pos = edit(g)
     for c in cards:
-        _take(g.s, c)
-        g.s.hands[seat].append(c)
-    g._legal = None
+        _take(pos, cid(g, c))
+        pos["hands"][seat].append(cid(g, c))
+    load(g, pos)
 
 
 def set_market(g: Necklace, cards: list[int | None], steps: list[int] | None = None) -> None:
     """The market slots left to right (None: empty), with their price steps (default 0)."""
-    s = g.s
-    for slot, c in enumerate(s.market):
-        if c != EMPTY:
-            s.market[slot] = EMPTY
-            _store(s, c)
+    pos = edit(g)
+    for slot, entry in enumerate(pos["market"]):
+        if entry is not None:
+            pos["market"][slot] = None
+            _store(g, pos, g.s.ds.card_index[entry["card"]])
     for slot, c in enumerate(cards):
         if c is not None:
-            _take(s, c)
-            s.market[slot] = c
-        s.price[slot] = (steps[slot] if steps else 0) if c is not None else 0
-    g._legal = None
+            _take(pos, cid(g, c))
+            pos["market"][slot] = {"card": cid(g, c), "price": steps[slot] if steps else 0}
+    load(g, pos)
 
 
 def set_pile_top(g: Necklace, cards: list[int]) -> None:
     """Put cards on top of the draw pile; the first given is drawn first."""
-    s = g.s
+    pos = edit(g)
     for c in cards:
-        _take(s, c)
-    s.pile.extend(reversed(cards))
-    g._legal = None
+        _take(pos, cid(g, c))
+    pos["hidden"]["pile"][:0] = [cid(g, c) for c in cards]
+    load(g, pos)
 
 
 def set_pile(g: Necklace, cards: list[int]) -> None:
     """The whole draw pile, first drawn first; the cards it held go out of the game."""
-    s = g.s
-    for c in s.pile[:]:
-        if c not in cards:
-            s.pile.remove(c)
-            s.out.append(c)
+    pos = edit(g)
+    names = {cid(g, c) for c in cards}
+    pile = pos["hidden"]["pile"]
+    pos["out"] += [c for c in reversed(pile) if c not in names]  # the state's order: bottom first
+    pos["hidden"]["pile"] = [c for c in pile if c in names]
+    load(g, pos)
     set_pile_top(g, cards)
 
 
 def to_discard(g: Necklace, *cards: int) -> None:
+    pos = edit(g)
     for c in cards:
-        _take(g.s, c)
-        g.s.out.append(c)
-    g._legal = None
+        _take(pos, cid(g, c))
+        pos["out"].append(cid(g, c))
+    load(g, pos)
 
 
 def set_fashion(g: Necklace, names: list[str]) -> None:
-    g.s.fashion = [gem(g, n) for n in names]
+    pos = edit(g)
+    pos["fashion"] = names
+    load(g, pos)
 
 
 def begin_turn(g: Necklace, seat: int) -> None:
     """Start ``seat``'s turn afresh (the cards in its hand now count as held since the turn
     began)."""
-    s = g.s
-    s.stack = [("turn", seat)]
-    s.events = []
-    advance(s)
-    g._legal = None
+    pos = edit(g)
+    pos["pending"] = [["turn", seat]]
+    load(g, pos)
 
 
 def begin_sale(g: Necklace, active: int | None = None) -> int:
     """Start a sale now, as if a Merchant had just been drawn in ``active``'s Influence phase
     with no Cardinal played; returns the Merchant."""
-    s = g.s
+    pos = edit(g)
     if active is not None:
-        s.active = active
-    m = next(c for c in s.pile if s.ds.cards[c].kind == MERCHANT)
-    s.pile.remove(m)
-    s.limbo.append(m)
-    s.stack = [("turn", (s.active + 1) % s.n), ("sale", -1, m, "influence")]
-    s.events = []
-    advance(s)
-    g._legal = None
-    return m
+        pos["turn"]["seat"] = active
+    seat = pos["turn"]["seat"]
+    pile = pos["hidden"]["pile"]
+    m = next(c for c in reversed(pile) if g.s.ds.cards[g.s.ds.card_index[c]].kind == MERCHANT)
+    pile.remove(m)
+    pos["merchants"]["resolving"].append(m)
+    pos["pending"] = [["sale", -1, m, "influence"], ["turn", (seat + 1) % g.num_players]]
+    load(g, pos)
+    return g.s.ds.card_index[m]
 
 
 def run(g: Necklace, *actions: str) -> list[Event]:
