@@ -54,13 +54,18 @@ class Description:
     options (as the config's JSON schema properties), every action text it can ever offer in
     a fixed order (for fixed-size action encodings), and the seats the game plays by itself
     inside ``apply`` (an automaton such as Rococo's Madame du Barry: no one takes such a seat
-    and no one waits for it), each with the name of its ``player.<name>`` text."""
+    and no one waits for it), each with the name of its ``player.<name>`` text; and the
+    schemas of what the game tells (:attr:`schema`)."""
 
     name: str
     players: tuple[int, ...]
     options: dict[str, dict[str, Any]]
     action_space: tuple[str, ...]
     automated_seats: dict[int, str]
+    schema: dict[str, Any] = field(default_factory=dict)
+    """JSON Schemas of the game's ``events`` (by type, as :meth:`Event.view` shows them; a
+    property marked ``x-secret`` only the event's seat sees) and ``decisions`` (by kind, as
+    :meth:`Game.decision` gives them); empty for a game that publishes none."""
 
 
 class Game(ABC):
