@@ -12,7 +12,7 @@ information, the rule that ends the game).
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from salon.core.errors import ConfigError, IllegalAction, MalformedAction, RecordError
@@ -30,10 +30,6 @@ class StepGame(Game):
     game_over_rule: ClassVar[str]
     action_hint: ClassVar[str]
     """Examples of this game's action texts, for the message on malformed input."""
-    check_state: ClassVar[Callable[[Any], list[str]]]
-    """The game's invariants of one state (:meth:`violations`)."""
-    check_change: ClassVar[Callable[[Any, Any, list[Event]], list[str]]]
-    """The game's invariants of a change between two states and the events it emitted."""
 
     __slots__ = ("config", "seed", "history", "s", "_legal", "_undo", "_setup")
 
@@ -55,6 +51,16 @@ class StepGame(Game):
     def reveals(self, events: list[Event]) -> bool:
         return any(e.type in self.revealing for e in events)
 
+    @staticmethod
+    @abstractmethod
+    def check_state(state: Any) -> list[str]:
+        """The game's invariants of one state (:meth:`violations`)."""
+
+    @staticmethod
+    @abstractmethod
+    def check_change(before: Any, after: Any, events: list[Event]) -> list[str]:
+        """The game's invariants of a change between two states and the events it emitted."""
+
     @classmethod
     @abstractmethod
     def restore_state(cls, config: Any, state: dict[str, Any]) -> Any:
@@ -66,9 +72,9 @@ class StepGame(Game):
         return list(self._setup)
 
     def violations(self, before: Self | None = None, events: Sequence[Event] = ()) -> list[str]:
-        found = type(self).check_state(self.s)
+        found = self.check_state(self.s)
         if before is not None:
-            found += type(self).check_change(before.s, self.s, list(events))
+            found += self.check_change(before.s, self.s, list(events))
         return found
 
     @property

@@ -27,6 +27,7 @@ from typing import Any, Self
 
 from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
+from salon.core.events import Event
 from salon.core.game import Description, Result, check_seat, game_seed
 from salon.necklace import invariants, position
 from salon.necklace.components import DataSet, packaged
@@ -90,8 +91,6 @@ def _description(cfg: NecklaceConfig) -> Description:
 
 class Necklace(StepGame):
     name = "necklace"
-    check_state = staticmethod(invariants.check)
-    check_change = staticmethod(invariants.check_transition)
     steps = STEPS
     revealing = REVEALING
     game_over_rule = "QN-END-1"
@@ -105,6 +104,14 @@ class Necklace(StepGame):
     def stored_config(cls, config: Any) -> Any:
         return stored_config(config)
 
+    @staticmethod
+    def check_state(state: Any) -> list[str]:
+        return invariants.check(state)
+
+    @staticmethod
+    def check_change(before: Any, after: Any, events: list[Event]) -> list[str]:
+        return invariants.check_transition(before, after, events)
+
     @classmethod
     def describe(cls, config: Any = None) -> Description:
         return _description(parse_config(config))
@@ -112,7 +119,8 @@ class Necklace(StepGame):
     @property
     def data(self) -> DataSet:
         """The components of the game (the same for every game)."""
-        return self.s.ds
+        found: DataSet = self.s.ds
+        return found
 
     @classmethod
     def new(cls, config: Any = None, seed: int | None = 0) -> Self:

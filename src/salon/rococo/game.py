@@ -72,8 +72,6 @@ def _description(cfg: RococoConfig) -> Description:
 
 class Rococo(StepGame):
     name = "rococo"
-    check_state = staticmethod(invariants.check)
-    check_change = staticmethod(invariants.check_transition)
     steps = STEPS
     revealing = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
     irreversible = frozenset({"promote"})  # looking through an exam stack reveals it
@@ -84,6 +82,14 @@ class Rococo(StepGame):
     def parse_config(cls, config: Any) -> RococoConfig:
         return parse_config(config)
 
+    @staticmethod
+    def check_state(state: Any) -> list[str]:
+        return invariants.check(state)
+
+    @staticmethod
+    def check_change(before: Any, after: Any, events: list[Event]) -> list[str]:
+        return invariants.check_transition(before, after, events)
+
     @classmethod
     def describe(cls, config: Any = None) -> Description:
         """``action_space`` lists ``sets:<k>`` up to the thread and lace a player could hold
@@ -93,7 +99,8 @@ class Rococo(StepGame):
     @property
     def tables(self) -> Tables:
         """The components of this game's config (the same for every game of that config)."""
-        return self.s.t
+        found: Tables = self.s.t
+        return found
 
     def sellable(self, garment_id: str) -> bool:
         """Whether a garment may ever be sold (R-FEST-3, R-EXQ-3: some may only be rented)."""

@@ -420,7 +420,7 @@ async def _receive_text(websocket: WebSocket) -> str:
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
+    text: str | None = message.get("text")
     if text is None:
         raise ServiceError(400, "bad_frame", "messages are JSON text frames, not binary ones")
     return text
