@@ -10,8 +10,8 @@ Frames: ``("devalue", seat)``, ``("refill", -1, slot)``, the decision ``("queen"
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
 from salon.necklace.components import GEM, MERCHANT, QUEEN
+from salon.necklace.frames import Queen, Refill, SeatStep
 from salon.necklace.rules import merchant
 from salon.necklace.rules.common import cid, discard, draw, emit, first_of_kind, holds, next_in_poll, publicly_gone
 from salon.necklace.rules.registry import auto, decision, push
@@ -22,7 +22,7 @@ PASS = "pass"
 
 
 @auto("devalue")
-def devalue(s: State, f: Frame) -> None:
+def devalue(s: State, f: SeatStep) -> None:
     s.phase = "devaluation"
     cards = s.ds.cards
     lowered: list[str] = []
@@ -43,7 +43,7 @@ def devalue(s: State, f: Frame) -> None:
 
 
 @auto("refill")
-def refill(s: State, f: Frame) -> None:
+def refill(s: State, f: Refill) -> None:
     """QN-DEV-3/4/5: one slot from the top of the pile (nothing when it is exhausted)."""
     slot = f[2]
     if s.market[slot] != EMPTY:
@@ -80,11 +80,11 @@ def _next(s: State, after: int) -> int:
     return next_in_poll(s, after, a, (a - 1) % s.n, _may_answer)
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: Queen) -> list[str]:
     return [REACT, PASS] if holds(s, f[1], QUEEN) else [PASS]
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: Queen, action: str) -> None:
     seat, slot = f[1], f[2]
     if action == REACT:
         # QN-QUEEN-2: the gem card goes to her player's hand, the next card replaces it
@@ -103,7 +103,7 @@ def _apply(s: State, f: Frame, action: str) -> None:
         push(s, ("queen", nxt, slot))
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Queen, action: str) -> tuple[str, str]:
     if action == REACT:
         return "QN-QUEEN-1", "you do not hold the Queen"
     return "QN-QUEEN-1", "a gem card was drawn: play the Queen ('react:queen') or 'pass'"

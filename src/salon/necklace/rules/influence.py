@@ -20,6 +20,7 @@ from functools import cache
 from typing import NamedTuple
 
 from salon.core.steps import Frame
+from salon.necklace import actions
 from salon.necklace.components import (
     CONFESSOR,
     COURTESAN,
@@ -32,6 +33,7 @@ from salon.necklace.components import (
     THIEF,
     DataSet,
 )
+from salon.necklace.frames import Forger, SeatStep
 from salon.necklace.rules.common import cid, discard, emit, holds, necklace_holder
 from salon.necklace.rules.registry import decision, push
 from salon.necklace.state import EMPTY, State
@@ -93,7 +95,7 @@ def favorite_gems(s: State) -> list[int]:
     return list(gems) if s.cfg.favorite_on_leader else [g for g in gems if g != s.fashion[0]]
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: SeatStep) -> list[str]:
     seat = f[1]
     cards = s.ds.cards
     hand = s.hands[seat]
@@ -136,17 +138,14 @@ def _play(s: State, seat: int, kind: int) -> int:
     return c
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: SeatStep, action: str) -> None:
     seat = f[1]
     if action == DONE:
         emit(s, "influence_end", seat)
         return
-    parts = action.split(":")
-    what = parts[1]
-    gem_index = s.ds.gem_names.index
+    what, target, g = actions.played(s.ds, action)
     follow: list[Frame] = []
     if what == "confessor":
-        target = int(parts[2])
         c = _play(s, seat, CONFESSOR)
         emit(s, "played", seat, card=cid(s, c), kind=what, target=target)
         show_hand(s, seat, target, "confessor")
@@ -155,23 +154,20 @@ def _apply(s: State, f: Frame, action: str) -> None:
         s.ducats += s.ds.rules.courtesan_ducats  # QN-COURTESAN-1, QN-BUY-2
         emit(s, "played", seat, card=cid(s, c), kind=what, ducats=s.ducats)
     elif what == "forger":
-        target, g = int(parts[2]), gem_index(parts[3])
         c = _play(s, seat, FORGER)
-        emit(s, "played", seat, card=cid(s, c), kind=what, target=target, gem=parts[3])
+        emit(s, "played", seat, card=cid(s, c), kind=what, target=target, gem=s.ds.gem_names[g])
         if s.cfg.conceal_holders or holds(s, target, MUSKETEER):
             follow.append(("forger_response", target, seat, g))
         else:
             forge(s, target, seat, g, follow)
     elif what == "favorite":
-        g = gem_index(parts[2])
         c = _play(s, seat, FAVORITE)
         # QN-FAVORITE-1: to position 1; the tiles left of its old place shift right
         s.fashion.remove(g)
         s.fashion.insert(0, g)
-        emit(s, "played", seat, card=cid(s, c), kind=what, gem=parts[2],
+        emit(s, "played", seat, card=cid(s, c), kind=what, gem=s.ds.gem_names[g],
              fashion=[s.ds.gem_names[x] for x in s.fashion])
     elif what == "thief":
-        target = int(parts[2])
         c = _play(s, seat, THIEF)
         emit(s, "played", seat, card=cid(s, c), kind=what, target=target)
         steal(s, seat, target)
@@ -236,11 +232,11 @@ def _forged(s: State, victim: int, c: int) -> None:
     emit(s, "forged", victim, card=cid(s, c))
 
 
-def _response_legal(s: State, f: Frame) -> list[str]:
+def _response_legal(s: State, f: Forger) -> list[str]:
     return [REACT, PASS] if holds(s, f[1], MUSKETEER) else [PASS]
 
 
-def _response_apply(s: State, f: Frame, action: str) -> None:
+def _response_apply(s: State, f: Forger, action: str) -> None:
     victim, forger, g = f[1], f[2], f[3]
     if action == REACT:  # QN-FORGER-2, QN-MUSKETEER-3: both cards leave, nothing else happens
         m = min(c for c in s.hands[victim] if s.ds.cards[c].kind == MUSKETEER)
@@ -253,21 +249,20 @@ def _response_apply(s: State, f: Frame, action: str) -> None:
     push(s, *follow)
 
 
-def _discard_legal(s: State, f: Frame) -> list[str]:
+def _discard_legal(s: State, f: Forger) -> list[str]:
     cards = s.ds.cards
     victim, g = f[1], f[3]
     d = s.ds.discard
     return [d[c] for c in s.hands[victim] if cards[c].kind == GEM and cards[c].gem == g]
 
 
-def _discard_apply(s: State, f: Frame, action: str) -> None:
-    _forged(s, f[1], s.ds.card_index[action[8:]])
+def _discard_apply(s: State, f: Forger, action: str) -> None:
+    _forged(s, f[1], actions.card(s.ds, action))
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
     seat = f[1]
-    parts = action.split(":")
-    what = parts[1] if len(parts) > 1 else ""
+    what, target, _ = actions.played(s.ds, action)
     if action == MUSKETEERS:
         if len(_held_musketeers(s, seat)) < s.ds.rules.musketeers_for_necklace:
             return "QN-MUSKETEER-4", "you need three Musketeers held since the start of your turn"
@@ -277,7 +272,7 @@ def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
         if holds(s, seat, kind):
             return "QN-INF-2", f"your {what} was not in your hand when the turn began"
         return "QN-INF-1", f"you hold no {what}"
-    if what in ("confessor", "thief", "forger") and int(parts[2]) == seat:
+    if what in ("confessor", "thief", "forger") and target == seat:
         return {"confessor": "QN-CONFESSOR-1", "thief": "QN-THIEF-1", "forger": "QN-FORGER-1"}[what], \
             "choose another player"
     if what == "thief":
@@ -287,13 +282,13 @@ def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
     return "QN-AMB-24", "the Favorite may not choose the gem already in fashion position 1 (config)"
 
 
-def _response_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _response_explain(s: State, f: Forger, action: str) -> tuple[str, str]:
     if action == REACT:
         return "QN-FORGER-2", "you hold no Musketeer"
     return "QN-FORGER-2", "answer the Forger with a Musketeer ('react:musketeer') or 'pass'"
 
 
-def _discard_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _discard_explain(s: State, f: Forger, action: str) -> tuple[str, str]:
     return "QN-FORGER-3", f"discard a {s.ds.gem_names[f[3]]} card from your hand"
 
 

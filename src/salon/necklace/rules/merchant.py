@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from salon.core.steps import Frame
 from salon.necklace.components import CARDINAL
+from salon.necklace.frames import Due, Merchant, SeatStep
 from salon.necklace.rules.common import cid, discard, emit, first_of_kind, holds, next_in_poll, publicly_gone
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State
@@ -50,7 +51,7 @@ def _open_window(s: State) -> None:
 
 
 @auto("merchant")
-def merchant(s: State, f: Frame) -> None:
+def merchant(s: State, f: Merchant) -> None:
     _, _, card, origin, arg = f
     emit(s, "merchant", None, card=cid(s, card), origin=origin)
     push(s, ("resolve", -1, card, origin, arg))
@@ -58,7 +59,7 @@ def merchant(s: State, f: Frame) -> None:
 
 
 @auto("due")
-def due(s: State, f: Frame) -> None:
+def due(s: State, f: Due) -> None:
     """QN-CARDINAL-3: the delayed Merchant comes back at the end of the Cardinal player's
     turn and is sold; QN-CARDINAL-1, QN-AMB-8: one window per drawn Merchant, none now."""
     seat, card = f[1], f[2]
@@ -71,7 +72,7 @@ def due(s: State, f: Frame) -> None:
 
 
 @auto("resolve")
-def resolve(s: State, f: Frame) -> None:
+def resolve(s: State, f: Merchant) -> None:
     """QN-MERCH-2 steps 2-3: the sale now, or its delay; then the Merchant's replacement
     (at once when delayed, QN-AMB-7)."""
     _, _, card, origin, arg = f
@@ -93,11 +94,11 @@ def resolve(s: State, f: Frame) -> None:
     push(s, *frames)
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: SeatStep) -> list[str]:
     return [REACT, PASS] if holds(s, f[1], CARDINAL) else [PASS]
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: SeatStep, action: str) -> None:
     seat = f[1]
     if action == REACT:
         # QN-CARDINAL-3/4: the sale waits for the end of this seat's next turn; a later
@@ -113,7 +114,7 @@ def _apply(s: State, f: Frame, action: str) -> None:
         push(s, ("cardinal", nxt))
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
     if action == REACT:
         return "QN-CARDINAL-1", "you hold no Cardinal"
     return "QN-CARDINAL-1", "a Merchant was drawn: play a Cardinal ('react:cardinal') or 'pass'"

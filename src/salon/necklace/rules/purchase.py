@@ -10,8 +10,9 @@ Frames: ``("purchase", seat)``, the decision ``("buy", seat)``, ``("astro_draw",
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.necklace import actions
 from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE
+from salon.necklace.frames import SeatStep
 from salon.necklace.rules import merchant
 from salon.necklace.rules.common import cid, discard, draw, emit
 from salon.necklace.rules.registry import auto, decision, push
@@ -21,7 +22,7 @@ DONE = "done"
 
 
 @auto("purchase")
-def purchase(s: State, f: Frame) -> None:
+def purchase(s: State, f: SeatStep) -> None:
     s.phase = "purchase"
     push(s, ("buy", f[1]))
 
@@ -35,7 +36,7 @@ def affordable(s: State) -> list[int]:
     return [slot for slot, c in enumerate(s.market) if c != EMPTY and cost(s, slot) <= s.ducats]
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: SeatStep) -> list[str]:
     buy = s.ds.buy
     out = [buy[s.market[slot]] for slot in affordable(s)]
     if s.bought or not out:  # QN-BUY-3 / QN-AMB-6
@@ -43,12 +44,12 @@ def _legal(s: State, f: Frame) -> list[str]:
     return out
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: SeatStep, action: str) -> None:
     seat = f[1]
     if action == DONE:
         emit(s, "purchase_end", seat, bought=s.bought, lost=s.ducats)  # QN-BUY-4
         return
-    c = s.ds.card_index[action[4:]]
+    c = actions.card(s.ds, action)
     slot = s.market.index(c)
     price = cost(s, slot)
     s.ducats -= price
@@ -68,7 +69,7 @@ def _apply(s: State, f: Frame, action: str) -> None:
 
 
 @auto("astro_draw")
-def astro_draw(s: State, f: Frame) -> None:
+def astro_draw(s: State, f: SeatStep) -> None:
     """QN-ASTROLOGER-1..5: the top card into the hand unseen; a Merchant triggers a sale (the
     next card replaces it afterwards); another Astrologer is discarded and replaced."""
     seat = f[1]
@@ -91,13 +92,13 @@ def astro_draw(s: State, f: Frame) -> None:
         emit(s, "necklace", seat, how="drawn")
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
     if action == DONE:
         return "QN-BUY-3", "you must buy at least one card while one is affordable"
-    c = s.ds.card_index[action[4:]]
+    c = actions.card(s.ds, action)
     if c not in s.market:
-        return "QN-BUY-1", f"{action[4:]} is not on display in the market"
-    return "QN-BUY-1", f"{action[4:]} costs {cost(s, s.market.index(c))} ducats, you have {s.ducats} left"
+        return "QN-BUY-1", f"{s.ds.cards[c].id} is not on display in the market"
+    return "QN-BUY-1", f"{s.ds.cards[c].id} costs {cost(s, s.market.index(c))} ducats, you have {s.ducats} left"
 
 
 decision("buy", _legal, _apply, _explain, ("buy", "done"), "QN-BUY-1")

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from salon.core.steps import Frame
+from salon.necklace import actions
 from salon.necklace.components import ALCHEMIST, BANKER, GEM, KING, NECKLACE, ON_A_LOT, RING, DataSet
+from salon.necklace.frames import Sale, SeatStep
 from salon.necklace.rules.common import cid, clockwise, discard, emit, holds, next_in_poll, publicly_gone
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State
@@ -132,7 +133,7 @@ def lots(s: State, seat: int, own: bool = False) -> dict[str, Any]:
 
 
 @auto("sale")
-def sale(s: State, f: Frame) -> None:
+def sale(s: State, f: Sale) -> None:
     card, prior = f[2], f[3]
     s.phase = "sale"
     emit(s, "sale", None, number=s.sales + 1, merchant=cid(s, card))
@@ -149,7 +150,7 @@ def _presents(s: State, seat: int) -> bool:
     return any(cards[c].kind == GEM for c in s.hands[seat])
 
 
-def _present_legal(s: State, f: Frame) -> list[str]:
+def _present_legal(s: State, f: SeatStep) -> list[str]:
     seat = f[1]
     ds = s.ds
     cards = ds.cards
@@ -175,47 +176,47 @@ def _present_legal(s: State, f: Frame) -> list[str]:
     return out
 
 
-def _present_apply(s: State, f: Frame, action: str) -> None:
+def _present_apply(s: State, f: SeatStep, action: str) -> None:
     seat = f[1]
     if action == DONE:
         emit(s, "presented", seat)  # committed; what and how much stays secret until the reveal
         return
-    parts = action.split(":")
-    c = s.ds.card_index[parts[1]]
+    c, named = actions.presented(s.ds, action)
     card = s.ds.cards[c]
-    t = card.gem if card.kind == GEM else (s.ds.gem_index(parts[2]) if len(parts) > 2 else EMPTY)
+    t = card.gem if card.kind == GEM else named
     s.shown[seat].append(c)
     s.shown_type[seat].append(t)
     push(s, ("present", seat))
 
 
-def _present_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _present_explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
     seat = f[1]
-    parts = action.split(":")
-    c = s.ds.card_index[parts[1]]
+    c, named = actions.presented(s.ds, action)
     card = s.ds.cards[c]
+    name = card.id
     if c not in s.hands[seat]:
-        return "QN-SALE-1", f"{parts[1]} is not in your hand"
+        return "QN-SALE-1", f"{name} is not in your hand"
     if c in s.shown[seat]:
-        return "QN-SALE-2", f"{parts[1]} is already in your presentation"
+        return "QN-SALE-2", f"{name} is already in your presentation"
     if card.kind not in (GEM, BANKER) and card.kind not in ON_A_LOT:
-        return "QN-SALE-1", f"only grey cards are presented; {parts[1]} is a {card.kind_name}"
-    if card.kind in (GEM, BANKER) and len(parts) > 2:
+        return "QN-SALE-1", f"only grey cards are presented; {name} is a {card.kind_name}"
+    if card.kind in (GEM, BANKER) and named != EMPTY:
         if card.kind == GEM:
             return "QN-SALE-4", "a gem card goes into the lot of its own gem type ('present:<card>')"
         return "QN-BANKER-1", "a Banker counts for all your lots: present it without a gem type"
     if card.kind == BANKER:
         return "QN-BANKER-1", "present a gem card first: the Banker must lie in one of your lots"
-    if len(parts) < 3:
-        return "QN-SALE-3", f"say which gem type's lot the {card.kind_name} joins ('present:{parts[1]}:<gem>')"
+    if named == EMPTY:
+        return "QN-SALE-3", f"say which gem type's lot the {card.kind_name} joins ('present:{name}:<gem>')"
     if card.kind == KING and any(s.ds.cards[x].kind == KING for x in s.shown[seat]):
         return "QN-KING-3", "at most one King per player and sale"
     rule = {RING: "QN-RING-1", KING: "QN-KING-1", NECKLACE: "QN-NECKLACE-2"}[card.kind]
-    return rule, f"a {card.kind_name} must join a lot that holds a {parts[2]} gem card (present one first)"
+    gem = s.ds.gem_names[named]
+    return rule, f"a {card.kind_name} must join a lot that holds a {gem} gem card (present one first)"
 
 
 @auto("reveal")
-def reveal(s: State, f: Frame) -> None:
+def reveal(s: State, f: SeatStep) -> None:
     """QN-SALE-5: every presentation face up at once; then the Alchemist's window (QN-SALE-8)."""
     for seat in range(s.n):
         hand = s.hands[seat]
@@ -247,7 +248,7 @@ def _next_alchemist(s: State, after: int) -> int:
     return next_in_poll(s, after, a, (a - 1) % s.n, _may_use_alchemist)
 
 
-def _alchemist_legal(s: State, f: Frame) -> list[str]:
+def _alchemist_legal(s: State, f: SeatStep) -> list[str]:
     seat = f[1]
     if not holds(s, seat, ALCHEMIST):
         return [PASS]
@@ -265,31 +266,30 @@ def _alchemist_legal(s: State, f: Frame) -> list[str]:
     return out
 
 
-def _alchemist_apply(s: State, f: Frame, action: str) -> None:
+def _alchemist_apply(s: State, f: SeatStep, action: str) -> None:
     seat = f[1]
     if action == PASS:
         nxt = _next_alchemist(s, seat)
         if nxt != EMPTY:
             push(s, ("alchemist", nxt))
         return
-    _, card_id, gem = action.split(":")
-    c = s.ds.card_index[card_id]
+    c, g = actions.alchemy(s.ds, action)
     a = next(x for x in s.hands[seat] if s.ds.cards[x].kind == ALCHEMIST)
     s.hands[seat].remove(a)
     discard(s, a)  # QN-ALCHEMIST-5
     i = s.shown[seat].index(c)
     before = s.shown_type[seat][i]
-    s.shown_type[seat][i] = s.ds.gem_index(gem)  # QN-ALCHEMIST-2: the whole card changes column
-    emit(s, "alchemist", seat, card=cid(s, c), alchemist=cid(s, a), before=s.ds.gem_names[before], after=gem)
+    s.shown_type[seat][i] = g  # QN-ALCHEMIST-2: the whole card changes column
+    emit(s, "alchemist", seat, card=cid(s, c), alchemist=cid(s, a), before=s.ds.gem_names[before],
+         after=s.ds.gem_names[g])
 
 
-def _alchemist_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _alchemist_explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
     seat = f[1]
     if not holds(s, seat, ALCHEMIST):
         return "QN-ALCHEMIST-1", "you hold no Alchemist"
-    _, card_id, gem = action.split(":")
-    c = s.ds.card_index[card_id]
-    g = s.ds.gem_index(gem)
+    c, g = actions.alchemy(s.ds, action)
+    card_id, gem = s.ds.cards[c].id, s.ds.gem_names[g]
     if c not in s.shown[seat] or s.ds.cards[c].kind != GEM:
         return "QN-ALCHEMIST-2", f"{card_id} is not one of your presented gem cards"
     t = s.shown_type[seat][s.shown[seat].index(c)]
@@ -301,7 +301,7 @@ def _alchemist_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
 
 
 @auto("settle")
-def settle(s: State, f: Frame) -> None:
+def settle(s: State, f: Sale) -> None:
     """Rarity and selling (QN-RAR, QN-SELL); every presented card and the Merchant leave the
     game (QN-SALE-9/12); the game ends after the third sale (QN-END-1)."""
     merchant, prior = f[2], f[3]

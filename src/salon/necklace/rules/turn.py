@@ -4,15 +4,15 @@
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
 from salon.necklace.components import INFLUENCE, MUSKETEER
+from salon.necklace.frames import SeatStep
 from salon.necklace.rules.common import emit
 from salon.necklace.rules.registry import auto, push
 from salon.necklace.state import State
 
 
 @auto("turn")
-def start_turn(s: State, f: Frame) -> None:
+def start_turn(s: State, f: SeatStep) -> None:
     seat = f[1]
     cards = s.ds.cards
     s.active = seat
@@ -27,7 +27,7 @@ def start_turn(s: State, f: Frame) -> None:
 
 
 @auto("turn_end")
-def end_turn(s: State, f: Frame) -> None:
+def end_turn(s: State, f: SeatStep) -> None:
     """QN-CARDINAL-3: a sale delayed by this seat's Cardinal takes place now, after its
     Devaluation phase; then the next seat clockwise plays."""
     seat = f[1]

@@ -8,7 +8,8 @@ which (a reward is free).
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import Fate, Mode
 from salon.rococo.rules import exams
 from salon.rococo.rules.common import emit, gain_goods, pay
 from salon.rococo.rules.registry import decision, push
@@ -45,13 +46,13 @@ def targets(s: State, seat: int, mode: str) -> list[str]:
     return out
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: Mode) -> list[str]:
     return targets(s, f[1], f[2])
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: Mode, action: str) -> None:
     seat, mode = f[1], f[2]
-    tile = s.t.tile_index[action[5:]]
+    tile = actions.tile(s.t, action)
     slot = s.drawers.index(tile)
     cost = 0 if mode == "reward" else price(s, slot)
     pay(s, seat, cost, "acquire")
@@ -60,8 +61,8 @@ def _apply(s: State, f: Frame, action: str) -> None:
     push(s, ("fate", seat, tile, mode))
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
-    tile = s.t.tile_index.get(action[5:], -1)
+def _explain(s: State, f: Mode, action: str) -> tuple[str, str]:
+    tile = actions.tile(s.t, action)
     if tile not in s.drawers:
         return "R-ACT-RES-2", "that tile is not in a drawer of the resource display"
     return "R-ACT-RES-3", "you cannot pay the price of that drawer"
@@ -78,11 +79,11 @@ def fate_options(lower: str) -> list[str]:
     return [KEEP, CONVERT]
 
 
-def _fate_legal(s: State, f: Frame) -> list[str]:
+def _fate_legal(s: State, f: Fate) -> list[str]:
     return fate_options(s.t.ds.tiles[f[2]].lower)
 
 
-def _fate_apply(s: State, f: Frame, action: str) -> None:
+def _fate_apply(s: State, f: Fate, action: str) -> None:
     """Keep the tile hidden in the rack, or put it on the resource discard and take its lower
     part ("+" both, "/" one of your choice).  Final either way (R-PROC-TILE); a tile without
     a lower part converts to nothing (A-19)."""

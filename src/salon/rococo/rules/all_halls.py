@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo.frames import SeatStep
 from salon.rococo.rules.common import emit, present_halls
 from salon.rococo.rules.registry import auto
 from salon.rococo.state import EMPTY, State
 
 
 @auto("halls")
-def check(s: State, f: Frame) -> None:
+def check(s: State, f: SeatStep) -> None:
     """R-HALLS-2..4: present in all 5 halls -> a marker on the most valuable free space of
     the ladder, at most one per player; nothing if the ladder is full."""
     seat = f[1]

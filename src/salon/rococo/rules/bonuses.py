@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from salon.core.steps import Frame
+from salon.rococo import actions
 from salon.rococo.bonus_ids import BONUS_IDS
 from salon.rococo.components import JewelryBoxParams
+from salon.rococo.frames import Bonus, BonusStage, Buy, SilkVp
 from salon.rococo.rules import acquire, finance, tailor
 from salon.rococo.rules.common import (
     colour_counts,
@@ -108,7 +109,7 @@ def _dismiss_use_bonus(s: State, seat: int, card: int, action: str) -> None:
     """R-BON-l1_dismiss_use_bonus: send the target away without money, then use its bonus
     once.  A-5: a card that sends itself away does not trigger itself again (unless the
     config asks for that one re-trigger)."""
-    target = s.t.card_index[action[8:]]
+    target = actions.card(s.t, action)
     send_away(s, seat, target, "l1_dismiss_use_bonus")
     if target == card and not s.cfg.dismiss_self_retrigger:
         return
@@ -155,7 +156,7 @@ def _tailor(mode: str) -> Effect:
 
 def _dismiss_for_cash(s: State, seat: int, card: int, action: str) -> None:
     """R-BON-l2_dismiss_for_cash: 8/5/2 livres by type; the target's bonus is not used."""
-    target = s.t.card_index[action[8:]]
+    target = actions.card(s.t, action)
     send_away(s, seat, target, "l2_dismiss_for_cash")
     gain_livres(s, seat, s.t.ds.bonus.dismiss_cash[s.t.cards[target].type], "l2_dismiss_for_cash")
 
@@ -231,7 +232,7 @@ def _replay_options(s: State, seat: int, card: int) -> list[str]:
 def _replay(s: State, seat: int, card: int, action: str) -> None:
     """R-BON-nj_replay_from_supply: the chosen supply card goes face up on the discard (it is
     not played) and its bonus is used once now."""
-    c = s.t.card_index[action[7:]]
+    c = actions.card(s.t, action)
     p = s.players[seat]
     p.supply.remove(c)
     p.discard.append(c)
@@ -253,7 +254,7 @@ def _copy_options(s: State, seat: int, card: int) -> list[str]:
 
 
 def _copy(s: State, seat: int, card: int, action: str) -> None:
-    c = s.t.card_index[action[5:]]
+    c = actions.card(s.t, action)
     emit(s, "copied", seat, card=s.t.cards[c].id)
     push(s, ("bonus_stage", seat, c))
 
@@ -265,7 +266,7 @@ def _halls(s: State, seat: int, card: int) -> list[str]:
 def _hall_effect(s: State, seat: int, card: int, action: str) -> None:
     """R-BON-nj_hall_vp: +1 VP per 2 own garments in the chosen hall; R-BON-nm_hall_livres:
     2 livres per own garment there."""
-    hall = int(action[5:])
+    hall = actions.number(action)
     n = garments_in_hall(s, seat, hall)
     bonus = s.t.cards[card].bonus
     if bonus == "nj_hall_vp":
@@ -359,7 +360,7 @@ def send_away(s: State, seat: int, card: int, why: str) -> None:
 
 
 @auto("bonus_stage")
-def bonus_stage(s: State, f: Frame) -> None:
+def bonus_stage(s: State, f: BonusStage) -> None:
     """R-PH3-4 (c): after the main action, offer the card's bonus if it can be used.  The turn's
     own card (flagged) has no bonus left if it was sent away during its main action by an
     effect that forbids its bonus (the Exquisite coat, R-EXQ-4)."""
@@ -370,12 +371,12 @@ def bonus_stage(s: State, f: Frame) -> None:
         push(s, ("bonus", seat, card))
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: Bonus) -> list[str]:
     seat, card = f[1], f[2]
     return [*BONUSES[s.t.cards[card].bonus][0](s, seat, card), SKIP]
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: Bonus, action: str) -> None:
     seat, card = f[1], f[2]
     bonus = s.t.cards[card].bonus
     if action == SKIP:
@@ -387,7 +388,7 @@ def _apply(s: State, f: Frame, action: str) -> None:
     effect(s, seat, card, action)
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Bonus, action: str) -> tuple[str, str]:
     card = f[2]
     bonus = s.t.cards[card].bonus
     if action.startswith("dismiss:"):
@@ -400,11 +401,11 @@ decision("bonus", _legal, _apply, _explain, ("bonus", "dismiss", "replay", "copy
 
 # --- repeated purchases and the silk conversion
 
-def _buy_legal(s: State, f: Frame) -> list[str]:
+def _buy_legal(s: State, f: Buy) -> list[str]:
     return ["buy", "done"] if s.players[f[1]].livres >= f[2] else ["done"]
 
 
-def _buy_apply(s: State, f: Frame, action: str) -> None:
+def _buy_apply(s: State, f: Buy, action: str) -> None:
     """R-BON-l4_buy_vp_4 / l6_buy_vp_3: any number of times, one VP per purchase."""
     if action == "buy":
         seat, price = f[1], f[2]
@@ -417,13 +418,13 @@ decision("buy", _buy_legal, _buy_apply, lambda s, f, a: ("A-53", "not enough liv
          ("buy", "done"), "R-BON-GEN-1")
 
 
-def _silk_legal(s: State, f: Frame) -> list[str]:
+def _silk_legal(s: State, f: SilkVp) -> list[str]:
     tiles = s.t.ds.tiles
     silk = s.t.silk
     return [silk[x] for x in s.players[f[1]].rack if tiles[x].bales] + ["done"]
 
 
-def _silk_apply(s: State, f: Frame, action: str) -> None:
+def _silk_apply(s: State, f: SilkVp, action: str) -> None:
     """R-BON-l5_silk_to_vp / A-36: bales of all tiles discarded in one use are pooled:
     orange + green + (blue + pink) // 2.  Tiles without silk would only be lost: not offered."""
     seat = f[1]
@@ -432,7 +433,7 @@ def _silk_apply(s: State, f: Frame, action: str) -> None:
         vp = acc[3] + acc[2] + (acc[0] + acc[1]) // 2
         gain_vp(s, seat, vp, "l5_silk_to_vp")
         return
-    tile = s.t.tile_index[action[5:]]
+    tile = actions.tile(s.t, action)
     remove_from_rack(s, seat, tile)
     s.res_discard.append(tile)
     emit(s, "tile_spent", seat, tile=s.t.ds.tiles[tile].id)

@@ -8,7 +8,8 @@ when an action qualifies for several open tasks the player picks one (``task:J1`
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import Exam, TailorDone, Task
 from salon.rococo.rules.common import emit, gain_vp, jewelry_box, pay
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
@@ -46,15 +47,15 @@ def take_exam(s: State, seat: int, card: int, which: str) -> None:
     push(s, bonus_stage, ("promote", seat, exam), ("box", seat, card, which), ("exam_done", seat, exam))
 
 
-def _promote_legal(s: State, f: Frame) -> list[str]:
+def _promote_legal(s: State, f: Exam) -> list[str]:
     stack = s.j_stack if f[2] == JOURNEYMAN else s.m_stack
     return [s.t.promote[c] for c in stack]
 
 
-def _promote_apply(s: State, f: Frame, action: str) -> None:
+def _promote_apply(s: State, f: Exam, action: str) -> None:
     seat, exam = f[1], f[2]
     stack = s.j_stack if exam == JOURNEYMAN else s.m_stack
-    c = s.t.card_index[action[8:]]
+    c = actions.card(s.t, action)
     stack.remove(c)
     s.rng.shuffle(stack)  # R-JB-EXAM-4: the order seen while choosing is forgotten
     s.players[seat].hand.append(c)
@@ -67,7 +68,7 @@ decision("promote", _promote_legal, _promote_apply,
 
 
 @auto("exam_done")
-def exam_done(s: State, f: Frame) -> None:
+def exam_done(s: State, f: Exam) -> None:
     seat, exam = f[1], f[2]
     p = s.players[seat]
     p.tasks = 0
@@ -127,7 +128,7 @@ def after_finance(s: State, seat: int) -> None:
 
 
 @auto("tailor_done")
-def after_tailor(s: State, f: Frame) -> None:
+def after_tailor(s: State, f: TailorDone) -> None:
     """R-JB-TASK-M1..M3: at the end of a tailoring, by the card played this turn."""
     if s.t.ds.jewelry_box is None:
         return
@@ -139,8 +140,8 @@ def after_tailor(s: State, f: Frame) -> None:
         mark(s, seat, MASTER, ["M3"])
 
 
-def _task_apply(s: State, f: Frame, action: str) -> None:
-    _mark(s, f[1], f[2], action[5:])
+def _task_apply(s: State, f: Task, action: str) -> None:
+    _mark(s, f[1], f[2], actions.argument(action))
 
 
 decision("task", lambda s, f: [f"task:{n}" for n in f[3:]], _task_apply,

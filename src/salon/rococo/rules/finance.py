@@ -3,7 +3,8 @@ level-III and level-VI bonuses (A-10: cost = max(0, printed - discount))."""
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import Finance
 from salon.rococo.rules import exams
 from salon.rococo.rules.common import emit, pay, term
 from salon.rococo.rules.registry import decision, push
@@ -23,9 +24,9 @@ def targets(s: State, seat: int, discount: int) -> list[str]:
             if o == EMPTY and decos[d].cost <= budget and decos[d].kind not in blocked]
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: Finance, action: str) -> None:
     seat, discount = f[1], f[2]
-    d = s.t.deco_index[action[8:]]
+    d = actions.decoration(s.t, action)
     deco = s.t.ds.board.decorations[d]
     s.deco[d] = seat
     emit(s, "financed", seat, space=deco.id, kind=deco.kind)
@@ -36,9 +37,9 @@ def _apply(s: State, f: Frame, action: str) -> None:
         exams.after_finance(s, seat)
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
-    d = s.t.deco_index.get(action[8:], -1)
-    if d < 0 or s.deco[d] != EMPTY:
+def _explain(s: State, f: Finance, action: str) -> tuple[str, str]:
+    d = actions.decoration(s.t, action)
+    if s.deco[d] != EMPTY:
         return "R-ACT-FIN-2", "choose a free decoration space"
     if s.t.ds.board.decorations[d].kind in ONE_PER_PLAYER:
         if any(s.deco[i] == f[1] for i in s.t.deco_of_kind[s.t.ds.board.decorations[d].kind]):

@@ -8,7 +8,8 @@ rented (R-EXQ-5; the green dress's 14 livres on a sale are its sale value).
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import Placed, SeatStep
 from salon.rococo.rules import favour, jewelry
 from salon.rococo.rules.bonuses import send_away
 from salon.rococo.rules.common import (
@@ -28,7 +29,7 @@ BLUE, PINK = 0, 1
 
 
 @auto("tailored")
-def tailored(s: State, f: Frame) -> None:
+def tailored(s: State, f: SeatStep) -> None:
     """R-FEST-4/5: the festive tile's VP, counted before it is on the board."""
     seat = f[1]
     gar = s.t.ds.garments[s.making]
@@ -48,7 +49,7 @@ def tailored(s: State, f: Frame) -> None:
 
 
 @auto("placed")
-def placed(s: State, f: Frame) -> None:
+def placed(s: State, f: Placed) -> None:
     """R-EXQ-4: the Exquisite tile's placement effect."""
     seat, g = f[1], f[2]
     gar = s.t.ds.garments[g]
@@ -87,12 +88,12 @@ def _send_options(s: State, seat: int) -> list[str]:
     return [s.t.send[c] for c in sendable(s, seat)]
 
 
-def _send_apply(s: State, f: Frame, action: str) -> None:
+def _send_apply(s: State, f: SeatStep, action: str) -> None:
     """exq_send_away: the carriage livres, and the card's bonus is not used."""
     if action == "send:none":
         return
     seat = f[1]
-    c = s.t.card_index[action[5:]]
+    c = actions.card(s.t, action)
     send_away(s, seat, c, "exq_send_away")
     gain_livres(s, seat, s.t.cards[c].send_value, "exq_send_away")
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import SeatStep
 from salon.rococo.rules import specialists
 from salon.rococo.rules.common import emit, pay
 from salon.rococo.rules.registry import decision
@@ -28,11 +29,11 @@ def targets(s: State, seat: int) -> list[str]:
     return out
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: SeatStep, action: str) -> None:
     """R-ACT-HIRE-3, R-JB-HIRE-2: the card goes into the hand and may be played this round."""
     seat = f[1]
     p = s.players[seat]
-    c = s.t.card_index[action[5:]]
+    c = actions.card(s.t, action)
     if c == p.specialist:  # free, once per game
         p.specialist = EMPTY
         emit(s, "hired", seat, card=s.t.cards[c].id, specialist=True)
@@ -43,9 +44,9 @@ def _apply(s: State, f: Frame, action: str) -> None:
     p.hand.append(c)
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
-    c = s.t.card_index.get(action[5:], EMPTY)
-    if c != EMPTY and c == s.players[f[1]].specialist:
+def _explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+    c = actions.card(s.t, action)
+    if c == s.players[f[1]].specialist:
         return "R-JB-HIRE-1", "your specialized apprentice's hiring condition is not met now"
     return "R-ACT-HIRE-3", "choose a card of the new-employee display"
 

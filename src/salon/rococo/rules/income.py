@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo.frames import Step
 from salon.rococo.rules.common import decorations, gain_livres, is_mdb
 from salon.rococo.rules.registry import auto, push
 from salon.rococo.state import State
@@ -23,7 +23,7 @@ def income(s: State, seat: int) -> int:
 
 
 @auto("phase4")
-def phase4(s: State, f: Frame) -> None:
+def phase4(s: State, f: Step) -> None:
     s.phase = "income"
     for seat in range(s.n):
         if not is_mdb(s, seat):  # R-SOLO-PH4-1: Madame du Barry gets no income

@@ -8,7 +8,8 @@ resource tile from the bag (R-JB-JEWEL-3).
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import Jewel
 from salon.rococo.rules.common import draw_bag_tile, emit, jewelry_box, pay
 from salon.rococo.rules.registry import decision, push
 from salon.rococo.state import EMPTY, State
@@ -35,7 +36,7 @@ def offer_jewel(s: State, seat: int, g: int) -> None:
         push(s, ("jewel", seat, g, 0))
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: Jewel) -> list[str]:
     seat, g, free = f[1], f[2], f[3]
     names = s.t.jewel
     if free:  # any jewel, ring or necklace, without paying
@@ -43,11 +44,11 @@ def _legal(s: State, f: Frame) -> list[str]:
     return [*(names[j] for j in _fitting(s, seat, g)), NONE]
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: Jewel, action: str) -> None:
     seat, g, free = f[1], f[2], f[3]
     if action == NONE:
         return
-    j = s.t.jewel_index[action[6:]]
+    j = actions.jewel(s.t, action)
     slot = s.jewel_display.index(j)
     jewel = jewelry_box(s).jewels[j]
     s.jewel_display[slot] = EMPTY
@@ -60,8 +61,8 @@ def _apply(s: State, f: Frame, action: str) -> None:
         draw_bag_tile(s, seat, "jewel_colour")
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
-    j = s.t.jewel_index.get(action[6:], EMPTY)
+def _explain(s: State, f: Jewel, action: str) -> tuple[str, str]:
+    j = actions.jewel(s.t, action)
     if j not in s.jewel_display:
         return "R-JB-JEWEL-1", "that jewel is not in the jewelry display"
     if not f[3] and jewelry_box(s).jewels[j].kind != ("necklace" if s.t.ds.garments[f[2]].is_dress else "ring"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo.frames import Step
 from salon.rococo.rules import solo
 from salon.rococo.rules.common import emit, jewelry_box
 from salon.rococo.rules.registry import auto, push
@@ -10,7 +10,7 @@ from salon.rococo.state import EMPTY, State
 
 
 @auto("round_start")
-def round_start(s: State, f: Frame) -> None:
+def round_start(s: State, f: Step) -> None:
     s.phase = "prepare"
     emit(s, "round", round=s.round)
     if s.round > 1:  # R-PH1-A-1

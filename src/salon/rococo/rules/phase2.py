@@ -8,7 +8,8 @@ choice to make (R-PH2-3 case 2).
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import Hand, SeatStep, Step
 from salon.rococo.rules import solo
 from salon.rococo.rules.common import emit, is_mdb
 from salon.rococo.rules.registry import auto, decision, push
@@ -16,14 +17,14 @@ from salon.rococo.state import State
 
 
 @auto("phase2")
-def phase2(s: State, f: Frame) -> None:
+def phase2(s: State, f: Step) -> None:
     s.phase = "choose"
     order = [(s.start_player + i) % s.n for i in range(s.n)]
     push(s, *[("hand_prep", seat) for seat in order], ("phase3",))
 
 
 @auto("hand_prep")
-def hand_prep(s: State, f: Frame) -> None:
+def hand_prep(s: State, f: SeatStep) -> None:
     seat = f[1]
     if is_mdb(s, seat):
         solo.take_hand(s)
@@ -50,15 +51,15 @@ def hand_prep(s: State, f: Frame) -> None:
     push(s, ("hand", seat, missing))
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: Hand) -> list[str]:
     pick = s.t.pick
     return [pick[c] for c in s.players[f[1]].supply]
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: Hand, action: str) -> None:
     seat, left = f[1], f[2]
     p = s.players[seat]
-    c = s.t.card_index[action[5:]]
+    c = actions.card(s.t, action)
     p.supply.remove(c)
     p.hand.append(c)
     emit(s, "card_picked", seat, secret=("card",), card=s.t.cards[c].id)
@@ -66,7 +67,7 @@ def _apply(s: State, f: Frame, action: str) -> None:
         push(s, ("hand", seat, left - 1))
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Hand, action: str) -> tuple[str, str]:
     return "R-PH2-2", "choose a card from your own supply"
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import SeatStep, Step
 from salon.rococo.rules import jewelry
 from salon.rococo.rules.common import (
     MDB,
@@ -45,7 +46,7 @@ def seats_from_start(s: State) -> list[int]:
 
 
 @auto("final")
-def final(s: State, f: Frame) -> None:
+def final(s: State, f: Step) -> None:
     s.phase = "scoring"
     for seat in range(s.n):
         s.breakdown[seat] = {"game": s.players[seat].vp}
@@ -54,7 +55,7 @@ def final(s: State, f: Frame) -> None:
 
 
 @auto("score1")
-def step1_money(s: State, f: Frame) -> None:
+def step1_money(s: State, f: Step) -> None:
     """R-SCORE-1-1 / A-34: every full 10 livres -> 1 VP; the remainder breaks ties."""
     per = s.t.ds.rules.livres_per_vp
     for seat, p in enumerate(s.players):
@@ -100,7 +101,7 @@ def _jewelry_box_end_vp(s: State, seat: int, bonus: str) -> int:
 
 
 @auto("score2")
-def step2_employees(s: State, f: Frame) -> None:
+def step2_employees(s: State, f: Step) -> None:
     sets = []
     for seat in seats_from_start(s):
         p = s.players[seat]
@@ -118,15 +119,15 @@ def step2_employees(s: State, f: Frame) -> None:
     push(s, *sets)
 
 
-def _sets_legal(s: State, f: Frame) -> list[str]:
+def _sets_legal(s: State, f: SeatStep) -> list[str]:
     p = s.players[f[1]]
     return [f"sets:{k}" for k in range(min(p.thread, p.lace) + 1)]
 
 
-def _sets_apply(s: State, f: Frame, action: str) -> None:
+def _sets_apply(s: State, f: SeatStep, action: str) -> None:
     """R-BON-l6_end_thread_lace_sets: return k sets of 1 thread + 1 lace, 3 VP each."""
     seat = f[1]
-    k = int(action[5:])
+    k = actions.number(action)
     p = s.players[seat]
     p.thread -= k
     p.lace -= k
@@ -176,7 +177,7 @@ def hall_awards(s: State, hall: int) -> dict[int, int]:
 
 
 @auto("score3")
-def step3_halls(s: State, f: Frame) -> None:
+def step3_halls(s: State, f: Step) -> None:
     for h in s.t.ds.board.halls:
         for seat, vp in hall_awards(s, h.number).items():
             score(s, seat, "halls", vp)
@@ -202,7 +203,7 @@ def fireworks_awards(s: State) -> dict[int, int]:
 
 
 @auto("score4")
-def step4_fireworks(s: State, f: Frame) -> None:
+def step4_fireworks(s: State, f: Step) -> None:
     for seat, vp in fireworks_awards(s).items():
         score(s, seat, "fireworks", vp)
 
@@ -218,7 +219,7 @@ def free_terrace_spots(s: State, seat: int) -> list[int]:
 
 
 @auto("terrace_stage")
-def terrace_stage(s: State, f: Frame) -> None:
+def terrace_stage(s: State, f: Step) -> None:
     s.phase = "end"  # garments now count on the terrace as well (R-SCORE-6-4)
     if s.cfg.solo:
         for move in best_terrace(s, MDB):  # R-SOLO-END-2: the human moves hers for the maximum
@@ -243,11 +244,11 @@ def _terrace_moves(s: State, seat: int) -> list[str]:
     return [f"terrace:{gar[s.guest[i]].id}:{decos[d].id}" for i in throne_spaces(s, seat) for d in spots]
 
 
-def _terrace_legal(s: State, f: Frame) -> list[str]:
+def _terrace_legal(s: State, f: SeatStep) -> list[str]:
     return [*_terrace_moves(s, f[1]), "done"]
 
 
-def _terrace_apply(s: State, f: Frame, action: str) -> None:
+def _terrace_apply(s: State, f: SeatStep, action: str) -> None:
     """R-SCORE-5-1..3, A-28: optionally move own Throne-hall garments beside own fireworks."""
     if action == "done":
         return
@@ -257,14 +258,12 @@ def _terrace_apply(s: State, f: Frame, action: str) -> None:
 
 
 def _move_to_terrace(s: State, seat: int, action: str) -> None:
-    _, gid, did = action.split(":")
-    g = s.t.garment_index[gid]
-    d = s.t.deco_index[did]
+    g, d = actions.terrace_move(s.t, action)
     space = s.guest.index(g)
     s.guest[space] = EMPTY
     s.guest_owner[space] = EMPTY
     s.terrace[d] = g
-    emit(s, "terrace", seat, garment=gid, space=did)
+    emit(s, "terrace", seat, garment=s.t.ds.garments[g].id, space=s.t.ds.board.decorations[d].id)
 
 
 decision("terrace", _terrace_legal, _terrace_apply,
@@ -273,7 +272,7 @@ decision("terrace", _terrace_legal, _terrace_apply,
 
 
 @auto("score6")
-def step6_statues(s: State, f: Frame) -> None:
+def step6_statues(s: State, f: Step) -> None:
     """R-SCORE-6-1..4: optimal partition = 2 x sum over colours of min(n_colour, statues)."""
     per = s.t.ds.rules.statue_vp_per_colour
     for seat in range(s.n):
@@ -295,7 +294,7 @@ def marker_vp(s: State, seat: int) -> int:
 
 
 @auto("score7")
-def step7_markers(s: State, f: Frame) -> None:
+def step7_markers(s: State, f: Step) -> None:
     for seat in seats_from_start(s):
         score(s, seat, "markers", marker_vp(s, seat))
     if s.cfg.solo:  # R-SOLO-END-3, A-51: 1 VP per 2 resource tiles she holds
@@ -303,7 +302,7 @@ def step7_markers(s: State, f: Frame) -> None:
 
 
 @auto("game_end")
-def game_end(s: State, f: Frame) -> None:
+def game_end(s: State, f: Step) -> None:
     s.phase = "over"
     s.over = True
     emit(s, "game_over", scores=[p.vp for p in s.players])

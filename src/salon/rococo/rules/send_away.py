@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo.frames import Box
 from salon.rococo.rules.common import emit, gain_livres
 from salon.rococo.rules.registry import auto
 from salon.rococo.state import EMPTY, State
@@ -23,7 +23,7 @@ def send(s: State, seat: int, card: int) -> None:
 
 
 @auto("box")
-def box(s: State, f: Frame) -> None:
+def box(s: State, f: Box) -> None:
     """The played card leaves the game after its bonus (send-away, exams)."""
     seat, card, why = f[1], f[2], f[3]
     p = s.players[seat]

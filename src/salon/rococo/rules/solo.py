@@ -10,7 +10,7 @@ her ``supply`` and only count as her staff.
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo.frames import Exam, Step
 from salon.rococo.rules import all_halls, exams, favour, garment_effects, scoring
 from salon.rococo.rules.bonuses import END_GAME
 from salon.rococo.rules.common import MDB, draw_from_resource_bag, emit, gain_goods, gain_vp, jewelry_box, staff_table
@@ -58,7 +58,7 @@ def _fallback(s: State, why: str) -> None:
 
 
 @auto("mdb_turn")
-def turn(s: State, f: Frame) -> None:
+def turn(s: State, f: Step) -> None:
     """R-SOLO-PH3-1: reveal the top card of her hand pile, carry out its action, then discard
     it -- so that a supply emptied during the action (A-47) is rebuilt without the card still
     being carried out."""
@@ -184,7 +184,7 @@ def _removable(s: State, staff: list[int], exam: int) -> list[int]:
     return [c for c in staff if cards[c].type == "journeyman"]
 
 
-def _remove_options(s: State, f: Frame) -> list[str]:
+def _remove_options(s: State, f: Exam) -> list[str]:
     return [f"remove:{s.t.cards[c].id}" for c in _removable(s, s.players[MDB].supply, f[2])]
 
 

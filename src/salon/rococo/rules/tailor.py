@@ -12,7 +12,8 @@ nothing would only lose it (a provably dominated choice, so it is pruned).
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import Give, Mode, Place
 from salon.rococo.rules import jewelry
 from salon.rococo.rules.common import emit, gain_goods, gain_livres, gain_vp, jewelry_box, pay, remove_from_rack, term
 from salon.rococo.rules.registry import auto, decision, push
@@ -92,14 +93,14 @@ def targets(s: State, seat: int, mode: str) -> list[str]:
     return [names[g] for w, g in enumerate(s.windows) if g != EMPTY and refusal(s, seat, g, w, mode) is None]
 
 
-def _legal(s: State, f: Frame) -> list[str]:
+def _legal(s: State, f: Mode) -> list[str]:
     return targets(s, f[1], f[2])
 
 
-def _apply(s: State, f: Frame, action: str) -> None:
+def _apply(s: State, f: Mode, action: str) -> None:
     """R-ACT-TAILOR-3..5: pay the window's cost, then the thread and lace; silk follows."""
     seat, mode = f[1], f[2]
-    g = s.t.garment_index[action[8:]]
+    g = actions.garment(s.t, action)
     gar = s.t.ds.garments[g]
     w = s.windows.index(g)
     s.windows[w] = EMPTY
@@ -124,9 +125,9 @@ def _hand_in(s: State, seat: int, mode: str, need: tuple[int, ...]) -> None:
         push(s, ("give", seat, mode, *need))
 
 
-def _explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Mode, action: str) -> tuple[str, str]:
     seat, mode = f[1], f[2]
-    g = s.t.garment_index.get(action[8:], -1)
+    g = actions.garment(s.t, action)
     if g not in s.windows:
         return "R-ACT-TAILOR-2", "that garment is not in the design display"
     reason = refusal(s, seat, g, s.windows.index(g), mode)
@@ -139,7 +140,7 @@ decision("tailor", _legal, _apply, _explain, ("garment",), "R-ACT-TAILOR-2")
 
 # --- A-6: which bale the level-II bonus saves
 
-def _reduce_legal(s: State, f: Frame) -> list[str]:
+def _reduce_legal(s: State, f: Mode) -> list[str]:
     p = s.players[f[1]]
     need = s.t.ds.garments[s.making].silk
     out = []
@@ -151,7 +152,7 @@ def _reduce_legal(s: State, f: Frame) -> list[str]:
     return out
 
 
-def _reduce_apply(s: State, f: Frame, action: str) -> None:
+def _reduce_apply(s: State, f: Mode, action: str) -> None:
     seat, mode = f[1], f[2]
     r = list(s.t.ds.garments[s.making].silk)
     r[BLUE if action == "reduce:blue" else PINK] -= 1
@@ -165,16 +166,16 @@ decision("reduce", _reduce_legal, _reduce_apply,
 
 # --- R-ACT-TAILOR-4/5: hand in rack tiles until every silk colour is covered
 
-def _give_legal(s: State, f: Frame) -> list[str]:
+def _give_legal(s: State, f: Give) -> list[str]:
     need = f[3:7]
     tiles = s.t.ds.tiles
     give = s.t.give
     return [give[x] for x in s.players[f[1]].rack if any(need[c] and tiles[x].silk[c] for c in range(4))]
 
 
-def _give_apply(s: State, f: Frame, action: str) -> None:
+def _give_apply(s: State, f: Give, action: str) -> None:
     seat, mode = f[1], f[2]
-    tile = s.t.tile_index[action[5:]]
+    tile = actions.tile(s.t, action)
     remove_from_rack(s, seat, tile)
     s.res_discard.append(tile)
     silk = s.t.ds.tiles[tile].silk
@@ -197,7 +198,7 @@ def free_spaces(s: State, mode: str) -> list[int]:
     return [i for i, g in enumerate(s.guest) if g == EMPTY and (master or not spaces[i].master)]
 
 
-def _dispose_legal(s: State, f: Frame) -> list[str]:
+def _dispose_legal(s: State, f: Mode) -> list[str]:
     mode = f[2]
     sell = ["sell"] if sellable(s, s.making) else []
     if mode == MUST_SELL:
@@ -206,7 +207,7 @@ def _dispose_legal(s: State, f: Frame) -> list[str]:
     return [*sell, *(rent[i] for i in free_spaces(s, mode))]
 
 
-def _dispose_apply(s: State, f: Frame, action: str) -> None:
+def _dispose_apply(s: State, f: Mode, action: str) -> None:
     seat, mode = f[1], f[2]
     g = s.making
     gar = s.t.ds.garments[g]
@@ -218,14 +219,14 @@ def _dispose_apply(s: State, f: Frame, action: str) -> None:
         if mode == MUST_SELL:
             gain_vp(s, seat, jewelry_box(s).params.nj_sell_vp, "nj_tailor_sell_vp")
         return
-    space = s.t.space_index[action[5:]]
+    space = actions.space(s.t, action)
     push(s, ("place", seat, space))
     if s.jewel_display:
         jewelry.offer_jewel(s, seat, g)  # R-JB-JEWEL-1: before the garment is placed
 
 
 @auto("place")
-def place(s: State, f: Frame) -> None:
+def place(s: State, f: Place) -> None:
     """R-ACT-TAILOR-8..12: the rental side up on the space, the marker on it, the reward,
     then (Exquisite) the tile's placement bonus, then the all-halls check."""
     seat, space = f[1], f[2]
@@ -251,16 +252,14 @@ def _reward(s: State, seat: int, reward: str, livres: int) -> None:
         push(s, ("acquire", seat, "reward"))
 
 
-def _dispose_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
+def _dispose_explain(s: State, f: Mode, action: str) -> tuple[str, str]:
     if action == "sell":
         if s.t.ds.garments[s.making].expansion == "festive":
             return "R-FEST-3", "a festive garment can never be sold"
         return "R-EXQ-3", "this garment can only be rented"
     if f[2] == MUST_SELL:
         return "R-BON-nj_tailor_sell_vp", "this garment must be sold"
-    space = s.t.space_index.get(action[5:], -1)
-    if space < 0:
-        return "R-ACT-TAILOR-7", "rent the garment on a guest space, or sell it"
+    space = actions.space(s.t, action)
     if s.guest[space] != EMPTY:
         return "R-ACT-TAILOR-8", "that guest space is taken"
     return "R-ACT-TAILOR-9", "a master guest space takes only a garment tailored with a Master"

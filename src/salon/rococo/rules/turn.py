@@ -8,7 +8,8 @@ to the discard (R-PH3-4).  The played card stays in the staff until the end of t
 
 from __future__ import annotations
 
-from salon.core.steps import Frame
+from salon.rococo import actions
+from salon.rococo.frames import SeatStep, Step
 from salon.rococo.rules import acquire, exams, favour, finance, hire, send_away, tailor
 from salon.rococo.rules.common import emit, is_mdb
 from salon.rococo.rules.registry import auto, decision, push
@@ -29,14 +30,14 @@ TYPE_RULE = {
 
 
 @auto("phase3")
-def phase3(s: State, f: Frame) -> None:
+def phase3(s: State, f: Step) -> None:
     s.phase = "actions"
     s.turn_seat = s.start_player  # R-PH3-1
     push(s, ("next_turn",))
 
 
 @auto("next_turn")
-def next_turn(s: State, f: Frame) -> None:
+def next_turn(s: State, f: Step) -> None:
     """R-PH3-1/2: clockwise from the turn pointer, skipping empty hands; Phase 3 ends when
     no hand holds a card."""
     for i in range(s.n):
@@ -53,7 +54,7 @@ def next_turn(s: State, f: Frame) -> None:
 
 
 @auto("end_turn")
-def end_turn(s: State, f: Frame) -> None:
+def end_turn(s: State, f: SeatStep) -> None:
     seat = f[1]
     p = s.players[seat]
     if p.in_play != EMPTY:
@@ -65,15 +66,15 @@ def end_turn(s: State, f: Frame) -> None:
     push(s, ("next_turn",))
 
 
-def _play_legal(s: State, f: Frame) -> list[str]:
+def _play_legal(s: State, f: SeatStep) -> list[str]:
     play = s.t.play
     return [play[c] for c in s.players[f[1]].hand]
 
 
-def _play_apply(s: State, f: Frame, action: str) -> None:
+def _play_apply(s: State, f: SeatStep, action: str) -> None:
     seat = f[1]
     p = s.players[seat]
-    c = s.t.card_index[action[5:]]
+    c = actions.card(s.t, action)
     p.hand.remove(c)
     p.in_play = c
     s.turn_card = c
@@ -125,9 +126,9 @@ def main_options(s: State, seat: int) -> list[str]:
     return [MAIN[what] for what in MAIN_ACTIONS if main_refusal(s, seat, what) is None] + [MAIN["skip"]]
 
 
-def _main_apply(s: State, f: Frame, action: str) -> None:
+def _main_apply(s: State, f: SeatStep, action: str) -> None:
     seat = f[1]
-    what = action[5:]
+    what = actions.argument(action)
     emit(s, "main", seat, action=what)
     if what == "favour":
         favour.take(s, seat)
@@ -145,8 +146,8 @@ def _main_apply(s: State, f: Frame, action: str) -> None:
         exams.take_exam(s, seat, s.turn_card, what)
 
 
-def _main_explain(s: State, f: Frame, action: str) -> tuple[str, str]:
-    reason = main_refusal(s, f[1], action[5:])
+def _main_explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+    reason = main_refusal(s, f[1], actions.argument(action))
     assert reason is not None, "a main action that can be taken is legal"
     return reason
 
