@@ -46,11 +46,11 @@ from salon.cli.common import (
     solo_players,
     winners_line,
 )
-from salon.cli.play import Seat, Session, save_problem, saved_players
+from salon.cli.play import Seat, Session, position_problem, read_position, save_problem, saved_players
 from salon.cli.serve import serve
 from salon.cli.support import support
 from salon.core import record
-from salon.core.errors import ConfigError, SalonError
+from salon.core.errors import ConfigError, PositionError, SalonError
 from salon.core.game import game_class, game_names
 from salon.i18n import languages, text
 
@@ -165,6 +165,12 @@ def play(
     expansions: ExpansionsOpt = None,
     solo: SoloOpt = False,
     edition: EditionOpt = None,
+    position: Annotated[Path | None, typer.Option(
+        help="Start from the position in this file (docs/positions.md): a puzzle, a tutorial, a bug "
+             "report, or one written by --save-position.")] = None,
+    save_position: Annotated[Path | None, typer.Option(
+        help="Write the position to this file after every action and when the game stops, to start "
+             "from it again with --position (a new file, an empty one or a position).")] = None,
 ) -> int:
     """Play a game in the terminal: humans type an option number or an action text."""
     cls = check_game(game)
@@ -173,8 +179,26 @@ def play(
     sup = support(game)
     if save is not None and (problem := save_problem(save)) is not None:
         raise typer.BadParameter(problem, param_hint="'--save'")
+    if save_position is not None and (problem := position_problem(save_position)) is not None:
+        raise typer.BadParameter(problem, param_hint="'--save-position'")
     keep_saving = load is not None and save is None
-    if load is not None:
+    if position is not None:
+        for given, option in ((load is not None, "--load"), (save is not None, "--save"), (seed is not None, "--seed"),
+                              (expansions is not None, "--expansions"), (solo, "--solo"),
+                              (edition is not None, "--edition")):
+            if given:
+                raise ConfigError(f"{option} and --position exclude each other: a position holds its own settings "
+                                  "and has no record to replay (--save-position writes positions)")
+        try:
+            g = read_position(cls, position)
+        except PositionError as e:
+            raise typer.BadParameter(str(e), param_hint="'--position'") from None
+        automatic = g.description.automated_seats
+        seated = g.num_players - len(automatic)
+        if players is not None and players != seated:
+            raise ConfigError(f"{position} is a {seated}-player position; --players {players} does not match")
+        n, names = seat_bots(bots, seated, [HUMAN, DEFAULT_BOT], allow_human=True, solo=config_solo(g))
+    elif load is not None:
         for given, option in ((seed is not None, "--seed"), (expansions is not None, "--expansions"),
                               (solo, "--solo"), (edition is not None, "--edition")):
             if given:
@@ -217,7 +241,7 @@ def play(
     if keep_saving:
         console.print(text("ui.keep_saving", lang, path=save))
     session = Session(g, seats, sup.view(g, lang, labels), console, lang, save,
-                      delay if console.is_terminal else 0.0, sup)
+                      delay if console.is_terminal else 0.0, sup, save_position)
     return session.run()
 
 

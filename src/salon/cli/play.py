@@ -16,6 +16,7 @@ a saved game continues with the same seats: a human's private view stays that hu
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Sequence
@@ -30,9 +31,10 @@ from salon.bots.search import hint, hint_seed
 from salon.cli.common import HUMAN, breakdown_table, winners_line
 from salon.cli.support import GameSupport, GameView
 from salon.core import record
-from salon.core.errors import ConfigError, RecordError
+from salon.core.errors import ConfigError, PositionError, RecordError
 from salon.core.events import Event
 from salon.core.game import Game
+from salon.core.position import dumps
 from salon.i18n import count, text
 
 LOG_LINES = 60
@@ -85,6 +87,51 @@ def saved_players(path: Path, seats: Sequence[str], automatic: dict[int, str]) -
     return players
 
 
+def read_position(cls: type[Game], path: Path) -> Game:
+    """The game of the position file ``path`` (docs/positions.md); a PositionError of one line
+    saying what is wrong with the file: missing, unreadable, not JSON, or a refused position."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PositionError(f"there is no file {path}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise PositionError(f"{path} cannot be read: {e}") from None
+    except json.JSONDecodeError as e:
+        raise PositionError(f"{path} is not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    try:
+        return cls.from_position(data)
+    except PositionError as e:
+        raise PositionError(f"{path}: {e}") from None
+
+
+def position_problem(path: Path) -> str | None:
+    """Why the position cannot be written to ``path`` (None when it can), asked before the game
+    starts, as :func:`save_problem` asks for a record: an existing file is overwritten only
+    when it is empty or a position."""
+    if path.is_dir():
+        return f"{path} is a folder; give the path of a file"
+    if not path.parent.is_dir():
+        return f"there is no folder {path.parent}"
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        return f"the folder {path.parent} is not writable"
+    if path.exists() and path.stat().st_size:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            data = None
+        if not (isinstance(data, dict) and "game" in data and "format" in data):
+            return f"{path} exists and is not a salon position; it is left as it is (choose another file)"
+    return None
+
+
+def write_position(game: Game, path: Path) -> None:
+    """Write the game's position to ``path`` through a temporary file beside it, so that an
+    interrupted write never leaves half a position."""
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(dumps(game.to_position()), encoding="utf-8")
+    os.replace(temporary, path)
+
+
 @dataclass
 class Seat:
     label: str
@@ -105,13 +152,15 @@ class Session:
     """One game at the terminal.  ``delay`` pauses after each bot action while a human plays."""
 
     def __init__(self, game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
-                 save: Path | None, delay: float, support: GameSupport) -> None:
+                 save: Path | None, delay: float, support: GameSupport, position: Path | None = None) -> None:
         self.game = game
         self.seats = seats
         self.view = view
         self.console = console
         self.lang = lang
         self.save_path = save
+        self.position_path = position
+        """Where the position is written after every action (``--save-position``)."""
         self.delay = delay
         self.support = support
         self.humans = [i for i, s in enumerate(seats) if s.bot is None and not s.automatic]
@@ -153,13 +202,16 @@ class Session:
         self.save()
         self.console.print()
         self.console.print(self._(message_key))
-        if self.save_path is not None:
-            self.console.print(self._("ui.saved", path=self.save_path))
+        for path in (self.save_path, self.position_path):
+            if path is not None:
+                self.console.print(self._("ui.saved", path=path))
         return code
 
     def save(self) -> None:
         if self.save_path is not None:
             record.save(self.game, self.save_path, [s.name for s in self.seats])
+        if self.position_path is not None:
+            write_position(self.game, self.position_path)
 
     # --- the log
 
@@ -321,5 +373,6 @@ class Session:
         self.console.rule(self._("ui.game_over"))
         self.console.print(breakdown_table(self.game, self.support, labels, self.lang))
         self.console.print(f"[bold]{winners_line(result, labels, self.lang)}[/]")
-        if self.save_path is not None:
-            self.console.print(self._("ui.saved", path=self.save_path))
+        for path in (self.save_path, self.position_path):
+            if path is not None:
+                self.console.print(self._("ui.saved", path=path))

@@ -10,6 +10,7 @@ pending steps (the state's step stack) with component ids in place of indices.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -247,3 +248,23 @@ def counts(value: Any, where: str) -> dict[str, int]:
     if not isinstance(value, dict):
         raise PositionError(f"{where}: expected an object of integers, not {value!r}")
     return {str(key): integer(v, f"{where}.{key}") for key, v in value.items()}
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """A position as JSON text for people to read and edit: one field a line, each list of
+    plain values (a hand, a bag, a step) and each short object of plain values (a market slot)
+    on one line."""
+
+    def write(value: Any, indent: str) -> str:
+        inner = indent + "  "
+        flat = json.dumps(value, ensure_ascii=False)
+        if isinstance(value, dict) and value and (len(flat) > 60 or any(isinstance(v, dict | list)
+                                                                         for v in value.values())):
+            fields = ",\n".join(f"{inner}{json.dumps(k)}: {write(v, inner)}" for k, v in value.items())
+            return "{\n" + fields + "\n" + indent + "}"
+        if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+            items = ",\n".join(inner + write(v, inner) for v in value)
+            return "[\n" + items + "\n" + indent + "]"
+        return flat
+
+    return write(data, "") + "\n"
