@@ -4,6 +4,7 @@ they are."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,16 @@ def test_the_rococo_example_waits_for_seat_0s_main_action() -> None:
     assert position["players"][0]["in_play"] == "S15" and position["round"] == 6
     # the deck left out holds the rest of the base game's 28 general-deck cards (E01-E28)
     assert len(position["hidden"]["deck"]) + len([c for c in position["board"]["display"] if c]) + 1 == 28
+
+
+def test_the_examples_in_the_docs_are_the_example_files() -> None:
+    docs = (EXAMPLES[0].parent.parent / "positions.md").read_text()
+    shown = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", docs, re.S)]
+    assert shown == [json.loads(path.read_text()) for path in sorted(EXAMPLES, key=lambda p: p.stem != "rococo")]
+
+
+def test_the_necklace_example_begins_seat_1s_turn() -> None:
+    data = json.loads((EXAMPLES[0].parent / "necklace.json").read_text())
+    position = game_class("necklace").from_position(data).to_position()
+    assert position["turn"]["number"] == 8 and position["turn"]["ducats"] == 10
+    assert len(position["hidden"]["pile"]) == 90
