@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from salon.core.errors import ConfigError, PositionError
+from salon.core.game import secret_seed
 from salon.rococo.game import Rococo
 from salon.rococo.position import STEPS
 
@@ -168,3 +169,22 @@ def test_a_position_error_is_a_config_error() -> None:
     assert issubclass(PositionError, ConfigError)
     with pytest.raises(ConfigError):
         Rococo.from_position([])  # type: ignore[arg-type]
+
+
+def test_a_game_with_a_secret_seed_round_trips_with_its_keyed_generator() -> None:
+    g = Rococo.new({"players": 3, "expansions": "all"}, secret_seed())
+    rng = random.Random(1)
+    for _ in range(40):
+        g.apply(rng.choice(g.legal_actions()))
+    h = Rococo.from_position(_through_json(g.to_position()))
+    assert h.to_position() == g.to_position() and h.seed == g.seed
+    for _ in range(40):
+        action = rng.choice(g.legal_actions())
+        g.apply(action)
+        h.apply(action)
+    assert h.to_position() == g.to_position()
+
+
+def test_a_seed_no_game_accepts_is_refused() -> None:
+    _refused(_edited(seed=-1), "seed -1: give an integer")
+    _refused(_edited(seed="7"), "seed: expected an integer")

@@ -14,7 +14,8 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from salon.core.errors import PositionError
+from salon.core.errors import ConfigError, PositionError
+from salon.core.game import game_seed
 from salon.core.rng import BaseRng, rng_from_json
 
 FORMAT = 1
@@ -230,6 +231,17 @@ def _arg_kinds(shape: str, count: int) -> list[str]:
     if parts and parts[-1].endswith("?") and count == len(parts):
         return fixed + [parts[-1][:-1]]
     return fixed
+
+
+def read_seed(data: dict[str, Any]) -> int:
+    """The position's ``seed`` (default 0), any seed a new game accepts (:func:`game_seed`)."""
+    value = data.get("seed", 0)
+    if value is None or isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"seed: expected an integer, not {value!r}")
+    try:
+        return game_seed(value)
+    except ConfigError as e:
+        raise PositionError(str(e)) from None
 
 
 def read_rng(data: dict[str, Any], default: BaseRng) -> BaseRng:

@@ -28,6 +28,7 @@ from salon.core.position import (
     integer,
     known,
     read_rng,
+    read_seed,
     read_steps,
     seat,
     shuffled,
@@ -114,7 +115,7 @@ def from_position(data: Any, invariants: bool = True) -> tuple[NecklaceConfig, i
         raise
     except ConfigError as e:
         raise PositionError(str(e)) from None
-    seed = integer(data.get("seed", 0), "seed", 0)
+    seed = read_seed(data)
     s = _read(data, cfg, packaged(), seed)
     if invariants and s.stack and s.stack[-1][0] in DECISIONS:  # else checked once a decision is reached
         _invariants(s)

@@ -29,6 +29,7 @@ from salon.core.position import (
     integer,
     known,
     read_rng,
+    read_seed,
     read_steps,
     seat,
     shuffled,
@@ -179,7 +180,7 @@ def from_position(data: Any, t: Tables | None = None, invariants: bool = True) -
         raise
     except ConfigError as e:
         raise PositionError(str(e)) from None
-    seed = integer(data.get("seed", 0), "seed", 0)
+    seed = read_seed(data)
     t = t or _tables(cfg)
     s = _read(data, cfg, t, seed)
     if invariants:
