@@ -17,6 +17,7 @@ def run() -> Run:
     runner = CliRunner()
 
     def invoke(*args: str, input: str | None = None) -> Result:
-        return runner.invoke(app, list(args), input=input, env={"COLUMNS": "100"})
+        # the C locale speaks English, whatever the locale of the machine running the tests
+        return runner.invoke(app, list(args), input=input, env={"COLUMNS": "100", "LC_ALL": "C"})
 
     return invoke

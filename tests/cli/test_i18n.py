@@ -4,17 +4,43 @@ expansions' terms included (jewels, exams and tasks, hiring conditions, garment 
 from __future__ import annotations
 
 import re
+from gettext import c2py
 from pathlib import Path
+from typing import Any
 
+import pytest
+from babel import Locale
+from typer.testing import CliRunner
+
+import salon.i18n as i18n
 import salon.rococo.rules as rules_pkg
+from salon.cli.main import app
 from salon.cli.rococo_view import term_fields
 from salon.core.game import game_names
-from salon.i18n import catalogue, count, game_key, has, languages, text
+from salon.i18n import (
+    DEFAULT,
+    catalogue,
+    count,
+    domains,
+    export,
+    game_key,
+    has,
+    languages,
+    plural_categories,
+    plural_category,
+    plural_forms,
+    plural_texts,
+    read_catalog,
+    system_language,
+    text,
+)
+from salon.i18n.fields import FIELD_TERMS
 from salon.rococo.components import EXPANSIONS, packaged
 from salon.rococo.game import Rococo
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.turn import MAIN_ACTIONS
+from tests.cli.conftest import Run
 
 EVERYTHING = packaged("1-3", frozenset(EXPANSIONS))
 """The data set with every expansion in play: every card, garment and jewel there is."""
@@ -56,8 +82,9 @@ def test_keys_are_flat_dotted_strings() -> None:
         assert "[" not in value, f"{key}: square brackets are reserved for styling"
 
 
-def test_a_games_own_file_is_no_language() -> None:
-    assert languages() == ["en"]
+def test_a_games_own_domain_is_no_language() -> None:
+    assert languages() == ["en", "de", "fr", "uk"]
+    assert domains("en") == ["terminal", "terminal-necklace", "web", "web-necklace", "web-rococo"]
     assert has("necklace.event.drawn")
     assert not has("event.drawn")
     assert game_key("necklace", "step.sale1") == "necklace.step.sale1"
@@ -144,3 +171,193 @@ def test_every_scoring_step_has_a_name() -> None:
     assert "jewels" in STEPS
     for step in STEPS:
         assert has(f"step.{step}"), step
+
+
+# --- every language, one source
+
+
+FIELD = re.compile(r"\{(\w+)\}")
+TERM = re.compile(r"^(?:{})(?:_\w+)?$".format("|".join(
+    f"[{name[0]}{name[0].upper()}]{name[1:]}" for name in sorted(FIELD_TERMS["rococo"], key=len, reverse=True))))
+"""A term field, in any language's form of it ({thread}, {Drawers}, {drawer_from}, {blue_dress}):
+a translation may name a term in another form than English, or name it where English does not."""
+OWN_TABLE = re.compile(r"^(?:[a-z]+\.)?(?:colour|term)_\w+\.\w+$")
+"""A language's own tables of inflected words (``colour_dress.blue``, ``rococo.term_from.drawer``)."""
+TRANSLATED = [lang for lang in languages() if lang != DEFAULT]
+SAME_AS_ENGLISH: dict[str, set[str]] = {
+    "de": {"player.madame_du_barry", "solo.tag", "abbr.master", "abbr.livres", "abbr.reward_livres", "colour.orange",
+           "board.col_hand", "simulate.col_bot", "necklace.kind.ring", "app.name", "lobby.name_placeholder",
+           "lobby.bot", "bot.normal", "rococo.name", "rococo.colour.orange", "rococo.deco.statue",
+           "rococo.panel.hand", "rococo.panel.madame", "rococo.employee.bonus", "necklace.panel.score",
+           "necklace.board.col_livres"},
+    "fr": {"player.madame_du_barry", "solo.tag", "solo.row_points", "abbr.master", "abbr.livres",
+           "abbr.reward_livres", "colour.orange", "deco.statue", "phase.actions", "step.statues", "step.total",
+           "simulate.col_bot", "board.col_notes", "necklace.kind.favorite", "necklace.kind.cardinal",
+           "necklace.phase.influence", "necklace.board.col_livres", "necklace.board.col_notes",
+           "necklace.unit.livres", "necklace.unit.ducats", "app.name", "lobby.name_placeholder", "lobby.options",
+           "lobby.timer_60", "lobby.timer_180", "lobby.timer_600", "game.log", "game.total", "bot.normal",
+           "bot.expert", "rococo.name", "rococo.colour.orange", "rococo.deco.statue", "rococo.step.statues",
+           "rococo.phase.actions", "rococo.board.statues", "rococo.panel.madame", "necklace.panel.score",
+           "necklace.unit.hint"},
+    "uk": {"solo.tag"},
+}
+"""Texts a language writes as English does because they are the same words there: proper
+names, ids, loanwords, abbreviations (every text that is only fields and signs is accepted
+without being listed)."""
+
+
+def _entries(lang: str, domain: str) -> dict[str, list[str]]:
+    """A catalog's translated entries (fuzzy and empty ones left out), each with its texts."""
+    out: dict[str, list[str]] = {}
+    for message in read_catalog(lang, domain):
+        if not message.id or message.fuzzy:
+            continue
+        texts = plural_texts(message) if message.pluralizable else [str(message.string)]
+        if all(texts):
+            out[message.id[0] if message.pluralizable else str(message.id)] = texts
+    return out
+
+
+def test_a_key_is_in_a_catalog_once() -> None:
+    """Babel merges two entries of one msgid silently, so a plain text and a counted phrase
+    must not share a key."""
+    for lang in languages():
+        for domain in domains(lang):
+            path = Path(i18n.__file__).parent / lang / f"{domain}.po"
+            ids = re.findall(r'^msgid "(.+)"$', path.read_text(encoding="utf-8"), re.MULTILINE)
+            assert sorted({k for k in ids if ids.count(k) > 1}) == [], path
+
+
+def _fields(texts: list[str]) -> set[str]:
+    return {f for t in texts for f in FIELD.findall(t) if not TERM.match(f)}
+
+
+@pytest.mark.parametrize("domain", domains(DEFAULT))
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_key_is_translated_with_the_same_fields(lang: str, domain: str) -> None:
+    english = _entries(DEFAULT, domain)
+    other = _entries(lang, domain)
+    assert sorted(set(english) - set(other)) == [], f"{lang}/{domain}.po: untranslated or fuzzy"
+    assert sorted(k for k in set(other) - set(english) if not OWN_TABLE.match(k)) == [], "keys English lacks"
+    for key, texts in english.items():
+        assert _fields(other[key]) - {"n"} == _fields(texts) - {"n"}, f"{lang} {key}: {other[key]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_only_listed_texts_read_as_in_english(lang: str) -> None:
+    same = set()
+    for domain in domains(DEFAULT):
+        english = _entries(DEFAULT, domain)
+        for key, texts in _entries(lang, domain).items():
+            words = re.sub(r"\{\w+\}|[\W\d_]", "", " ".join(texts))
+            if key in english and texts[0] == english[key][0] and words:
+                same.add(key)
+    assert sorted(same - SAME_AS_ENGLISH[lang]) == [], "untranslated"
+    assert sorted(SAME_AS_ENGLISH[lang] - same) == [], "translated now: take them off the list"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_plural_forms_follow_cldr(lang: str) -> None:
+    """Each catalog's gettext Plural-Forms is Babel's rendering of the CLDR rules, and its
+    texts come in CLDR order (Ukrainian one, few, many, other)."""
+    tags = plural_categories(lang)
+    assert tags[-1] == "other" and set(tags) == Locale.parse(lang).plural_form.tags | {"other"}
+    for domain in domains(lang):
+        catalog = read_catalog(lang, domain)
+        assert catalog.plural_forms == plural_forms(lang) + ";", domain
+        assert catalog.num_plurals == len(tags)
+        index = c2py(catalog.plural_expr)
+        assert all(tags[index(n)] == plural_category(lang, n) for n in range(1001)), domain
+
+
+def test_counted_phrases_in_every_language() -> None:
+    ukrainian = {1: "1 лівр", 2: "2 ліври", 5: "5 ліврів", 11: "11 ліврів", 21: "21 лівр", 22: "22 ліври",
+                 25: "25 ліврів", 111: "111 ліврів", 1.5: "1.5 лівра"}
+    assert {n: count("unit.livres", n, "uk") for n in ukrainian} == ukrainian
+    assert [count("unit.cards", n, "de") for n in (1, 2)] == ["1 Karte", "2 Karten"]
+    assert [count("unit.cards", n, "fr") for n in (0, 1, 2, 1_000_000)] == [
+        "0 carte", "1 carte", "2 cartes", "1000000 de cartes"]
+    assert count("necklace.gems.ruby", 3, "uk") == "3 рубіни"
+    assert count("no.such.phrase", 3, "uk") == "no.such.phrase"
+
+
+def test_a_missing_translation_falls_back_to_english_then_to_the_key() -> None:
+    assert text("player.name", "de", n=2) == "Person 2"
+    assert text("no.such.key", "de") == "no.such.key"
+    assert text("event.played", "fr", player="P1") == "P1 joue {card}"
+    german = catalogue("de")
+    assert "event.round" in german
+    assert all(key in catalogue(DEFAULT) or OWN_TABLE.match(key) for key in german)
+
+
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({}, "en"), ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANG": "fr_CA.UTF-8", "LC_MESSAGES": "uk_UA.UTF-8"}, "uk"),
+    ({"LC_ALL": "fr_FR", "LANG": "de_DE"}, "fr"), ({"LANG": "pt_BR.UTF-8"}, "en"), ({"LC_ALL": "C"}, "en"),
+    ({"LC_ALL": "", "LANG": "uk"}, "uk"),
+])
+def test_the_terminal_language_comes_from_the_locale(environ: dict[str, str], lang: str) -> None:
+    assert system_language(environ) == lang
+
+
+def test_the_browser_catalogs_are_generated_from_the_source() -> None:
+    """``python -m salon.i18n.export`` has been run: the committed browser catalogs, lists and
+    canonical .po files are what the source gives."""
+    assert export.main(["--check"]) == 0, "run: python -m salon.i18n.export"
+
+
+class _Recorder:
+    """Notes every template or counted phrase a view asks a language for that it lacks."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.missing: set[str] = set()
+        recorder = self
+
+        class Watched(dict[str, Any]):
+            def __init__(self, lang: str, entries: dict[str, Any]) -> None:
+                super().__init__(entries)
+                self.lang = lang
+
+            def get(self, key: str, default: Any = None) -> Any:
+                if self.lang != DEFAULT and key not in self and key in english:
+                    recorder.missing.add(key)
+                return super().get(key, default)
+
+        english = {**i18n.catalogue(DEFAULT), **i18n.surface(DEFAULT, i18n.TERMINAL).counted}
+        catalogues = {lang: Watched(lang, i18n.catalogue(lang)) for lang in languages()}
+        surfaces = {lang: i18n.Texts(i18n.surface(lang, i18n.TERMINAL).plain,
+                                     Watched(lang, i18n.surface(lang, i18n.TERMINAL).counted)) for lang in languages()}
+        monkeypatch.setattr(i18n, "catalogue", lambda lang: catalogues.get(lang, {}))
+        monkeypatch.setattr(i18n, "surface", lambda lang, name: surfaces[lang])
+
+
+GAMES = [
+    ("rococo", "--expansions", "all"),
+    ("rococo", "--solo", "--expansions", "jewelry_box"),
+    ("rococo", "--edition", "2013"),
+    ("necklace",),
+]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: "-".join(g).replace("--", ""))
+def test_a_game_to_the_end_shows_no_english(lang: str, game: tuple[str, ...], run: Run,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player at the terminal sees boards, decisions, log and final scoring all in their
+    language: no template falls back to English."""
+    recorder = _Recorder(monkeypatch)
+    name, *options = game
+    seats = "human" if "--solo" in options else ("human,random,random" if name == "necklace" else "human,random")
+    result = run("play", name, *options, "--bots", seats, "--seed", "3", "--lang", lang, input="1\n" * 2000)
+    assert result.exit_code == 0, result.output
+    assert text("ui.game_over", lang) in result.stdout
+    assert sorted(recorder.missing) == []
+
+
+def test_the_locale_picks_the_terminals_language(run: Run) -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["play", "necklace", "--bots", "random,random,random", "--seed", "2"],
+                           env={"COLUMNS": "100", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_FR.UTF-8"})
+    assert result.exit_code == 0, result.output
+    assert "Partie terminée" in result.stdout
+    refused = run("play", "necklace", "--lang", "xx")
+    assert refused.exit_code != 0 and "unknown language 'xx'" in refused.output

@@ -111,8 +111,9 @@ def test_every_card_kind_phase_gem_and_step_has_a_name() -> None:
         assert has(f"necklace.kind.{kind}"), kind
         assert kind == "gem" or has(f"necklace.effect.{kind}"), kind
     for gem in ds.gem_names:
-        for key in (gem, f"{gem}_one", f"{gem}_other"):
-            assert has(f"necklace.gem.{key}"), key
+        assert has(f"necklace.gem.{gem}"), gem
+        for key in (f"{gem}_one", f"{gem}_other"):
+            assert has(f"necklace.gems.{key}"), key
     for phase in ("setup", "influence", "purchase", "devaluation", "sale", "over"):
         assert has(f"necklace.phase.{phase}"), phase
     g = Necklace.new({"players": 2}, 0)

@@ -103,7 +103,7 @@ class NecklaceView:
 
     def gems(self, name: str, n: int) -> str:
         """A number of gems of one type ("2 rubies")."""
-        words = self.counted("gem." + name, n)
+        words = self.counted("gems." + name, n)
         style = GEM_STYLES.get(name)
         return f"[{style}]{words}[/]" if style else words
 

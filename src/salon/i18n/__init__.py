@@ -1,28 +1,47 @@
-"""Message templates of the user interfaces, TOML files per language.
+"""Message templates of the user interfaces, gettext catalogs per language and domain.
 
 The engines emit structured events and action texts, never prose (ARCHITECTURE.md
-principle 8); every sentence a person reads comes from here.  A language file ``<lang>.toml``
-groups its keys in one level of tables (``[event]``, ``[action]``, ...) which the loader
-flattens to stable dotted keys such as ``event.tile_taken``; it holds the texts the commands
-share and those of Rococo, the first game.  A game with words of its own keeps them in
-``<lang>_<game>.toml``, whose keys the loader files under the game's name
-(``necklace.event.drawn``), so that two games may both have an ``event.played`` and a
-translator can translate one game without the other.  Language codes therefore never
-contain an underscore (a region is written ``pt-BR``).  Templates use ``str.format`` fields.
+principle 8); every sentence a person reads, in the terminal or in the browser, comes from the
+``.po`` files of this package: ``<lang>/<domain>.po``.  A domain is a surface, optionally with a
+game: ``terminal`` (the commands' texts and Rococo's), ``terminal-necklace``, ``web`` (the
+browser's shell), ``web-rococo``, ``web-necklace``, so that a translator can translate one game
+without the other.  The browser's JSON files are generated from the ``web`` domains
+(:mod:`salon.i18n.export`); the terminal reads the ``terminal`` domains here.
 
-Lookups never fail: a key missing from a language falls back to English, and a key missing
-from English is returned as is, so a new event type shows up as its key instead of crashing
-a game in progress.
+Every catalog, English included, is keyed by stable dotted keys (the msgid, e.g.
+``event.tile_taken`` or ``necklace.event.drawn``: "monolingual" PO files, as translation tools
+call them), and English is the source the other languages translate; each translated entry
+carries the English text it was made from as an extracted comment, so a change of the English
+marks the translation fuzzy.  A counted phrase is a plural entry with one text per plural
+category of the language's CLDR rules, in CLDR order (Ukrainian: one, few, many, other).
+Templates use ``str.format`` fields.
+
+Lookups never fail: a key missing from a language (or fuzzy there) falls back to English, and
+a key missing from English is returned as is, so a new event type shows up as its key instead
+of crashing a game in progress; an unknown ``{field}`` stays in place.
 """
 
 from __future__ import annotations
 
-import tomllib
+import locale
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from babel import Locale
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+from babel.plural import to_gettext
+
 DEFAULT = "en"
+TERMINAL = "terminal"
+"""The surface whose domains the terminal reads (``terminal``, ``terminal-<game>``)."""
+CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
+"""The order of the CLDR plural categories, which is the order of a plural entry's texts."""
 
 
 class _Fields(dict[str, Any]):
@@ -32,39 +51,110 @@ class _Fields(dict[str, Any]):
         return "{" + key + "}"
 
 
-def _flatten(table: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
-    for k, v in table.items():
-        key = f"{prefix}{k}"
-        if isinstance(v, dict):
-            _flatten(v, key + ".", out)
-        else:
-            out[key] = str(v)
+@dataclass(frozen=True)
+class Texts:
+    """One language's texts of one surface: plain texts, and counted phrases by plural category."""
 
-
-def _stems() -> list[str]:
-    return sorted(f.name.removesuffix(".toml") for f in resources.files(__name__).iterdir()
-                  if f.name.endswith(".toml"))
+    plain: dict[str, str]
+    counted: dict[str, dict[str, str]]
 
 
 def languages() -> list[str]:
-    """The languages that have a message file (a game's own file makes no language)."""
-    return [stem for stem in _stems() if "_" not in stem]
+    """The languages that have catalogs, English first: the one list every surface offers."""
+    found = sorted(entry.name for entry in resources.files(__name__).iterdir()
+                   if entry.is_dir() and any(f.name.endswith(".po") for f in entry.iterdir()))
+    return sorted(found, key=lambda code: code != DEFAULT)
+
+
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The CLDR plural categories of a language, in the order of a plural entry's texts."""
+    tags = Locale.parse(lang).plural_form.tags | {"other"}
+    return tuple(tag for tag in CLDR_ORDER if tag in tags)
+
+
+def plural_forms(lang: str) -> str:
+    """The gettext ``Plural-Forms`` of a language, from its CLDR rules (Ukrainian: 4 forms).
+    Babel writes CLDR's compact-exponent operand ``e`` into the expression, which gettext
+    does not know; it is 0 for every number a text counts."""
+    return re.sub(r"\be\b", "0", to_gettext(Locale.parse(lang).plural_form)).removesuffix(";")
+
+
+def plural_category(lang: str, n: float) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` (Ukrainian 1 one, 2 few, 5 many, 1.5 other)."""
+    return str(Locale.parse(lang).plural_form(n))
+
+
+def domains(lang: str) -> list[str]:
+    """The domains a language has a catalog of."""
+    folder = resources.files(__name__).joinpath(lang)
+    if not folder.is_dir():
+        return []
+    return sorted(f.name.removesuffix(".po") for f in folder.iterdir() if f.name.endswith(".po"))
+
+
+@cache
+def read_catalog(lang: str, domain: str) -> Catalog:
+    """One ``.po`` file as Babel reads it."""
+    path = resources.files(__name__).joinpath(lang, f"{domain}.po")
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain=domain)
+
+
+def plural_texts(message: Message) -> list[str]:
+    """The texts of a plural entry, one per plural category (none for a plain entry)."""
+    return list(message.string) if isinstance(message.string, (tuple, list)) else []
+
+
+def catalog_texts(catalog: Catalog, lang: str) -> Texts:
+    """The translated texts of a catalog: fuzzy and empty entries are left out, so that
+    they fall back to English."""
+    plain: dict[str, str] = {}
+    counted: dict[str, dict[str, str]] = {}
+    tags = plural_categories(lang)
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if message.pluralizable:
+            forms = dict(zip(tags, plural_texts(message), strict=False))
+            if all(forms.values()) and len(forms) == len(tags):
+                counted[message.id[0]] = forms
+        elif message.string:
+            plain[str(message.id)] = str(message.string)
+    return Texts(plain, counted)
+
+
+@cache
+def surface(lang: str, name: str) -> Texts:
+    """All texts of one surface in one language, its games' domains included."""
+    plain: dict[str, str] = {}
+    counted: dict[str, dict[str, str]] = {}
+    for domain in domains(lang):
+        if domain == name or domain.startswith(name + "-"):
+            texts = catalog_texts(read_catalog(lang, domain), lang)
+            plain.update(texts.plain)
+            counted.update(texts.counted)
+    return Texts(plain, counted)
 
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    """All templates of one language by dotted key, the games' own files included under
-    their game's name (empty for an unknown language)."""
+    """All terminal templates of one language by dotted key, each counted phrase under
+    ``key_<category>`` (``unit.livres_one``); empty for an unknown language."""
     if lang not in languages():
         return {}
-    out: dict[str, str] = {}
-    for stem in _stems():
-        base, _, game = stem.partition("_")
-        if base != lang:
-            continue
-        raw = resources.files(__name__).joinpath(f"{stem}.toml").read_text(encoding="utf-8")
-        _flatten(tomllib.loads(raw), f"{game}." if game else "", out)
+    texts = surface(lang, TERMINAL)
+    out = dict(texts.plain)
+    for key, forms in texts.counted.items():
+        out.update({f"{key}_{tag}": form for tag, form in forms.items()})
     return out
+
+
+def inflections(table: str, lang: str) -> list[str]:
+    """The inflected forms of a table of words that a language's terminal catalog has tables
+    of: ``dress`` for ``colour_dress.blue`` (a language that inflects colours by the noun)."""
+    prefix = table + "_"
+    return sorted({key.split(".")[0].removeprefix(prefix) for key in catalogue(lang)
+                   if key.startswith(prefix) and key.count(".") == 1})
 
 
 def has(key: str, lang: str = DEFAULT) -> bool:
@@ -78,11 +168,8 @@ def game_key(game: str, key: str, lang: str = DEFAULT) -> str:
     return own if has(own, lang) else key
 
 
-def text(key: str, lang: str = DEFAULT, **fields: Any) -> str:
-    """The template ``key`` of ``lang`` filled with ``fields``; the key itself if unknown."""
-    template = catalogue(lang).get(key) or catalogue(DEFAULT).get(key)
-    if template is None:
-        return key
+def fill(template: str, fields: Mapping[str, Any]) -> str:
+    """A template with its fields filled in, unknown fields left in place."""
     if not fields:
         return template
     try:
@@ -91,7 +178,30 @@ def text(key: str, lang: str = DEFAULT, **fields: Any) -> str:
         return template
 
 
-def count(key: str, n: int, lang: str = DEFAULT, **fields: Any) -> str:
-    """A counted phrase: ``key_one`` for exactly one, ``key_other`` otherwise ("1 livre",
-    "3 livres")."""
-    return text(f"{key}_{'one' if abs(n) == 1 else 'other'}", lang, n=n, **fields)
+def text(key: str, lang: str = DEFAULT, **fields: Any) -> str:
+    """The template ``key`` of ``lang`` filled with ``fields``; the key itself if unknown."""
+    template = catalogue(lang).get(key) or catalogue(DEFAULT).get(key)
+    return key if template is None else fill(template, fields)
+
+
+def count(key: str, n: float, lang: str = DEFAULT, **fields: Any) -> str:
+    """A counted phrase in the form the language's plural rules give ``n`` ("1 livre",
+    "3 livres"; Ukrainian "1 лівр", "2 ліври", "5 ліврів")."""
+    for code in (lang, DEFAULT):
+        if code in languages():
+            forms = surface(code, TERMINAL).counted.get(key)
+            if forms:
+                return fill(forms[plural_category(code, abs(n))], {"n": n, **fields})
+    return key
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the user's locale (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, as
+    POSIX orders them) when it has catalogs, else English."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            code = locale.normalize(value).split(".")[0].split("@")[0].split("_")[0].lower()
+            return code if code in languages() else DEFAULT
+    return DEFAULT

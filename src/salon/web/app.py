@@ -47,6 +47,7 @@ from salon.core import record
 from salon.core.errors import ConfigError
 from salon.core.game import game_class, game_names
 from salon.core.plugins import folder, plugin
+from salon.i18n import languages
 from salon.web.adapters import adapter
 from salon.web.errors import ServiceError
 from salon.web.guard import SECURITY_HEADERS, Limits, client_key, same_origin
@@ -59,7 +60,6 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
 HELLO_TIMEOUT = 5.0
 TOKEN_HEADER = "x-seat-token"
-LANGUAGES = ("en", "fr", "de", "uk")
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -263,7 +263,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
     async def meta() -> dict[str, Any]:
         # the lobby offers the players' levels and the random bot; any other bot spec is accepted
         return {"games": [game_meta(n) for n in game_names()], "bots": [*LEVELS, "random"],
-                "languages": list(LANGUAGES)}
+                "languages": languages()}
 
     @app.get("/api/games")
     async def list_games(status: Literal["open", "running", "over", "broken"] | None = None,

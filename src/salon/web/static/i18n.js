@@ -1,6 +1,9 @@
 // Message catalogues: one JSON file per language (and per game), nested keys flattened to
-// "section.name".  A key missing in a language falls back to English, a key missing in
+// "section.name", generated from the gettext catalogs of salon.i18n (python -m salon.i18n.export).
+// A key missing in a language falls back to English, a key missing in
 // English shows as itself, so a new event type never breaks the page.
+
+import { LANGUAGES } from "./i18n/languages.js";
 
 const files = new Map();
 
@@ -71,7 +74,7 @@ export async function loadCatalog(lang, paths) {
   return new Catalog(lang, await load(lang), english);
 }
 
-export const LANGUAGES = ["en", "fr", "de", "uk"];
+export { LANGUAGES };
 
 export function preferredLanguage() {
   const stored = localStorage.getItem("salon.lang");

@@ -6,6 +6,12 @@
 // on the board is drawn there as a clickable element carrying data-action="<action>".
 
 import { h, s } from "../../ui.js";
+// The engine terms every template may name as a field ({thread}, or {Thread} to begin a
+// sentence), filled in the words of the game's edition (RULES.md §16): one list with the
+// terminal's (salon.i18n.fields), the colours from the "colour" table, the others from "term".
+import { COLOUR_TERMS as COLOUR_LIST, FIELD_TERMS } from "./terms.js";
+
+const COLOUR_TERMS = new Set(COLOUR_LIST);
 
 const SILK = {
   blue: { fill: "#a9c3e4", mid: "#7fa3d3", deep: "#3d6da8" },
@@ -24,12 +30,6 @@ const GOLD_LIGHT = "#e2c98a";
 const INK = "#3b2e24";
 const INK_SOFT = "#7a6552";
 const STEPS = ["game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers"];
-/** The engine terms every template may name as a field ({thread}, or {Thread} to begin a
- *  sentence), filled in the words of the game's edition (RULES.md §16, as the terminal's
- *  FIELD_TERMS): the colours from the "colour" table, the others from the "term" table. */
-const FIELD_TERMS = ["blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag",
-  "rack", "drawer", "drawers"];
-const COLOUR_TERMS = new Set(["blue", "pink", "green", "orange"]);
 const FORM_TABLE = /^rococo\.(colour|term)_(\w+)\.\w+$/;
 const LOWER_KEY = { "": "none", thread: "thread", lace: "lace", "thread/lace": "either", "thread+lace": "both" };
 

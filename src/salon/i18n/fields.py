@@ -1,0 +1,26 @@
+"""The engine terms a game's templates may name as fields: one list for the terminal and the
+browser.
+
+A Rococo template names an engine term as a field (``{thread}``, ``{Thread}`` to begin a
+sentence) rather than as a word, because the 2013 edition calls the same things by other
+names (wool for thread, floor for drawer: RULES.md §16).  A language that inflects a term
+adds tables of its forms to its catalog (``term_from.drawer``, ``colour_dress.blue``), and a
+template may then name ``{drawer_from}`` or ``{blue_dress}``.  The terminal fills the fields
+in :mod:`salon.cli.rococo_view`; the browser's renderer imports this list from the
+``terms.js`` that :mod:`salon.i18n.export` writes beside it.
+"""
+
+from __future__ import annotations
+
+FIELD_TERMS: dict[str, tuple[str, ...]] = {
+    "rococo": ("blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag",
+               "rack", "drawer", "drawers"),
+}
+"""The term fields of each game's templates, by game."""
+COLOUR_TERMS = frozenset({"blue", "pink", "green", "orange"})
+"""The terms whose words are in the ``colour`` table (the others are in the ``term`` table)."""
+
+
+def term_table(name: str) -> str:
+    """The catalog table holding a term field's words: ``colour`` or ``term``."""
+    return "colour" if name in COLOUR_TERMS else "term"

@@ -1,0 +1,3 @@
+// Written by python -m salon.i18n.export; do not edit.
+export const FIELD_TERMS = ["blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag", "rack", "drawer", "drawers"];
+export const COLOUR_TERMS = ["blue", "green", "orange", "pink"];

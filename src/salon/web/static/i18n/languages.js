@@ -1,0 +1,2 @@
+// Written by python -m salon.i18n.export; do not edit.
+export const LANGUAGES = ["en", "de", "fr", "uk"];
