@@ -44,12 +44,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from salon.bots.base import Bot, register_bot
 from salon.core.errors import ConfigError
 from salon.core.game import Game
 from salon.core.plugins import load, plugin
 from salon.core.rng import BaseRng
+
+G = TypeVar("G", bound=Game)
 
 Evaluator = Callable[[Game, int], float]
 """``evaluate(game, seat)``: how good the position is for ``seat`` (higher is better), in
@@ -95,14 +98,22 @@ class GameHooks:
 _HOOKS: dict[str, GameHooks] = {}
 
 
-def register_evaluator(game_name: str, evaluate: Evaluator, determinize: Determinizer | None = None,
-                       same_turn: SameTurn | None = None, plan_at: PlanAt | None = None,
-                       horizon: Horizon | None = None, turn: TurnKey | None = None) -> None:
+def register_evaluator(game_name: str, evaluate: Callable[[G, int], float],
+                       determinize: Callable[[G, int, BaseRng], G] | None = None,
+                       same_turn: Callable[[G, G], bool] | None = None,
+                       plan_at: Callable[[G], bool] | None = None,
+                       horizon: Callable[[G, G], bool] | None = None,
+                       turn: Callable[[G], object] | None = None) -> None:
     """Make ``evaluate`` (and optionally the other hooks) the hooks of the game ``game_name``.
     Without ``same_turn`` a line ends only when another seat decides; without ``plan_at``,
     ``horizon`` and ``determinize`` nothing is played out; without ``turn`` a search counts
-    a turn whenever another seat decides."""
-    _HOOKS[game_name] = GameHooks(evaluate, determinize, same_turn, plan_at, horizon, turn)
+    a turn whenever another seat decides.
+
+    A game's hooks take its own game class; they are kept as hooks of any game because
+    :func:`hooks_for` hands them games of that title only."""
+    _HOOKS[game_name] = GameHooks(
+        cast(Evaluator, evaluate), cast(Determinizer | None, determinize), cast(SameTurn | None, same_turn),
+        cast(PlanAt | None, plan_at), cast(Horizon | None, horizon), cast(TurnKey | None, turn))
 
 
 def hooks_for(game: Game) -> GameHooks:

@@ -79,7 +79,8 @@ class StepGame(Game):
 
     @property
     def num_players(self) -> int:
-        return self.s.n
+        n: int = self.s.n
+        return n
 
     def current_player(self) -> int | None:
         stack = self.s.stack
@@ -105,7 +106,8 @@ class StepGame(Game):
             err = MalformedAction if rule == "PROTOCOL" else IllegalAction
             raise err(action, rule, reason)
         s = self.s
-        s.events = events = []
+        events: list[Event] = []
+        s.events = events
         rng = s.rng.state
         frame = s.stack.pop()
         self.steps.decisions[frame[0]][1](s, frame, action)
@@ -143,7 +145,8 @@ class StepGame(Game):
         return self.steps.decisions[frame[0]][2](self.s, frame, action)
 
     def is_over(self) -> bool:
-        return self.s.over
+        over: bool = self.s.over
+        return over
 
     def clone(self) -> Self:
         g = type(self).__new__(type(self))
