@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from salon.bots.base import bot_names
+from salon.i18n import languages
+from salon.i18n.fields import FIELD_TERMS
 from salon.rococo.components import EXPANSIONS
 from salon.rococo.game import Rococo
 from salon.rococo.rules.bonuses import KNOWN_BONUSES
@@ -20,11 +22,11 @@ from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
 
 STATIC = Path(__file__).parents[2] / "src" / "salon" / "web" / "static"
-LANGS = ("en", "fr", "de", "uk")
+LANGS = tuple(languages())
 PLURAL = re.compile(r"_(one|few|many|other)$")
 FIELD = re.compile(r"\{(\w+)\}")
-TERM_FIELD = re.compile(r"^(?:[Bb]lue|[Pp]ink|[Gg]reen|[Oo]range|[Tt]hread|[Kk]itchen|[Ff]avour|[Ff]avour_space"
-                        r"|[Rr]esource_bag|[Rr]ack|[Dd]rawers?)(?:_\w+)?$")
+TERM_FIELD = re.compile("^(?:{})(?:_\\w+)?$".format("|".join(
+    f"[{t[0]}{t[0].upper()}]{t[1:]}" for t in sorted(FIELD_TERMS["rococo"], key=len, reverse=True))))
 """The edition's term fields the client fills in every Rococo text ({thread}, {Drawer}...), a
 language's inflected forms of them included ({drawer_in}, {blue_dress}, see renderer.js)."""
 
