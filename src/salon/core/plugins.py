@@ -47,6 +47,9 @@ class Plugin:
     static: str | None = None
     """``"package:folder"`` holding the browser's ``renderer.js`` (and its styles and texts),
     served under ``/static/games/<name>/``."""
+    encoding: str | None = None
+    """``"module:function"`` giving the game's observation vector layout for a config
+    (``salon.rl.encoding``), for the reinforcement-learning environments."""
 
 
 def load(reference: str) -> Any:

@@ -10,4 +10,5 @@ PLUGIN = Plugin(
     terminal="salon.cli.necklace_view:SUPPORT",
     web="salon.web.adapters.necklace:ADAPTER",
     static="salon.web:static/games/necklace",
+    encoding="salon.necklace.encoding:encoding",
 )

@@ -10,4 +10,5 @@ PLUGIN = Plugin(
     terminal="salon.cli.rococo_view:SUPPORT",
     web="salon.web.adapters.rococo:ADAPTER",
     static="salon.web:static/games/rococo",
+    encoding="salon.rococo.encoding:encoding",
 )

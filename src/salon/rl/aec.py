@@ -1,0 +1,123 @@
+"""A game as a PettingZoo AEC environment: the agents ``player_0`` ... take the seats in
+order (an automated seat such as Madame du Barry plays inside the engine and is no agent),
+act by indices of the game's fixed action table and observe ``{"observation": vector,
+"action_mask": mask}`` (salon.rl.table).  Rewards come at the end only."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from salon.core.errors import ConfigError
+from salon.core.game import SEEDS, Game
+from salon.rl.table import BOUND, Spec, check_reward, rewards, spec
+
+AgentID = str
+
+
+class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
+    """One game and config; ``reset(seed)`` starts the game of that seed (a seed drawn from
+    the environment's generator when None)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, game: str, config: dict[str, Any], reward: str = "margin",
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render mode {render_mode!r}: choose ansi or human")
+        self.spec_: Spec = spec(game, config)
+        self.reward_kind = check_reward(reward)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"salon_{game}_v0"}
+        self.seat_of = {f"player_{i}": s for i, s in enumerate(self.spec_.players)}
+        self.agent_of = {s: a for a, s in self.seat_of.items()}
+        self.possible_agents = list(self.seat_of)
+        size = self.spec_.encoding.size
+        space = spaces.Dict({
+            "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (len(self.spec_.actions),), np.int8),
+        })
+        self.observation_spaces = {a: space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(len(self.spec_.actions)) for a in self.possible_agents}
+        self.game: Game | None = None
+        self.rng: np.random.Generator | None = None
+
+    @property
+    def version(self) -> str:
+        """The action table's and the observation layout's versions (salon.rl.table.Spec)."""
+        return self.spec_.version
+
+    def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self.rng is None:
+            self.rng, _ = seeding.np_random(seed)
+        game_seed = seed if seed is not None else int(self.rng.integers(SEEDS // 2))
+        self.game = self.spec_.new(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {"seed": game_seed} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        assert self.game is not None
+        seat = self.game.current_player()
+        if seat is not None:
+            self.agent_selection = self.agent_of[seat]
+        elif not self.agent_selection or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: AgentID) -> dict[str, Any]:
+        assert self.game is not None, "reset the environment first"
+        return self.spec_.observation(self.game, self.seat_of[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        assert game is not None, "reset the environment first"
+        if action is None:
+            raise ConfigError(f"{agent} must act: give an index of the action table")
+        text = self.spec_.actions.text(action)
+        game.apply(text)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if game.is_over():
+            final = rewards(game.result(), self.reward_kind)
+            for a in self.agents:
+                self.rewards[a] = final[self.seat_of[a]]
+                self.terminations[a] = True
+            self.agent_selection = agent
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The public view of the game (what a spectator sees) as text."""
+        if self.game is None:
+            return None
+        text = json.dumps(self.game.observe(None), indent=1, sort_keys=True)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.game = None
+

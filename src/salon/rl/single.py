@@ -1,0 +1,115 @@
+"""A game as a Gymnasium environment for one learner: the other seats are played by bots
+(salon.bots) between the learner's decisions, an automated seat by the engine itself.  The
+observation and the action indices are those of the AEC environment (salon.rl.table); the
+reward comes at the end.  ``action_masks()`` gives the mask for masking algorithms
+(sb3-contrib's MaskablePPO).  An illegal action changes nothing and costs
+:data:`ILLEGAL_REWARD`, so that a learner without masks learns to avoid it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from salon.bots.base import Bot, bot_seed, check_bot, make_bot
+from salon.core.errors import ActionError, ConfigError
+from salon.core.game import SEEDS, Game
+from salon.rl.table import BOUND, Spec, check_reward, rewards, spec
+
+ILLEGAL_REWARD = -1.0
+
+
+class SalonGymEnv(gym.Env[dict[str, Any], Any]):
+    """The learner plays ``seat`` (None: a seat drawn at each reset) against ``opponents``:
+    one bot spec per other player seat, or one for all."""
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, game: str, config: dict[str, Any], opponents: list[str], reward: str = "margin",
+                 seat: int | None = 0, render_mode: str | None = None) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render mode {render_mode!r}: choose ansi or human")
+        self.spec_: Spec = spec(game, config)
+        self.reward_kind = check_reward(reward)
+        self.render_mode = render_mode
+        players = self.spec_.players
+        if seat is not None and seat not in players:
+            raise ConfigError(f"seat {seat!r}: the learner may take seat {', '.join(map(str, players))}")
+        if not opponents or len(opponents) not in (1, len(players) - 1):
+            raise ConfigError(f"opponents: give one bot for all or one for each of the {len(players) - 1} "
+                              "other seats")
+        for bot in opponents:
+            check_bot(bot)
+        self.opponents = opponents
+        self.seat = seat
+        self.learner = players[0] if seat is None else seat
+        size = self.spec_.encoding.size
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (len(self.spec_.actions),), np.int8),
+        })
+        self.action_space: spaces.Space[Any] = spaces.Discrete(len(self.spec_.actions))
+        self.game: Game | None = None
+        self.bots: dict[int, Bot] = {}
+
+    @property
+    def version(self) -> str:
+        return self.spec_.version
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(SEEDS // 2))
+        players = self.spec_.players
+        self.learner = int(self.np_random.choice(players)) if self.seat is None else self.seat
+        self.game = self.spec_.new(game_seed)
+        others = [s for s in players if s != self.learner]
+        self.bots = {s: make_bot(self.opponents[0 if len(self.opponents) == 1 else i], bot_seed(game_seed, s))
+                     for i, s in enumerate(others)}
+        self._play_others()
+        return self._observation(), {"seed": game_seed, "seat": self.learner}
+
+    def _play_others(self) -> None:
+        game = self.game
+        assert game is not None
+        while not game.is_over() and game.current_player() != self.learner:
+            seat = game.current_player()
+            assert seat is not None
+            game.apply(self.bots[seat].choose(game))
+
+    def _observation(self) -> dict[str, Any]:
+        assert self.game is not None
+        return self.spec_.observation(self.game, self.learner)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now, as booleans over the action table."""
+        assert self.game is not None, "reset the environment first"
+        return self._observation()["action_mask"].astype(bool)
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        game = self.game
+        assert game is not None, "reset the environment first"
+        try:
+            game.apply(self.spec_.actions.text(action))
+        except ActionError:
+            return self._observation(), ILLEGAL_REWARD, False, False, {"illegal": True}
+        self._play_others()
+        over = game.is_over()
+        reward = rewards(game.result(), self.reward_kind)[self.learner] if over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, over, False, {}
+
+    def render(self) -> str | None:
+        """The public view of the game (what a spectator sees) as text."""
+        if self.game is None:
+            return None
+        text = json.dumps(self.game.observe(None), indent=1, sort_keys=True)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

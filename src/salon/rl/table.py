@@ -1,0 +1,153 @@
+"""What the learning environments share: a game's config from keyword options, its fixed
+table of actions (index and text both ways, versioned), its observation encoding, and the
+final rewards."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from salon.core.errors import ConfigError
+from salon.core.game import Description, Game, Result, game_class
+from salon.core.plugins import load, plugin
+from salon.rl.encoding import Encoding, Vector
+
+BOUND = 1000.0
+"""The observation vectors' bounds: the encodings scale every number well inside them."""
+
+REWARDS = ("margin", "rank")
+"""``margin``: the seat's final score minus the best other score (an automated seat's too);
+``rank``: +1 for the first place down to -1 for the last, a shared place sharing the values
+of the places it spans."""
+
+
+def game_config(players: int | None = None, expansions: Sequence[str] | str | None = None,
+                **options: Any) -> dict[str, Any]:
+    """A config mapping from the environments' keyword arguments (the game validates it)."""
+    config: dict[str, Any] = dict(options)
+    if players is not None:
+        config["players"] = players
+    if expansions is not None:
+        config["expansions"] = expansions if isinstance(expansions, str) else ",".join(expansions)
+    return config
+
+
+@dataclass(frozen=True)
+class ActionTable:
+    """Every action text of a game and config in the order of its description: index ``i``
+    of a ``Discrete`` space is ``texts[i]``.  :attr:`version` hashes the table, so that a
+    trained policy can check it reads the indices it was trained on."""
+
+    texts: tuple[str, ...]
+
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        return {t: i for i, t in enumerate(self.texts)}
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def index(self, text: str) -> int:
+        found = self._index.get(text)
+        if found is None:
+            raise ConfigError(f"action {text!r} is not in this game's action table")
+        return found
+
+    def text(self, index: Any) -> str:
+        i = int(index)
+        if not 0 <= i < len(self.texts):
+            raise ConfigError(f"action index {index!r}: the table has indices 0 to {len(self.texts) - 1}")
+        return self.texts[i]
+
+    def mask(self, legal: Sequence[str]) -> npt.NDArray[np.int8]:
+        out = np.zeros(len(self.texts), dtype=np.int8)
+        out[[self._index[t] for t in legal]] = 1
+        return out
+
+    @cached_property
+    def version(self) -> str:
+        return hashlib.sha256("\n".join(self.texts).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One game with one config, as the environments see it."""
+
+    name: str
+    config: dict[str, Any]
+    engine: type[Game]
+    description: Description
+    seats: int
+    actions: ActionTable
+    encoding: Encoding
+
+    @property
+    def players(self) -> list[int]:
+        """The seats a learner or a bot takes: every seat but the automated ones."""
+        return [s for s in range(self.seats) if s not in self.description.automated_seats]
+
+    @property
+    def version(self) -> str:
+        """The action table's and the observation layout's versions together."""
+        return f"{self.actions.version}-{self.encoding.version}"
+
+    def new(self, seed: int) -> Game:
+        return self.engine.new(self.config, seed)
+
+    def observation(self, game: Game, seat: int) -> dict[str, Vector | npt.NDArray[np.int8]]:
+        """The learner's observation: the vector and the mask of legal actions (all zero when
+        it is not ``seat``'s decision)."""
+        mine = not game.is_over() and game.current_player() == seat
+        return {"observation": self.encoding.encode(game.observe(seat), seat),
+                "action_mask": self.actions.mask(game.legal_actions()) if mine
+                else np.zeros(len(self.actions), dtype=np.int8)}
+
+
+def spec(name: str, config: dict[str, Any]) -> Spec:
+    """The :class:`Spec` of game ``name`` with ``config``; ConfigError for an unknown game, a
+    bad config or a game that declares no observation encoding."""
+    engine = game_class(name)
+    parsed = engine.parse_config(config)
+    found = plugin(name)
+    if found is None or found.encoding is None:
+        raise ConfigError(f"{name} declares no observation encoding: it has no learning environment")
+    first = engine.new(config, 0)
+    description = engine.describe(parsed)
+    return Spec(name, config, engine, description, first.num_players, ActionTable(description.action_space),
+                load(found.encoding)(parsed))
+
+
+def rewards(result: Result, kind: str) -> list[float]:
+    """Every seat's final reward of kind ``kind`` (:data:`REWARDS`)."""
+    scores = result.scores
+    n = len(scores)
+    if kind == "margin":
+        return [float(scores[s] - max((v for t, v in enumerate(scores) if t != s), default=0)) for s in range(n)]
+    if kind == "rank":
+        out = [0.0] * n
+        place = 0
+        for group in result.ranking:
+            spanned = range(place, place + len(group))
+            value = sum(1 - 2 * p / max(n - 1, 1) for p in spanned) / len(group)
+            for s in group:
+                out[s] = value
+            place += len(group)
+        return out
+    raise ConfigError(f"reward {kind!r}: choose {' or '.join(REWARDS)}")
+
+
+def check_reward(kind: str) -> str:
+    if kind not in REWARDS:
+        raise ConfigError(f"reward {kind!r}: choose {' or '.join(REWARDS)}")
+    return kind
+
+
+def layout_table(name: str, config: dict[str, Any] | None = None) -> str:
+    """The observation layout of game ``name`` with ``config`` as a Markdown table."""
+    return spec(name, dict(config or {})).encoding.table()

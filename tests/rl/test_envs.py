@@ -1,0 +1,139 @@
+"""The learning environments: PettingZoo's and Gymnasium's own checkers, OpenSpiel's random
+simulation test and IS-MCTS, the action table, and that a seat's vector carries nothing the
+seat may not see."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from salon.bots.base import make_bot
+from salon.bots.heuristic import hooks_for
+from salon.core.errors import ConfigError
+from salon.core.rng import Rng
+from salon.rl import env, gym_env, spec
+from salon.rl.encoding import EncodingError
+
+
+def test_pettingzoo_api() -> None:
+    from pettingzoo.test import api_test
+
+    api_test(env("necklace", players=3), num_cycles=60)
+    api_test(env("rococo", players=1, solo=True), num_cycles=60)
+
+
+def test_solo_automaton_is_no_agent() -> None:
+    e = env("rococo", players=1, solo=True)
+    e.reset(seed=3)
+    assert e.possible_agents == ["player_0"]
+
+
+def test_aec_plays_a_game_to_the_end_with_rank_rewards() -> None:
+    e = env("necklace", players=2, reward="rank")
+    e.reset(seed=5)
+    rng = np.random.default_rng(0)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert e.render() is not None
+
+
+def test_gymnasium_check_env() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(gym_env("necklace", opponents=["random"]), skip_render_check=True)
+    check_env(gym_env("rococo", opponents=["random"]), skip_render_check=True)
+
+
+def test_gym_illegal_action_changes_nothing() -> None:
+    g = gym_env("necklace", opponents=["random", "random"], seat=None)
+    obs, info = g.reset(seed=2)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    again, reward, terminated, _, step_info = g.step(illegal)
+    assert step_info == {"illegal": True} and reward < 0 and not terminated
+    assert np.array_equal(again["observation"], obs["observation"])
+
+
+def test_openspiel_random_simulation_and_ismcts() -> None:
+    import pyspiel
+    from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+    from open_spiel.python.bots import uniform_random
+
+    from salon.rl.openspiel import register
+
+    assert set(register()) == {"python_salon_rococo", "python_salon_necklace"}
+    for name in ("python_salon_rococo", "python_salon_necklace"):
+        pyspiel.random_sim_test(pyspiel.load_game(name, {"players": 2}), num_sims=1, serialize=False,
+                                verbose=False)
+
+    class Ismcts(ismcts.ISMCTSBot):  # type: ignore[misc]
+        """OpenSpiel's Python IS-MCTS keeps no state between moves to restart."""
+
+        def restart_at(self, state: object) -> None:
+            return None
+
+    game = pyspiel.load_game("python_salon_necklace", {"players": 2, "seed": 7})
+    rs = np.random.RandomState(0)
+    bots = [Ismcts(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, max_simulations=2, random_state=rs,
+                   use_observation_string=True), uniform_random.UniformRandomBot(1, rs)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
+    assert returns[0] == -returns[1]
+
+
+def test_action_table_both_ways_and_versioned() -> None:
+    s = spec("rococo", {"players": 4})
+    assert len(s.actions) == len(set(s.actions.texts))
+    for i in (0, 17, len(s.actions) - 1):
+        assert s.actions.index(s.actions.text(i)) == i
+    assert s.version == spec("rococo", {"players": 4}).version
+    assert s.version != spec("rococo", {"players": 3}).version
+    with pytest.raises(ConfigError):
+        s.actions.text(len(s.actions))
+
+
+@pytest.mark.parametrize("name, config", [("rococo", {"players": 4, "expansions": "all"}),
+                                          ("rococo", {"players": 3, "edition": "2013"}),
+                                          ("necklace", {"players": 4})])
+def test_vector_depends_only_on_what_the_seat_sees(name: str, config: dict[str, object]) -> None:
+    """Every observation of a random game fits the declared encoding, and a world in which
+    everything seat 0 cannot see is drawn anew (the bots' determinize hook: other hands, deck
+    and bag order) gives seat 0 the same vector though the game differs."""
+    s = spec(name, config)
+    game = s.new(11)
+    bot = make_bot("random", 11)
+    differed = 0
+    step = 0
+    while not game.is_over():
+        seat = game.current_player()
+        assert seat is not None
+        vector = s.observation(game, seat)["observation"]
+        assert vector.shape == (s.encoding.size,)
+        if step % 25 == 0:
+            hooks = hooks_for(game)
+            assert hooks.determinize is not None
+            world = hooks.determinize(game, seat, Rng(step + 1))
+            assert np.array_equal(s.observation(world, seat)["observation"], vector)
+            differed += world.state_hash() != game.state_hash()
+        game.apply(bot.choose(game))
+        step += 1
+    assert differed > 0
+
+
+def test_encoding_is_strict() -> None:
+    s = spec("necklace", {"players": 2})
+    observation = s.new(0).observe(0)
+    observation["surprise"] = 1
+    with pytest.raises(EncodingError, match="surprise"):
+        s.encoding.encode(observation, 0)
+
+
+def test_bad_input_is_one_clear_error() -> None:
+    with pytest.raises(ConfigError, match="unknown game"):
+        env("chess")
+    with pytest.raises(ConfigError, match="reward"):
+        env("necklace", players=2, reward="elo")
+    with pytest.raises(ConfigError, match="opponents"):
+        gym_env("necklace", opponents=["random", "random"], players=4)
