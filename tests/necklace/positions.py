@@ -2,8 +2,8 @@
 them (hands, market, top of the pile, discard) and restart a turn or a sale from there.
 
 Every helper edits the game's position as data (docs/positions.md): it takes
-``g.to_position()``, changes it and loads it back, checked as ``Necklace.from_position``
-checks every position, so that every card stays in exactly one place."""
+``g.to_position()``, changes it and loads it back through the position format, which refuses
+a card in two places or in none (the game's other invariants wait for ``assert_valid``)."""
 
 from __future__ import annotations
 

@@ -2,10 +2,11 @@
 
 Every helper edits the game's position as data (docs/positions.md): it takes
 ``g.to_position()``, moves a component from wherever it lies to where the test wants it and
-loads the result back, checked as ``Rococo.from_position`` checks every position, so a helper
-can never leave an impossible state behind.  ``at_turn`` puts a seat in the middle of a turn
-with a chosen card played, waiting for its main action.  Tests then drive the position through
-the public protocol (``legal_actions`` / ``apply``).
+loads the result back through the position format, which refuses a component in two places or
+in none, so a helper can never lose or duplicate one (the game's other invariants wait for
+``assert_valid``: a test builds its position in several steps).  ``at_turn`` puts a seat in
+the middle of a turn with a chosen card played, waiting for its main action.  Tests then drive
+the position through the public protocol (``legal_actions`` / ``apply``).
 """
 
 from __future__ import annotations

@@ -102,7 +102,8 @@ def test_hidden_parts_left_out_are_filled_by_a_seeded_shuffle() -> None:
 def test_a_pending_automatic_step_runs_up_to_the_next_decision() -> None:
     data = _hand_written()
     data |= {"round": 2, "phase": "income", "turn": {"seat": 0, "card": None}, "pending": [["round_start"]]}
-    data["players"][0] |= {"in_play": None, "discard": ["S14", "S15"]}
+    data["players"][0] |= {"hand": [], "in_play": None, "discard": ["S13", "S14", "S15"]}
+    data["players"][1] |= {"hand": [], "discard": ["S24", "S25"]}
     g = Rococo.from_position(data)
     assert g.to_position()["round"] == 2 and g.decision()["kind"] == "hand"
 
@@ -188,3 +189,10 @@ def test_a_game_with_a_secret_seed_round_trips_with_its_keyed_generator() -> Non
 def test_a_seed_no_game_accepts_is_refused() -> None:
     _refused(_edited(seed=-1), "seed -1: give an integer")
     _refused(_edited(seed="7"), "seed: expected an integer")
+
+
+def test_a_decision_without_a_legal_action_is_refused() -> None:
+    data = _hand_written()
+    data["players"][1] |= {"hand": [], "discard": ["S24", "S25"]}
+    _refused(_edited(players=data["players"], pending=[["play", 1]]),
+             "pending[0]: the decision 'play' has no legal action in this position")

@@ -233,6 +233,20 @@ def _arg_kinds(shape: str, count: int) -> list[str]:
     return fixed
 
 
+def check_decision(s: Any, decisions: Mapping[str, Any]) -> None:
+    """A game that is not over waits for a decision with at least one legal action: from a
+    position whose pending decision offers none, the game could never go on."""
+    if s.stack and s.stack[-1][0] in decisions:
+        frame = s.stack[-1]
+        try:
+            legal = decisions[frame[0]][0](s, frame)
+        except (LookupError, ValueError, AssertionError) as e:
+            raise PositionError(f"pending[0]: the decision {frame[0]!r} cannot be asked in this position "
+                                f"({type(e).__name__}: {e})") from None
+        if not legal:
+            raise PositionError(f"pending[0]: the decision {frame[0]!r} has no legal action in this position")
+
+
 def read_seed(data: dict[str, Any]) -> int:
     """The position's ``seed`` (default 0), any seed a new game accepts (:func:`game_seed`)."""
     value = data.get("seed", 0)

@@ -20,6 +20,7 @@ from salon.core.position import (
     Kind,
     Places,
     array,
+    check_decision,
     codec,
     complete,
     counts,
@@ -125,6 +126,7 @@ def from_position(data: Any, invariants: bool = True) -> tuple[NecklaceConfig, i
         raise PositionError(f"pending: the steps cannot run from this position ({type(e).__name__}: {e})") from None
     if invariants:
         _invariants(s)
+        check_decision(s, DECISIONS)
     return cfg, seed, s
 
 

@@ -21,6 +21,7 @@ from salon.core.position import (
     Kind,
     Places,
     array,
+    check_decision,
     codec,
     complete,
     counts,
@@ -39,7 +40,7 @@ from salon.core.position import (
 from salon.core.rng import BaseRng
 from salon.rococo.config import RococoConfig, parse_config
 from salon.rococo.invariants import check
-from salon.rococo.rules.registry import advance
+from salon.rococo.rules.registry import DECISIONS, advance
 from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import Tables, tables
 
@@ -191,6 +192,7 @@ def from_position(data: Any, t: Tables | None = None, invariants: bool = True) -
         raise PositionError(f"pending: the steps cannot run from this position ({type(e).__name__}: {e})") from None
     if invariants:
         _invariants(s)
+        check_decision(s, DECISIONS)
     return cfg, seed, s
 
 
