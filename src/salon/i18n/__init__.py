@@ -35,7 +35,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
-from babel.plural import to_gettext
+from babel.plural import PluralRule, to_gettext
 
 DEFAULT = "en"
 TERMINAL = "terminal"
@@ -59,11 +59,16 @@ class Texts:
     counted: dict[str, dict[str, str]]
 
 
-def languages() -> list[str]:
-    """The languages that have catalogs, English first: the one list every surface offers."""
+@cache
+def _languages() -> tuple[str, ...]:
     found = sorted(entry.name for entry in resources.files(__name__).iterdir()
                    if entry.is_dir() and any(f.name.endswith(".po") for f in entry.iterdir()))
-    return sorted(found, key=lambda code: code != DEFAULT)
+    return tuple(sorted(found, key=lambda code: code != DEFAULT))
+
+
+def languages() -> list[str]:
+    """The languages that have catalogs, English first: the one list every surface offers."""
+    return list(_languages())
 
 
 def plural_categories(lang: str) -> tuple[str, ...]:
@@ -79,9 +84,14 @@ def plural_forms(lang: str) -> str:
     return re.sub(r"\be\b", "0", to_gettext(Locale.parse(lang).plural_form)).removesuffix(";")
 
 
+@cache
+def _plural_rule(lang: str) -> PluralRule:
+    return Locale.parse(lang).plural_form
+
+
 def plural_category(lang: str, n: float) -> str:
     """The CLDR plural category of ``n`` in ``lang`` (Ukrainian 1 one, 2 few, 5 many, 1.5 other)."""
-    return str(Locale.parse(lang).plural_form(n))
+    return str(_plural_rule(lang)(n))
 
 
 def domains(lang: str) -> list[str]:
