@@ -49,10 +49,12 @@ from salon.cli.common import (
 from salon.cli.play import Seat, Session, position_problem, read_position, save_problem, saved_players
 from salon.cli.serve import serve
 from salon.cli.support import support
+from salon.cli.tournament import AddressOpt, BackendOpt, WorkersOpt, tournament
 from salon.core import record
 from salon.core.errors import ConfigError, PositionError, SalonError
 from salon.core.game import game_class, game_names
 from salon.i18n import languages, text
+from salon.parallel import check_backend, check_workers
 
 BOT_DELAY = 0.2
 """Seconds of pause after a bot's action while a human watches at a terminal."""
@@ -257,9 +259,14 @@ def simulate(
     expansions: ExpansionsOpt = None,
     solo: SoloOpt = False,
     edition: EditionOpt = None,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> int:
     """Play bot games, checking every invariant after every action; exit 1 on any error or violation."""
     check_options(check_game(game), solo, edition)
+    check_workers(workers)
+    check_backend(backend, address)
     n, names = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], allow_human=False, solo=solo)
     console = _console()
     show_progress = not as_json and console.is_terminal
@@ -267,7 +274,7 @@ def simulate(
                   console=console, disable=not show_progress, transient=True) as progress:
         task = progress.add_task(text("simulate.progress"), total=games)
         report = simulate_mod.simulate(game, games, n, names, seed, lambda: progress.advance(task), expansions,
-                                       solo, edition)
+                                       solo, edition, workers, backend, address)
     data = report.to_json()
     if as_json:
         print(json.dumps(data))
@@ -440,3 +447,4 @@ def bench(
 
 
 app.command()(serve)
+app.command()(tournament)

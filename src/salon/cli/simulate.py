@@ -1,10 +1,11 @@
 """Bot-against-bot games with every invariant checked after every action.
 
 Game ``i`` uses seed ``seed + i`` and its bots are seeded from it, so a run is reproducible
-and a failing game can be replayed alone.  An exception inside a game is counted as an
-error and the run goes on with the next game.  A seat the game plays by itself (the solo
-opponent) needs no bot: it is reported under its own name, with its scores and wins like
-any seat.
+and a failing game can be replayed alone; the games may run in several processes or on a
+Ray cluster (salon.parallel) and are merged in their order, so the report is the same.  An
+exception inside a game is counted as an error and the run goes on with the next game.  A
+seat the game plays by itself (the solo opponent) needs no bot: it is reported under its own
+name, with its scores and wins like any seat.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from salon import parallel
 from salon.bots.base import bot_seed, make_bot
 from salon.cli.common import config_edition, config_expansions, game_config, seat_names
 from salon.cli.support import support
 from salon.core.game import game_class
 from salon.i18n import text
+from salon.parallel import check_backend, check_workers
 
 MAX_DECISIONS = 100_000
 """A game still running after this many decisions is stuck: it counts as an error."""
@@ -84,10 +87,92 @@ class _Broken(Exception):
     """A game that cannot go on (no legal action before the end, or no end at all)."""
 
 
+@dataclass(frozen=True)
+class Table:
+    """What every game of a run shares: the game, its config and the bot of every seat."""
+
+    name: str
+    config: dict[str, Any]
+    bots: tuple[str, ...]
+    automatic: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One game's share of the report, merged in the games' order."""
+
+    index: int
+    seed: int
+    decisions: int
+    scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] = ()
+    error: str | None = None
+    violations: tuple[str, ...] = ()
+
+
+def play_game(job: tuple[Table, int, int]) -> Outcome:
+    """Game ``index`` of a run, played with seed ``game_seed``, every invariant checked after
+    every action; a module-level function, so that worker processes can run it."""
+    table, index, game_seed = job
+    cls = game_class(table.name)
+    violations: list[str] = []
+    decisions = 0
+    try:
+        game = cls.new(table.config, game_seed)
+        seat_bots = {s: make_bot(b, bot_seed(game_seed, s)) for s, b in enumerate(table.bots)
+                     if s not in table.automatic}
+        while not game.is_over():
+            if not game.legal_actions():
+                violations.append(f"no legal action at decision {decisions + 1} before the end")
+                raise _Broken(violations[-1])
+            if decisions >= MAX_DECISIONS:
+                raise _Broken(f"no end after {MAX_DECISIONS} decisions")
+            seat = game.current_player()
+            assert seat is not None
+            action = seat_bots[seat].choose(game)
+            before = game.clone()
+            events = game.apply(action)
+            decisions += 1
+            found = game.violations(before, events)
+            violations += [f"after decision {decisions} ({action}): {v}" for v in found]
+        result = game.result()
+        return Outcome(index, game_seed, decisions, tuple(result.scores), tuple(result.winners),
+                       violations=tuple(violations))
+    except Exception as e:  # any failure of one game is reported; the run goes on
+        detail = f"{type(e).__name__}: {e}" if not isinstance(e, _Broken) else str(e)
+        return Outcome(index, game_seed, decisions, error=f"decision {decisions + 1}: {detail}",
+                       violations=tuple(violations))
+
+
+def merge(report: Report, o: Outcome) -> None:
+    """Add one game's outcome to the report (in the games' order, so that sums and quoted
+    examples are the same however the games were spread over workers)."""
+    report.games += 1
+    if o.error is None and o.scores is not None:
+        report.completed += 1
+        for s, score in enumerate(o.scores):
+            report.score_sum[s] += score
+        for w in o.winners:
+            report.wins[w] += 1 / len(o.winners)
+    else:
+        report.errors += 1
+        if len(report.error_examples) < EXAMPLES:
+            report.error_examples.append(f"game {o.index} (seed {o.seed}), {o.error}")
+    report.decisions += o.decisions
+    report.invariant_violations += len(o.violations)
+    for v in o.violations[: max(0, EXAMPLES - len(report.violation_examples))]:
+        report.violation_examples.append(f"game {o.index} (seed {o.seed}) {v}")
+
+
 def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
              advance: Callable[[], None] = lambda: None, expansions: str | None = None, solo: bool = False,
-             edition: str | None = None) -> Report:
-    """``bots`` names the bot of every player seat, the automatic seats left out."""
+             edition: str | None = None, workers: int | None = 1, backend: str = "local",
+             address: str | None = None) -> Report:
+    """``bots`` names the bot of every player seat, the automatic seats left out.  The games
+    are played by ``workers`` processes (None: one per core) or on a Ray cluster
+    (salon.parallel); the report is the same for any number of them but for its time."""
+    workers = check_workers(workers)
+    check_backend(backend, address)
     cls = game_class(name)
     sup = support(name)
     config = game_config(players, expansions, solo, edition)
@@ -98,44 +183,14 @@ def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
     report = Report(name, players, every, seed, config_expansions(first), config_edition(first), automatic,
                     sup.tie_rule(first), first.config_json(), score_sum=[0] * seats,
                     wins=[0.0] * seats)
+    table = Table(name, config, tuple(every), tuple(automatic))
+    jobs = [(table, i, seed + i) for i in range(games)]
     start = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        report.games += 1
-        violations: list[str] = []
-        decisions = 0
-        try:
-            game = cls.new(config, game_seed)
-            seat_bots = {s: make_bot(b, bot_seed(game_seed, s)) for s, b in enumerate(every) if s not in automatic}
-            while not game.is_over():
-                if not game.legal_actions():
-                    violations.append(f"no legal action at decision {decisions + 1} before the end")
-                    raise _Broken(violations[-1])
-                if decisions >= MAX_DECISIONS:
-                    raise _Broken(f"no end after {MAX_DECISIONS} decisions")
-                seat = game.current_player()
-                assert seat is not None
-                action = seat_bots[seat].choose(game)
-                before = game.clone()
-                events = game.apply(action)
-                decisions += 1
-                found = game.violations(before, events)
-                violations += [f"after decision {decisions} ({action}): {v}" for v in found]
-            result = game.result()
-            report.completed += 1
-            for s, score in enumerate(result.scores):
-                report.score_sum[s] += score
-            for w in result.winners:
-                report.wins[w] += 1 / len(result.winners)
-        except Exception as e:  # any failure of one game is reported; the run goes on
-            report.errors += 1
-            if len(report.error_examples) < EXAMPLES:
-                detail = f"{type(e).__name__}: {e}" if not isinstance(e, _Broken) else str(e)
-                report.error_examples.append(f"game {i} (seed {game_seed}), decision {decisions + 1}: {detail}")
-        report.decisions += decisions
-        report.invariant_violations += len(violations)
-        for v in violations[: max(0, EXAMPLES - len(report.violation_examples))]:
-            report.violation_examples.append(f"game {i} (seed {game_seed}) {v}")
+
+    def done(outcome: Outcome) -> None:
+        merge(report, outcome)
         advance()
+
+    parallel.run(play_game, jobs, workers, backend, address, done)
     report.seconds = time.perf_counter() - start
     return report

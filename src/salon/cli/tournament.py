@@ -1,0 +1,227 @@
+"""Rated tournaments between bot kinds: ``salon tournament``.
+
+The entrants (bot specs) are seated in balanced rotations: the games come in blocks of one
+seed each, as many games as there are entrants; within a block the line-up (the entrants in
+an order drawn from the tournament's seed, repeated to fill the seats) is rotated one seat
+each game, so every entrant sits every seat equally often on the same deal.  The games run
+in parallel (salon.parallel) and are rated in their order with openskill's Plackett-Luce
+model from the final ranking (a shared place is a tie), so a tournament is reproducible for a
+seed whatever the workers or backend.  Where an entrant fills several seats of one game, each
+copy is rated as a player of its own and the entrant takes the mean of the copies' ratings.
+The table gives each entrant's rating (mu), its uncertainty (sigma), its share of wins (a
+shared first place counts as its share) and of each place.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from salon import parallel
+from salon.bots.base import bot_seed, check_bot, make_bot
+from salon.cli.common import check_game, game_config
+from salon.core.errors import ConfigError, SalonError
+from salon.core.game import game_class, game_names
+from salon.core.rng import Rng, derive_seed
+
+WorkersOpt = Annotated[int | None, typer.Option(
+    help="Processes playing games at once (default: one per core); with --backend ray, Ray tasks in flight.")]
+BackendOpt = Annotated[str, typer.Option(help="Where the games run: local (processes on this machine) or ray.")]
+AddressOpt = Annotated[str | None, typer.Option(
+    help="The Ray cluster's address, with --backend ray (every machine needs salon installed); without it "
+         "Ray starts on this machine.")]
+
+ROTATION_KEY = 0x70E5
+"""The stream of the tournament's seed that orders each block's line-up."""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    game: str
+    entrants: tuple[str, ...]
+    players: int
+    expansions: str | None = None
+    edition: str | None = None
+
+    def config(self) -> dict[str, Any]:
+        return game_config(self.players, self.expansions, False, self.edition)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game: the entrant of every seat and the result."""
+
+    index: int
+    seed: int
+    lineup: tuple[int, ...]
+    scores: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+
+
+class GameFailed(SalonError):
+    """A game of the tournament broke off (a bot's defect): which one, on one line."""
+
+
+def schedule(t: Tournament, games: int, seed: int) -> list[tuple[Tournament, int, int, tuple[int, ...]]]:
+    """Every game's (tournament, index, seed, entrant index of every seat)."""
+    k = len(t.entrants)
+    jobs = []
+    order: list[int] = []
+    for i in range(games):
+        block, turn = divmod(i, k)
+        if turn == 0:
+            rng = Rng(derive_seed(seed + block, ROTATION_KEY))
+            order = list(range(k))
+            rng.shuffle(order)
+        lineup = tuple(order[(turn + s) % k] for s in range(t.players))
+        jobs.append((t, i, seed + block, lineup))
+    return jobs
+
+
+def play(job: tuple[Tournament, int, int, tuple[int, ...]]) -> Played:
+    """One game of the schedule (a module-level function, for worker processes)."""
+    t, index, seed, lineup = job
+    try:
+        game = game_class(t.game).new(t.config(), seed)
+        bots = [make_bot(t.entrants[e], bot_seed(seed, s)) for s, e in enumerate(lineup)]
+        while not game.is_over():
+            seat = game.current_player()
+            assert seat is not None
+            game.apply(bots[seat].choose(game))
+        result = game.result()
+    except Exception as e:
+        raise GameFailed(f"game {index} (seed {seed}) broke off: {type(e).__name__}: {e}") from None
+    return Played(index, seed, lineup, tuple(result.scores), tuple(tuple(g) for g in result.ranking),
+                  tuple(result.winners))
+
+
+def rate(t: Tournament, played: list[Played]) -> list[dict[str, Any]]:
+    """Every entrant's rating after the games in their order, with its win and place shares."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    k = len(t.entrants)
+    ratings = [model.rating(name=name) for name in t.entrants]
+    appearances = [0] * k
+    wins = [0.0] * k
+    places = [[0.0] * t.players for _ in range(k)]
+    for p in played:
+        place_of: dict[int, int] = {}
+        spanned: dict[int, list[int]] = {}
+        at = 0
+        for group in p.ranking:
+            for s in group:
+                place_of[s] = at
+                spanned[s] = list(range(at, at + len(group)))
+            at += len(group)
+        seats = range(len(p.lineup))
+        teams = [[model.rating(mu=ratings[p.lineup[s]].mu, sigma=ratings[p.lineup[s]].sigma)] for s in seats]
+        rated = model.rate(teams, ranks=[place_of[s] for s in seats])
+        for e in set(p.lineup):
+            copies = [rated[s][0] for s in seats if p.lineup[s] == e]
+            ratings[e] = model.rating(mu=sum(c.mu for c in copies) / len(copies),
+                                      sigma=sum(c.sigma for c in copies) / len(copies), name=t.entrants[e])
+        for s in seats:
+            e = p.lineup[s]
+            appearances[e] += 1
+            if s in p.winners:
+                wins[e] += 1 / len(p.winners)
+            for place in spanned[s]:
+                places[e][place] += 1 / len(spanned[s])
+    rows = []
+    for e, name in enumerate(t.entrants):
+        n = max(appearances[e], 1)
+        rows.append({
+            "entrant": name, "rating": round(ratings[e].mu, 3), "uncertainty": round(ratings[e].sigma, 3),
+            "ordinal": round(ratings[e].ordinal(), 3), "seats_played": appearances[e],
+            "win_share": round(wins[e] / n, 4),
+            "place_shares": [round(v / n, 4) for v in places[e]],
+        })
+    rows.sort(key=lambda r: (-float(r["rating"]), str(r["entrant"])))
+    return rows
+
+
+def run(t: Tournament, games: int, seed: int, workers: int | None = 1, backend: str = "local",
+        address: str | None = None, done: Any = None) -> dict[str, Any]:
+    """Play and rate a tournament: its report as JSON-ready data."""
+    played = parallel.run(play, schedule(t, games, seed), workers, backend, address, done)
+    return {
+        "game": t.game, "entrants": list(t.entrants), "players": t.players, "games": games, "seed": seed,
+        "config": game_class(t.game).new(t.config(), seed).config_json(),
+        "ratings": rate(t, played),
+        "results": [{"seed": p.seed, "lineup": [t.entrants[e] for e in p.lineup], "scores": list(p.scores)}
+                    for p in played],
+    }
+
+
+def write_csv(path: Path, rows: list[dict[str, Any]], players: int) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["entrant", "rating", "uncertainty", "ordinal", "seats_played", "win_share",
+                      *(f"place_{i + 1}" for i in range(players))])
+        for r in rows:
+            out.writerow([r["entrant"], r["rating"], r["uncertainty"], r["ordinal"], r["seats_played"],
+                          r["win_share"], *r["place_shares"]])
+
+
+def tournament(
+    game: Annotated[str, typer.Argument(help="The game; available: " + ", ".join(game_names()) + ".")],
+    bots: Annotated[str, typer.Option("--bots", "-b", help="The entrants: bot specs, comma-separated "
+                                                           "(random,heuristic,search:iterations=4).")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at each game.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 400,
+    seed: Annotated[int, typer.Option(help="The tournament's seed: its deals and its line-ups.")] = 0,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    json_file: Annotated[Path | None, typer.Option("--json-file", help="Write the report here as JSON.")] = None,
+    csv_file: Annotated[Path | None, typer.Option("--csv-file", help="Write the rating table here as CSV.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+    expansions: Annotated[str | None, typer.Option("--expansions", "-x", help="Expansions, comma-separated, "
+                                                                              "or 'all'.")] = None,
+    edition: Annotated[str | None, typer.Option(help="The edition of the rules.")] = None,
+) -> int:
+    """Rate bot kinds against each other: balanced rotations, parallel games, Plackett-Luce ratings."""
+    check_game(game)
+    parallel.check_workers(workers)
+    parallel.check_backend(backend, address)
+    entrants = tuple(b.strip() for b in bots.split(","))
+    for spec in entrants:
+        if not spec:
+            raise ConfigError("--bots: an empty entrant name")
+        check_bot(spec)
+    if len(set(entrants)) != len(entrants):
+        raise ConfigError("--bots: each entrant once (an entrant fills several seats by itself when needed)")
+    t = Tournament(game, entrants, players, expansions, edition)
+    counts = game_class(game).describe(t.config()).players
+    if players not in counts:
+        raise ConfigError(f"--players {players}: {game} is played by {counts[0]} to {counts[-1]} players")
+    console = Console(highlight=False)
+    with Progress(TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
+        task = progress.add_task("tournament", total=games)
+        data = run(t, games, seed, workers, backend, address, lambda _: progress.advance(task))
+    if json_file is not None:
+        json_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if csv_file is not None:
+        write_csv(csv_file, data["ratings"], players)
+    if as_json:
+        print(json.dumps(data))
+        return 0
+    table = Table(title=f"{game}: {games} games, {players} players, seed {seed}", title_justify="left")
+    for column in ("entrant", "rating", "±", "wins", *(f"{i + 1}." for i in range(players))):
+        table.add_column(column, justify="left" if column == "entrant" else "right")
+    for r in data["ratings"]:
+        table.add_row(r["entrant"], f"{r['rating']:.2f}", f"{r['uncertainty']:.2f}",
+                      f"{100 * r['win_share']:.1f}%", *(f"{100 * v:.1f}%" for v in r["place_shares"]))
+    console.print(table)
+    return 0
