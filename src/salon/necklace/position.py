@@ -112,8 +112,6 @@ def from_position(data: Any, invariants: bool = True) -> tuple[NecklaceConfig, i
     data = header(data, "necklace", KEYS)
     try:
         cfg = parse_config(data.get("config", {}))
-    except PositionError:
-        raise
     except ConfigError as e:
         raise PositionError(str(e)) from None
     seed = read_seed(data)

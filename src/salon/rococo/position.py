@@ -177,8 +177,6 @@ def from_position(data: Any, t: Tables | None = None, invariants: bool = True) -
     data = header(data, "rococo", KEYS)
     try:
         cfg = parse_config(data.get("config", {}))
-    except PositionError:
-        raise
     except ConfigError as e:
         raise PositionError(str(e)) from None
     seed = read_seed(data)
@@ -274,9 +272,6 @@ def _read(data: dict[str, Any], cfg: RococoConfig, t: Tables, seed: int) -> Stat
     fill = make_rng(seed)
     _read_hidden(data, s, k, places, fill)
     s.rng = read_rng(data, fill)
-    s.promoted = [k.card.look_up(c, f"hidden.promoted[{i}]")
-                  for i, c in enumerate(array(known(data.get("hidden", {}), HIDDEN_KEYS, "hidden")
-                                              .get("promoted", []), "hidden.promoted"))]
     scoring = known(data.get("scoring", {}), ("breakdown", "money_left"), "scoring")
     s.breakdown = [counts(x, f"scoring.breakdown[{i}]")
                    for i, x in enumerate(array(scoring.get("breakdown", [{}] * n), "scoring.breakdown", n))]
@@ -327,7 +322,8 @@ def _read_hidden(data: dict[str, Any], s: State, k: _Kinds, places: Places, fill
     """The hidden piles; one omitted takes the leftover components of its kind, shuffled by
     ``fill``: the deck its general-deck cards, shuffled within each level with level VI at the
     bottom and I on top as at setup (R-SETUP-3); each exam stack the leftover cards of its
-    group (R-JB-SETUP-2/3); unseen the leftover specialized apprentices (R-JB-SETUP-5)."""
+    group (R-JB-SETUP-2/3); unseen the leftover specialized apprentices (R-JB-SETUP-5).  Then
+    ``promoted``, which marks cards of hands and staffs as taken secretly from an exam stack."""
     t = s.t
     cfg = s.cfg
     hidden = known(data.get("hidden", {}), HIDDEN_KEYS, "hidden")
@@ -335,6 +331,7 @@ def _read_hidden(data: dict[str, Any], s: State, k: _Kinds, places: Places, fill
     _absent(hidden, ("festive",), cfg.has("festive"), "hidden", "festive")
     _absent(hidden, ("jewel_bag", "journeyman_exam", "master_exam", "unseen"), jb, "hidden", "jewelry_box")
     _absent(hidden, ("mdb_supply", "mdb_hand", "mdb_discard"), cfg.solo, "hidden", "solo mode")
+
     def group(name: str) -> list[int]:
         return shuffled(fill, places.left(k.card, [c.index for c in t.cards if c.group == name]))
 
@@ -363,6 +360,9 @@ def _read_hidden(data: dict[str, Any], s: State, k: _Kinds, places: Places, fill
                                lambda: shuffled(fill, places.left(k.solo)) if cfg.solo else [], top_first=True)
     for kind in (k.card, k.tile, k.garment, k.jewel, k.solo):
         complete(places, kind)
+    # a mark on cards that lie in a hand or a staff, not a place of its own
+    s.promoted = [k.card.look_up(c, f"hidden.promoted[{i}]")
+                  for i, c in enumerate(array(hidden.get("promoted", []), "hidden.promoted"))]
 
 
 def _absent(section: dict[str, Any], keys: tuple[str, ...], present: bool, where: str, part: str) -> None:
