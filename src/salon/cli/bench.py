@@ -7,7 +7,8 @@ the game plays by itself count towards the engine's time, not as decisions.  Gam
 fast seeds 0, 1, 2 ... or, to measure what the keyed generator of a server's games costs,
 with the secret seeds ``2**128 + 0``, ``2**128 + 1`` ... (the same games on every run).
 The search bot is timed on one mid-game position: the worlds (and play-outs) it gets
-through in the time box.
+through in the time box.  Last, the same random games at the largest player count are played
+one after another and by ``workers`` processes, for the speed-up of ``simulate --workers``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from salon import parallel
 from salon.bots.base import RandomBot, bot_seed, make_bot
 from salon.bots.search import SearchBot
 from salon.cli.common import config_expansions, game_config
@@ -99,8 +101,40 @@ def search_speed(name: str, seconds: float, expansions: str | None = None, solo:
             "play_outs_per_s": round(search.worlds * len(search.estimates) / elapsed, 2)}
 
 
+def _random_game(job: tuple[str, dict[str, Any], int]) -> int:
+    """One random game (a module-level function, for worker processes): its decisions."""
+    name, config, seed = job
+    game = game_class(name).new(config, seed)
+    bot = RandomBot(bot_seed(seed, 0))
+    decisions = 0
+    while not game.is_over():
+        game.apply(bot.choose(game))
+        decisions += 1
+    return decisions
+
+
+def parallel_speedup(name: str, players: int, seconds: float, workers: int, expansions: str | None = None,
+                     solo: bool = False, edition: str | None = None, secret: bool = False) -> dict[str, Any]:
+    """Random games played one after another for the time box (at least two per worker), then
+    the same games by ``workers`` processes (salon.parallel, as ``simulate --workers``): games
+    per second of each and the speed-up."""
+    config = game_config(players, expansions, solo, edition)
+    jobs: list[tuple[str, dict[str, Any], int]] = []
+    start = time.perf_counter()
+    while len(jobs) < 2 * workers or time.perf_counter() - start < seconds:
+        jobs.append((name, config, _seed(len(jobs), secret)))
+        _random_game(jobs[-1])
+    serial = time.perf_counter() - start
+    start = time.perf_counter()
+    parallel.run(_random_game, jobs, workers)
+    spread = time.perf_counter() - start
+    return {"players": players, "workers": workers, "games": len(jobs),
+            "serial_games_per_s": round(len(jobs) / serial, 2), "parallel_games_per_s": round(len(jobs) / spread, 2),
+            "speedup": round(serial / spread, 2)}
+
+
 def bench(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
-          edition: str | None = None, secret: bool = False) -> dict[str, Any]:
+          edition: str | None = None, secret: bool = False, workers: int | None = None) -> dict[str, Any]:
     """Random play at every player count the game accepts, then the heuristic bot; with
     ``expansions``, ``solo`` or ``edition`` every game plays with them (at the player counts
     they allow); with ``secret``, every game and bot draws from the keyed generator."""
@@ -119,4 +153,6 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
         "players": {str(n): random_play(name, n, seconds, expansions, solo, edition, secret) for n in counts},
         "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions, solo, edition, secret),
         "search": search_speed(name, seconds, expansions, solo, edition, secret),
+        "parallel": parallel_speedup(name, counts[-1], seconds, parallel.check_workers(workers), expansions, solo,
+                                     edition, secret),
     }

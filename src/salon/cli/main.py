@@ -418,10 +418,12 @@ def bench(
     edition: EditionOpt = None,
     secret_seeds: Annotated[bool, typer.Option(
         "--secret-seeds", help="Seed every game and bot secretly (the keyed generator, as a server does).")] = False,
+    workers: WorkersOpt = None,
 ) -> int:
     """Measure random play (games/s, decisions/s per player count), the heuristic's think time, the search's speed."""
     check_options(check_game(game), solo, edition)
-    data = bench_mod.bench(game, seconds, expansions, solo, edition, secret_seeds)
+    check_workers(workers)
+    data = bench_mod.bench(game, seconds, expansions, solo, edition, secret_seeds, workers)
     if as_json:
         print(json.dumps(data))
         return 0
@@ -443,6 +445,10 @@ def bench(
     console.print(text("bench.heuristic", ms=f"{data['heuristic_ms_per_decision']:.2f}"))
     console.print(text("bench.search", worlds=f"{data['search']['worlds_per_s']:.1f}",
                        play_outs=f"{data['search']['play_outs_per_s']:.1f}"))
+    speed = data["parallel"]
+    console.print(f"{speed['workers']} workers: {speed['parallel_games_per_s']:.1f} games/s against "
+                  f"{speed['serial_games_per_s']:.1f} serially ({speed['players']} players), "
+                  f"a speed-up of {speed['speedup']:.2f}")
     return 0
 
 

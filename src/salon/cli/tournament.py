@@ -138,7 +138,8 @@ def rate(t: Tournament, played: list[Played]) -> list[dict[str, Any]]:
             for place in spanned[s]:
                 places[e][place] += 1 / len(spanned[s])
     rows = []
-    for e, name in enumerate(t.entrants):
+    for e in sorted(range(k), key=lambda e: (-round(ratings[e].mu, 3), t.entrants[e])):
+        name = t.entrants[e]
         n = max(appearances[e], 1)
         rows.append({
             "entrant": name, "rating": round(ratings[e].mu, 3), "uncertainty": round(ratings[e].sigma, 3),
@@ -146,7 +147,6 @@ def rate(t: Tournament, played: list[Played]) -> list[dict[str, Any]]:
             "win_share": round(wins[e] / n, 4),
             "place_shares": [round(v / n, 4) for v in places[e]],
         })
-    rows.sort(key=lambda r: (-float(r["rating"]), str(r["entrant"])))
     return rows
 
 
