@@ -19,30 +19,36 @@ def _malformed(action: str, why: str) -> MalformedAction:
 
 
 def _card(ds: DataSet, action: str, name: str) -> int:
-    c = ds.card_index.get(name, EMPTY)
-    if c == EMPTY:
-        raise _malformed(action, f"it names no card of this game ({name!r})")
-    return c
+    try:
+        return ds.card_index[name]
+    except KeyError:
+        raise _malformed(action, f"it names no card of this game ({name!r})") from None
 
 
 def _gem(ds: DataSet, action: str, name: str) -> int:
-    if name not in ds.gem_names:
-        raise _malformed(action, f"it names no gem type of this game ({name!r})")
-    return ds.gem_names.index(name)
+    try:
+        return ds.gem_names.index(name)
+    except ValueError:
+        raise _malformed(action, f"it names no gem type of this game ({name!r})") from None
 
 
 def card(ds: DataSet, action: str) -> int:
     """The card of ``buy:<card>`` or ``discard:<card>``."""
-    return _card(ds, action, action[action.find(":") + 1:])
+    try:
+        return ds.card_index[action[action.find(":") + 1:]]
+    except KeyError:
+        raise _malformed(action, "it names no card of this game") from None
 
 
 def presented(ds: DataSet, action: str) -> tuple[int, int]:
     """The card of ``present:<card>`` or ``present:<card>:<gem>``, and the gem type of the lot
     it joins (EMPTY when the text names none)."""
     parts = action.split(":")
-    if len(parts) not in (2, 3):
-        raise _malformed(action, "a presentation names a card and, for a card of no gem type, a gem type")
-    return _card(ds, action, parts[1]), _gem(ds, action, parts[2]) if len(parts) == 3 else EMPTY
+    if len(parts) == 2:
+        return _card(ds, action, parts[1]), EMPTY
+    if len(parts) == 3:
+        return _card(ds, action, parts[1]), _gem(ds, action, parts[2])
+    raise _malformed(action, "a presentation names a card and, for a card of no gem type, a gem type")
 
 
 def alchemy(ds: DataSet, action: str) -> tuple[int, int]:
@@ -58,15 +64,13 @@ def played(ds: DataSet, action: str) -> tuple[str, int, int]:
     ``play:<kind>:<seat>``, ``play:<kind>:<gem>`` (the Favorite) or
     ``play:forger:<seat>:<gem>``; EMPTY where the text names no seat or gem type."""
     parts = action.split(":")
-    if len(parts) < 2:
-        raise _malformed(action, "an influence card is played as 'play:<kind>'")
-    what = parts[1]
-    target = gem = EMPTY
-    rest = parts[2:]
-    if rest and rest[0].isdigit():
-        target = int(rest.pop(0))
-    if rest:
-        gem = _gem(ds, action, rest.pop(0))
-    if rest:
-        raise _malformed(action, "too many arguments")
-    return what, target, gem
+    n = len(parts)
+    if n == 2:
+        return parts[1], EMPTY, EMPTY
+    if n == 3:
+        if parts[2].isdigit():
+            return parts[1], int(parts[2]), EMPTY
+        return parts[1], EMPTY, _gem(ds, action, parts[2])
+    if n == 4 and parts[2].isdigit():
+        return parts[1], int(parts[2]), _gem(ds, action, parts[3])
+    raise _malformed(action, "an influence card is played as 'play:<kind>', with the seat and gem type it names")

@@ -11,8 +11,6 @@ from __future__ import annotations
 from salon.core.errors import MalformedAction
 from salon.rococo.tables import Tables
 
-_MISSING = -1
-
 
 def _unknown(action: str, what: str) -> MalformedAction:
     return MalformedAction(action, "PROTOCOL", f"it names no {what} of this game")
@@ -25,50 +23,50 @@ def argument(action: str) -> str:
 
 def card(t: Tables, action: str) -> int:
     """The employee of ``play:E17``, ``hire:E05``, ``pick:S13``, ``dismiss:E02`` ..."""
-    c = t.card_index.get(action[action.find(":") + 1:], _MISSING)
-    if c == _MISSING:
-        raise _unknown(action, "employee")
-    return c
+    try:
+        return t.card_index[action[action.find(":") + 1:]]
+    except KeyError:
+        raise _unknown(action, "employee") from None
 
 
 def tile(t: Tables, action: str) -> int:
     """The resource tile of ``take:R12``, ``give:R12``, ``silk:R12``."""
-    x = t.tile_index.get(action[action.find(":") + 1:], _MISSING)
-    if x == _MISSING:
-        raise _unknown(action, "resource tile")
-    return x
+    try:
+        return t.tile_index[action[action.find(":") + 1:]]
+    except KeyError:
+        raise _unknown(action, "resource tile") from None
 
 
 def garment(t: Tables, action: str) -> int:
     """The garment of ``garment:G07``."""
-    g = t.garment_index.get(action[action.find(":") + 1:], _MISSING)
-    if g == _MISSING:
-        raise _unknown(action, "garment")
-    return g
+    try:
+        return t.garment_index[action[action.find(":") + 1:]]
+    except KeyError:
+        raise _unknown(action, "garment") from None
 
 
 def space(t: Tables, action: str) -> int:
     """The guest space of ``rent:h3s2``."""
-    i = t.space_index.get(action[action.find(":") + 1:], _MISSING)
-    if i == _MISSING:
-        raise _unknown(action, "guest space")
-    return i
+    try:
+        return t.space_index[action[action.find(":") + 1:]]
+    except KeyError:
+        raise _unknown(action, "guest space") from None
 
 
 def decoration(t: Tables, action: str) -> int:
     """The decoration space of ``finance:mu1``."""
-    d = t.deco_index.get(action[action.find(":") + 1:], _MISSING)
-    if d == _MISSING:
-        raise _unknown(action, "decoration space")
-    return d
+    try:
+        return t.deco_index[action[action.find(":") + 1:]]
+    except KeyError:
+        raise _unknown(action, "decoration space") from None
 
 
 def jewel(t: Tables, action: str) -> int:
     """The jewel of ``jewel:jw3``."""
-    j = t.jewel_index.get(action[action.find(":") + 1:], _MISSING)
-    if j == _MISSING:
-        raise _unknown(action, "jewel")
-    return j
+    try:
+        return t.jewel_index[action[action.find(":") + 1:]]
+    except KeyError:
+        raise _unknown(action, "jewel") from None
 
 
 def number(action: str) -> int:
@@ -84,8 +82,7 @@ def terrace_move(t: Tables, action: str) -> tuple[int, int]:
     parts = action.split(":")
     if len(parts) != 3:
         raise MalformedAction(action, "PROTOCOL", "a terrace move names a garment and a decoration space")
-    g = t.garment_index.get(parts[1], _MISSING)
-    d = t.deco_index.get(parts[2], _MISSING)
-    if g == _MISSING or d == _MISSING:
-        raise _unknown(action, "garment or decoration space")
-    return g, d
+    try:
+        return t.garment_index[parts[1]], t.deco_index[parts[2]]
+    except KeyError:
+        raise _unknown(action, "garment or decoration space") from None
