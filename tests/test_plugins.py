@@ -231,15 +231,26 @@ class Nim(Game):
         return "NIM-1", "the pile is smaller"
 
 
-PLUGIN = Plugin(name="nim", engine="nim_game:Nim")
+PLUGIN = Plugin(name="nim", engine="nim_game:Nim", translations="nim_texts:")
+'''
+NIM_TEXTS = '''msgid ""
+msgstr ""
+
+msgid "nim.title"
+msgstr "{lang}: Nim"
 '''
 
 
 def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
     """An installed distribution with one entry point in the group ``salon.games`` is all a
-    third-party game needs: ``salon`` lists it, simulates it with the random bot and
-    describes it, with no shared module edited."""
+    third-party game needs: ``salon`` lists it, simulates it with the random bot, describes
+    it and speaks its texts, with no shared module edited."""
     (tmp_path / "nim_game.py").write_text(textwrap.dedent(NIM), encoding="utf-8")
+    (tmp_path / "nim_texts").mkdir()
+    (tmp_path / "nim_texts" / "__init__.py").write_text("", encoding="utf-8")
+    for lang in ("en", "de"):
+        (tmp_path / "nim_texts" / lang).mkdir()
+        (tmp_path / "nim_texts" / lang / "terminal-nim.po").write_text(NIM_TEXTS.format(lang=lang), encoding="utf-8")
     info = tmp_path / "nim_game-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-game\nVersion: 1.0\n", encoding="utf-8")
@@ -259,3 +270,7 @@ def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
     refused = salon("simulate", "nim", "--players", "3")
     assert refused.returncode == 1 and "nim is a game for 2 players" in refused.stdout + refused.stderr
     assert "Traceback" not in refused.stdout + refused.stderr
+    texts = subprocess.run([sys.executable, "-c", "from salon.i18n import text; print(text('nim.title', 'de'), "
+                            "text('nim.title', 'uk'), text('ui.winner', 'de') != 'ui.winner')"],
+                           capture_output=True, text=True, env=env, check=True)
+    assert texts.stdout.split() == ["de:", "Nim", "en:", "Nim", "True"], "its own texts, English for the others"

@@ -34,9 +34,9 @@ from salon.i18n import (
     system_language,
     text,
 )
-from salon.i18n.fields import FIELD_TERMS
 from salon.rococo.components import EXPANSIONS, packaged
 from salon.rococo.game import Rococo
+from salon.rococo.plugin import PLUGIN as ROCOCO
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.turn import MAIN_ACTIONS
@@ -178,7 +178,7 @@ def test_every_scoring_step_has_a_name() -> None:
 
 FIELD = re.compile(r"\{(\w+)\}")
 TERM = re.compile(r"^(?:{})(?:_\w+)?$".format("|".join(
-    f"[{name[0]}{name[0].upper()}]{name[1:]}" for name in sorted(FIELD_TERMS["rococo"], key=len, reverse=True))))
+    f"[{name[0]}{name[0].upper()}]{name[1:]}" for name in sorted(ROCOCO.term_fields, key=len, reverse=True))))
 """A term field, in any language's form of it ({thread}, {Drawers}, {drawer_from}, {blue_dress}):
 a translation may name a term in another form than English, or name it where English does not."""
 OWN_TABLE = re.compile(r"^(?:[a-z]+\.)?(?:colour|term)_\w+\.\w+$")

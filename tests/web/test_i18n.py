@@ -14,9 +14,9 @@ import pytest
 
 from salon.bots.base import bot_names
 from salon.i18n import languages
-from salon.i18n.fields import FIELD_TERMS
 from salon.rococo.components import EXPANSIONS
 from salon.rococo.game import Rococo
+from salon.rococo.plugin import PLUGIN as ROCOCO
 from salon.rococo.rules.bonuses import KNOWN_BONUSES
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
@@ -26,7 +26,7 @@ LANGS = tuple(languages())
 PLURAL = re.compile(r"_(one|few|many|other)$")
 FIELD = re.compile(r"\{(\w+)\}")
 TERM_FIELD = re.compile("^(?:{})(?:_\\w+)?$".format("|".join(
-    f"[{t[0]}{t[0].upper()}]{t[1:]}" for t in sorted(FIELD_TERMS["rococo"], key=len, reverse=True))))
+    f"[{t[0]}{t[0].upper()}]{t[1:]}" for t in sorted(ROCOCO.term_fields, key=len, reverse=True))))
 """The edition's term fields the client fills in every Rococo text ({thread}, {Drawer}...), a
 language's inflected forms of them included ({drawer_in}, {blue_dress}, see renderer.js)."""
 

@@ -101,6 +101,10 @@ class NecklaceView:
         style = GEM_STYLES.get(name)
         return f"[{style}]{word}[/]" if style else word
 
+    def some_gem(self, name: str | None) -> str:
+        """A gem's name, or nothing where a decision or an event names none."""
+        return "" if name is None else self.gem(name)
+
     def gems(self, name: str, n: int) -> str:
         """A number of gems of one type ("2 rubies")."""
         words = self.counted("gems." + name, n)
@@ -359,7 +363,7 @@ class NecklaceView:
         if head == "react":
             return self._("action.react_" + parts[1], card=self.card(d.get("card")))
         if head == "pass" and self.has(f"action.pass_{kind}"):
-            return self._(f"action.pass_{kind}", card=self.card(d.get("card")), gem=self.gem(str(d.get("gem"))))
+            return self._(f"action.pass_{kind}", card=self.card(d.get("card")), gem=self.some_gem(d.get("gem")))
         return self._("action.other", action=escape(action))
 
     def _explain_play(self, args: list[str], d: dict[str, Any]) -> str:
@@ -431,7 +435,7 @@ class NecklaceView:
             f["number"] = view["number"]
         elif kind == "played":
             key = f"event.played_{view['kind']}"
-            f.update(target=self.player(view.get("target")), gem=self.gem(str(view.get("gem"))),
+            f.update(target=self.player(view.get("target")), gem=self.some_gem(view.get("gem")),
                      ducats=self.ducats(view.get("ducats", 0)), fashion=self.fashion_order(view.get("fashion", [])))
         elif kind == "hand_shown":
             f.update(target=self.player(view["target"]), why=self._("why." + view["why"]))

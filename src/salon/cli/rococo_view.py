@@ -32,9 +32,10 @@ from rich.text import Text
 from salon.cli.support import GameSupport
 from salon.core.game import Game
 from salon.i18n import catalogue, count, has, inflections, text
-from salon.i18n.fields import FIELD_TERMS, term_table
+from salon.i18n.fields import term_table
 from salon.rococo.components import COLOURS
 from salon.rococo.game import Rococo
+from salon.rococo.plugin import PLUGIN
 from salon.rococo.rules.common import MDB
 from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.solo import FALLBACK_VP
@@ -75,7 +76,7 @@ def term_fields(game: Game, lang: str) -> dict[str, str]:
     terms: dict[str, str] = _rococo(game).tables.ds.terms or {}
     fields = {"thr": text("abbr." + terms.get("thread", "thread"), lang)}
     own = catalogue(lang)
-    for name in FIELD_TERMS["rococo"]:
+    for name in PLUGIN.term_fields:
         word = term(terms, name, lang)
         forms = {name: word}
         key = terms.get(name, name).replace(" ", "_")

@@ -3,7 +3,8 @@
 
 A plug-in names, as import references, everything one game brings: its engine (a
 :class:`~salon.core.game.Game` subclass), the module that registers its bots' evaluation
-hooks, its terminal view, its web adapter and the folder of its browser renderer and texts.
+hooks, its terminal view, its web adapter, the folder of its browser renderer and the
+folder of its translations.
 Shared code finds a game only here, so that no shared module names a game and a game
 packaged on its own installs beside the bundled ones with one line in its ``pyproject.toml``::
 
@@ -47,6 +48,12 @@ class Plugin:
     static: str | None = None
     """``"package:folder"`` holding the browser's ``renderer.js`` (and its styles and texts),
     served under ``/static/games/<name>/``."""
+    term_fields: tuple[str, ...] = ()
+    """The engine terms the game's templates name as fields (``{thread}``) rather than as
+    words, because its editions call them differently (salon.i18n.fields)."""
+    translations: str | None = None
+    """``"package:folder"`` holding the game's own catalogs, ``<lang>/<domain>.po`` (salon.i18n),
+    for a game packaged on its own; the bundled games' catalogs are salon.i18n's."""
     encoding: str | None = None
     """``"module:function"`` giving the game's observation vector layout for a config
     (``salon.rl.encoding``), for the reinforcement-learning environments."""

@@ -30,12 +30,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 from babel.plural import PluralRule, to_gettext
+
+from salon.core.plugins import folder, plugins
 
 DEFAULT = "en"
 TERMINAL = "terminal"
@@ -94,19 +97,32 @@ def plural_category(lang: str, n: float) -> str:
     return str(_plural_rule(lang)(n))
 
 
+@cache
+def _catalogs(lang: str) -> dict[str, Traversable]:
+    """A language's ``.po`` files by domain: this package's, then those a game plug-in ships
+    in its ``translations`` folder (salon.core.plugins), so that a game packaged on its own
+    brings its texts (its domains ``terminal-<game>``, ``web-<game>``)."""
+    roots = [resources.files(__name__)]
+    roots += [folder(p.translations) for p in plugins().values() if p.translations is not None]
+    found: dict[str, Traversable] = {}
+    for root in roots:
+        base = root.joinpath(lang)
+        if base.is_dir():
+            for f in base.iterdir():
+                if f.name.endswith(".po"):
+                    found.setdefault(f.name.removesuffix(".po"), f)
+    return found
+
+
 def domains(lang: str) -> list[str]:
     """The domains a language has a catalog of."""
-    folder = resources.files(__name__).joinpath(lang)
-    if not folder.is_dir():
-        return []
-    return sorted(f.name.removesuffix(".po") for f in folder.iterdir() if f.name.endswith(".po"))
+    return sorted(_catalogs(lang))
 
 
 @cache
 def read_catalog(lang: str, domain: str) -> Catalog:
     """One ``.po`` file as Babel reads it."""
-    path = resources.files(__name__).joinpath(lang, f"{domain}.po")
-    with path.open("rb") as f:
+    with _catalogs(lang)[domain].open("rb") as f:
         return read_po(f, locale=lang, domain=domain)
 
 

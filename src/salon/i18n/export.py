@@ -36,9 +36,9 @@ from salon.i18n import (
     plural_texts,
     read_catalog,
 )
-from salon.i18n.fields import COLOUR_TERMS, FIELD_TERMS
+from salon.i18n.fields import COLOUR_TERMS, field_terms
 
-HEADER = ("# Texts of salon, the court games Rococo and The Queen's Necklace, domain {domain}.\n"
+HEADER = ("# Texts of salon's court games, domain {domain}.\n"
           "# The msgid is a stable key; English is the source. Edit, then run: python -m salon.i18n.export\n"
           "#")
 EPOCH = datetime(2026, 1, 1)
@@ -152,7 +152,7 @@ def outputs() -> dict[Path, bytes]:
     """Every file the catalogs determine, with the content it should have: the canonical
     catalogs, the browser's catalogs, its list of languages and each game's term fields."""
     files: dict[Path, bytes] = {static_root() / "i18n" / "languages.js": js_module(LANGUAGES=languages())}
-    for game, terms in FIELD_TERMS.items():
+    for game, terms in field_terms().items():
         files[static_root() / "games" / game / "terms.js"] = js_module(FIELD_TERMS=list(terms),
                                                                      COLOUR_TERMS=sorted(COLOUR_TERMS & set(terms)))
     for lang in languages():

@@ -1,5 +1,5 @@
-"""The engine terms a game's templates may name as fields: one list for the terminal and the
-browser.
+"""The engine terms a game's templates may name as fields (its plug-in's ``term_fields``): one
+list for the terminal and the browser.
 
 A Rococo template names an engine term as a field (``{thread}``, ``{Thread}`` to begin a
 sentence) rather than as a word, because the 2013 edition calls the same things by other
@@ -12,11 +12,13 @@ in :mod:`salon.cli.rococo_view`; the browser's renderer imports this list from t
 
 from __future__ import annotations
 
-FIELD_TERMS: dict[str, tuple[str, ...]] = {
-    "rococo": ("blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag",
-               "rack", "drawer", "drawers"),
-}
-"""The term fields of each game's templates, by game."""
+from salon.core.plugins import plugins
+
+
+def field_terms() -> dict[str, tuple[str, ...]]:
+    """The term fields of each game's templates, by game (salon.core.plugins)."""
+    return {name: p.term_fields for name, p in plugins().items() if p.term_fields}
+
 COLOUR_TERMS = frozenset({"blue", "pink", "green", "orange"})
 """The terms whose words are in the ``colour`` table (the others are in the ``term`` table)."""
 
