@@ -21,6 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,19 @@ import numpy.typing as npt
 from salon.core.errors import SalonError
 
 Vector = npt.NDArray[np.float32]
+
+Where = tuple[Any, ...]
+"""Where a value lies in the observation, built cheaply while encoding and spelt out only in
+an error: ``()`` for the root, ``(parent, key)`` below it."""
+
+
+def spelt(where: Where) -> str:
+    """A :data:`Where` as a path (``.board.windows[2].garment``)."""
+    parts: list[str] = []
+    while where:
+        where, key = where
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return "".join(reversed(parts)) or "observation"
 
 
 class EncodingError(SalonError):
@@ -54,8 +68,9 @@ class Field(ABC):
         """How many numbers the field takes."""
 
     @abstractmethod
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
-        """Write ``value`` (None: absent) into ``out[at:at + size]``, which holds zeros."""
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
+        """Write ``value`` (None: absent) into ``out[at:at + size]``, which holds zeros;
+        ``path`` says where ``value`` lies, for an error."""
 
     def rows(self, path: str, at: int) -> list[Row]:
         """The layout rows of this field placed at ``at``."""
@@ -71,7 +86,7 @@ class Const(Field):
 
     size = 0
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         return None
 
     def rows(self, path: str, at: int) -> list[Row]:
@@ -84,15 +99,15 @@ class Num(Field):
 
     scale: float = 1.0
 
-    @property
+    @cached_property
     def size(self) -> int:
         return 1
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         if value is None:
             return
         if not isinstance(value, int | float):
-            raise EncodingError(f"{path}: {value!r} is not a number")
+            raise EncodingError(f"{spelt(path)}: {value!r} is not a number")
         out[at] = float(value) / self.scale
 
     def meaning(self) -> str:
@@ -106,11 +121,11 @@ class Opt(Field):
 
     field: Field
 
-    @property
+    @cached_property
     def size(self) -> int:
         return 1 + self.field.size
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         if value is not None:
             out[at] = 1.0
             self.field.write(value, viewer, out, at + 1, path)
@@ -129,17 +144,17 @@ class Token(Field):
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {t: i for i, t in enumerate(self.vocabulary)})
 
-    @property
+    @cached_property
     def size(self) -> int:
         return len(self.vocabulary)
 
-    def index(self, value: Any, path: str) -> int:
+    def index(self, value: Any, path: Where) -> int:
         found = self._index.get(value) if isinstance(value, str) else None
         if found is None:
-            raise EncodingError(f"{path}: {value!r} is not one of the {len(self.vocabulary)} declared values")
+            raise EncodingError(f"{spelt(path)}: {value!r} is not one of the {len(self.vocabulary)} declared values")
         return found
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         if value is not None:
             out[at + self.index(value, path)] = 1.0
 
@@ -156,15 +171,15 @@ class Bag(Field):
     token: Token
     key: str | None = None
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.token.size
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         for item in _items(value, path):
             if self.key is not None:
                 if not isinstance(item, dict):
-                    raise EncodingError(f"{path}: {item!r} is not a mapping")
+                    raise EncodingError(f"{spelt(path)}: {item!r} is not a mapping")
                 item = item.get(self.key)
             out[at + self.token.index(item, path)] += 1.0
 
@@ -178,15 +193,15 @@ class Seat(Field):
 
     seats: int
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.seats
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         if value is None:
             return
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.seats:
-            raise EncodingError(f"{path}: {value!r} is not a seat")
+            raise EncodingError(f"{spelt(path)}: {value!r} is not a seat")
         out[at + (value - viewer) % self.seats] = 1.0
 
     def meaning(self) -> str:
@@ -198,23 +213,34 @@ class Record(Field):
     """A mapping with declared keys, each its own field, in the declared order."""
 
     fields: tuple[tuple[str, Field], ...]
+    _placed: dict[str, tuple[Field, int]] = dataclass_field(init=False, repr=False, compare=False)
+    _size: int = dataclass_field(init=False, repr=False, compare=False)
 
-    @property
+    def __post_init__(self) -> None:
+        placed = {}
+        at = 0
+        for key, field in self.fields:
+            placed[key] = (field, at)
+            at += field.size
+        object.__setattr__(self, "_placed", placed)
+        object.__setattr__(self, "_size", at)
+
+    @cached_property
     def size(self) -> int:
-        return sum(f.size for _, f in self.fields)
+        return self._size
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         if value is None:
             return
         if not isinstance(value, dict):
-            raise EncodingError(f"{path}: {value!r} is not a mapping")
-        known = {k for k, _ in self.fields}
-        extra = [k for k in value if k not in known]
-        if extra:
-            raise EncodingError(f"{path}: undeclared key {extra[0]!r}")
-        for key, field in self.fields:
-            field.write(value.get(key), viewer, out, at, f"{path}.{key}")
-            at += field.size
+            raise EncodingError(f"{spelt(path)}: {value!r} is not a mapping")
+        placed = self._placed
+        for key, item in value.items():
+            found = placed.get(key)
+            if found is None:
+                raise EncodingError(f"{spelt(path)}: undeclared key {key!r}")
+            if item is not None:
+                found[0].write(item, viewer, out, at + found[1], (path, key))
 
     def rows(self, path: str, at: int) -> list[Row]:
         rows: list[Row] = []
@@ -236,21 +262,26 @@ class Keyed(Field):
 
     keys: tuple[str, ...]
     field: Field
+    _index: dict[str, int] = dataclass_field(init=False, repr=False, compare=False)
 
-    @property
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {k: i for i, k in enumerate(self.keys)})
+
+    @cached_property
     def size(self) -> int:
         return len(self.keys) * self.field.size
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         if value is None:
             return
         if not isinstance(value, dict):
-            raise EncodingError(f"{path}: {value!r} is not a mapping")
-        extra = [k for k in value if k not in self.keys]
-        if extra:
-            raise EncodingError(f"{path}: undeclared key {extra[0]!r}")
-        for i, key in enumerate(self.keys):
-            self.field.write(value.get(key), viewer, out, at + i * self.field.size, f"{path}.{key}")
+            raise EncodingError(f"{spelt(path)}: {value!r} is not a mapping")
+        step = self.field.size
+        for key, item in value.items():
+            i = self._index.get(key)
+            if i is None:
+                raise EncodingError(f"{spelt(path)}: undeclared key {key!r}")
+            self.field.write(item, viewer, out, at + i * step, (path, key))
 
     def rows(self, path: str, at: int) -> list[Row]:
         if self.field.size == 0:
@@ -269,16 +300,17 @@ class Slots(Field):
     length: int
     field: Field
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.length * self.field.size
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         items = _items(value, path)
+        step = self.field.size
         if len(items) > self.length:
-            raise EncodingError(f"{path}: {len(items)} items, at most {self.length} declared")
+            raise EncodingError(f"{spelt(path)}: {len(items)} items, at most {self.length} declared")
         for i, item in enumerate(items):
-            self.field.write(item, viewer, out, at + i * self.field.size, f"{path}[{i}]")
+            self.field.write(item, viewer, out, at + i * step, (path, i))
 
     def rows(self, path: str, at: int) -> list[Row]:
         if self.field.size == 0:
@@ -295,17 +327,18 @@ class Seats(Field):
     seats: int
     field: Field
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.seats * self.field.size
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         items = _items(value, path)
+        step = self.field.size
         if value is not None and len(items) != self.seats:
-            raise EncodingError(f"{path}: {len(items)} entries for {self.seats} seats")
+            raise EncodingError(f"{spelt(path)}: {len(items)} entries for {self.seats} seats")
         for seat, item in enumerate(items):
             relative = (seat - viewer) % self.seats
-            self.field.write(item, viewer, out, at + relative * self.field.size, f"{path}[{seat}]")
+            self.field.write(item, viewer, out, at + relative * step, (path, seat))
 
     def rows(self, path: str, at: int) -> list[Row]:
         rows: list[Row] = []
@@ -322,20 +355,20 @@ class SeatMap(Field):
     seats: int
     field: Field
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.seats * self.field.size
 
-    def write(self, value: Any, viewer: int, out: Vector, at: int, path: str) -> None:
+    def write(self, value: Any, viewer: int, out: Vector, at: int, path: Where) -> None:
         if value is None:
             return
         if not isinstance(value, dict):
-            raise EncodingError(f"{path}: {value!r} is not a mapping")
+            raise EncodingError(f"{spelt(path)}: {value!r} is not a mapping")
         for key, item in value.items():
             if key not in {str(s) for s in range(self.seats)}:
-                raise EncodingError(f"{path}: {key!r} is not a seat")
+                raise EncodingError(f"{spelt(path)}: {key!r} is not a seat")
             relative = (int(key) - viewer) % self.seats
-            self.field.write(item, viewer, out, at + relative * self.field.size, f"{path}.{key}")
+            self.field.write(item, viewer, out, at + relative * self.field.size, (path, key))
 
     def rows(self, path: str, at: int) -> list[Row]:
         rows: list[Row] = []
@@ -351,14 +384,14 @@ class Encoding:
     root: Field
     seats: int
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.root.size
 
     def encode(self, observation: dict[str, Any], viewer: int) -> Vector:
         """The vector of what seat ``viewer`` was shown."""
         out = np.zeros(self.size, dtype=np.float32)
-        self.root.write(observation, viewer, out, 0, "")
+        self.root.write(observation, viewer, out, 0, ())
         return out
 
     def rows(self) -> list[Row]:
@@ -381,11 +414,11 @@ EncodingFactory = Callable[[Any], Encoding]
 """A game's ``encoding`` plug-in part: its :class:`Encoding` for a config."""
 
 
-def _items(value: Any, path: str) -> Sequence[Any]:
+def _items(value: Any, path: Where) -> Sequence[Any]:
     if value is None:
         return ()
     if not isinstance(value, list | tuple):
-        raise EncodingError(f"{path}: {value!r} is not a list")
+        raise EncodingError(f"{spelt(path)}: {value!r} is not a list")
     return value
 
 
