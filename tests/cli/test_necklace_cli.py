@@ -182,7 +182,8 @@ def test_simulate_runs_the_necklace_invariants_after_every_action(run: Run, monk
         return ["planted violation"]
 
     monkeypatch.setattr(Necklace, hook, staticmethod(planted))
-    result = run("simulate", "necklace", "--games", "2", "--players", "3", "--json")
+    # one process, so that the planted hook's calls are counted here
+    result = run("simulate", "necklace", "--games", "2", "--players", "3", "--json", "--workers", "1")
     assert result.exit_code == 1
     data = _last_json(result.stdout)
     assert data["errors"] == 0
