@@ -52,6 +52,7 @@ from salon.web.adapters import adapter
 from salon.web.errors import ServiceError
 from salon.web.guard import SECURITY_HEADERS, Limits, client_key, same_origin
 from salon.web.hub import Connection, Hub, Room
+from salon.web.replay import replay_record, replay_step
 from salon.web.storage import Storage
 
 log = logging.getLogger("salon.web")
@@ -238,9 +239,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         response.headers.update(SECURITY_HEADERS)
         return response
 
-    async def body(request: Request, model: type[M]) -> M:
-        """The body as ``model``; one over the limit is refused by its declared length before
-        it is read, or as soon as more than the limit has arrived."""
+    async def raw_body(request: Request) -> bytes:
+        """The body's bytes; one over the limit is refused by its declared length before it
+        is read, or as soon as more than the limit has arrived."""
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_BODY:
             raise too_large()
@@ -249,7 +250,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
             raw += chunk
             if len(raw) > MAX_BODY:
                 raise too_large()
-        return parse(bytes(raw), model)
+        return bytes(raw)
+
+    async def body(request: Request, model: type[M]) -> M:
+        """The body as ``model`` (see raw_body for its bound)."""
+        return parse(await raw_body(request), model)
 
     def client_of(request: Request | WebSocket) -> str:
         return client_key(request.client.host if request.client else None)
@@ -367,6 +372,29 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         if room.live:
             raise ServiceError(409, "not_over", "the record is published when the game is over")
         return record.make_record(room.game)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def game_replay(game_id: str, step: int = Query(ge=0, le=1_000_000)) -> dict[str, Any]:
+        """A finished game after its first ``step`` actions, every seat's cards shown (see
+        salon.web.replay); the game's own seats and title come with it."""
+        room = await hub.get(game_id)
+        if room.live:
+            raise ServiceError(409, "not_over", "a game is replayed once it is over")
+        found = await asyncio.to_thread(replay_step, room.name, room.config, room.seed, list(room.game.history), step)
+        return {**found, "title": room.title, "seats": room.seats_json()}
+
+    @app.post("/api/replay")
+    async def file_replay(request: Request, step: int = Query(ge=0, le=1_000_000),
+                          components: bool = False) -> dict[str, Any]:
+        """A record file (the body, as saved) after its first ``step`` actions, once the file
+        is verified, with the game's components when asked; a bad file is refused with the
+        reason."""
+        raw = await raw_body(request)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ServiceError(400, "bad_record", "not a salon record: the file is not text") from None
+        return await asyncio.to_thread(replay_record, text, step, components)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(websocket: WebSocket, game_id: str) -> None:

@@ -240,7 +240,8 @@ class Room:
         return {"id": self.id, "game": self.name, "title": self.title, "status": self.status,
                 "config": self.config, "seats": self.seats_json(), "version": self.version_for(None),
                 "current": self.game.current_player(), "created": self.created,
-                "turn_timer": self.options.get("turn_timer"), "hints": bool(self.options.get("hints"))}
+                "turn_timer": self.options.get("turn_timer"), "hints": bool(self.options.get("hints")),
+                "result": self.game.result().to_json() if self.game.is_over() else None}
 
     def timer(self, now: float) -> dict[str, Any] | None:
         """The turn timer of the seat deciding now, if the table has one and a person decides:

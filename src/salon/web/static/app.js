@@ -1,16 +1,20 @@
-// The browser client's shell: language, routing between the lobby and a game, seat tokens.
+// The browser client's shell: language, routing between the lobby, a game, a replay and the
+// rules pages, seat tokens.
 // Everything game-specific lives in /static/games/<name>/ (a renderer module and its texts).
 
 import { loadCatalog, preferredLanguage } from "./i18n.js";
 import { installTooltips } from "./ui.js";
 import { Lobby } from "./lobby.js";
 import { GameView } from "./game.js";
+import { ReplayView } from "./replay.js";
+import { RulesView } from "./rules.js";
 
 export const app = {
   lang: preferredLanguage(),
   meta: null,
   catalog: null,
   view: null,
+  record: null,  // the text of the record file opened for a replay
 
   gameMeta(name) {
     return (this.meta?.games || []).find((g) => g.name === name) || null;
@@ -38,8 +42,16 @@ export const app = {
     const root = document.getElementById("view");
     root.replaceChildren();
     document.getElementById("table-title").textContent = "";
-    const m = location.hash.match(/^#\/game\/([A-Za-z0-9_-]+)/);
-    this.view = m ? new GameView(root, this, m[1]) : new Lobby(root, this);
+    document.title = this.catalog.t("app.name");
+    const hash = location.hash;
+    const game = hash.match(/^#\/game\/([A-Za-z0-9_-]+)/);
+    const replay = hash.match(/^#\/replay\/([A-Za-z0-9_-]+)/);
+    const rules = hash.match(/^#\/rules\/([a-z0-9_-]+)/);
+    if (game) this.view = new GameView(root, this, game[1]);
+    else if (hash === "#/replay-file") this.view = new ReplayView(root, this, { record: this.record });
+    else if (replay) this.view = new ReplayView(root, this, { id: replay[1] });
+    else if (rules) this.view = new RulesView(root, this, rules[1]);
+    else this.view = new Lobby(root, this);
     await this.view.start();
   },
 };

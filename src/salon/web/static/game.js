@@ -1,14 +1,16 @@
-// One game in the browser: the live connection, the status bar, the decision panel with every
-// legal action, the journal, the final scoring, and the frame around the game's own board
-// renderer (/static/games/<name>/renderer.js).
+// One game in the browser: the live connection, the status bar, the players' bar with the score
+// track and each seat's last move, the decision panel with every legal action, the journal,
+// the end screen, and the frame around the game's own board renderer
+// (/static/games/<name>/renderer.js).
 //
 // The server sends a "state" message after every change: the seat's observation, its legal
 // actions when it decides, and the new journal entries.  A click on anything marked
 // data-action sends that action with the version it was chosen in (the server's count of the
 // changes this seat has seen).  A "presence" message updates only who is online.
 
-import { h, toast } from "./ui.js";
+import { askName, h, toast } from "./ui.js";
 import { seatStore } from "./seats.js";
+import { displayName, highlightMoves, lastMoves, rematch, renderEnd, scoreTrack } from "./table.js";
 
 const RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
 const ZOOMS = [1, 1.25, 1.5, 2, 2.5, 3];
@@ -30,6 +32,7 @@ export class GameView {
     this.zoom = window.innerWidth < 700 ? 2 : 1;
     this.ticker = null;
     this.hints = null;  // the last hint: {version, list}
+    this.endClosed = false;  // the player closed the end screen to look at the table
   }
 
   get c() { return this.app.catalog; }
@@ -59,6 +62,8 @@ export class GameView {
 
   destroy() {
     this.closed = true;
+    document.title = this.c.t("app.name");
+    document.body.classList.remove("at-table");
     clearInterval(this.ticker);
     if (this.ws) this.ws.close();
   }
@@ -70,13 +75,13 @@ export class GameView {
 
   seatName(seat) {
     const s = this.state?.seats?.[seat] || this.summary?.seats?.[seat];
-    if (!s) return `#${seat + 1}`;
+    if (!s) return displayName(this.c, "", seat);
     if (s.kind === "bot") {
       const bot = this.c.has(`bot.${s.bot}`) ? this.c.t(`bot.${s.bot}`) : s.bot;
       return this.renderer?.automatonName?.(seat) || this.c.t("game.bot_seat", { bot, n: seat + 1 });
     }
     if (s.kind === "automaton") return this.renderer?.automatonName?.(seat) || s.name;
-    return s.name || `#${seat + 1}`;
+    return displayName(this.c, s.name, seat);
   }
 
   // --- layout
@@ -88,8 +93,8 @@ export class GameView {
       board: h("div", { class: "board-scroll", id: "board" }),
       decision: h("section", { class: "panel decision", id: "decision" }),
       mine: h("section", { class: "panel mine", id: "mine" }),
-      players: h("section", { class: "panel" }),
-      scoring: h("section", { class: "panel", id: "scoring", hidden: true }),
+      players: h("section", { class: "panel players-bar", id: "players-box", "aria-label": c.t("game.players") }),
+      end: h("div", { class: "end-screen", id: "end", hidden: true }),
       log: h("ol", {}),
     };
     const zoom = (dz) => () => {
@@ -97,20 +102,23 @@ export class GameView {
       this.zoom = dz === 0 ? 1 : ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? 0 : i) + dz))];
       this.applyZoom();
     };
+    document.body.classList.add("at-table");
     this.root.replaceChildren(h("div", { class: "game", on: { click: (e) => this.onClick(e), keydown: (e) => this.onKey(e) } },
       this.el.status,
+      this.el.players,
       h("section", { class: "panel board-wrap", "aria-label": c.t("game.board") },
         h("div", { class: "zoom" },
+          h("a", { class: "btn small", id: "rules-link", href: `#/rules/${this.summary.game}`, target: "_blank", rel: "noopener" },
+            c.t("game.how_to_play")),
+          h("span", { class: "spacer" }),
           h("button", { class: "btn", title: c.t("game.zoom_out"), on: { click: zoom(-1) } }, "−"),
           h("button", { class: "btn", title: c.t("game.zoom_fit"), on: { click: zoom(0) } }, "⤢"),
           h("button", { class: "btn", title: c.t("game.zoom_in"), on: { click: zoom(1) } }, "+")),
         this.el.board),
       h("aside", { class: "side" },
-        this.el.scoring,
-        this.el.decision,
-        this.el.mine,
-        h("div", { id: "players-box" }, this.el.players),
-        h("section", { class: "panel log", id: "log" }, h("h2", {}, c.t("game.log")), this.el.log))));
+        h("div", { class: "side-scroll" }, this.el.decision, this.el.mine),
+        h("section", { class: "panel log", id: "log" }, h("h2", {}, c.t("game.log")), this.el.log)),
+      this.el.end));
   }
 
   applyZoom() {
@@ -154,7 +162,7 @@ export class GameView {
     } else if (msg.type === "presence") {
       if (!this.state) return;
       this.state = { ...this.state, seats: msg.seats };
-      this.el.players.replaceChildren(h("h2", {}, this.c.t("game.players")), this.renderer.players(this.state));
+      this.renderPlayers();
       this.renderStatus();
     } else if (msg.type === "ack") {
       this.pending = false;
@@ -213,7 +221,9 @@ export class GameView {
   }
 
   async join(seat) {
-    const data = await this.post("join", { seat, name: localStorage.getItem("salon.name") || "" });
+    const name = await askName(this.c);
+    if (name === null) return;
+    const data = await this.post("join", { seat, name });
     if (!data) return;
     seatStore.set(this.id, data.seat, data.token);
     this.reconnect();
@@ -287,13 +297,46 @@ export class GameView {
     this.applyZoom();
     this.el.board.scrollLeft = scrollLeft;
     this.el.board.scrollTop = scrollTop;
+    const moves = lastMoves(this.log, st.seat);
+    highlightMoves(this.el.board, moves);
+    frame.dataset.lastMoves = Object.keys(moves).join(" ");
     this.renderDecision();
     const mine = st.seat !== null ? this.renderer.privateArea(st) : null;
     this.el.mine.hidden = !mine;
     this.el.mine.replaceChildren(...(mine ? [mine] : []));
-    this.el.players.replaceChildren(h("h2", {}, this.c.t("game.players")), this.renderer.players(st));
-    this.renderScoring();
+    this.renderPlayers();
+    this.renderEnd();
     this.renderLog(fullLog);
+    this.showTargets();
+    const mineNow = st.status === "running" && st.current !== null && st.current === st.seat;
+    document.title = mineNow ? `● ${this.c.t("game.tab_your_turn")} · ${this.summary.title}` : this.summary.title;
+  }
+
+  /** The players' bar: each seat's panel (the renderer's), with what it did last, and the
+   *  score track where the game tells the scores. */
+  renderPlayers() {
+    const st = this.state;
+    const panels = this.renderer.players(st);
+    const moves = lastMoves(this.log, st.seat);
+    for (const [seat, entry] of Object.entries(moves)) {
+      const panel = panels.querySelector(`.player[data-seat="${seat}"]`);
+      const text = this.renderer.logLines(entry, st).map((line) => line.text).filter((x) => x).join(" · ");
+      if (panel && text) panel.append(h("div", { class: "last-move-line", "data-tip": text }, "↳ ", text));
+    }
+    this.el.players.replaceChildren(h("h2", { class: "sr" }, this.c.t("game.players")), panels,
+      scoreTrack(this.c, this.renderer.scores?.(st), (seat) => this.seatName(seat)));
+  }
+
+  /** On a narrow screen the board is zoomed in: the first place to click is scrolled into view. */
+  showTargets() {
+    if (window.innerWidth >= 700 || !this.state.legal.length) return;
+    const target = this.el.board.querySelector("[data-action]");
+    if (!target || this.shownTargets === this.state.version) return;
+    this.shownTargets = this.state.version;
+    const box = target.getBoundingClientRect();
+    const frame = this.el.board.getBoundingClientRect();
+    this.el.board.scrollLeft += box.left - frame.left - (frame.width - box.width) / 2;
+    this.el.board.scrollTop += box.top - frame.top - (frame.height - box.height) / 2;
   }
 
   renderStatus() {
@@ -304,6 +347,13 @@ export class GameView {
     const dot = (seat) => h("span", { class: `dot p${seat % 5}` });
     if (st.status === "over") {
       parts.push(h("span", { class: "who" }, c.t("game.over")));
+      if (this.endClosed) {
+        parts.push(h("button", { class: "btn small", id: "show-end", on: { click: () => {
+          this.endClosed = false;
+          this.renderEnd();
+          this.renderStatus();
+        } } }, c.t("game.show_result")));
+      }
     } else if (st.status === "ended") {
       parts.push(h("span", { class: "who" }, c.t("game.ended")));
     } else if (st.status === "open") {
@@ -400,17 +450,22 @@ export class GameView {
     ].filter((x) => x));
   }
 
-  renderScoring() {
+  /** The end screen, over the table until the player closes it: the places, the scoring,
+   *  and the way back to the lobby, to a rematch or to the replay. */
+  renderEnd() {
     const st = this.state;
     const table = st.status === "over" ? this.renderer.scoring(st) : null;
-    this.el.scoring.hidden = !table;
+    this.el.end.hidden = !table || this.endClosed;
     if (!table) return;
-    const c = this.c;
-    const winners = st.result.winners.map((s) => this.seatName(s)).join(", ");
-    this.el.scoring.replaceChildren(
-      h("div", { class: "over-banner" }, "❦ ", c.t(st.result.winners.length > 1 ? "game.winners" : "game.winner",
-        { players: winners }), " ❦"),
-      h("h2", {}, c.t("game.scoring")), table);
+    this.el.end.replaceChildren(renderEnd(this.c, {
+      result: st.result, seat: st.seat, table, seatName: (seat) => this.seatName(seat),
+      close: () => { this.endClosed = true; this.renderEnd(); this.renderStatus(); },
+      rematch: async () => {
+        const refused = await rematch(this.c, this.summary, st.seats, st.seat);
+        if (refused) toast(refused, 5000);
+      },
+      replay: `#/replay/${this.id}`,
+    }));
   }
 
   renderLog(full) {

@@ -1,9 +1,11 @@
-// The lobby: create a table (game, seats, options), list open, running and finished games,
-// join a free seat, watch a game.  The options come from the server's description of each
-// game's config; the lobby passes them through without knowing what they mean.
+// The lobby: create a table (game, seats, options, remembered for the next visit), list open,
+// running and finished games (with their result and replay), join a free seat, watch a game,
+// replay a record file, read a game's rules.  The options come from the server's description
+// of each game's config; the lobby passes them through without knowing what they mean.
 
-import { h, toast } from "./ui.js";
+import { askName, h, toast } from "./ui.js";
 import { seatStore } from "./seats.js";
+import { displayName } from "./table.js";
 
 const REFRESH_MS = 4000;
 const TIMERS = [0, 60, 180, 600, 86400];  // seconds a player has per decision; 0: no timer
@@ -11,6 +13,11 @@ const SECTIONS = ["open", "running", "over"];
 
 function playerName() {
   return localStorage.getItem("salon.name") || "";
+}
+
+/** The table the player set up last time (game, seats, options), or null. */
+function remembered() {
+  try { return JSON.parse(localStorage.getItem("salon.lobby") || "null"); } catch { return null; }
 }
 
 export class Lobby {
@@ -29,8 +36,10 @@ export class Lobby {
 
   async start() {
     const games = this.app.meta.games;
-    const first = games.find((g) => g.renderer) || games[0];
+    const last = remembered();
+    const first = games.find((g) => g.name === last?.game) || games.find((g) => g.renderer) || games[0];
     if (first) this.selectGame(first.name);
+    if (first && last?.game === first.name) this.restore(last);
     this.render();
     await this.refresh();
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
@@ -39,6 +48,26 @@ export class Lobby {
   destroy() { clearInterval(this.timer); }
 
   retranslate() { this.render(); }
+
+  /** Take back the remembered choices that still fit the game's options and player counts. */
+  restore(last) {
+    const meta = this.app.gameMeta(this.form.game);
+    for (const o of meta.options) {
+      if (o.key in (last.options || {})) this.form.options[o.key] = last.options[o.key];
+    }
+    for (const o of meta.options) if (!this.available(o)) this.form.options[o.key] = o.default;
+    if (this.playerCounts().includes(last.players)) {
+      this.form.seats = (last.seats || []).slice(0, last.players);
+      this.setPlayers(last.players);
+    }
+    this.form.timer = TIMERS.includes(last.timer) ? last.timer : 0;
+    this.form.hints = last.hints === true;
+  }
+
+  remember() {
+    const { game, players, seats, options, timer, hints } = this.form;
+    localStorage.setItem("salon.lobby", JSON.stringify({ game, players, seats, options, timer, hints }));
+  }
 
   selectGame(name) {
     const meta = this.app.gameMeta(name);
@@ -130,15 +159,16 @@ export class Lobby {
   renderOption(o) {
     const game = this.form.game;
     const value = this.form.options[o.key];
-    // a translated explanation is shown under the option; the engine's own (English) description is its tooltip
+    // a translated explanation is shown under the option where it is short, else as its tooltip
     const help = this.c.has(`${game}.option.${o.key}_help`) ? this.c.t(`${game}.option.${o.key}_help`) : null;
+    const tip = this.c.has(`${game}.option.${o.key}_tip`) ? this.c.t(`${game}.option.${o.key}_tip`) : null;
     const set = (v) => { this.form.options[o.key] = v; };
     let control;
     if (o.type === "bool") {
       control = h("input", { type: "checkbox", id: `opt-${o.key}`, "data-option": o.key, checked: value === true,
         on: { change: (e) => { set(e.target.checked); this.optionsChanged(); } } });
       return h("div", {}, h("div", { class: "form-row check" }, control,
-        h("label", { for: `opt-${o.key}`, "data-tip": o.description }, this.optionLabel(o.key))),
+        h("label", { for: `opt-${o.key}`, "data-tip": tip }, this.optionLabel(o.key))),
       help ? h("div", { class: "option-help" }, help) : null);
     }
     if (o.type === "choice") {
@@ -160,7 +190,7 @@ export class Lobby {
       control = h("input", { type: "text", id: `opt-${o.key}`, "data-option": o.key, value: value ?? "", on: { change: (e) => set(e.target.value) } });
     }
     return h("div", {},
-      h("div", { class: "form-row" }, h("label", { for: `opt-${o.key}`, "data-tip": o.description }, this.optionLabel(o.key)), control),
+      h("div", { class: "form-row" }, h("label", { for: `opt-${o.key}`, "data-tip": tip }, this.optionLabel(o.key)), control),
       help ? h("div", { class: "option-help" }, help) : null);
   }
 
@@ -188,10 +218,11 @@ export class Lobby {
       h("div", { class: "form-row" }, h("label", { for: "your-name" }, c.t("lobby.your_name")),
         h("input", { type: "text", id: "your-name", maxlength: 40, value: playerName(), placeholder: c.t("lobby.name_placeholder"),
           on: { input: (e) => localStorage.setItem("salon.name", e.target.value) } })),
-      games.length > 1 ? h("div", { class: "form-row" }, h("label", { for: "game" }, c.t("lobby.game")),
+      h("div", { class: "form-row" }, games.length > 1 ? [h("label", { for: "game" }, c.t("lobby.game")),
         h("select", { id: "game", on: { change: (e) => { this.selectGame(e.target.value); this.render(); } } },
           games.map((g) => h("option", { value: g.name, selected: g.name === this.form.game },
-            c.has(`${g.name}.name`) ? c.t(`${g.name}.name`) : g.name)))) : null,
+            c.has(`${g.name}.name`) ? c.t(`${g.name}.name`) : g.name)))] : null,
+        h("a", { class: "btn small", id: "how-to-play", href: `#/rules/${this.form.game}` }, c.t("lobby.how_to_play"))),
       h("div", { class: "form-row" }, h("label", { for: "title" }, c.t("lobby.title")),
         h("input", { type: "text", id: "title", maxlength: 80, value: this.form.title, placeholder: c.t("lobby.title_placeholder"),
           on: { input: (e) => { this.form.title = e.target.value; } } })),
@@ -217,10 +248,21 @@ export class Lobby {
         on: { toggle: (e) => { this.moreOpen = e.target.open; } } }, h("summary", {}, c.t("lobby.more_options")),
         more.map((o) => this.renderOption(o))) : null,
       h("div", { class: "form-row" }, h("button", { class: "btn primary", id: "create", on: { click: () => this.create() } },
-        c.t("lobby.create"))));
+        c.t("lobby.create"))),
+      h("div", { class: "form-row" }, h("label", { for: "record-file" }, c.t("lobby.open_record")),
+        h("input", { type: "file", id: "record-file", accept: ".json,application/json", on: { change: (e) => this.openRecord(e) } })));
+  }
+
+  /** A record file chosen from disk, replayed in the page (the server verifies it). */
+  async openRecord(e) {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    this.app.record = await file.text();
+    location.hash = "#/replay-file";
   }
 
   async create() {
+    this.remember();
     const seats = this.form.seats.map((choice) => (choice.startsWith("bot:")
       ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" }));
     const config = {};
@@ -245,8 +287,10 @@ export class Lobby {
   }
 
   async join(id, seat) {
+    const name = await askName(this.c);
+    if (name === null) return;
     const r = await fetch(`/api/games/${id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ seat, name: playerName() }) });
+      body: JSON.stringify({ seat, name }) });
     const data = await r.json();
     if (!r.ok) {
       toast(this.c.error(data.error), 5000);
@@ -263,7 +307,7 @@ export class Lobby {
     const seatLabel = (s) => {
       if (s.kind === "bot") return c.has(`bot.${s.bot}`) ? c.t(`bot.${s.bot}`) : s.bot;
       if (s.kind === "automaton") return s.name;
-      return s.taken ? s.name : c.t("lobby.free");
+      return s.taken ? displayName(c, s.name, s.seat) : c.t("lobby.free");
     };
     const buttons = [];
     if (mine) buttons.push(h("a", { class: "btn primary small", href: `#/game/${g.id}` }, c.t("lobby.resume")));
@@ -275,6 +319,14 @@ export class Lobby {
     }
     buttons.push(h("a", { class: "btn small", href: `#/game/${g.id}`, "data-watch": g.id },
       c.t(this.section(g) === "over" ? "lobby.view" : "lobby.watch")));
+    if (g.status === "over") buttons.push(h("a", { class: "btn small", href: `#/replay/${g.id}`, "data-replay": g.id }, c.t("lobby.replay")));
+    const name = (seat) => {
+      const s = g.seats[seat];
+      return s.kind === "human" ? displayName(c, s.name, seat) : seatLabel(s);
+    };
+    const result = g.result ? h("span", { class: "result", "data-result": g.id },
+      c.t("lobby.result", { players: g.result.winners.map(name).join(", ") }), " · ",
+      g.seats.map((s) => `${name(s.seat)} ${g.result.scores[s.seat]}`).join(" – ")) : null;
     const gameName = c.has(`${g.game}.name`) ? c.t(`${g.game}.name`) : g.game;
     return h("div", { class: "game-card", "data-game": g.id },
       h("span", { class: "title" }, g.title),
@@ -282,6 +334,7 @@ export class Lobby {
       h("span", { class: "muted" }, gameName),
       h("span", { class: "seats" }, g.seats.map((s) => h("span", { class: `chip p${s.seat % 5}` },
         h("span", { class: "dot" }), " ", seatLabel(s)))),
+      result,
       h("span", { class: "actions" }, buttons));
   }
 

@@ -1,5 +1,5 @@
 // Small DOM helpers shared by the shell and the game renderers: element builders for HTML
-// and SVG, the tooltip that follows the pointer, and the toast for short notices.
+// and SVG, the tooltips, the name asked before taking a seat, and the toast for short notices.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -42,32 +42,83 @@ export function toast(message, ms = 3200) {
   toastTimer = setTimeout(() => el.classList.remove("show"), ms);
 }
 
-/** Tooltips: any element with a data-tip attribute shows it near the pointer (or on a tap). */
+/** Tooltips: any element with a data-tip attribute shows it beside the element under the
+ *  pointer, or after a long press on a touch screen.  The tip follows its element while it
+ *  is shown and goes when the element is clicked, moves away or leaves the page. */
 export function installTooltips() {
   const tip = document.getElementById("tip");
+  let current = null;
   let hideTimer = null;
-  const show = (target, x, y) => {
-    tip.textContent = target.getAttribute("data-tip");
-    tip.style.display = "block";
+  let pressTimer = null;
+  let following = false;
+  const place = () => {
+    following = Boolean(current);
+    if (!current) return;
+    if (!current.isConnected) { hide(); following = false; return; }
+    const box = current.getBoundingClientRect();
     const w = tip.offsetWidth;
     const hgt = tip.offsetHeight;
-    const left = Math.min(window.innerWidth - w - 8, x + 14);
-    const top = y + 18 + hgt > window.innerHeight ? y - hgt - 12 : y + 18;
+    const left = Math.min(window.innerWidth - w - 8, box.left);
+    const below = box.bottom + 6;
+    const top = below + hgt > window.innerHeight ? box.top - hgt - 6 : below;
     tip.style.left = `${Math.max(4, left)}px`;
     tip.style.top = `${Math.max(4, top)}px`;
+    requestAnimationFrame(place);
   };
-  const hide = () => { tip.style.display = "none"; };
-  document.addEventListener("mousemove", (e) => {
-    const target = e.target instanceof Element ? e.target.closest("[data-tip]") : null;
-    if (target) show(target, e.clientX, e.clientY); else hide();
+  const show = (target) => {
+    if (current === target) return;
+    current = target;
+    tip.textContent = target.getAttribute("data-tip");
+    tip.style.display = "block";
+    if (!following) place();
+  };
+  const hide = () => {
+    current = null;
+    tip.style.display = "none";
+  };
+  const tipOf = (e) => (e.target instanceof Element ? e.target.closest("[data-tip]") : null);
+  document.addEventListener("mouseover", (e) => {
+    const target = tipOf(e);
+    if (target) show(target); else hide();
   });
+  document.addEventListener("click", hide, true);
   document.addEventListener("touchstart", (e) => {
-    const target = e.target instanceof Element ? e.target.closest("[data-tip]") : null;
-    if (!target || target.closest("[data-action]")) return;
-    const touch = e.touches[0];
-    show(target, touch.clientX, touch.clientY);
-    clearTimeout(hideTimer);
-    hideTimer = setTimeout(hide, 2800);
+    const target = tipOf(e);
+    clearTimeout(pressTimer);
+    if (!target) return;
+    pressTimer = setTimeout(() => {
+      show(target);
+      clearTimeout(hideTimer);
+      hideTimer = setTimeout(hide, 4000);
+    }, 450);
   }, { passive: true });
+  const cancelPress = () => clearTimeout(pressTimer);
+  document.addEventListener("touchend", cancelPress, { passive: true });
+  document.addEventListener("touchmove", cancelPress, { passive: true });
+  document.addEventListener("contextmenu", (e) => { if (tipOf(e)) e.preventDefault(); });
   document.addEventListener("scroll", hide, true);
+}
+
+/** Ask the player's name (remembered for the next time), before taking a seat: the stored one
+ *  is offered.  Resolves to the name, or null when the player cancels. */
+export function askName(c) {
+  return new Promise((resolve) => {
+    const input = h("input", { type: "text", id: "ask-name", maxlength: 40, value: localStorage.getItem("salon.name") || "",
+      placeholder: c.t("lobby.name_placeholder") });
+    const done = (name) => {
+      overlay.remove();
+      if (name !== null) localStorage.setItem("salon.name", name);
+      resolve(name);
+    };
+    const form = h("form", { class: "panel ask-name", on: { submit: (e) => { e.preventDefault(); done(input.value.trim()); } } },
+      h("h2", {}, c.t("game.ask_name")),
+      h("label", { for: "ask-name" }, c.t("lobby.your_name")), " ", input,
+      h("div", { class: "end-buttons" },
+        h("button", { class: "btn primary", type: "submit", id: "ask-name-ok" }, c.t("game.take_this_seat")),
+        h("button", { class: "btn", type: "button", on: { click: () => done(null) } }, c.t("game.cancel"))));
+    const overlay = h("div", { class: "overlay" }, form);
+    document.body.append(overlay);
+    input.focus();
+    input.select();
+  });
 }

@@ -944,6 +944,11 @@ class RococoRenderer {
     }));
   }
 
+  /** Each seat's prestige for the score track (null where the edition hides it). */
+  scores(state) {
+    return state.observation.players.map((p) => ({ seat: p.seat, score: p.vp }));
+  }
+
   /** Madame du Barry: no livres and no employees of her own to show, but her card piles and
    *  the cards she revealed last, which tell what she did. */
   madamePanel(p, solo, current, stat) {

@@ -1,0 +1,82 @@
+"""Replays in the browser: a finished game (or a record file) seen at any step.
+
+A game is its config, its seed and its action list (ARCHITECTURE.md principle 6), so the
+position after ``step`` actions is found by applying them one by one to a new game.  Once a
+game is over nothing is secret any more, so a replay shows every seat's observation and
+every event as its own seat saw it.  Only finished games and verified records are replayed:
+a live game's seed must stay secret.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from salon.core import record
+from salon.core.errors import ActionError, ConfigError, RecordError
+from salon.core.game import game_class, game_names
+from salon.web.adapters import adapter
+from salon.web.errors import ServiceError
+
+MAX_STEPS = 10_000
+"""The longest action list replayed: far beyond any real game of either game, a bound on
+the work one request may ask for."""
+
+
+def replay_step(name: str, config: dict[str, Any], seed: int, actions: list[str], step: int,
+                components: bool = False) -> dict[str, Any]:
+    """The game after its first ``step`` actions: every seat's observation, the spectator's
+    board, the journal so far (each event as its own seat saw it), at the last step of a
+    finished game its result, and with ``components`` what the game's renderer draws from (a
+    record file has no table to ask).  ServiceError 422 for a step beyond the record, 400 for
+    a record that cannot be replayed."""
+    total = len(actions)
+    if total > MAX_STEPS:
+        raise ServiceError(400, "bad_record", f"the record has {total} actions, more than the {MAX_STEPS} replayed")
+    if not 0 <= step <= total:
+        raise ServiceError(422, "bad_step", f"step {step} is not between 0 and {total}")
+    cls = game_class(name)
+    try:
+        game = cls.new(cls.stored_config(config), seed)
+    except ConfigError as e:
+        raise ServiceError(400, "bad_record", f"the record's config is invalid: {e}") from None
+    log: list[dict[str, Any]] = [{"n": 0, "actor": None, "events": [e.view(e.seat) for e in game.setup_events()]}]
+    for i, action in enumerate(actions[:step]):
+        actor = game.current_player()
+        try:
+            events = game.apply(action)
+        except ActionError as e:
+            raise ServiceError(400, "bad_record",
+                               f"action #{i + 1} {action!r} cannot be replayed: {e.reason}") from None
+        log.append({"n": i + 1, "actor": actor, "action": action, "events": [e.view(e.seat) for e in events]})
+    over = game.is_over()
+    found: dict[str, Any] = {
+        "game": name,
+        "step": step,
+        "total": total,
+        "players": game.num_players,
+        "current": None if over else game.current_player(),
+        "public": game.observe(None),
+        "observations": [game.observe(seat) for seat in range(game.num_players)],
+        "log": log,
+        "result": game.result().to_json() if over else None,
+    }
+    if components:
+        found["components"] = adapter(name).components(game)
+    return found
+
+
+def replay_record(text: str, step: int, components: bool = False) -> dict[str, Any]:
+    """A record file's game at ``step``, once the file is verified (structure, checksum, and
+    that replaying its actions reproduces its final state); ServiceError 400 with the
+    record's own complaint for a bad file."""
+    try:
+        rec = record.parse(text)
+        if rec.game not in game_names():
+            raise RecordError(f"the record is of an unknown game {rec.game!r}")
+        if len(rec.actions) > MAX_STEPS:
+            raise RecordError(f"the record has {len(rec.actions)} actions, more than the {MAX_STEPS} replayed")
+        record.loads_saved(text)
+    except RecordError as e:
+        raise ServiceError(400, "bad_record", str(e)) from None
+    return replay_step(rec.game, rec.config, rec.seed, rec.actions, step, components)
+

@@ -1,0 +1,118 @@
+// What the table shows around the board, shared by the live game and the replay: the players'
+// names, what each seat did last (in the players' bar and on the board), the score track and
+// the end screen with its rematch.
+
+import { h } from "./ui.js";
+import { seatStore } from "./seats.js";
+
+const MARKED = ["space", "deco", "tile", "card", "jewel", "garment"];
+/** The board's data attributes that name a component, and the event fields that may name it. */
+const FIELDS = new Set(["space", "card", "tile", "garment", "jewel"]);
+
+/** A player's name; a seat whose player gave none (the server calls it "#n") is "Player n". */
+export function displayName(c, name, seat) {
+  return name && !/^#\d+$/.test(name) ? name : c.t("game.player_n", { n: seat + 1 });
+}
+
+/** The last journal entry of each seat but ``me``: what the others did last, by seat. */
+export function lastMoves(log, me) {
+  const found = {};
+  for (let i = log.length - 1; i > 0; i -= 1) {
+    const actor = log[i].actor;
+    if (actor === null || actor === undefined || actor === me || actor in found) continue;
+    found[actor] = log[i];
+  }
+  return found;
+}
+
+/** Mark on the board the components each seat's last move named (a guest space, a card, a
+ *  tile...), in the seat's colour, with a short pulse: the board's elements carry their
+ *  component's id as data-space, data-card..., the events name them in fields of those names. */
+export function highlightMoves(board, moves) {
+  for (const [seat, entry] of Object.entries(moves)) {
+    const ids = new Set();
+    for (const event of entry.events) {
+      for (const [key, value] of Object.entries(event)) {
+        if (FIELDS.has(key) && typeof value === "string" && /[A-Za-z]/.test(value)) ids.add(value);
+      }
+    }
+    if (!ids.size) continue;
+    for (const attr of MARKED) {
+      for (const el of board.querySelectorAll(`[data-${attr}]`)) {
+        if (ids.has(el.getAttribute(`data-${attr}`))) el.classList.add("last-move", `p${seat % 5}`);
+      }
+    }
+  }
+}
+
+/** The score track: each seat's marker along a line from 0 to the best score, where the
+ *  renderer tells the scores (``[{seat, score}]``, a score null where it is hidden). */
+export function scoreTrack(c, scores, seatName) {
+  if (!scores || !scores.length) return null;
+  const known = scores.filter((x) => x.score !== null && x.score !== undefined);
+  const top = Math.max(10, ...known.map((x) => x.score));
+  const track = h("div", { class: "score-track", id: "score-track", "aria-label": c.t("game.score_track") });
+  for (const x of scores) {
+    const hidden = x.score === null || x.score === undefined;
+    const marker = h("span", { class: `score-marker p${x.seat % 5}${hidden ? " hidden" : ""}`, "data-seat": x.seat,
+      "data-tip": `${seatName(x.seat)}: ${hidden ? "?" : x.score}` }, hidden ? "?" : String(x.score));
+    marker.style.left = `${hidden ? 0 : (100 * x.score) / top}%`;
+    track.append(marker);
+  }
+  return h("div", { class: "score-track-box" }, h("span", { class: "muted" }, c.t("game.score_track")), track);
+}
+
+/** The places of a result: each group of the ranking shares a place (1, 1, 3...). */
+export function places(result) {
+  const out = [];
+  let place = 1;
+  for (const group of result.ranking) {
+    for (const seat of group) out.push({ seat, place });
+    place += group.length;
+  }
+  return out;
+}
+
+/** The end screen: the winner, the seat's own place, every place with its score, the scoring
+ *  table, and its buttons (back to the lobby, rematch, replay, close). */
+export function renderEnd(c, { result, seat, table, seatName, close, rematch, replay }) {
+  const ranked = places(result);
+  const winners = result.winners.map((s) => seatName(s)).join(", ");
+  const mine = ranked.find((x) => x.seat === seat);
+  const buttons = [h("a", { class: "btn", id: "to-lobby", href: "#/" }, c.t("game.back_to_lobby"))];
+  if (rematch) buttons.push(h("button", { class: "btn primary", id: "rematch", on: { click: rematch } }, c.t("game.rematch")));
+  if (replay) buttons.push(h("a", { class: "btn", id: "to-replay", href: replay }, c.t("game.replay")));
+  if (close) buttons.push(h("button", { class: "btn", id: "close-end", on: { click: close } }, c.t("game.close_end")));
+  return h("div", { class: "panel end-panel", role: "dialog", "aria-label": c.t("game.over") },
+    h("div", { class: "over-banner" }, "❦ ", c.t(result.winners.length > 1 ? "game.winners" : "game.winner",
+      { players: winners }), " ❦"),
+    mine ? h("div", { class: "your-place", id: "your-place" },
+      c.t("game.your_place", { place: mine.place, count: ranked.length })) : null,
+    h("ol", { class: "places", id: "places" }, ranked.map((x) => h("li", { class: `p${x.seat % 5}`, "data-place": x.place },
+      h("span", { class: "place" }, `${x.place}.`), " ", h("span", { class: "dot" }), " ", seatName(x.seat),
+      h("span", { class: "spacer" }), h("b", {}, String(result.scores[x.seat]))))),
+    h("section", { id: "scoring" }, h("h2", {}, c.t("game.scoring")), table),
+    h("div", { class: "end-buttons" }, buttons));
+}
+
+/** A new table with the same game, options and seats (the same bots; the other people's seats
+ *  open for them to take), this player in the same seat; then to the new table. */
+export async function rematch(c, summary, seats, me) {
+  const humans = seats.filter((s) => s.kind !== "automaton");
+  const mySeat = me !== null && me !== undefined ? me : (humans.find((s) => s.kind === "human") || {}).seat;
+  const body = {
+    game: summary.game,
+    title: summary.title,
+    config: { ...summary.config },
+    seats: humans.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" })),
+    join: { seat: mySeat ?? 0, name: localStorage.getItem("salon.name") || "" },
+  };
+  if (summary.turn_timer) body.turn_timer = summary.turn_timer;
+  if (summary.hints) body.hints = true;
+  const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json();
+  if (!r.ok) return c.error(data.error);
+  seatStore.set(data.id, data.seat, data.token);
+  location.hash = `#/game/${data.id}`;
+  return null;
+}

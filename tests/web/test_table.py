@@ -1,0 +1,167 @@
+"""The table as players expect it, in Debian's Chromium: the players' bar and the journal in
+view on common screens, the last move of the bot marked, the tab's title on one's turn, a
+name asked before taking a seat, the end screen with places, rematch and the way back to
+the lobby, the replay of a finished game to its final scoring (and of a record file), and
+the rules page in each language."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+
+from tests.web.test_browser import browser, live, shots, snap  # noqa: F401  (fixtures)
+
+TOKEN = "X-Seat-Token"
+
+
+def seated(page: Any, live: str, game_id: str, seat: int, token: str) -> None:  # noqa: F811
+    """Open the game in ``page`` as the holder of ``seat``."""
+    page.goto(live)
+    seats = json.dumps({game_id: {"seat": seat, "token": token}})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["salon.seats", seats])
+    page.goto(f"{live}/#/game/{game_id}")
+    page.wait_for_selector(f".game[data-seat='{seat}']")
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return (box is not None and box["height"] >= 60 and box["y"] >= 0
+            and box["y"] + box["height"] <= size["height"] + 1 and box["x"] + box["width"] <= size["width"] + 1)
+
+
+@pytest.fixture(scope="module")
+def over(live: str) -> tuple[str, str]:  # noqa: F811
+    """A game of Ann (seat 0, played here at random over HTTP) against the random bot, played
+    to its end: its id and Ann's token."""
+    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "seed": 11, "config": {"start_player": 0},
+                                                   "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                   "join": {"seat": 0, "name": "Ann"}}).json()
+    game_id, token = created["id"], created["token"]
+    rng = random.Random(2)
+    deadline = time.monotonic() + 60
+    with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
+        while True:
+            assert time.monotonic() < deadline, "the game did not finish"
+            st = http.get(f"/api/games/{game_id}/state").json()
+            if st["status"] == "over":
+                return game_id, token
+            if st["legal"]:
+                http.post(f"/api/games/{game_id}/actions",
+                          json={"action": rng.choice(st["legal"]), "version": st["version"]})
+            else:
+                time.sleep(0.01)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_players_and_journal_in_view_and_the_bots_last_move(browser: Any, live: str, shots: Path,  # noqa: F811
+                                                           size: tuple[int, int]) -> None:
+    """The bot starts: when it is the player's turn, the bot's last move shows in its panel,
+    the tab's title says so, and the players' bar and the journal are on screen unscrolled."""
+    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "config": {"start_player": 1},
+                                                   "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                   "join": {"seat": 0, "name": "Ann"}}).json()
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    seated(page, live, created["id"], 0, created["token"])
+    page.wait_for_selector("#actions [data-action]")
+    page.wait_for_selector(".player[data-seat='1'] .last-move-line")
+    assert page.get_attribute(".game", "data-last-moves") == "1"
+    assert "Your turn" in page.title()
+    assert page.locator("#players-box .player").count() == 2
+    assert page.locator("#score-track .score-marker").count() == 2
+    assert in_view(page, "#players-box") and in_view(page, "#log") and in_view(page, "#decision")
+    assert page.locator("#log li").count() > 0
+    snap(page, shots, f"table-{size[0]}", full_page=False)
+    page.close()
+
+
+def test_joining_by_the_invitation_asks_a_name(browser: Any, live: str) -> None:  # noqa: F811
+    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                                   "join": {"seat": 0, "name": "Ann"}}).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{live}/#/game/{created['id']}")
+    page.click("[data-take-seat='1']")
+    page.fill("#ask-name", "Bea")
+    page.click("#ask-name-ok")
+    page.wait_for_selector(".game[data-seat='1']")
+    assert "Bea" in page.inner_text(".player[data-seat='1']")
+    assert page.evaluate("localStorage.getItem('salon.name')") == "Bea"
+    page.close()
+
+
+def test_the_end_screen_rematch_and_lobby(browser: Any, live: str, over: tuple[str, str], shots: Path) -> None:  # noqa: F811
+    game_id, token = over
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    seated(page, live, game_id, 0, token)
+    page.wait_for_selector("#end #places li")
+    assert page.locator("#end").is_visible()
+    assert page.locator("#places li").count() == 2
+    assert "Your place:" in page.inner_text("#your-place")
+    assert page.locator("#scoring-table tr.total td").count() == 3
+    snap(page, shots, "end-screen", full_page=False)
+    page.click("#close-end")
+    assert page.locator("#end").is_hidden()
+    page.click("#show-end")
+    page.click("#rematch")
+    page.wait_for_function(f"!location.hash.includes('{game_id}')")
+    page.wait_for_selector(".game[data-seat='0'][data-status='running']")
+    again = page.evaluate("location.hash").split("/")[-1]
+    summary = httpx.get(f"{live}/api/games/{again}").json()
+    assert [s["kind"] for s in summary["seats"]] == ["human", "bot"]
+    assert summary["config"] == httpx.get(f"{live}/api/games/{game_id}").json()["config"]
+    page.goto(f"{live}/#/game/{game_id}")
+    page.click("#to-lobby")
+    page.wait_for_selector(f"[data-result='{game_id}']")
+    page.close()
+
+
+def test_a_replay_steps_to_the_final_scoring(browser: Any, live: str, over: tuple[str, str], tmp_path: Path) -> None:  # noqa: F811
+    game_id, _ = over
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{live}/#/replay/{game_id}")
+    page.wait_for_selector(".replay[data-step='0']")
+    assert page.locator(".replay-seat").count() == 2  # every seat's cards
+    page.click("#replay-next")
+    page.wait_for_selector(".replay[data-step='1']")
+    total = page.get_attribute(".replay", "data-total")
+    page.click("#replay-last")
+    page.wait_for_selector(f".replay[data-step='{total}'] #scoring-table")
+    assert page.locator("#places li").count() == 2
+    assert page.locator("#log li").count() > 100
+    record = tmp_path / "game.json"
+    record.write_text(httpx.get(f"{live}/api/games/{game_id}/record").text)
+    page.goto(live)
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_selector(".replay[data-step='0'] #board svg")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    page.goto(live)
+    page.set_input_files("#record-file", str(bad))
+    page.wait_for_selector("#replay-error")
+    assert "not a salon record" in page.inner_text("#replay-error")
+    page.close()
+
+
+RULES = [("en", "How to play Rococo"), ("de", "So spielt man Rococo"), ("fr", "Comment jouer à Rococo"),
+         ("uk", "Як грати в «Рококо»")]
+
+
+def test_the_rules_page_in_each_language(browser: Any, live: str) -> None:  # noqa: F811
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{live}/#/rules/rococo")
+    page.wait_for_selector("#rules .rules-part")
+    for lang, title in RULES:
+        page.select_option("#lang", lang)
+        page.wait_for_selector(f"html[lang='{lang}']", state="attached")
+        assert title in page.inner_text("#rules h1")
+        assert "R-ACT-TAILOR-1" in page.inner_text("#rules")
+    page.goto(f"{live}/#/rules/necklace")
+    page.wait_for_selector("#rules[data-game='necklace'] .rules-part")
+    assert "QN-SELL-1" in page.inner_text("#rules")
+    page.close()
