@@ -11,7 +11,7 @@ from salon.bots.base import make_bot
 from salon.bots.heuristic import hooks_for
 from salon.core.errors import ConfigError
 from salon.core.rng import Rng
-from salon.rl import env, gym_env, spec
+from salon.rl import env, gym_env, layout_table, spec
 from salon.rl.encoding import EncodingError
 
 
@@ -19,7 +19,8 @@ def test_pettingzoo_api() -> None:
     from pettingzoo.test import api_test
 
     api_test(env("necklace", players=3), num_cycles=60)
-    api_test(env("rococo", players=1, solo=True), num_cycles=60)
+    api_test(env("rococo", players=2, expansions=["noble"]), num_cycles=40)
+    api_test(env("rococo", players=1, solo=True), num_cycles=40)
 
 
 def test_solo_automaton_is_no_agent() -> None:
@@ -120,6 +121,15 @@ def test_vector_depends_only_on_what_the_seat_sees(name: str, config: dict[str, 
         game.apply(bot.choose(game))
         step += 1
     assert differed > 0
+
+
+def test_layout_table_covers_the_vector() -> None:
+    s = spec("rococo", {"players": 3, "expansions": "all"})
+    rows = s.encoding.rows()
+    assert rows[0].offset == 0
+    assert all(a.offset + a.size == b.offset for a, b in zip(rows, rows[1:]))
+    assert rows[-1].offset + rows[-1].size == s.encoding.size
+    assert "`.board.guests.<key>`" in layout_table("rococo", {"players": 3, "expansions": "all"})
 
 
 def test_encoding_is_strict() -> None:
