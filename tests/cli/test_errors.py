@@ -124,9 +124,10 @@ def test_options_a_game_lacks_are_named(run: Run) -> None:
     """--solo and --edition are Rococo's: for another game the option itself is named."""
     for command in (["play"], ["simulate"], ["bench", "--seconds", "0.01"]):
         solo = run(*command, "necklace", "--solo")
-        assert solo.exit_code == 1 and solo.stderr == "error: --solo: necklace has no solo mode\n"
+        assert solo.exit_code == 1 and solo.stderr == "error: --solo: The Queen's Necklace has no solo mode\n"
         edition = run(*command, "necklace", "--edition", "2013")
-        assert edition.exit_code == 1 and edition.stderr == "error: --edition: necklace has a single edition\n"
+        assert edition.exit_code == 1
+        assert edition.stderr == "error: --edition: The Queen's Necklace has a single edition\n"
 
 
 def test_unknown_edition_is_named(run: Run) -> None:

@@ -189,7 +189,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "board.col_hand", "simulate.col_bot", "necklace.kind.ring", "app.name", "lobby.name_placeholder",
            "lobby.bot", "bot.normal", "rococo.name", "rococo.colour.orange", "rococo.deco.statue",
            "rococo.panel.hand", "rococo.panel.madame", "rococo.employee.bonus", "necklace.panel.score",
-           "necklace.board.col_livres"},
+           "necklace.board.col_livres", "rococo.game.title"},
     "fr": {"player.madame_du_barry", "solo.tag", "solo.row_points", "abbr.master", "abbr.livres",
            "abbr.reward_livres", "colour.orange", "deco.statue", "phase.actions", "step.statues", "step.total",
            "simulate.col_bot", "board.col_notes", "necklace.kind.favorite", "necklace.kind.cardinal",
@@ -198,7 +198,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "lobby.timer_60", "lobby.timer_180", "lobby.timer_600", "game.log", "game.total", "bot.normal",
            "bot.expert", "rococo.name", "rococo.colour.orange", "rococo.deco.statue", "rococo.step.statues",
            "rococo.phase.actions", "rococo.board.statues", "rococo.panel.madame", "necklace.panel.score",
-           "necklace.unit.hint"},
+           "necklace.unit.hint", "rococo.game.title"},
     "uk": {"solo.tag"},
 }
 """Texts a language writes as English does because they are the same words there: proper

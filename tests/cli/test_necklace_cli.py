@@ -76,7 +76,7 @@ def test_a_human_against_a_bot_sees_the_board_and_the_options(run: Run, tmp_path
 
 def test_commands_and_refusals_speak_the_necklace(run: Run) -> None:
     result = run("play", "necklace", "--bots", "human,random", "--seed", "10", "--players", "2",
-                 input="help\npass\nbuy:C999\nnonsense\nquit\n")
+                 input="help\npass\nbuy:C999\nnonsense\nquit\nyes\n")
     assert result.exit_code == 0, result.output
     out = " ".join(result.stdout.split())
     assert "its action text (such as " in out and "main:tailor" not in out

@@ -125,7 +125,7 @@ def test_loaded_game_continues_with_new_seats(run: Run, tmp_path: Path) -> None:
 
 def test_commands_and_wrong_input(run: Run) -> None:
     result = run("play", "rococo", "--bots", "human,random", "--seed", "8",
-                 input="help\nboard\nlog\n99\nnonsense\nplay:E99\npick:ZZZ\nquit\n")
+                 input="help\nboard\nlog\n99\nnonsense\nplay:E99\npick:ZZZ\nquit\nyes\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Commands: help" in out

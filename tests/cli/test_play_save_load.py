@@ -204,7 +204,7 @@ def test_what_is_not_a_choice_is_answered_without_engine_terms(run: Run) -> None
     out = " ".join(result.stdout.split())
     for text in typed:
         assert f"'{text}' is not one of your choices now: type a number from 1 to 5, an action text shown in the " \
-               "list, or a command (help, board, log, hint, quit)." in out, text
+               "list, or a command (help, rules, why, undo, board, log, hint, quit)." in out, text
     for jargon in ("seat 0", "decision now", "PROTOCOL", "R-", "Not allowed"):
         assert jargon not in out, jargon
 

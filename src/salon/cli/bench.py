@@ -14,6 +14,7 @@ one after another and by ``workers`` processes, for the speed-up of ``simulate -
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from salon import parallel
@@ -133,26 +134,46 @@ def parallel_speedup(name: str, players: int, seconds: float, workers: int, expa
             "speedup": round(serial / spread, 2)}
 
 
+def stages(name: str, expansions: str | None = None, solo: bool = False, edition: str | None = None) -> list[str]:
+    """The steps :func:`bench` goes through, in order (for a progress bar): ``random:<players>``
+    per player count, then ``heuristic``, ``search`` and ``parallel``."""
+    options = {k: v for k, v in game_config(0, expansions, solo, edition).items() if k != "players"}
+    return [f"random:{n}" for n in game_class(name).describe(options).players] + ["heuristic", "search", "parallel"]
+
+
 def bench(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
-          edition: str | None = None, secret: bool = False, workers: int | None = None) -> dict[str, Any]:
+          edition: str | None = None, secret: bool = False, workers: int | None = None,
+          step: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Random play at every player count the game accepts, then the heuristic bot; with
     ``expansions``, ``solo`` or ``edition`` every game plays with them (at the player counts
-    they allow); with ``secret``, every game and bot draws from the keyed generator."""
+    they allow); with ``secret``, every game and bot draws from the keyed generator.  ``step``
+    is told each of the :func:`stages` as it ends."""
     cls = game_class(name)
     options = {k: v for k, v in game_config(0, expansions, solo, edition).items() if k != "players"}
     # a bad expansion name or edition fails before any time is spent
     counts = cls.describe(options).players
     first = cls.new({**options, "players": counts[0]}, 0)
     config = {k: v for k, v in first.config_json().items() if k != "players"}
+    done = step or (lambda stage: None)
+    players = {}
+    for n in counts:
+        players[str(n)] = random_play(name, n, seconds, expansions, solo, edition, secret)
+        done(f"random:{n}")
+    heuristic = heuristic_think_ms(name, seconds, expansions, solo, edition, secret)
+    done("heuristic")
+    search = search_speed(name, seconds, expansions, solo, edition, secret)
+    done("search")
+    speedup = parallel_speedup(name, counts[-1], seconds, parallel.check_workers(workers), expansions, solo,
+                               edition, secret)
+    done("parallel")
     return {
         "game": name,
         "expansions": config_expansions(first),
         "config": config,
         "secret_seeds": secret,
         "seconds_per_count": seconds,
-        "players": {str(n): random_play(name, n, seconds, expansions, solo, edition, secret) for n in counts},
-        "heuristic_ms_per_decision": heuristic_think_ms(name, seconds, expansions, solo, edition, secret),
-        "search": search_speed(name, seconds, expansions, solo, edition, secret),
-        "parallel": parallel_speedup(name, counts[-1], seconds, parallel.check_workers(workers), expansions, solo,
-                                     edition, secret),
+        "players": players,
+        "heuristic_ms_per_decision": heuristic,
+        "search": search,
+        "parallel": speedup,
     }

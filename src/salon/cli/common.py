@@ -96,14 +96,35 @@ def check_game(name: str) -> type[Game]:
     return game_class(name)
 
 
-def check_options(cls: type[Game], solo: bool, edition: str | None) -> None:
-    """Refuse ``--solo`` and ``--edition`` for a game whose config has no such option, naming
-    the option as given on the command line (rather than the config's own field message)."""
+def game_title(name: str, lang: str = DEFAULT) -> str:
+    """A game's name as its players know it ("The Queen's Necklace"), from the game's own texts."""
+    key = game_key(name, "game.title", lang)
+    return text(key, lang) if key != "game.title" else name
+
+
+def check_options(cls: type[Game], solo: bool, edition: str | None, expansions: str | None = None,
+                  lang: str = DEFAULT) -> None:
+    """Refuse ``--solo``, ``--edition`` and ``--expansions`` for a game whose config has no
+    such option, naming the option as given on the command line and the game by its title
+    (rather than the config's own message, which lists the config's field names)."""
     fields = getattr(type(cls.parse_config({})), "model_fields", {})
+    title = game_title(cls.name, lang)
     if solo and "solo" not in fields:
-        raise ConfigError(f"--solo: {cls.name} has no solo mode")
+        raise ConfigError(text("error.no_solo", lang, game=title))
     if edition is not None and "edition" not in fields:
-        raise ConfigError(f"--edition: {cls.name} has a single edition")
+        raise ConfigError(text("error.no_edition", lang, game=title))
+    if expansions is not None and "expansions" not in fields:
+        raise ConfigError(text("error.no_expansions", lang, game=title))
+
+
+def check_players(cls: type[Game], players: int, solo: bool, lang: str = DEFAULT) -> None:
+    """Refuse a player count the game is never played with, in the players' words ("The
+    Queen's Necklace is played by 2 to 4 players") rather than the config's field message;
+    a count the game's other options exclude is left to the game's own message."""
+    counts = cls.describe().players
+    if not solo and players not in counts and players > 1:
+        raise ConfigError(text("error.players", lang, game=game_title(cls.name, lang), low=counts[0],
+                               high=counts[-1], n=players))
 
 
 def check_lang(lang: str | None) -> str:

@@ -36,6 +36,7 @@ from salon.cli.common import (
     check_game,
     check_lang,
     check_options,
+    check_players,
     config_lines,
     config_solo,
     expansions_text,
@@ -176,8 +177,8 @@ def play(
 ) -> int:
     """Play a game in the terminal: humans type an option number or an action text."""
     cls = check_game(game)
-    check_options(cls, solo, edition)
     lang = check_lang(lang)
+    check_options(cls, solo, edition, expansions, lang)
     sup = support(game)
     if save is not None and (problem := save_problem(save)) is not None:
         raise typer.BadParameter(problem, param_hint="'--save'")
@@ -225,6 +226,7 @@ def play(
     else:
         players = solo_players(players, solo)
         n, names = seat_bots(bots, players, [HUMAN, DEFAULT_BOT], allow_human=True, solo=solo)
+        check_players(cls, n, solo, lang)
         g = cls.new(game_config(n, expansions, solo, edition), secrets.randbelow(2**31) if seed is None else seed)
         automatic = g.description.automated_seats
     if sup.view is None:
@@ -264,10 +266,11 @@ def simulate(
     address: AddressOpt = None,
 ) -> int:
     """Play bot games, checking every invariant after every action; exit 1 on any error or violation."""
-    check_options(check_game(game), solo, edition)
+    check_options(check_game(game), solo, edition, expansions)
     check_workers(workers)
     check_backend(backend, address)
     n, names = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], allow_human=False, solo=solo)
+    check_players(check_game(game), n, solo)
     console = _console()
     show_progress = not as_json and console.is_terminal
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -322,7 +325,7 @@ def strength(
     edition: EditionOpt = None,
 ) -> int:
     """Measure a bot against another: win rate and mean margin with 95% intervals (paired seeds, seats swapped)."""
-    check_options(check_game(game), solo, edition)
+    check_options(check_game(game), solo, edition, expansions)
     n = solo_players(players, solo) or 2
     for spec in (bot, against):
         check_bot(spec)
@@ -421,13 +424,22 @@ def bench(
     workers: WorkersOpt = None,
 ) -> int:
     """Measure random play (games/s, decisions/s per player count), the heuristic's think time, the search's speed."""
-    check_options(check_game(game), solo, edition)
+    check_options(check_game(game), solo, edition, expansions)
     check_workers(workers)
-    data = bench_mod.bench(game, seconds, expansions, solo, edition, secret_seeds, workers)
+    console = _console()
+    stages = bench_mod.stages(game, expansions, solo, edition)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=console,
+                  transient=True, disable=as_json or not console.is_terminal) as progress:
+        task = progress.add_task(_stage_text(stages[0]), total=len(stages))
+
+        def step(stage: str) -> None:
+            following = stages.index(stage) + 1
+            progress.update(task, advance=1, description=_stage_text(stages[min(following, len(stages) - 1)]))
+
+        data = bench_mod.bench(game, seconds, expansions, solo, edition, secret_seeds, workers, step)
     if as_json:
         print(json.dumps(data))
         return 0
-    console = _console()
     table = Table(title=text("bench.title", game=game), title_justify="left")
     for key in ("players", "games", "decisions"):
         table.add_column(text("bench.col_" + key), justify="right")
@@ -450,6 +462,12 @@ def bench(
                   f"{speed['serial_games_per_s']:.1f} serially ({speed['players']} players), "
                   f"a speed-up of {speed['speedup']:.2f}")
     return 0
+
+
+def _stage_text(stage: str) -> str:
+    """What ``bench`` is measuring, for its progress bar."""
+    kind, _, players = stage.partition(":")
+    return text("bench.stage_" + kind, players=players)
 
 
 app.command()(serve)

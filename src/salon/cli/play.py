@@ -5,10 +5,18 @@ is handed over between them: before a human's private information appears, the c
 asks the next player to take the keyboard and clears the screen.  The log is rendered
 from each event as the watching seat may see it, so secret draws stay secret.
 
+Every human's decision starts with what happened since their last one, under the board and
+right above the choices, so that the other seats' moves never scroll away behind the board.
 A seat the game plays by itself (Madame du Barry in Rococo's solo mode) never decides: its
-turns happen inside the human's ``apply``.  Their log lines are held back and shown under
-the board, right above the human's next decision, so nobody has to press a key to follow
-them and they do not scroll away behind the board.
+turns happen inside the human's ``apply``, so their log lines are shown only there.
+
+Within their own turn a human may take actions back (``undo``): the game is rebuilt from
+where the session started by replaying the history without them, as far as the engine's
+``undoable`` allows (no draw or reveal since).  ``quit`` asks first when nothing keeps the game.
+
+The session's input and output go through a few methods (:meth:`Session.read`,
+:meth:`Session.show`, :meth:`Session.print_lines`...), so that the full-screen client
+(salon.cli.tui) runs the very same loop with panes in place of the scrolling terminal.
 
 The record written after every action keeps who sat where ("human" or the bot's name), so
 a saved game continues with the same seats: a human's private view stays that human's.
@@ -23,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 
 from salon.bots.base import Bot, bot_names, check_bot
@@ -35,7 +43,7 @@ from salon.core.errors import ConfigError, PositionError, RecordError
 from salon.core.events import Event
 from salon.core.game import Game
 from salon.core.position import dumps
-from salon.i18n import count, text
+from salon.i18n import count, game_key, has, text
 
 LOG_LINES = 60
 """How many lines of the log the ``log`` command shows."""
@@ -142,7 +150,7 @@ class Seat:
     automatic: bool = False
     """The game plays this seat by itself; it never decides."""
     pending: list[str] = field(default_factory=list)
-    """Log lines this seat has not seen yet (hot seat)."""
+    """Log lines since this seat's last decision, shown under the board at its next one."""
     history: list[str] = field(default_factory=list)
     hints: int = 0
     """How many hints this seat asked for."""
@@ -167,8 +175,13 @@ class Session:
         self.automatic = {i for i, s in enumerate(seats) if s.automatic}
         self.last_seat: int | None = None
         self.last_human: int | None = None
-        self.held: list[str] = []
-        """The live viewer's log lines of automatic turns, shown under the board at the next decision."""
+        self.start = game.clone()
+        self.start_length = len(game.history)
+        """Where an undo replays from: the game as the session got it (a new game, a loaded
+        record or a position, which has no history to replay)."""
+        self.marks: list[dict[int, tuple[int, int]]] = []
+        """Per action applied in this session: every human's (history, pending) lengths before
+        it, so that an undo also takes its log lines back."""
 
     def _(self, key: str, **fields: object) -> str:
         return text(key, self.lang, **fields)
@@ -181,8 +194,11 @@ class Session:
                 bot = self.seats[seat].bot
                 if bot is None:
                     action = self.ask(seat)
+                    if action is None:
+                        continue
                 else:
                     action = bot.choose(self.game)
+                self.marks.append({h: (len(self.seats[h].history), len(self.seats[h].pending)) for h in self.humans})
                 events = self.game.apply(action)
                 self.record(seat, events)
                 if bot is not None and self.humans and self.delay:
@@ -200,12 +216,24 @@ class Session:
     def stop(self, message_key: str, code: int) -> int:
         """End before the game is over; the record keeps every action applied so far."""
         self.save()
-        self.console.print()
-        self.console.print(self._(message_key))
+        self.show("")
+        self.show(self._(message_key))
         for path in (self.save_path, self.position_path):
             if path is not None:
-                self.console.print(self._("ui.saved", path=path))
+                self.show(self._("ui.saved", path=path))
         return code
+
+    def saved(self) -> bool:
+        return self.save_path is not None or self.position_path is not None
+
+    def quit(self) -> None:
+        """Stop, after asking when nothing keeps the game (no --save, --load or --save-position)."""
+        if not self.saved():
+            answer = self.read(self._("ui.quit_confirm")).strip().lower()
+            if answer not in {w.strip() for w in self._("ui.yes_words").lower().split(",")}:
+                self.show(self._("ui.quit_cancelled"))
+                return
+        raise Stop("ui.quit")
 
     def save(self) -> None:
         if self.save_path is not None:
@@ -227,41 +255,59 @@ class Session:
         return self.view.log([e.view(seat) for e in events])
 
     def record(self, actor: int, events: list[Event]) -> None:
+        """Log an action's events: live for the watching seat, except an automatic seat's turn
+        (shown under the board at the next decision instead), and for every human among the
+        lines since their last decision, unless the action was their own."""
         viewer = self.live_viewer(actor)
         hold = viewer is not None and any(e.seat in self.automatic for e in events)
         for h in self.humans:
             lines = self.lines(events, h)
             self.seats[h].history.extend(lines)
-            if h != viewer:
+            if h != actor or hold:
                 self.seats[h].pending.extend(lines)
-            elif hold:
-                self.held.extend(lines)
         if not hold:
             self.print_lines(self.lines(events, viewer))
+
+    # --- input and output (the full-screen client replaces these)
 
     def print_lines(self, lines: list[str]) -> None:
         for line in lines:
             self.console.print(f"  {line}", highlight=False)
 
+    def show(self, renderable: RenderableType, markup: bool = False) -> None:
+        """Print a text as it is (a typed text may hold brackets) unless ``markup`` says it is
+        styled; a renderable keeps the styles of its parts."""
+        self.console.print(renderable, markup=markup or not isinstance(renderable, str))
+
+    def heading(self, title: str) -> None:
+        self.console.rule(title)
+
+    def show_board(self, seat: int) -> None:
+        self.console.print()
+        self.console.print(self.view.board(seat))
+
+    def show_recap(self, lines: list[str]) -> None:
+        self.heading(self._("ui.since_last"))
+        self.print_lines(lines)
+
     # --- a human's decision
 
-    def ask(self, seat: int) -> str:
+    def ask(self, seat: int) -> str | None:
+        """The action a human chooses, or None when they took actions back (the loop then asks
+        whoever decides after the undo)."""
         me = self.seats[seat]
         handoff = len(self.humans) > 1 and self.last_human is not None and self.last_human != seat
         if handoff:
             # clear before and after: the previous human's hand stays hidden from the next one
             self.clear()
             if self.read(self._("ui.handoff", player=me.label)).strip().lower() == "quit":
-                raise Stop("ui.quit")
+                self.quit()
             self.clear()
         if handoff or self.last_seat != seat:
-            self.console.print()
-            self.console.print(self.view.board(seat))
-        if handoff and me.pending:
-            self.console.rule(self._("ui.since_last"))
-            self.print_lines(me.pending)
+            self.show_board(seat)
+            if me.pending:
+                self.show_recap(me.pending)
         me.pending.clear()
-        self.show_held()
         self.last_human = seat
         legal = self.game.legal_actions()
         self.show_options(seat, legal)
@@ -272,40 +318,96 @@ class Session:
             choice = self.parse(raw, legal)
             if choice is not None:
                 return choice
-            command = raw.lower()
+            command, _, rest = raw.partition(" ")
+            command = command.lower()
             if command == "help":
-                self.console.print(self._("ui.help", example=next((a for a in legal if ":" in a), legal[0]),
-                                          lines=LOG_LINES), markup=False)
+                self.show(self._("ui.help", example=next((a for a in legal if ":" in a), legal[0]), lines=LOG_LINES))
             elif command == "board":
-                self.console.print(self.view.board(seat))
+                self.show_board(seat)
                 self.show_options(seat, legal)
             elif command == "log":
-                self.console.rule(self._("ui.log_title"))
+                self.heading(self._("ui.log_title"))
                 self.print_lines(me.history[-LOG_LINES:] or [self._("ui.log_empty")])
             elif command in ("hint", "h"):
                 self.hint(seat)
+            elif command == "rules":
+                self.show(self.rules())
+            elif command == "why" and rest.strip():
+                self.show(self.why(rest.strip(), legal))
+            elif command == "undo":
+                if self.undo():
+                    self.last_seat = None
+                    return None
             elif command == "quit":
-                raise Stop("ui.quit")
+                self.quit()
             else:
-                # the options listed are every legal action, so the engine's reason (worded for
-                # programs, with its decision names and rule ids) would tell the player no more
+                # the options listed are every legal action; ``why`` tells why another is not
                 key = "ui.bad_choice" if len(legal) > 1 else "ui.bad_choice_one"
-                self.console.print(self._(key, text=raw, n=len(legal)), markup=False)
+                self.show(self._(key, text=raw, n=len(legal)))
+
+    def rules(self) -> str:
+        """A short summary of the game's rules with their rule ids, from the game's own texts."""
+        key = game_key(self.game.name, "rules.summary", self.lang)
+        return self._(key if has(key, self.lang) else "rules.none", **self.support.text_fields(self.game, self.lang))
+
+    def why(self, raw: str, legal: list[str]) -> str:
+        """Why an action is not among the choices: the rule it breaks now, from the engine, in
+        the player's words where the game's catalog words that rule (``rule.<rule id>``), else
+        as the engine words it; an action of another step than the one being decided is told
+        what is being decided."""
+        by_text = {a.lower(): a for a in legal}
+        if raw.lower() in by_text:
+            return self._("ui.why_legal", action=by_text[raw.lower()], n=legal.index(by_text[raw.lower()]) + 1)
+        rule, reason = self.game.explain_illegal(raw)
+        if rule == "PROTOCOL":
+            return self._("ui.why_unknown", action=raw)
+        key = game_key(self.game.name, "rule." + rule.lower().replace("-", "_"), self.lang)
+        if raw.split(":", 1)[0] not in {a.split(":", 1)[0] for a in legal}:
+            reason = self._("ui.why_step", prompt=self.view.prompt(self.game.decision()))
+        elif has(key, self.lang):
+            reason = self._(key, **self.support.text_fields(self.game, self.lang))
+        return self._("ui.why_not", action=raw, rule=rule, reason=reason)
+
+    def undo(self) -> bool:
+        """Take back the deciding seat's latest action, as the browser does (again for the one
+        before, as far as the engine's ``undoable`` allows): rebuild the game from the session's
+        start without it, and take its log lines back.  False (and why) when nothing can be
+        taken back."""
+        if self.game.undoable() < 1 or len(self.game.history) <= self.start_length or not self.marks:
+            self.show(self._("ui.undo_none"))
+            return False
+        taken = self.game.history[-1]
+        game = self.start.clone()
+        for action in self.game.history[self.start_length:-1]:
+            game.apply(action)
+        self.game = game
+        self.view = self.support_view()
+        for h, (history, pending) in self.marks.pop().items():
+            del self.seats[h].history[history:]
+            del self.seats[h].pending[pending:]
+        self.save()
+        self.show(self._("ui.undone", action=taken))
+        return True
+
+    def support_view(self) -> GameView:
+        """The view of the rebuilt game (a view reads the game it was made for)."""
+        assert self.support.view is not None
+        return self.support.view(self.game, self.lang, [s.label for s in self.seats])
 
     def hint(self, seat: int) -> None:
         """The search's best choices for ``seat``, from what it can see; every other player is
         told that it asked (in a hot-seat game, among the lines it has not seen yet)."""
         me = self.seats[seat]
-        with self.console.status(self._("hint.asking", player=me.label)):
-            estimates = hint(self.game, hint_seed(self.game.seed, seat, me.hints))
+        self.show(self._("hint.asking", player=me.label))
+        estimates = hint(self.game, hint_seed(self.game.seed, seat, me.hints))
         me.hints += 1
         if len(estimates) == 1 and not estimates[0].worlds:
-            self.console.print(self._("hint.only", action=estimates[0].action), markup=False)
+            self.show(self._("hint.only", action=estimates[0].action))
         else:
-            self.console.rule(self._("hint.title", player=me.label))
+            self.heading(self._("hint.title", player=me.label))
             for e in estimates:
-                self.console.print("  " + self._("hint.line", action=e.action, explain=self.view.explain(e.action),
-                                                 value=self.worth(e.value)), markup=False)
+                self.show("  " + self._("hint.line", action=e.action, explain=self.view.explain(e.action),
+                                        value=self.worth(e.value)))
         used = self._("hint.used", player=me.label)
         for s, other in enumerate(self.seats):
             if s != seat and other.bot is None and not other.automatic:
@@ -320,13 +422,6 @@ class Session:
             return self._("hint.level")
         points = count(self.support.score_unit, abs(rounded), self.lang)
         return self._("hint.ahead" if rounded > 0 else "hint.behind", points=points)
-
-    def show_held(self) -> None:
-        """The held-back lines of the automatic turns, oldest first."""
-        if self.held:
-            self.console.rule(self._("ui.since_last"))
-            self.print_lines(self.held)
-            self.held.clear()
 
     def clear(self) -> None:
         if self.console.is_terminal:
@@ -348,17 +443,20 @@ class Session:
         return by_text.get(raw.lower())
 
     def show_options(self, seat: int, legal: list[str]) -> None:
-        decision = self.game.decision()
         self.console.rule(self._("ui.your_turn", player=self.seats[seat].label))
-        self.console.print(f"[bold]{self.view.prompt(decision)}[/]")
+        self.console.print(self.options(legal))
+        self.console.print(f"[dim]{self._('ui.prompt_hint')}[/]")
+
+    def options(self, legal: list[str]) -> RenderableType:
+        """The decision's question and every legal action, numbered, with its explanation."""
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", style="bold")
         grid.add_column(style="cyan", no_wrap=True)
         grid.add_column()
+        grid.add_row("", f"[bold]{self.view.prompt(self.game.decision())}[/]", "")
         for i, action in enumerate(legal, 1):
             grid.add_row(f"{i}.", action, self.view.explain(action))
-        self.console.print(grid)
-        self.console.print(f"[dim]{self._('ui.prompt_hint')}[/]")
+        return grid
 
     # --- the end
 
@@ -367,12 +465,13 @@ class Session:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         result = self.game.result()
         labels = [s.label for s in self.seats]
-        self.show_held()
-        self.console.print()
-        self.console.print(self.view.board(viewer))
-        self.console.rule(self._("ui.game_over"))
-        self.console.print(breakdown_table(self.game, self.support, labels, self.lang))
-        self.console.print(f"[bold]{winners_line(result, labels, self.lang)}[/]")
+        if viewer is not None and self.seats[viewer].pending:
+            self.show_recap(self.seats[viewer].pending)
+        self.show("")
+        self.show(self.view.board(viewer))
+        self.heading(self._("ui.game_over"))
+        self.show(breakdown_table(self.game, self.support, labels, self.lang))
+        self.show(f"[bold]{winners_line(result, labels, self.lang)}[/]", markup=True)
         for path in (self.save_path, self.position_path):
             if path is not None:
-                self.console.print(self._("ui.saved", path=path))
+                self.show(self._("ui.saved", path=path))

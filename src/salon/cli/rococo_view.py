@@ -817,13 +817,16 @@ class RococoView:
         g = t.ds.garments[t.garment_index[garment_id]]
         windows = self.game.observe(None)["board"]["windows"]
         cost = next((w["cost"] for w in windows if w["garment"] == garment_id), 0)
-        silk = list(g.silk)
-        if mode == "l4":
-            silk[2] = max(0, silk[2] - t.ds.bonus.green_reduction_l4)
+        needed = _rococo(self.game).silk_needed(garment_id, mode)
+        needs = self.needs(garment_id, needed[0])
+        if len(needed) > 1:
+            needs = self._("garment.needs_either", first=needs, second=self.needs(garment_id, needed[1]))
+        if tuple(g.silk) not in needed:
+            needs = self._("garment.needs_reduced", needs=needs, printed=self.silk(g.silk, word=False))
         key = "action.garment" if self.sellable(garment_id) else "action.garment_unsold"
         explained = self._(key, garment=self.garment(garment_id), prestige=self.vp(g.prestige),
                            value=self.livres(g.value), cost=self.livres(cost) if cost else self._("unit.nothing"),
-                           needs=self.needs(garment_id, tuple(silk)))
+                           needs=needs)
         notes = self.garment_notes(garment_id) + ([self._("garment.must_sell")] if mode == "nj" else [])
         return "; ".join([explained, *notes])
 
@@ -835,6 +838,11 @@ class RococoView:
                           mult=self._("deco.multiplier", m=d.multiplier))
         if d.kind == "jeweler":
             return self._("action.finance_jeweler", deco=self.deco(deco_id), cost=cost, vp=self.vp(d.vp))
+        if d.kind == "statue":
+            return self._("action.finance_statue", deco=self.deco(deco_id), cost=cost,
+                          vp=self.vp(self.t.ds.rules.statue_vp_per_colour))
+        if d.kind in ("kitchen_left", "kitchen_right"):
+            return self._("action.finance_" + d.kind, deco=self.deco(deco_id), cost=cost, vp=self.vp(d.vp))
         return self._("action.finance", deco=self.deco(deco_id), cost=cost, vp=self.vp(d.vp))
 
     def _explain_bonus(self, how: str, d: dict[str, Any]) -> str:
@@ -995,6 +1003,7 @@ class RococoView:
             mine = self.mdb is not None and v.get("seat") == self.mdb
             if mine and v["type"] == "turn_end":
                 continue
+            line: str | None
             if mine and v["type"] == "mdb_card":
                 line = self._mdb_turn(views, i, used)
             elif mine and v["type"] == "mdb_placement":

@@ -35,6 +35,7 @@ from salon.rococo.rules import (  # noqa: F401  (each module registers its steps
 from salon.rococo.rules.common import is_mdb
 from salon.rococo.rules.registry import STEPS, advance
 from salon.rococo.rules.setup import new_state
+from salon.rococo.rules.tailor import reductions
 from salon.rococo.rules.tailor import sellable as garment_sellable
 from salon.rococo.state import State
 from salon.rococo.tables import Tables, tables
@@ -105,6 +106,12 @@ class Rococo(StepGame):
     def sellable(self, garment_id: str) -> bool:
         """Whether a garment may ever be sold (R-FEST-3, R-EXQ-3: some may only be rented)."""
         return garment_sellable(self.s, self.s.t.garment_index[garment_id])
+
+    def silk_needed(self, garment_id: str, mode: str) -> list[tuple[int, ...]]:
+        """The silk a tailoring in ``mode`` asks for the garment after its bonus's reduction
+        (blue, pink, green, orange; one requirement per choice the bonus leaves), so that a
+        menu shows what the rules will take rather than the printed need."""
+        return reductions(self.s, self.s.t.garment_index[garment_id], mode)
 
     @classmethod
     def new(cls, config: Any = None, seed: int | None = 0) -> Self:

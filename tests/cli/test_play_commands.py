@@ -1,0 +1,140 @@
+"""The commands of a decision at the terminal: ``undo`` within one's own turn, ``quit``'s
+question when nothing keeps the game, ``why`` an action is not offered, ``rules``; the
+prices and requirements a bonus changes, as the menus show them; the player count refused in
+the players' words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from salon.cli.rococo_view import RococoView
+from salon.core import record
+from salon.rococo.game import Rococo
+from tests.cli.conftest import Run
+from tests.rococo.positions import (
+    clear_rack,
+    deck_card,
+    find_garments,
+    find_tiles,
+    give_tiles,
+    mid_turn,
+    new_game,
+    set_money,
+    set_staff,
+    set_windows,
+)
+
+START = ["S11", "S12", "S13", "S14"]
+
+
+def _flat(out: str) -> str:
+    return " ".join(out.split())
+
+
+def test_undo_takes_back_the_latest_action_of_ones_turn(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--save", str(save), "--delay", "0",
+                 input="undo\n1\nundo\nundo\n2\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = _flat(result.stdout)
+    assert out.index("Nothing can be taken back now") < out.index("Taken back: pick:S11")
+    assert out.count("Taken back:") == 1 and out.count("Nothing can be taken back now") == 2
+    assert "Traceback" not in result.output
+    assert record.load(save).history == ["pick:S12"]  # the undone pick is gone from the record too
+
+
+def test_quit_asks_first_when_the_game_is_not_saved(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", input="quit\nno\nquit\nyes\n")
+    assert result.exit_code == 0, result.output
+    out = _flat(result.stdout)
+    assert out.count("This game is not being saved (--save keeps a game): quit and lose it? (yes/no)") == 2
+    assert out.index("The game goes on.") < out.index("Game stopped.")
+
+
+def test_quit_does_not_ask_when_the_game_is_saved(run: Run, tmp_path: Path) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--save", str(tmp_path / "g.json"),
+                 input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "quit and lose it" not in result.stdout and "Game stopped." in result.stdout
+
+
+def test_the_question_is_asked_in_the_players_language(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--lang", "de", input="quit\nja\n")
+    assert result.exit_code == 0, result.output
+    assert "beenden und sie verlieren? (ja/nein)" in _flat(result.stdout)
+    assert "Partie beendet." in result.stdout
+
+
+def test_why_tells_the_rule_an_action_breaks(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8",
+                 input="why pick:S11\nwhy main:tailor\nwhy nonsense\nwhy pick:E17\nquit\nyes\n")
+    assert result.exit_code == 0, result.output
+    out = _flat(result.stdout)
+    assert "pick:S11 is one of your choices now (number 1)." in out
+    assert "main:tailor is not among your choices now: the decision now is: Choose" in out
+    assert "'nonsense' is no action of this game" in out
+    assert "pick:E17 is not among your choices now: choose the cards from your own supply (rule R-PH2-2)." in out
+    for jargon in ("seat 0", "PROTOCOL", "expected '"):
+        assert jargon not in out, jargon
+
+
+def test_why_in_another_language(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--lang", "fr",
+                 input="why pick:E17\nquit\noui\n")
+    assert "pick:E17 ne fait pas partie de vos choix maintenant : choisissez les cartes dans votre propre " \
+           "réserve (règle R-PH2-2)." in _flat(result.stdout)
+
+
+def test_rules_summarise_the_game_with_rule_ids(run: Run) -> None:
+    for game, words in (("rococo", ("Rococo in brief", "R-ACT-TAILOR", "R-SCORE")),
+                        ("necklace", ("The Queen's Necklace in brief", "QN-SALE-1", "QN-END-1"))):
+        result = run("play", game, "--bots", "human,random", "--seed", "3", input="rules\nhelp\nquit\nyes\n")
+        assert result.exit_code == 0, result.output
+        out = _flat(result.stdout)
+        for word in words:
+            assert word in out, (game, word)
+        assert "rules (a summary of the rules), why ACTION" in out
+
+
+def _tailoring_with_the_green_bonus() -> tuple[Rococo, str]:
+    """Seat 0 played the level-IV card whose bonus tailors with fewer green bales, and took no
+    main action; the design display holds one garment that needs green silk, which the rack
+    covers."""
+    g = new_game(2)
+    card = deck_card(g, "l4_tailor_less_green")
+    set_staff(g, 0, START, [], [])
+    mid_turn(g, 0, card)
+    set_money(g, 0, livres=30, thread=5, lace=5)
+    garment = find_garments(g, lambda x: x.silk[2] >= 2 and not x.thimble)[0]
+    set_windows(g, [None] * (len(g.s.windows) - 1) + [garment])
+    clear_rack(g, 0)
+    need = g.s.t.ds.garments[g.s.t.garment_index[garment]].silk
+    give_tiles(g, 0, [find_tiles(g, lambda t, c=c: t.silk[c] >= 1 and sum(t.silk) == t.silk[c])[i]
+                      for c in range(4) for i in range(need[c])])
+    g.apply("main:skip")
+    g.apply("bonus:use")
+    assert g.decision()["kind"] == "tailor" and g.decision()["mode"] == "l4"
+    return g, garment
+
+
+def test_the_garment_menu_shows_the_silk_after_the_bonus() -> None:
+    g, garment = _tailoring_with_the_green_bonus()
+    view = RococoView(g, "en", ["Player 1", "Player 2"])
+    need = g.s.t.ds.garments[g.s.t.garment_index[garment]].silk
+    reduced = max(0, need[2] - g.s.t.ds.bonus.green_reduction_l4)
+    explained = view.explain(f"garment:{garment}")
+    assert f"(after the bonus; printed: {view.silk(need, word=False)})" in explained
+    assert f"{need[2]} green" not in explained.split("(after the bonus")[0]
+    assert (f"{reduced} green" in explained) == bool(reduced)
+    assert "after the bonus" not in RococoView(new_game(2), "en", ["a", "b"]).explain("pick:S11")
+
+
+def test_a_player_count_the_game_is_not_played_with_is_named_in_words(run: Run) -> None:
+    result = run("play", "necklace", "--players", "5")
+    assert result.exit_code == 1
+    assert result.stderr == "error: The Queen's Necklace is played by 2 to 4 players, not 5 (--players, --bots)\n"
+    expansions = run("play", "necklace", "--expansions", "all")
+    assert expansions.stderr == "error: --expansions: The Queen's Necklace has no expansions\n"
+    german = run("play", "necklace", "--players", "5", "--lang", "de")
+    assert "Das Halsband der Königin wird von 2 bis 4 Personen gespielt" in german.stderr
+    assert "Traceback" not in result.output + expansions.output + german.output
