@@ -51,8 +51,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     env = rl.gym_env(args.game, opponents=["random"], reward="rank", seat=None)
-    print(f"{args.game}: action table {len(env.spec_.actions)} entries, observation "
-          f"{env.spec_.encoding.size} numbers, version {env.version}")
+    print(f"{args.game}: action table {len(env.salon.actions)} entries, observation "
+          f"{env.salon.encoding.size} numbers, version {env.version}")
     model = MaskablePPO("MultiInputPolicy", env, n_steps=2048, batch_size=256, learning_rate=3e-4, gamma=1.0,
                         seed=args.seed, verbose=0)
     print("| steps | win rate vs random | mean margin | seconds |")

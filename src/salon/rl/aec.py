@@ -22,7 +22,8 @@ AgentID = str
 
 class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
     """One game and config; ``reset(seed)`` starts the game of that seed (a seed drawn from
-    the environment's generator when None)."""
+    the environment's generator when None).  :attr:`salon` holds the game's action
+    table (``salon.actions.text(i)``, ``salon.actions.index(text)``) and observation encoding."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
@@ -31,27 +32,27 @@ class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render mode {render_mode!r}: choose ansi or human")
-        self.spec_: Spec = spec(game, config)
+        self.salon: Spec = spec(game, config)
         self.reward_kind = check_reward(reward)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"salon_{game}_v0"}
-        self.seat_of = {f"player_{i}": s for i, s in enumerate(self.spec_.players)}
+        self.seat_of = {f"player_{i}": s for i, s in enumerate(self.salon.players)}
         self.agent_of = {s: a for a, s in self.seat_of.items()}
         self.possible_agents = list(self.seat_of)
-        size = self.spec_.encoding.size
+        size = self.salon.encoding.size
         space = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (len(self.spec_.actions),), np.int8),
+            "action_mask": spaces.Box(0, 1, (len(self.salon.actions),), np.int8),
         })
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(len(self.spec_.actions)) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(len(self.salon.actions)) for a in self.possible_agents}
         self.game: Game | None = None
         self.rng: np.random.Generator | None = None
 
     @property
     def version(self) -> str:
         """The action table's and the observation layout's versions (salon.rl.table.Spec)."""
-        return self.spec_.version
+        return self.salon.version
 
     def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -63,7 +64,7 @@ class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
         if seed is not None or self.rng is None:
             self.rng, _ = seeding.np_random(seed)
         game_seed = seed if seed is not None else int(self.rng.integers(SEEDS // 2))
-        self.game = self.spec_.new(game_seed)
+        self.game = self.salon.new(game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -82,7 +83,7 @@ class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
 
     def observe(self, agent: AgentID) -> dict[str, Any]:
         assert self.game is not None, "reset the environment first"
-        return self.spec_.observation(self.game, self.seat_of[agent])
+        return self.salon.observation(self.game, self.seat_of[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -93,7 +94,7 @@ class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
         assert game is not None, "reset the environment first"
         if action is None:
             raise ConfigError(f"{agent} must act: give an index of the action table")
-        text = self.spec_.actions.text(action)
+        text = self.salon.actions.text(action)
         game.apply(text)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}

@@ -25,7 +25,8 @@ ILLEGAL_REWARD = -1.0
 
 class SalonGymEnv(gym.Env[dict[str, Any], Any]):
     """The learner plays ``seat`` (None: a seat drawn at each reset) against ``opponents``:
-    one bot spec per other player seat, or one for all."""
+    one bot spec per other player seat, or one for all.  :attr:`salon` holds the game's action
+    table (``salon.actions.text(i)``, ``salon.actions.index(text)``) and observation encoding."""
 
     metadata = {"render_modes": ["ansi", "human"]}
 
@@ -33,10 +34,10 @@ class SalonGymEnv(gym.Env[dict[str, Any], Any]):
                  seat: int | None = 0, render_mode: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render mode {render_mode!r}: choose ansi or human")
-        self.spec_: Spec = spec(game, config)
+        self.salon: Spec = spec(game, config)
         self.reward_kind = check_reward(reward)
         self.render_mode = render_mode
-        players = self.spec_.players
+        players = self.salon.players
         if seat is not None and seat not in players:
             raise ConfigError(f"seat {seat!r}: the learner may take seat {', '.join(map(str, players))}")
         if not opponents or len(opponents) not in (1, len(players) - 1):
@@ -47,26 +48,26 @@ class SalonGymEnv(gym.Env[dict[str, Any], Any]):
         self.opponents = opponents
         self.seat = seat
         self.learner = players[0] if seat is None else seat
-        size = self.spec_.encoding.size
+        size = self.salon.encoding.size
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (len(self.spec_.actions),), np.int8),
+            "action_mask": spaces.Box(0, 1, (len(self.salon.actions),), np.int8),
         })
-        self.action_space: spaces.Space[Any] = spaces.Discrete(len(self.spec_.actions))
+        self.action_space: spaces.Space[Any] = spaces.Discrete(len(self.salon.actions))
         self.game: Game | None = None
         self.bots: dict[int, Bot] = {}
 
     @property
     def version(self) -> str:
-        return self.spec_.version
+        return self.salon.version
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(SEEDS // 2))
-        players = self.spec_.players
+        players = self.salon.players
         self.learner = int(self.np_random.choice(players)) if self.seat is None else self.seat
-        self.game = self.spec_.new(game_seed)
+        self.game = self.salon.new(game_seed)
         others = [s for s in players if s != self.learner]
         self.bots = {s: make_bot(self.opponents[0 if len(self.opponents) == 1 else i], bot_seed(game_seed, s))
                      for i, s in enumerate(others)}
@@ -83,7 +84,7 @@ class SalonGymEnv(gym.Env[dict[str, Any], Any]):
 
     def _observation(self) -> dict[str, Any]:
         assert self.game is not None
-        return self.spec_.observation(self.game, self.learner)
+        return self.salon.observation(self.game, self.learner)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans over the action table."""
@@ -94,7 +95,7 @@ class SalonGymEnv(gym.Env[dict[str, Any], Any]):
         game = self.game
         assert game is not None, "reset the environment first"
         try:
-            game.apply(self.spec_.actions.text(action))
+            game.apply(self.salon.actions.text(action))
         except ActionError:
             return self._observation(), ILLEGAL_REWARD, False, False, {"illegal": True}
         self._play_others()
