@@ -80,13 +80,14 @@ def test_simulate_bad_workers_is_one_line(run: Run) -> None:
 
 
 def test_ray_gives_the_same_reports() -> None:
-    """A local Ray instance of two CPUs plays two tiny runs exactly as the local processes do."""
+    """A local Ray instance (one CPU: one worker process to start) plays two tiny runs exactly
+    as they play here."""
     ray = pytest.importorskip("ray", reason="Ray is part of the rl extra")
     name, _, players, bots, seed = SIMULATION
     t = tournament_mod.Tournament("necklace", ("random", CHEAP), 2)
     try:
-        on_ray = simulate_mod.simulate(name, 2, players, bots, seed, workers=2, backend="ray")
-        rated = tournament_mod.run(t, 2, 1, 2, "ray")
+        on_ray = simulate_mod.simulate(name, 2, players, bots, seed, workers=1, backend="ray")
+        rated = tournament_mod.run(t, 2, 1, 1, "ray")
     finally:
         ray.shutdown()
     assert _without_time(on_ray) == _without_time(simulate_mod.simulate(name, 2, players, bots, seed))
