@@ -270,10 +270,10 @@ def test_the_rulebook_sale_is_told_column_by_column() -> None:
     reveal = lines.index("Sale 1: the presentations are revealed, column by column")
     columns = [line.strip() for line in lines[reveal + 1:reveal + 5]]
     assert [c.split(",")[0] for c in columns] == FASHION
-    assert columns[0].startswith("diamond, fashion +30: Anne 2 diamonds: C")
-    assert "Barnabé 1 diamond: C" in columns[0] and "King" in columns[0]
-    assert "Anne 9 emeralds" not in columns[1] and "Anne 6 emeralds" in columns[1] and "Ring" in columns[1]
-    assert lines[reveal + 5].strip().startswith("Bankers: Charles: C")
+    # identical copies are named by what they are, never by an id (QN-INFO-1)
+    assert columns[0] == "diamond, fashion +30: Anne 2 diamonds: 2 · Barnabé 1 diamond: 1 + King"
+    assert "Anne 9 emeralds" not in columns[1] and "Anne 6 emeralds: 3 + 2 + 1 + Ring + Ring" in columns[1]
+    assert lines[reveal + 5].strip() == "Bankers: Charles: Banker"
     result = lines.index("Sale 1: rarity and prices")
     assert [line.strip() for line in lines[result + 1:result + 5]] == [
         "diamond: 3 gems in all, rarity +30, price 60 livres: cancelled by a King, nobody sells",
@@ -316,4 +316,6 @@ def test_the_revealed_presentations_show_on_every_board() -> None:
     assert g.decision()["kind"] == "alchemist"
     board = rendered(view.board(1))
     assert "Sale 1: the presentations, column by column" in board
-    assert g.s.ds.cards[rubies[0]].id in board and g.s.ds.cards[amber[0]].id in board
+    # B's own card by its id, A's by what they are: B never held them (QN-INFO-1)
+    assert g.s.ds.cards[amber[0]].id in board and g.s.ds.cards[rubies[0]].id not in board
+    assert "3 rubies" in board

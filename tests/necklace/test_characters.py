@@ -109,7 +109,7 @@ def test_forger_discard_of_the_victims_choice_QN_FORGER_3() -> None:
     events = g.apply(f"discard:{cid(g, r1)}")
     assert g.s.hands[1] == [r2, e1] and r1 in g.s.out
     forged = next(e for e in events if e.type == "forged")
-    assert forged.view(2)["card"] == cid(g, r1)  # the discard is public
+    assert forged.view(2)["card"] == pid(g, r1)  # the discard is public, by kind
 
 
 def test_forger_without_the_type_shows_the_hand_QN_FORGER_3() -> None:
@@ -120,8 +120,8 @@ def test_forger_without_the_type_shows_the_hand_QN_FORGER_3() -> None:
     g.apply("play:forger:1:diamond")
     events = g.apply("pass")
     shown = next(e for e in events if e.type == "hand_shown")
-    assert shown.seat == 0 and shown.data["cards"] == [cid(g, e1)] and "cards" not in shown.view(1)
-    assert g.observe(0)["players"][0]["seen"] == {"1": [cid(g, e1)]}
+    assert shown.seat == 0 and shown.data["cards"] == [pid(g, e1)] and "cards" not in shown.view(1)
+    assert g.observe(0)["players"][0]["seen"] == {"1": [pid(g, e1)]}
 
 
 def test_forger_random_discard_config_QN_AMB_12() -> None:
@@ -197,7 +197,7 @@ def test_thief_takes_a_random_card_QN_THIEF_1_QN_THIEF_2() -> None:
         robbed = next(e for e in events if e.type == "robbed")
         assert stolen.seat == 0 and robbed.seat == 2
         assert "card" not in stolen.view(1) and "card" not in robbed.view(1)
-        assert stolen.view(0)["card"] == robbed.view(2)["card"] == pid(g, got[0])
+        assert stolen.view(0)["card"] == robbed.view(2)["card"] == cid(g, got[0])  # as each hand names it
         taken.add(got[0])
     assert len(taken) == 3
 
@@ -222,7 +222,7 @@ def test_stolen_necklace_moves_the_token_QN_THIEF_2() -> None:
     events = g.apply("play:thief:1")
     assert g.s.hands[0] == [necklace]
     token = next(e for e in events if e.type == "necklace")
-    assert token.seat == 0 and token.view(2)["card"] == cid(g, necklace)
+    assert token.seat == 0 and token.view(2)["card"] == pid(g, necklace)
     assert [p["necklace"] for p in g.observe(2)["players"]] == [True, False, False]
 
 

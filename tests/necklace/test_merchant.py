@@ -10,6 +10,7 @@ from tests.necklace.positions import (
     find,
     kinds_of,
     new_game,
+    pid,
     run,
     set_hand,
     set_market,
@@ -69,7 +70,7 @@ def test_merchant_drawn_in_devaluation_starts_a_sale_QN_TURN_3_QN_MERCH_1_QN_MER
     assert g.decision()["kind"] == "cardinal"
     events = through_cardinals(g)
     assert kinds_of(events)[-1] == "sale" and g.decision()["kind"] == "present"
-    assert g.observe(2)["merchants_in_play"] == [cid(g, merchant)]
+    assert g.observe(2)["merchants_in_play"] == [pid(g, merchant)]
     assert_valid(g)
 
 
@@ -152,13 +153,13 @@ def test_cardinal_delays_the_sale_to_the_end_of_its_players_turn_QN_CARDINAL_3_Q
     courtesans = find(g, "courtesan")
     set_pile_top(g, [merchant, *courtesans])
     buy_ring(g)
-    assert g.decision() == {"seat": 1, "kind": "cardinal", "merchant": cid(g, merchant), "active": 0}
+    assert g.decision() == {"seat": 1, "kind": "cardinal", "merchant": pid(g, merchant), "active": 0}
     g.apply("pass")
     events = g.apply("react:cardinal")
     assert cardinal in g.s.out and g.s.delayed == [(merchant, 2)]
     assert "sale_delayed" in kinds_of(events)
     assert g.s.market[0] == courtesans[0]  # replaced at once
-    assert g.observe(0)["players"][2]["delayed_sales"] == [cid(g, merchant)]
+    assert g.observe(0)["players"][2]["delayed_sales"] == [pid(g, merchant)]
     assert g.current_player() == 1 and g.s.sales == 0
     finish_turn(g)  # seat 1's turn: nothing happens
     assert g.s.active == 2 and g.s.sales == 0

@@ -9,8 +9,8 @@ and that secret event fields are shown to their seat alone.
 
 from __future__ import annotations
 
-import json
 import random
+from typing import Any
 
 from salon.necklace.components import MERCHANT, NECKLACE
 from salon.necklace.game import Necklace
@@ -31,8 +31,24 @@ def _hidden_ids(g: Necklace, viewer: int | None) -> set[str]:
     return hidden_names(g, hidden)
 
 
-def _mentions(blob: str, ids: set[str]) -> set[str]:
-    return {i for i in ids if f'"{i}"' in blob or f":{i}" in blob}
+NOT_CARDS = {"game", "kind"}
+"""Keys whose texts name the game or a kind of decision or card, which share words with the
+cards' public names (``necklace``, ``queen``) but name no card."""
+
+
+def _strings(value: Any) -> set[str]:
+    """Every text a view holds (not its keys), and each part of an action-like text."""
+    if isinstance(value, str):
+        return {value, *value.split(":")}
+    if isinstance(value, dict):
+        return set().union(set(), *(_strings(v) for k, v in value.items() if k not in NOT_CARDS))
+    if isinstance(value, list):
+        return set().union(*map(_strings, value)) if value else set()
+    return set()
+
+
+def _mentions(view: Any, ids: set[str]) -> set[str]:
+    return ids & _strings(view)
 
 
 def _games():
@@ -47,8 +63,7 @@ def test_observations_never_show_hidden_cards_QN_INFO_1() -> None:
         while not g.is_over():
             if rng.random() < 0.25:
                 for viewer in [*range(g.num_players), None]:
-                    blob = json.dumps(g.observe(viewer))
-                    leaked = _mentions(blob, _hidden_ids(g, viewer))
+                    leaked = _mentions(g.observe(viewer), _hidden_ids(g, viewer))
                     assert not leaked, f"seat {viewer} sees hidden {leaked}"
             g.apply(rng.choice(g.legal_actions()))
 

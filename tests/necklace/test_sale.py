@@ -18,6 +18,7 @@ from tests.necklace.positions import (
     gem,
     kinds_of,
     new_game,
+    pid,
     present_all,
     run,
     set_fashion,
@@ -201,7 +202,7 @@ def test_reveal_in_columns_by_fashion_QN_SALE_5() -> None:
     reveal = next(e for e in events if e.type == "reveal")
     lots = reveal.data["presented"][0]
     assert list(lots["lots"]) == ["amber", "diamond"]
-    assert lots["lots"]["diamond"] == [cid(g, d), cid(g, ring)] and lots["bankers"] == [cid(g, banker)]
+    assert lots["lots"]["diamond"] == [pid(g, d), pid(g, ring)] and lots["bankers"] == [pid(g, banker)]
     assert reveal.view(1) == reveal.view(0)  # face up for everyone
 
 
@@ -419,7 +420,7 @@ def test_alchemist_changes_a_card_before_rarity_QN_ALCHEMIST_2_QN_ALCHEMIST_4_QN
     assert r["gems"]["ruby"] == 5 and r["gems"]["diamond"] == 0
     assert r["sellers"]["ruby"] == [0]
     assert alchemist in g.s.out and d3 in g.s.out
-    assert any(e.type == "alchemist" and e.data == {"card": cid(g, d3), "alchemist": cid(g, alchemist),
+    assert any(e.type == "alchemist" and e.data == {"card": pid(g, d3), "alchemist": pid(g, alchemist),
                                                    "before": "diamond", "after": "ruby"} for e in events)
 
 

@@ -13,6 +13,7 @@ from tests.necklace.positions import (
     give,
     kinds_of,
     new_game,
+    pid,
     run,
     set_hand,
     set_market,
@@ -153,8 +154,8 @@ def test_played_characters_leave_the_game_QN_INF_5() -> None:
     begin_turn(g, 0)
     events = g.apply("play:favorite:ruby")
     assert fav in g.s.out and fav not in g.s.hands[0]
-    assert cid(g, fav) in g.observe(1)["discard"]
-    assert events[0].type == "played" and events[0].data["card"] == cid(g, fav)
+    assert pid(g, fav) in g.observe(1)["discard"]
+    assert events[0].type == "played" and events[0].data["card"] == pid(g, fav)
 
 
 def test_ten_ducats_and_the_price_under_the_ring_QN_BUY_1() -> None:

@@ -112,21 +112,30 @@ class NecklaceView:
         return f"[{style}]{words}[/]" if style else words
 
     def data(self, card_id: str) -> Card:
-        return self.ds.cards[self.ds.card_index[card_id]]
+        """The card a view names, by its own id or by its public name (the same face)."""
+        return self.ds.named(card_id)
+
+    def own(self, card_id: str) -> bool:
+        """Whether a view names this card by its own id (the market, the seat's own cards);
+        else it names one of identical copies by its kind, which the board prints without an
+        id (QN-INFO-1)."""
+        return card_id in self.ds.card_index
 
     def kind(self, kind: int) -> str:
         return self._("kind." + KINDS[kind])
 
     def card(self, card_id: str | None) -> str:
-        """A card by id and what it is: "C012 2 diamonds", "C061 Ring"."""
+        """A card by id and what it is: "C012 2 diamonds", "C061 Ring"; a card named by its
+        kind only what it is: "2 diamonds", "Ring"."""
         if card_id is None:
             return text("unit.none", self.lang)
         c = self.data(card_id)
         if c.kind == GEM:
-            return self._("card.gem", id=card_id, gems=self.gems(self.ds.gem_names[c.gem], c.gems))
+            gems = self.gems(self.ds.gem_names[c.gem], c.gems)
+            return self._("card.gem", id=card_id, gems=gems) if self.own(card_id) else gems
         style = CLASS_STYLES.get(card_class(c.kind))
         name = f"[{style}]{self.kind(c.kind)}[/]" if style else self.kind(c.kind)
-        return self._("card.label", id=card_id, name=name)
+        return self._("card.label", id=card_id, name=name) if self.own(card_id) else name
 
     def cards(self, card_ids: list[str]) -> str:
         return ", ".join(self.card(c) for c in card_ids) or self._("board.nothing")
@@ -141,9 +150,9 @@ class NecklaceView:
         return sum(c.gems for c in map(self.data, card_ids) if c.kind == GEM)
 
     def lot_cards(self, card_ids: list[str]) -> str:
-        """The cards of a lot whose gems are counted already: the gem cards by id, the Rings,
-        Kings and the Necklace by name ("C038, C040 + C060 Ring")."""
-        gems = ", ".join(c for c in card_ids if self.data(c).kind == GEM)
+        """The cards of a lot whose gems are counted already: the gem cards by their gems, the
+        Rings, Kings and the Necklace by name ("2 + 1 + Ring")."""
+        gems = " + ".join(str(self.data(c).gems) for c in card_ids if self.data(c).kind == GEM)
         extras = [self.card(c) for c in card_ids if self.data(c).kind != GEM]
         return " + ".join([gems, *extras] if gems else extras)
 
@@ -333,7 +342,7 @@ class NecklaceView:
         elif kind == "queen":
             f["card"] = self.card(decision.get("card"))
         elif kind == "cardinal":
-            f.update(merchant=decision.get("merchant", ""), player=self.player(decision.get("active")))
+            f["player"] = self.player(decision.get("active"))
         elif kind in ("present", "alchemist"):
             f.update(sale=decision.get("sale", 0),
                      lots=self.lots(decision.get("lots", {}), decision.get("bankers", [])))
@@ -476,7 +485,6 @@ class NecklaceView:
                      slot=view["slot"] + 1)
         elif kind == "merchant":
             key = "event.merchant_astrologer" if view["origin"] == "astrologer" else "event.merchant"
-            f["card"] = view["card"]
         elif kind == "sale":
             f["number"] = view["number"]
         elif kind == "alchemist":

@@ -211,6 +211,7 @@ class DataSet:
     precious: frozenset[int]  # gem type indices the Alchemist may touch (QN-ALCHEMIST-3)
     card_index: dict[str, int]
     public_id: tuple[str, ...]  # card index -> how the card is named once it has left the market
+    public_card: dict[str, int]  # public name -> the first card of that name
     of_kind: tuple[tuple[int, ...], ...]  # kind -> card indices
     # ready-made action strings
     buy: tuple[str, ...]  # buy:C012
@@ -221,6 +222,12 @@ class DataSet:
 
     def gem_index(self, name: str) -> int:
         return self.gem_names.index(name)
+
+    def named(self, name: str) -> Card:
+        """The card a view names: by its own id, or by its public name (then the first copy,
+        which has the same kind, gem type and gem count)."""
+        found = self.card_index.get(name)
+        return self.cards[self.public_card[name] if found is None else found]
 
 
 def _read(directory: Path | None, name: str) -> dict[str, Any]:
@@ -261,6 +268,7 @@ def _dataset(rules: RulesModel, cards: tuple[Card, ...], blocks: tuple[CardBlock
              block_of: tuple[int, ...], provenance: dict[str, str]) -> DataSet:
     gem_names = tuple(rules.gem_types)
     ids = [c.id for c in cards]
+    public = _public_ids(cards, gem_names)
     return DataSet(
         rules=rules,
         cards=cards,
@@ -270,7 +278,8 @@ def _dataset(rules: RulesModel, cards: tuple[Card, ...], blocks: tuple[CardBlock
         gem_names=gem_names,
         precious=frozenset(gem_names.index(g) for g in rules.precious),
         card_index={c: i for i, c in enumerate(ids)},
-        public_id=_public_ids(cards),
+        public_id=public,
+        public_card={name: public.index(name) for name in public},
         of_kind=tuple(tuple(c.index for c in cards if c.kind == k) for k in range(len(KINDS))),
         buy=tuple(f"buy:{c}" for c in ids),
         present=tuple(f"present:{c}" for c in ids),
@@ -280,15 +289,17 @@ def _dataset(rules: RulesModel, cards: tuple[Card, ...], blocks: tuple[CardBlock
     )
 
 
-def _public_ids(cards: tuple[Card, ...]) -> tuple[str, ...]:
-    """Each card's public name: the id of the first card that is identical to it away from
-    the market (same kind, gem type and gem count; the price ladder only matters on display).
+def _public_ids(cards: tuple[Card, ...], gem_names: tuple[str, ...]) -> tuple[str, ...]:
+    """Each card's public name once it has left the market: its kind, with the gem type and
+    count of a gem card (``ring``, ``ruby-2``); identical copies share it (the price ladder
+    only matters on display).
 
     At the table identical copies cannot be told apart once they are in a hand, so no view
     may say which copy a player played, presented, lost or showed (QN-INFO-1): a copy seen
-    bought would otherwise tell its watchers whether the one played later was another."""
-    first: dict[tuple[int, int, int], str] = {}
-    return tuple(first.setdefault((c.kind, c.gem, c.gems), c.id) for c in cards)
+    bought would otherwise tell its watchers whether the one played later was another.  The
+    name is never a card id, so that no seat reads the id of a card it holds, or saw in the
+    market, for another copy."""
+    return tuple(f"{gem_names[c.gem]}-{c.gems}" if c.kind == GEM else c.kind_name for c in cards)
 
 
 # The rulebook's component facts (RULES.md §1) that any transcription must keep.

@@ -8,8 +8,9 @@ Private to its owner: the hand, the presentation being prepared, and the hands a
 a Forger showed it.  Never shown: the draw pile's order.
 
 Cards are named by their own ids only in the market and in their holder's own hand and
-presentation, where the actions pick them; everywhere else by their public id, shared by
-identical copies, so that no view tells which copy left a hand (common.cid).
+presentation, where the actions pick them; everywhere else by their public name (the kind,
+with the gems of a gem card), shared by identical copies and never a card id, so that no view
+tells which copy left a hand and no seat reads an id it knows for another card (common.cid).
 """
 
 from __future__ import annotations

@@ -15,10 +15,17 @@ def emit(s: State, type_: str, seat: int | None = None, secret: tuple[str, ...] 
 
 
 def cid(s: State, c: int) -> str:
-    """How the events and the other seats' views name card ``c``: its public id, shared by
-    all identical copies (components._public_ids).  Only the market and a seat's own hand
-    name copies apart, because the actions that pick them there need to."""
+    """How the events and the other seats' views name card ``c``: its public name, its kind
+    (with its gems), shared by all identical copies and never a card id
+    (components._public_ids).  Only the market and a seat's own cards name copies apart,
+    because the actions that pick them there need to."""
     return s.ds.public_id[c]
+
+
+def own_id(s: State, c: int) -> str:
+    """Card ``c``'s own id, for a field that only the seat that holds or held it sees: that
+    seat knows the card by this id from its hand (QN-INFO-1 keeps it from the others)."""
+    return s.ds.cards[c].id
 
 
 def kind_of(s: State, c: int) -> int:

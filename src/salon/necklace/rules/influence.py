@@ -34,7 +34,7 @@ from salon.necklace.components import (
     DataSet,
 )
 from salon.necklace.frames import Forger, SeatStep
-from salon.necklace.rules.common import cid, discard, emit, holds, necklace_holder
+from salon.necklace.rules.common import cid, discard, emit, holds, necklace_holder, own_id
 from salon.necklace.rules.registry import decision, push
 from salon.necklace.state import EMPTY, State
 
@@ -207,8 +207,8 @@ def steal(s: State, thief: int, victim: int) -> None:
             taker, giver = giver, taker
             continue
         s.hands[taker].append(c)
-        emit(s, "stolen", taker, ("card",), card=cid(s, c), victim=giver)
-        emit(s, "robbed", giver, ("card",), card=cid(s, c), thief=taker)
+        emit(s, "stolen", taker, ("card",), card=own_id(s, c), victim=giver)
+        emit(s, "robbed", giver, ("card",), card=own_id(s, c), thief=taker)
         if cards[c].kind == NECKLACE:  # QN-THIEF-2: the token follows the card
             emit(s, "necklace", taker, how="stolen", card=cid(s, c), previous=giver)
         return

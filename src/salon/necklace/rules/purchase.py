@@ -14,7 +14,7 @@ from salon.necklace import actions
 from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE
 from salon.necklace.frames import SeatStep
 from salon.necklace.rules import merchant
-from salon.necklace.rules.common import cid, discard, draw, emit
+from salon.necklace.rules.common import cid, discard, draw, emit, own_id
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State
 
@@ -87,7 +87,7 @@ def astro_draw(s: State, f: SeatStep) -> None:
         push(s, ("astro_draw", seat))
         return
     s.hands[seat].append(c)
-    emit(s, "astrologer_draw", seat, ("card",), card=cid(s, c))
+    emit(s, "astrologer_draw", seat, ("card",), card=own_id(s, c))
     if kind == NECKLACE:
         emit(s, "necklace", seat, how="drawn")
 

@@ -33,6 +33,11 @@ class NecklaceAdapter(Adapter):
                 "kind": c.kind_name, "colour": colour(c.kind),
                 "gem": names[c.gem] if c.gem >= 0 else None, "gems": c.gems, "ladder": list(c.ladder),
             } for c in ds.cards},
+            # the faces the views name by kind, identical copies alike (QN-INFO-1): no id, no ladder
+            "kinds": {name: {
+                "kind": c.kind_name, "colour": colour(c.kind),
+                "gem": names[c.gem] if c.gem >= 0 else None, "gems": c.gems, "ladder": [],
+            } for name, c in ((name, ds.cards[i]) for name, i in ds.public_card.items())},
             "rules": {
                 "ducats": r.ducats,
                 "courtesan_ducats": r.courtesan_ducats,

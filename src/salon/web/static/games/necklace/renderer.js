@@ -53,19 +53,23 @@ class NecklaceRenderer {
 
   kind(kind) { return this.has(`kind.${kind}`) ? this.t(`kind.${kind}`) : kind; }
 
+  /** A card named by its own id (market, own cards) or by its kind (identical copies elsewhere). */
+  face(id) { return this.comp.cards[id] || (this.comp.kinds || {})[id]; }
+
   /** A card's face: "3 diamonds" for a gem card, its character's name otherwise. */
   name(id) {
-    const c = this.comp.cards[id];
+    const c = this.face(id);
     if (!c) return id || "—";
     return c.kind === "gem" ? this.gemCount(c.gem, c.gems) : this.kind(c.kind);
   }
 
-  card(id) { return this.t("card.label", { name: this.name(id), id }); }
+  /** A card with its id where the views name it by id; by its face alone where they name it by kind. */
+  card(id) { return this.comp.cards[id] ? this.t("card.label", { name: this.name(id), id }) : this.name(id); }
 
   cards(ids) { return (ids || []).map((x) => this.card(x)).join(", ") || this.t("unit.none"); }
 
   tip(id) {
-    const c = this.comp.cards[id];
+    const c = this.face(id);
     if (!c) return id;
     const lines = [this.card(id), this.t(`colour.${c.colour}`)];
     if (this.has(`effect.${c.kind}`)) {
@@ -211,7 +215,7 @@ class NecklaceRenderer {
       const sold = result && (result.sellers[gem] || []).includes(seat);
       const cancelled = result && result.cancelled.includes(gem);
       return h("td", { class: `nk-col nk-col-${order.indexOf(gem)}${sold ? " nk-sold" : ""}${sold && cancelled ? " nk-cancelled" : ""}` },
-        ids.map((id) => h("span", { class: `nk-chip nk-gem-${this.comp.cards[id]?.gem || gem}`, "data-tip": this.tip(id) }, this.name(id))),
+        ids.map((id) => h("span", { class: `nk-chip nk-gem-${this.face(id)?.gem || gem}`, "data-tip": this.tip(id) }, this.name(id))),
         sold && result.income[seat]?.[gem] ? h("div", {}, `+${result.income[seat][gem]}`) : null);
     };
     const rows = presented.map((p, seat) => h("tr", { "data-seat": seat },
@@ -356,7 +360,7 @@ class NecklaceRenderer {
     else if (ev.type === "reveal" && this.sale) this.sale.presented = ev.presented.map((p) => ({ lots: { ...p.lots }, bankers: p.bankers }));
     else if (ev.type === "alchemist" && this.sale && this.sale.presented) {
       const lots = this.sale.presented[ev.seat].lots;
-      // one copy moves: identical copies share their public id
+      // one copy moves: identical copies share their public name
       const before = [...(lots[ev.before] || [])];
       const at = before.indexOf(ev.card);
       if (at >= 0) before.splice(at, 1);
