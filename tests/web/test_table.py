@@ -109,7 +109,7 @@ def test_the_end_screen_rematch_and_lobby(browser: Any, live: str, over: tuple[s
     assert page.locator("#end").is_hidden()
     page.click("#show-end")
     page.click("#rematch")
-    page.wait_for_function(f"!location.hash.includes('{game_id}')")
+    page.wait_for_url(lambda url: game_id not in url)
     page.wait_for_selector(".game[data-seat='0'][data-status='running']")
     again = page.evaluate("location.hash").split("/")[-1]
     summary = httpx.get(f"{live}/api/games/{again}").json()
@@ -130,6 +130,11 @@ def test_a_replay_steps_to_the_final_scoring(browser: Any, live: str, over: tupl
     page.click("#replay-next")
     page.wait_for_selector(".replay[data-step='1']")
     total = page.get_attribute(".replay", "data-total")
+    actions = httpx.get(f"{live}/api/games/{game_id}/record").json()["actions"]
+    financed = next(i for i, a in enumerate(actions, 1) if a.startswith("finance:"))
+    page.fill("#replay-step", str(financed))
+    page.dispatch_event("#replay-step", "change")
+    page.wait_for_selector(f".replay[data-step='{financed}'] #board .last-move[data-deco]")  # the move just made
     page.click("#replay-last")
     page.wait_for_selector(f".replay[data-step='{total}'] #scoring-table")
     assert page.locator("#places li").count() == 2
@@ -164,4 +169,27 @@ def test_the_rules_page_in_each_language(browser: Any, live: str) -> None:  # no
     page.goto(f"{live}/#/rules/necklace")
     page.wait_for_selector("#rules[data-game='necklace'] .rules-part")
     assert "QN-SELL-1" in page.inner_text("#rules")
+    page.close()
+
+
+def test_the_lobby_remembers_the_table_and_offers_seats_in_words(browser: Any, live: str) -> None:  # noqa: F811
+    """The start player is chosen among the seats (or left to chance), the option's tooltip is
+    the translated help, and the next visit finds the table set up as the last one."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(live)
+    page.wait_for_selector("#create")
+    page.select_option("#game", "necklace")
+    page.select_option("#players", "3")
+    page.select_option("#seat-2", "bot:random")
+    assert page.locator('[data-option="start_player"] option').all_inner_texts() == [
+        "Chance decides", "You", "Seat 2", "Seat 3"]
+    page.click("details.more summary")
+    assert "QN-AMB-12" in (page.get_attribute("label[for='opt-forger_victim_chooses']", "data-tip") or "")
+    page.click("#create")
+    page.wait_for_selector(".game[data-version]")
+    page.goto(f"{live}/#/")
+    page.wait_for_selector("#create")
+    assert page.input_value("#game") == "necklace"
+    assert page.input_value("#players") == "3"
+    assert page.input_value("#seat-2") == "bot:random"
     page.close()

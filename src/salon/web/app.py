@@ -141,7 +141,8 @@ def error_response(e: ServiceError) -> JSONResponse:
 
 def game_meta(name: str) -> dict[str, Any]:
     """A game's lobby description: player counts and config options from its description
-    (refined by the game's adapter), and where its browser renderer is."""
+    (refined by the game's adapter; ``start_player`` offered as a choice of seats), and where
+    its browser renderer is."""
     described = game_class(name).describe()
     options: list[dict[str, Any]] = []
     players_with: dict[str, list[int]] = {}
@@ -151,6 +152,8 @@ def game_meta(name: str) -> dict[str, Any]:
             continue
         option = {"key": key, "default": prop.get("default"), "description": prop.get("description", ""),
                   **_option_type(prop), **hints.get(key, {})}
+        if key == "start_player":  # the config convention of every game: a seat, or None for chance
+            option["type"] = "seat"
         options.append(option)
         if option["type"] == "bool":
             try:

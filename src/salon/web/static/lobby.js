@@ -10,6 +10,7 @@ import { displayName } from "./table.js";
 const REFRESH_MS = 4000;
 const TIMERS = [0, 60, 180, 600, 86400];  // seconds a player has per decision; 0: no timer
 const SECTIONS = ["open", "running", "over"];
+const PAGE = 10;  // games listed per page of a section
 
 function playerName() {
   return localStorage.getItem("salon.name") || "";
@@ -27,7 +28,7 @@ export class Lobby {
     this.timer = null;
     this.games = [];
     this.more = {};
-    this.shown = { open: 1, running: 1, over: 1 };  // pages shown per section
+    this.offset = { open: 0, running: 0, over: 0 };  // where the page shown of each section starts
     this.form = { game: null, players: null, seats: [], options: {}, title: "", timer: 0, hints: false };
     this.moreOpen = false;  // the "more options" panel stays as the player left it across re-renders
   }
@@ -105,6 +106,10 @@ export class Lobby {
   }
 
   setPlayers(n) {
+    const meta = this.app.gameMeta(this.form.game);
+    for (const o of meta.options) {
+      if (o.type === "seat" && this.form.options[o.key] >= n) this.form.options[o.key] = o.default;
+    }
     const bots = this.app.meta.bots;
     const bot = bots.includes("normal") ? "normal" : bots[0];
     this.form.players = n;
@@ -112,19 +117,17 @@ export class Lobby {
     this.form.seats[0] = "you";
   }
 
-  /** The first page of each section, and as many further pages as the player asked for. */
+  /** The page of each section the player is looking at (the first one at the start). */
   async refresh() {
     try {
-      const first = await (await fetch("/api/games")).json();
-      const games = first.games || [];
+      const first = await (await fetch(`/api/games?limit=${PAGE}`)).json();
+      let games = first.games || [];
       const more = { ...(first.more || {}) };
       for (const status of SECTIONS) {
-        for (let page = 1; page < this.shown[status] && more[status]; page += 1) {
-          const offset = games.filter((g) => this.section(g) === status).length;
-          const next = await (await fetch(`/api/games?status=${status}&offset=${offset}`)).json();
-          games.push(...(next.games || []));
-          more[status] = (next.more || {})[status];
-        }
+        if (!this.offset[status]) continue;
+        const page = await (await fetch(`/api/games?status=${status}&offset=${this.offset[status]}&limit=${PAGE}`)).json();
+        games = games.filter((g) => this.section(g) !== status).concat(page.games || []);
+        more[status] = (page.more || {})[status];
       }
       this.games = games;
       this.more = more;
@@ -133,6 +136,11 @@ export class Lobby {
     }
     const lists = this.root.querySelector(".lists");
     if (lists) lists.replaceWith(this.renderLists());
+  }
+
+  turnPage(status, by) {
+    this.offset[status] = Math.max(0, this.offset[status] + by * PAGE);
+    this.refresh();
   }
 
   render() {
@@ -183,6 +191,12 @@ export class Lobby {
           set(o.choices.filter((x) => chosen.has(x)));
           this.optionsChanged();
         } } }), " ", this.choiceLabel(o.key, ch))));
+    } else if (o.type === "seat") {
+      control = h("select", { id: `opt-${o.key}`, "data-option": o.key,
+        on: { change: (e) => set(e.target.value === "" ? null : Number(e.target.value)) } },
+        h("option", { value: "", selected: value === null || value === undefined }, this.c.t("lobby.chance")),
+        Array.from({ length: this.form.players }, (_, i) => h("option", { value: i, selected: value === i },
+          i === 0 ? this.c.t("lobby.you") : this.c.t("lobby.seat", { n: i + 1 }))));
     } else if (o.type === "int") {
       control = h("input", { type: "number", id: `opt-${o.key}`, "data-option": o.key, min: 0, value: value ?? "",
         on: { change: (e) => set(e.target.value === "" ? (o.optional ? null : o.default) : Number(e.target.value)) } });
@@ -345,11 +359,14 @@ export class Lobby {
     const c = this.c;
     const section = (status) => {
       const games = this.games.filter((g) => this.section(g) === status);
-      const more = this.more[status] ? h("button", { class: "btn small", id: `more-${status}`,
-        on: { click: () => { this.shown[status] += 1; this.refresh(); } } }, c.t("lobby.more_games")) : null;
+      const pages = this.offset[status] || this.more[status] ? h("div", { class: "pages" },
+        h("button", { class: "btn small", id: `newer-${status}`, disabled: !this.offset[status],
+          on: { click: () => this.turnPage(status, -1) } }, "← ", c.t("lobby.prev_page")),
+        h("button", { class: "btn small", id: `older-${status}`, disabled: !this.more[status],
+          on: { click: () => this.turnPage(status, 1) } }, c.t("lobby.next_page"), " →")) : null;
       return h("div", { class: "panel" }, h("h2", {}, c.t(`lobby.${status}`)),
         h("div", { class: "games-list", id: `games-${status}` },
-          games.length ? games.map((g) => this.renderGame(g)) : h("div", { class: "muted" }, c.t("lobby.none")), more));
+          games.length ? games.map((g) => this.renderGame(g)) : h("div", { class: "muted" }, c.t("lobby.none")), pages));
     };
     return h("section", { class: "lists games-list" }, section("open"), section("running"), section("over"));
   }

@@ -123,10 +123,10 @@ export class ReplayView {
     const range = h("input", { type: "range", id: "replay-step", min: 0, max: d.total, value: d.step,
       "aria-label": c.t("replay.step_label"), on: { change: (e) => this.go(Number(e.target.value)) } });
     const controls = h("div", { class: "panel replay-controls", id: "status" },
-      h("button", { class: "btn small", id: "replay-first", title: c.t("replay.first"), on: { click: () => this.go(0) } }, "⏮"),
+      h("button", { class: "btn small", id: "replay-first", title: c.t("replay.first"), on: { click: () => this.go(0) } }, "«"),
       h("button", { class: "btn small", id: "replay-prev", title: c.t("replay.prev"), on: { click: () => this.go(d.step - 1) } }, "◀"),
       h("button", { class: "btn small", id: "replay-next", title: c.t("replay.next"), on: { click: () => this.go(d.step + 1) } }, "▶"),
-      h("button", { class: "btn small", id: "replay-last", title: c.t("replay.last"), on: { click: () => this.go(d.total) } }, "⏭"),
+      h("button", { class: "btn small", id: "replay-last", title: c.t("replay.last"), on: { click: () => this.go(d.total) } }, "»"),
       range,
       h("span", { id: "replay-where" }, c.t("replay.step", { step: d.step, total: d.total })),
       h("span", { class: "spacer" }),

@@ -31,7 +31,7 @@ export function lastMoves(log, me) {
 export function highlightMoves(board, moves) {
   for (const [seat, entry] of Object.entries(moves)) {
     const ids = new Set();
-    for (const event of entry.events) {
+    for (const event of entry.events.filter((e) => e.seat === entry.actor)) {  // not the round's changes after it
       for (const [key, value] of Object.entries(event)) {
         if (FIELDS.has(key) && typeof value === "string" && /[A-Za-z]/.test(value)) ids.add(value);
       }

@@ -441,12 +441,15 @@ class RococoRenderer {
       s("rect", { x, y, width: w, height: ht, rx: 7, fill: "#fffdf6", stroke: "#c9b07a", "stroke-width": 1.2 }),
       s("path", { d: `M${x} ${y + 7}a7 7 0 0 1 7 -7h${w - 14}a7 7 0 0 1 7 7v19h${-w}z`, fill: band[1] }),
       svgText(x + 8, y + 20, c.group === "start" ? "✻" : ROMAN[c.level], { "font-size": 17, "font-weight": 600, fill: "#fff6e0" }),
-      svgText(x + w - 8, y + 20, this.t(`employee.${c.type}`), { "text-anchor": "end", "font-size": 15.5, fill: "#fff6e0" }),
+      svgText(x + w - 8, y + 20, this.t(`employee.${c.type}`), { "text-anchor": "end", "font-size": 16.5, fill: "#fff6e0" }),
     ];
-    const lines = wrap(this.bonus(c.bonus), Math.floor(w / 6.6)).slice(0, Math.floor((ht - 58) / 15));
-    lines.forEach((line, i) => nodes.push(svgText(x + 8, y + 44 + i * 15, line, { "font-size": 13.5, fill: INK })));
-    nodes.push(this.coin(x + w - 16, y + ht - 15, String(c.send_value), 11));
-    nodes.push(svgText(x + 8, y + ht - 9, id, { "font-size": 12.5, fill: INK_SOFT }));
+    // the bonus in as many lines as fit, cut with an ellipsis (the card's tooltip has it whole)
+    const all = wrap(this.bonus(c.bonus), Math.floor(w / 8.4));
+    const lines = all.slice(0, Math.max(1, Math.floor((ht - 58) / 19)));
+    if (lines.length < all.length) lines[lines.length - 1] = `${lines[lines.length - 1]}…`;
+    lines.forEach((line, i) => nodes.push(svgText(x + 8, y + 45 + i * 19, line, { "font-size": 17, fill: INK })));
+    nodes.push(this.coin(x + w - 16, y + ht - 15, String(c.send_value), 12));
+    nodes.push(svgText(x + 8, y + ht - 9, id, { "font-size": 15, fill: INK_SOFT }));
     return s("g", {}, nodes);
   }
 
@@ -535,7 +538,7 @@ class RococoRenderer {
       const cx = 455 + step * i + step / 2 - 26;
       const cy = 82;
       const owner = b.decorations[d.id];
-      const node = s("g", {});
+      const node = s("g", { "data-deco": d.id });
       const rays = [];
       for (let k = 0; k < 12; k += 1) {
         const a = (k * Math.PI) / 6;
@@ -587,7 +590,7 @@ class RococoRenderer {
     const owner = b.decorations[mus.id];
     const mx = x + w - 30;
     const my = y + 24;
-    const musician = s("g", {},
+    const musician = s("g", { "data-deco": mus.id },
       s("circle", { cx: mx, cy: my, r: 15, fill: "#fffaf0", stroke: GOLD, "stroke-width": 1.2 }),
       s("path", { d: `M${mx - 6} ${my + 7}c-2-8 0-14 6-16c6 2 8 8 6 16M${mx - 3} ${my - 4}v11M${mx} ${my - 6}v13M${mx + 3} ${my - 4}v11`, fill: "none", stroke: "#8a6a2a", "stroke-width": 1.3 }),
       svgText(mx - 22, my + 5, `${mus.cost}`, { "text-anchor": "end", "font-size": 17, fill: INK_SOFT }),
@@ -635,8 +638,8 @@ class RococoRenderer {
     const node = s("g", { "data-deco": d.id },
       s("circle", { cx: x, cy: y, r: 24, fill: "#fffaf0", stroke: GOLD, "stroke-width": 1.3 }),
       icon(x, y),
-      svgText(x, y + 40, `${this.livres(d.cost)}`, { "text-anchor": "middle", "font-size": 16, fill: INK_SOFT }),
-      svgText(x, y + 54, this.vp(d.vp), { "text-anchor": "middle", "font-size": 16, fill: INK_SOFT }));
+      svgText(x, y + 41, `${this.livres(d.cost)}`, { "text-anchor": "middle", "font-size": 18, fill: INK_SOFT }),
+      svgText(x, y + 58, this.vp(d.vp), { "text-anchor": "middle", "font-size": 18, fill: INK_SOFT }));
     if (owner !== undefined) node.append(this.marker(x + 17, y - 17, owner, 8));
     return this.clickable(node, `finance:${d.id}`, legal, this.decoTip(d.id, owner), this.hlCircle(x, y, 24));
   }
@@ -662,7 +665,7 @@ class RococoRenderer {
     const colW = (fw - 20) / 2;
     [[kl, "kitchen_left"], [kr, "kitchen_right"]].forEach(([list, kind], col) => {
       const cx = 20 + colW * col + colW / 2;
-      root.append(svgText(cx, ty + 54, this.decoKind(kind), { "text-anchor": "middle", "font-size": 16, fill: INK_SOFT }));
+      root.append(svgText(cx, ty + 54, this.decoKind(kind), { "text-anchor": "middle", "font-size": 18, fill: INK_SOFT }));
       list.forEach((d, i) => {
         const cy = ty + 84 + i * 50;
         root.append(this.decoSpaceSmall(d, cx, cy, b.decorations[d.id], legal, pot));
@@ -693,8 +696,8 @@ class RococoRenderer {
     const node = s("g", { "data-deco": d.id },
       s("circle", { cx: x - 22, cy: y, r: 20, fill: "#fffaf0", stroke: GOLD, "stroke-width": 1.3 }),
       icon(x - 22, y),
-      svgText(x + 4, y - 2, this.livres(d.cost), { "font-size": 16, fill: INK }),
-      svgText(x + 4, y + 14, this.vp(d.vp), { "font-size": 16, fill: INK_SOFT }));
+      svgText(x + 4, y - 3, this.livres(d.cost), { "font-size": 18, fill: INK }),
+      svgText(x + 4, y + 15, this.vp(d.vp), { "font-size": 18, fill: INK_SOFT }));
     if (owner !== undefined) node.append(this.marker(x - 8, y - 14, owner, 7));
     return this.clickable(node, `finance:${d.id}`, legal, this.decoTip(d.id, owner), this.hlCircle(x - 22, y, 20));
   }
@@ -926,7 +929,9 @@ class RococoRenderer {
       }
       if (p.jewels) {
         extra.push(h("div", {}, this.t("panel.jewels", { jewels: p.jewels.length ? p.jewels.map((j) => this.jewel(j)).join(", ") : "—" })));
-        extra.push(h("div", {}, this.t("panel.exam", { exam: this.t(`exam.${p.exam}`), tasks: (p.tasks || []).join(" ") || "—" })));
+        const tasks = (p.tasks || []).map((task) => (this.has(`task.${task}`) ? this.t(`task.${task}`) : task));
+        extra.push(h("div", { class: "exam-tasks", "data-tip": (p.tasks || []).join(" ") || null },
+          this.t("panel.exam", { exam: this.t(`exam.${p.exam}`), tasks: tasks.join("; ") || "—" })));
         if (p.has_specialist) extra.push(h("div", {}, this.t("panel.specialist")));
       }
       const stat = (icon, text, label) => h("span", { "data-tip": label }, h("span", { class: "icon" }, icon), " ", text);
