@@ -47,6 +47,8 @@ from salon.i18n import count, game_key, has, text
 
 LOG_LINES = 60
 """How many lines of the log the ``log`` command shows."""
+FORCED = frozenset({"pass", "done"})
+"""Actions that decide nothing when they are the only legal one: the session makes them."""
 
 
 class Stop(Exception):
@@ -192,7 +194,10 @@ class Session:
                 seat = self.game.current_player()
                 assert seat is not None
                 bot = self.seats[seat].bot
-                if bot is None:
+                forced = self.forced(seat) if bot is None else None
+                if forced is not None:
+                    action = forced
+                elif bot is None:
                     action = self.ask(seat)
                     if action is None:
                         continue
@@ -201,7 +206,8 @@ class Session:
                 self.marks.append({h: (len(self.seats[h].history), len(self.seats[h].pending)) for h in self.humans})
                 events = self.game.apply(action)
                 self.record(seat, events)
-                if bot is not None and self.humans and self.delay:
+                # a pass made for a human waits as long as a bot's move: the pause tells nothing
+                if (bot is not None or forced is not None) and self.humans and self.delay:
                     time.sleep(self.delay)
                 # after an automatic seat's turn the board has changed: show it again
                 self.last_seat = next((e.seat for e in reversed(events) if e.seat in self.automatic), seat)
@@ -291,6 +297,23 @@ class Session:
         self.print_lines(lines)
 
     # --- a human's decision
+
+    def forced(self, seat: int) -> str | None:
+        """The lone ``pass`` or ``done`` a human would have to type, made for them with one
+        line that says so; None when they have a choice.  A game that hides who could react
+        polls every seat alike (the Queen's Necklace's ``conceal_holders``, QN-INFO-1), and the
+        session passes for those who cannot.  At a shared keyboard the seat is asked all the
+        same when the keyboard would change hands: handing it only to the seats that can react
+        would show the table who they are."""
+        legal = self.game.legal_actions()
+        if len(legal) != 1 or legal[0] not in FORCED:
+            return None
+        if len(self.humans) > 1 and self.last_human != seat:
+            return None
+        line = self._("ui.auto_pass", player=self.seats[seat].label, action=self.view.explain(legal[0]))
+        self.print_lines([line])
+        self.seats[seat].history.append(line)
+        return legal[0]
 
     def ask(self, seat: int) -> str | None:
         """The action a human chooses, or None when they took actions back (the loop then asks
