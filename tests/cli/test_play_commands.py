@@ -53,7 +53,7 @@ def test_quit_asks_first_when_the_game_is_not_saved(run: Run) -> None:
 
 def test_quit_does_not_ask_when_the_game_is_saved(run: Run, tmp_path: Path) -> None:
     result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--save", str(tmp_path / "g.json"),
-                 input="quit\n")
+                 "--plain", input="quit\n")
     assert result.exit_code == 0, result.output
     assert "quit and lose it" not in result.stdout and "Game stopped." in result.stdout
 

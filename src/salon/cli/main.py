@@ -28,6 +28,7 @@ from salon.bots.base import bot_seed, check_bot, make_bot
 from salon.cli import bench as bench_mod
 from salon.cli import simulate as simulate_mod
 from salon.cli import strength as strength_mod
+from salon.cli import tui
 from salon.cli.common import (
     DEFAULT_BOT,
     HUMAN,
@@ -174,8 +175,13 @@ def play(
     save_position: Annotated[Path | None, typer.Option(
         help="Write the position to this file after every action and when the game stops, to start "
              "from it again with --position (a new file, an empty one or a position).")] = None,
+    plain: Annotated[bool, typer.Option(
+        "--plain", help="Line by line, without the full-screen layout (for screen readers; also when the "
+                        "output is no terminal).")] = False,
 ) -> int:
-    """Play a game in the terminal: humans type an option number or an action text."""
+    """Play a game in the terminal: humans type an option number or an action text.  At a
+    terminal the game is laid out full-screen (board, players, journal, choices); --plain, a
+    pipe or a game of bots alone prints it line by line."""
     cls = check_game(game)
     lang = check_lang(lang)
     check_options(cls, solo, edition, expansions, lang)
@@ -236,16 +242,18 @@ def play(
     labels = seat_labels(every, automatic, lang)
     seats = [Seat(labels[s], None if b == HUMAN or s in automatic else make_bot(b, bot_seed(g.seed, s)), b,
                   automatic=s in automatic) for s, b in enumerate(every)]
-    console.print(text("ui.seed", lang, seed=g.seed))
-    console.print(text("ui.seats", lang, seats=", ".join(labels)))
-    for line in config_lines(g, labels, automatic, lang):
-        console.print(line)
+    opening = [text("ui.seed", lang, seed=g.seed), text("ui.seats", lang, seats=", ".join(labels)),
+               *config_lines(g, labels, automatic, lang)]
     if load is not None:
-        console.print(text("ui.resume", lang, actions=len(g.history)))
+        opening.append(text("ui.resume", lang, actions=len(g.history)))
     if keep_saving:
-        console.print(text("ui.keep_saving", lang, path=save))
-    session = Session(g, seats, sup.view(g, lang, labels), console, lang, save,
-                      delay if console.is_terminal else 0.0, sup, save_position)
+        opening.append(text("ui.keep_saving", lang, path=save))
+    view = sup.view(g, lang, labels)
+    if not plain and console.is_terminal and any(s.bot is None and not s.automatic for s in seats):
+        return tui.play(opening, g, seats, view, console, lang, save, delay, sup, save_position)
+    for line in opening:
+        console.print(line)
+    session = Session(g, seats, view, console, lang, save, delay if console.is_terminal else 0.0, sup, save_position)
     return session.run()
 
 

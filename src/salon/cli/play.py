@@ -31,8 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from salon.bots.base import Bot, bot_names, check_bot
 from salon.bots.search import hint, hint_seed
@@ -161,6 +162,11 @@ class Seat:
 class Session:
     """One game at the terminal.  ``delay`` pauses after each bot action while a human plays."""
 
+    echo_others = True
+    """Whether the other seats' moves are told as they happen even to a human who will find
+    them in the recap of their next decision (the scrolling terminal tells them twice, so
+    that its recap sits right above the choices; the full-screen client once)."""
+
     def __init__(self, game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
                  save: Path | None, delay: float, support: GameSupport, position: Path | None = None) -> None:
         self.game = game
@@ -198,9 +204,10 @@ class Session:
                 if forced is not None:
                     action = forced
                 elif bot is None:
-                    action = self.ask(seat)
-                    if action is None:
+                    chosen = self.ask(seat)
+                    if chosen is None:
                         continue
+                    action = chosen
                 else:
                     action = bot.choose(self.game)
                 self.marks.append({h: (len(self.seats[h].history), len(self.seats[h].pending)) for h in self.humans})
@@ -209,8 +216,11 @@ class Session:
                 # a pass made for a human waits as long as a bot's move: the pause tells nothing
                 if (bot is not None or forced is not None) and self.humans and self.delay:
                     time.sleep(self.delay)
-                # after an automatic seat's turn the board has changed: show it again
-                self.last_seat = next((e.seat for e in reversed(events) if e.seat in self.automatic), seat)
+                # after an automatic seat's turn the board has changed: show it again; a move
+                # made for a human is no decision of theirs, so the board they have not seen
+                # yet is still shown at their next one
+                moved = seat if forced is None else self.last_seat
+                self.last_seat = next((e.seat for e in reversed(events) if e.seat in self.automatic), moved)
                 self.save()
         except Stop as stop:
             return self.stop(stop.message_key, 0)
@@ -271,7 +281,7 @@ class Session:
             self.seats[h].history.extend(lines)
             if h != actor or hold:
                 self.seats[h].pending.extend(lines)
-        if not hold:
+        if not hold and (self.echo_others or viewer is None or viewer == actor):
             self.print_lines(self.lines(events, viewer))
 
     # --- input and output (the full-screen client replaces these)
@@ -476,10 +486,9 @@ class Session:
         grid.add_column(justify="right", style="bold")
         grid.add_column(style="cyan", no_wrap=True)
         grid.add_column()
-        grid.add_row("", f"[bold]{self.view.prompt(self.game.decision())}[/]", "")
         for i, action in enumerate(legal, 1):
             grid.add_row(f"{i}.", action, self.view.explain(action))
-        return grid
+        return Group(Text(self.view.prompt(self.game.decision()), style="bold"), grid)
 
     # --- the end
 

@@ -1,0 +1,232 @@
+"""The full-screen terminal client: board, players, journal and choices in panes.
+
+It plays the very same :class:`~salon.cli.play.Session` as the line mode, in a thread of its
+own: the session's output methods put their renderables into the panes (through
+``call_from_thread``, so the panes change only in the app's loop), and its ``read`` waits for
+what the player types into the command line.  The layout fits 80×24 and grows with the
+window: the board scrolls in its pane, the journal keeps every line the watching seat may
+see, and the choices pane lists the legal actions with their explanations; a number, an
+action text or a command (``help``, ``why ACTION``, ``undo``...) is typed below it.
+
+The other seats' moves go to the journal where they happen, except those a human seat will
+find in its "since your last decision" recap at its next decision, so that a line is never
+told twice.  In a hot-seat game the panes are emptied before the terminal is handed over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, RichLog, Static
+
+from salon.cli.play import Seat, Session, Stop
+from salon.cli.support import GameSupport, GameView
+from salon.core.events import Event
+from salon.core.game import Game
+from salon.i18n import text
+
+
+class Pane(VerticalScroll):
+    """A bordered, scrolling pane holding one renderable."""
+
+    def __init__(self, title: str, id: str) -> None:
+        super().__init__(id=id)
+        self.border_title = title
+        self.body = Static(id=f"{id}-body")
+        self.content: RenderableType = ""
+        """What the pane shows."""
+
+    def compose(self) -> ComposeResult:
+        yield self.body
+
+    def show(self, renderable: RenderableType) -> None:
+        self.content = renderable
+        self.body.update(renderable)
+        self.scroll_home(animate=False)
+
+
+class PaneSession(Session):
+    """A session whose input and output are the app's panes."""
+
+    echo_others = False
+
+    def __init__(self, app: TableApp, game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
+                 save: Path | None, delay: float, support: GameSupport, position: Path | None) -> None:
+        super().__init__(game, seats, view, console, lang, save, delay, support, position)
+        self.app = app
+        self.answers: queue.Queue[str | None] = queue.Queue()
+        """What the player typed; None when they left the app."""
+
+    def _call(self, method: str, *args: object) -> None:
+        """Run one of the app's methods in its loop and wait for it (nothing when the app has
+        already ended)."""
+        try:
+            self.app.call_from_thread(getattr(self.app, method), *args)
+        except RuntimeError:
+            raise Stop("ui.eof") from None
+
+    def print_lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self._call("journal", Text.from_markup("  " + line))
+
+    def show(self, renderable: RenderableType, markup: bool = False) -> None:
+        if isinstance(renderable, str):
+            renderable = Text.from_markup(renderable) if markup else Text(renderable)
+        self._call("journal", renderable)
+
+    def heading(self, title: str) -> None:
+        self._call("journal", Text(f"── {title} ──", style="bold"))
+
+    def show_board(self, seat: int) -> None:
+        self._call("board", self.view.board(seat), self.view.standing())
+
+    def show_options(self, seat: int, legal: list[str]) -> None:
+        title = self._("ui.your_turn", player=self.seats[seat].label)
+        self._call("choices", title, self.options(legal))
+
+    def record(self, actor: int, events: list[Event]) -> None:
+        super().record(actor, events)
+        self._call("players", self.view.standing())
+
+    def clear(self) -> None:
+        self._call("clear")
+
+    def read(self, prompt: str) -> str:
+        self._call("ask", prompt)
+        answer = self.answers.get()
+        if answer is None:
+            raise Stop("ui.eof")
+        return answer
+
+
+class TableApp(App[int]):
+    """The panes of one game; its result is the session's exit status."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #top { height: 1fr; }
+    #board { width: 3fr; }
+    #side { width: 2fr; }
+    #players { height: auto; max-height: 40%; }
+    #journal { height: 1fr; }
+    #choices { height: 40%; min-height: 8; }
+    Pane, #journal { border: round $primary; border-title-color: $text; }
+    #command { height: 3; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "leave", show=False, priority=True)]
+
+    def __init__(self, titles: dict[str, str], opening: list[str]) -> None:
+        super().__init__()
+        self.titles = titles
+        self.opening = opening
+        """The lines shown before the game (seed, seats, options)."""
+        self.session: PaneSession | None = None
+        self.asking = asyncio.Event()
+        """Set while the session waits for the player (tests wait for it)."""
+        self.failure: BaseException | None = None
+        """A defect of the session's thread, raised again once the app has ended."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Pane(self.titles["board"], "board")
+            with Vertical(id="side"):
+                yield Pane(self.titles["players"], "players")
+                log = RichLog(id="journal", wrap=True, min_width=20)
+                log.border_title = self.titles["journal"]
+                yield log
+        yield Pane(self.titles["choices"], "choices")
+        yield Input(id="command", placeholder=self.titles["input"])
+
+    def on_mount(self) -> None:
+        for line in self.opening:
+            self.journal(Text(line))
+        self.query_one("#command", Input).focus()
+        threading.Thread(target=self._play, daemon=True).start()
+
+    def _play(self) -> None:
+        assert self.session is not None
+        try:
+            code = self.session.run()
+            if self.session.game.is_over():  # the final scoring stays until the player leaves
+                self.session.read(self.titles["over"])
+        except Stop:
+            code = 0
+        except BaseException as e:  # a defect: told as one line by the command, after the app
+            self.failure = e
+            code = 1
+        try:
+            self.call_from_thread(self.exit, code)
+        except RuntimeError:
+            pass
+
+    # --- what the session shows (called in the app's loop)
+
+    def journal(self, renderable: RenderableType) -> None:
+        self.query_one("#journal", RichLog).write(renderable)
+
+    def board(self, board: RenderableType, standing: RenderableType) -> None:
+        self.query_one("#board", Pane).show(board)
+        self.players(standing)
+
+    def players(self, standing: RenderableType) -> None:
+        self.query_one("#players", Pane).show(standing)
+
+    def choices(self, title: str, options: RenderableType) -> None:
+        pane = self.query_one("#choices", Pane)
+        pane.border_title = title
+        pane.show(options)
+
+    def clear(self) -> None:
+        """Hide the previous player's view before the terminal changes hands."""
+        self.query_one("#journal", RichLog).clear()
+        self.query_one("#board", Pane).show("")
+        choices = self.query_one("#choices", Pane)
+        choices.border_title = self.titles["choices"]
+        choices.show("")
+
+    def ask(self, prompt: str) -> None:
+        command = self.query_one("#command", Input)
+        command.border_title = prompt
+        self.asking.set()
+
+    # --- what the player does
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        if self.session is None or not self.asking.is_set():
+            return
+        self.asking.clear()
+        self.journal(Text("> " + message.value, style="bold"))
+        message.input.value = ""
+        self.session.answers.put(message.value)
+
+    def action_leave(self) -> None:
+        """Leave the app as the end of input leaves the line mode: the game stops (and is
+        saved where --save says)."""
+        if self.session is not None:
+            self.session.answers.put(None)
+
+
+def play(opening: list[str], game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
+         save: Path | None, delay: float, support: GameSupport, position: Path | None) -> int:
+    """Play a game full-screen; the exit status of the session (a defect of the session is
+    raised again here, once the screen is restored)."""
+    app = TableApp({key: text(f"tui.{key}", lang) for key in ("board", "players", "journal", "choices", "input",
+                                                              "over")}, opening)
+    app.session = PaneSession(app, game, seats, view, console, lang, save, delay, support, position)
+    code = app.run()
+    if app.failure is not None:
+        raise app.failure
+    for path in (save, position):  # the journal is gone with the screen: where the game went stays
+        if path is not None:
+            console.print(text("ui.saved", lang, path=path))
+    return 0 if code is None else code

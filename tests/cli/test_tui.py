@@ -1,0 +1,114 @@
+"""The full-screen client at 80×24, driven through Textual's pilot: the four panes are there
+and filled, another seat's move reaches the journal, a typed number plays an action, ``undo``
+and ``why`` answer in the journal, and leaving stops the game."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+from rich.console import Console
+from textual.widgets import RichLog
+
+from salon.bots.base import make_bot
+from salon.cli.play import Seat
+from salon.cli.support import support
+from salon.cli.tui import Pane, PaneSession, TableApp
+from salon.core import record
+from salon.core.game import game_class
+
+WAIT = 120
+"""Seconds at most to wait for the session to ask (a safety net: the tests wait for states)."""
+
+
+def _app(game: str, seed: int, save: Path | None = None, players: int = 2) -> TableApp:
+    g = game_class(game).new({"players": players}, seed)
+    sup = support(game)
+    assert sup.view is not None
+    labels = [f"Player {s + 1}" for s in range(players)]
+    seats = [Seat(labels[0], None, "human")] + [Seat(labels[s], make_bot("random", s), "random")
+                                                for s in range(1, players)]
+    titles = {key: key.title() for key in ("board", "players", "journal", "choices", "input", "over")}
+    app = TableApp(titles, ["Seed " + str(seed)])
+    app.session = PaneSession(app, g, seats, sup.view(g, "en", labels), Console(), "en", save, 0.0, sup, None)
+    return app
+
+
+async def _asked(app: TableApp) -> None:
+    await asyncio.wait_for(app.asking.wait(), WAIT)
+
+
+def _text(app: TableApp, pane: str) -> str:
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(app.query_one(f"#{pane}", Pane).content)
+    return console.export_text()
+
+
+def _journal(app: TableApp) -> str:
+    return " ".join(" ".join(line.text for line in app.query_one("#journal", RichLog).lines).split())
+
+
+async def _type(app: TableApp, pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    await _asked(app)
+    command = app.query_one("#command")
+    command.value = text  # type: ignore[attr-defined]
+    await pilot.press("enter")
+
+
+def test_the_panes_fit_80_by_24_and_another_seats_move_reaches_the_journal(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+
+    async def scenario() -> None:
+        app = _app("necklace", 4, save)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _asked(app)
+            for pane in ("board", "players", "choices"):
+                widget = app.query_one(f"#{pane}")
+                assert widget.region.width > 0 and widget.region.height > 2, pane
+                assert widget.region.right <= 80 and widget.region.bottom <= 24, pane
+                assert _text(app, pane).strip(), pane
+            assert "1." in _text(app, "choices")
+            journal = app.query_one("#journal")
+            assert journal.region.height > 2 and "Seed 4" in _journal(app)
+            for _ in range(40):  # the first options until the bot has played
+                if "Since your last decision" in _journal(app):
+                    break
+                await _type(app, pilot, "1")
+                await _asked(app)
+                await pilot.pause()
+            journal = _journal(app)
+            recap = journal[journal.index("Since your last decision"):]
+            assert "Player 2" in recap and "[bold" not in journal
+            await _type(app, pilot, "why nonsense")
+            await _asked(app)
+            await pilot.pause()
+            assert "'nonsense' is no action of this game" in _journal(app)
+            await app.run_action("leave")
+            await pilot.pause()
+        assert app.return_value == 0
+        assert record.load(save).history
+
+    asyncio.run(scenario())
+
+
+def test_undo_and_quit_in_the_panes() -> None:
+    async def scenario() -> None:
+        app = _app("rococo", 8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _type(app, pilot, "1")
+            await pilot.pause()
+            await _type(app, pilot, "undo")
+            await _asked(app)
+            await pilot.pause()
+            assert "Taken back: pick:S11" in _journal(app)
+            assert app.session.game.history == []  # type: ignore[union-attr]
+            await _type(app, pilot, "quit")
+            await _asked(app)
+            await pilot.pause()
+            assert "quit and lose it? (yes/no)" in _journal(app) + str(app.query_one("#command").border_title)
+            await _type(app, pilot, "yes")
+            await pilot.pause()
+        assert app.return_value == 0
+
+    asyncio.run(scenario())
