@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from salon.cli import bench as bench_mod
 from salon.cli.main import _wins_text
 from tests.cli.conftest import Run
 
@@ -175,3 +176,10 @@ def test_bench_solo_and_2013_keep_the_shape(run: Run) -> None:
     table = run("bench", "rococo", "--seconds", "0.05", "--solo")
     assert table.exit_code == 0, table.output
     assert "Solo mode" in table.stdout
+
+
+def test_bench_tells_each_stage_as_it_ends_for_its_progress_bar() -> None:
+    seen: list[str] = []
+    bench_mod.bench("necklace", 0.01, step=seen.append)
+    assert seen == bench_mod.stages("necklace") == ["random:2", "random:3", "random:4", "heuristic", "search",
+                                                    "parallel"]
