@@ -1,7 +1,8 @@
-"""The replay endpoints: a finished game at any step with every seat's observation and the
-journal, a record file verified before it is replayed, and the refusals (a live game, a step
-beyond the record, a file that is no record or was edited); the lobby lists a finished
-game with its result."""
+"""The endpoints around the table: a finished game replayed at any step with every seat's
+observation and the journal, a record file verified before it is replayed, and the refusals
+(a live game, a step beyond the record, a file that is no record or was edited); the lobby
+lists a finished game with its result; the deciding seat learns why an action is not
+offered."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import error_code
+from tests.web.helpers import TOKEN, create, error_code, state
 
 HEADERS = {"content-type": "application/json"}
 
@@ -81,3 +82,18 @@ def test_a_rematch_is_a_new_table_with_the_same_config(client: TestClient) -> No
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "join": {"seat": 0, "name": "Ann"}})
     assert again.status_code == 201, again.text
     assert again.json()["game"]["config"] == summary["config"]
+
+
+def test_the_deciding_seat_learns_why_an_action_is_not_offered(client: TestClient) -> None:
+    game_id, token = create(client, config={"start_player": 0})
+    st = state(client, game_id, token)
+    assert st["legal"]
+    ok = client.get(f"/api/games/{game_id}/explain", params={"action": st["legal"][0]}, headers={TOKEN: token})
+    assert ok.json() == {"action": st["legal"][0], "legal": True}
+    refused = client.get(f"/api/games/{game_id}/explain", params={"action": "main:tailor"},
+                         headers={TOKEN: token}).json()
+    assert refused["legal"] is False and refused["rule"] and refused["reason"]
+    bad = client.get(f"/api/games/{game_id}/explain", params={"action": "no such thing"}, headers={TOKEN: token})
+    assert (bad.status_code, error_code(bad)) == (422, "malformed_action")
+    watcher = client.get(f"/api/games/{game_id}/explain", params={"action": "main:tailor"})
+    assert (watcher.status_code, error_code(watcher)) == (403, "spectator")

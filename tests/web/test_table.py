@@ -174,7 +174,8 @@ def test_the_rules_page_in_each_language(browser: Any, live: str) -> None:  # no
 
 def test_the_lobby_remembers_the_table_and_offers_seats_in_words(browser: Any, live: str) -> None:  # noqa: F811
     """The start player is chosen among the seats (or left to chance), the option's tooltip is
-    the translated help, and the next visit finds the table set up as the last one."""
+    the translated help (beside its element, gone on a click), and the next visit finds the
+    table set up as the last one."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(live)
     page.wait_for_selector("#create")
@@ -184,7 +185,14 @@ def test_the_lobby_remembers_the_table_and_offers_seats_in_words(browser: Any, l
     assert page.locator('[data-option="start_player"] option').all_inner_texts() == [
         "Chance decides", "You", "Seat 2", "Seat 3"]
     page.click("details.more summary")
-    assert "QN-AMB-12" in (page.get_attribute("label[for='opt-forger_victim_chooses']", "data-tip") or "")
+    label = "label[for='opt-forger_victim_chooses']"
+    page.hover(label)  # the tooltip shows beside its element, and goes once it is clicked
+    page.wait_for_selector("#tip", state="visible")
+    assert "QN-AMB-12" in page.inner_text("#tip")
+    tip, box = page.locator("#tip").bounding_box(), page.locator(label).bounding_box()
+    assert tip is not None and box is not None and abs(tip["y"] - (box["y"] + box["height"])) < 40
+    page.click(label)
+    page.wait_for_selector("#tip", state="hidden")
     page.click("#create")
     page.wait_for_selector(".game[data-version]")
     page.goto(f"{live}/#/")
@@ -192,4 +200,29 @@ def test_the_lobby_remembers_the_table_and_offers_seats_in_words(browser: Any, l
     assert page.input_value("#game") == "necklace"
     assert page.input_value("#players") == "3"
     assert page.input_value("#seat-2") == "bot:random"
+    page.close()
+
+
+def test_the_decision_tells_why_a_main_action_is_not_offered(browser: Any, live: str) -> None:  # noqa: F811
+    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "config": {"start_player": 0},
+                                                   "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                   "join": {"seat": 0, "name": "Ann"}}).json()
+    game_id, token = created["id"], created["token"]
+    deadline = time.monotonic() + 20
+    with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
+        while True:  # the first legal choice until the main action is to be chosen
+            assert time.monotonic() < deadline, "no main action came"
+            st = http.get(f"/api/games/{game_id}/state").json()
+            if any(a.startswith("main:") for a in st["legal"]):
+                break
+            if st["legal"]:
+                http.post(f"/api/games/{game_id}/actions", json={"action": st["legal"][0], "version": st["version"]})
+            else:
+                time.sleep(0.01)
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    seated(page, live, game_id, 0, token)
+    page.wait_for_selector("#not-offered [data-explain]")
+    page.locator("#not-offered [data-explain]").first.click()
+    page.wait_for_selector("#why-not a")
+    assert "is not allowed now: rule R-" in page.inner_text("#why-not")
     page.close()

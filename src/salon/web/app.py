@@ -346,6 +346,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         room = await hub.get(game_id)
         return room.state(room.seat_of(token_of(request)), now=hub.clock())
 
+    @app.get("/api/games/{game_id}/explain")
+    async def explain(game_id: str, request: Request, action: str = Query(max_length=200)) -> dict[str, Any]:
+        """Why an action is not offered to the deciding seat now (its rule id and the engine's
+        reason), for the line beside the decision."""
+        room = await hub.get(game_id)
+        return hub.explain(room, room.seat_of(token_of(request)), action)
+
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, request: Request) -> dict[str, Any]:
         room = await hub.get(game_id)

@@ -58,6 +58,8 @@ AUTOMATON = "automaton"
 """A seat the game plays by itself (its description's ``automated_seats``): never taken, never waited for."""
 REPLACEMENT_BOT = "normal"
 """The bot a timed-out seat is handed to."""
+FORCED = frozenset({"pass", "done"})
+"""Actions that decide nothing when they are a person's only legal one: the server makes them."""
 FINISHED_KEPT = 200
 """How many finished games stay in memory after being loaded for viewing."""
 MAX_QUEUED = 256
@@ -685,6 +687,21 @@ class Hub:
         if current != seat:
             raise ServiceError(409, "not_your_turn", f"seat {current} decides now, not seat {seat}")
 
+    def explain(self, room: Room, seat: int | None, action: str) -> dict[str, Any]:
+        """Why ``action`` is not offered to ``seat`` now: the rule it breaks and the engine's
+        reason, or that it is legal.  Only the deciding seat may ask, so that the answer
+        tells nothing of another seat's position."""
+        if seat is None:
+            raise ServiceError(403, "spectator", "a spectator has no decision to explain")
+        if room.status != "running" or room.game.current_player() != seat:
+            raise ServiceError(409, "not_your_turn", "only the deciding seat may ask why an action is not offered")
+        if action in room.game.legal_actions():
+            return {"action": action, "legal": True}
+        rule, reason = room.game.explain_illegal(action)
+        if rule == "PROTOCOL":
+            raise ServiceError(422, "malformed_action", reason)
+        return {"action": action, "legal": False, "rule": rule, "reason": reason}
+
     async def act(self, room: Room, seat: int | None, action: str, version: int,
                   origin: Connection | None = None, request_id: Any = None) -> int:
         return await _guarded(self._act(room, seat, action, version, origin, request_id))
@@ -807,18 +824,28 @@ class Hub:
     # --- bots
 
     def kick(self, room: Room) -> None:
-        """Start the room's bot player if a bot decides now (and none is running)."""
+        """Start the room's bot player if a bot decides now, or a person who has nothing to
+        decide (and none is running)."""
         if room.bot_task is not None and not room.bot_task.done():
             return
         if self._bot_turn(room) is not None:
             room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
 
     @staticmethod
-    def _bot_turn(room: Room) -> int | None:
+    def _forced(room: Room) -> str | None:
+        """The lone ``pass`` or ``done`` of the deciding seat, which the server makes for a
+        person: a game that hides who could react polls every seat alike, and nobody should
+        click for nothing."""
+        legal = room.game.legal_actions()
+        return legal[0] if len(legal) == 1 and legal[0] in FORCED else None
+
+    @classmethod
+    def _bot_turn(cls, room: Room) -> int | None:
+        """The seat the server moves for now: a bot's, or a person's lone pass or done."""
         if room.status != "running":
             return None
         seat = room.game.current_player()
-        if seat is None or room.seats[seat].bot is None:
+        if seat is None or (room.seats[seat].bot is None and cls._forced(room) is None):
             return None
         return seat
 
@@ -837,6 +864,8 @@ class Hub:
                 return moves
 
     async def _bots(self, room: Room) -> None:
+        """Move for the bots, and make the people's lone passes after the very pause a bot's
+        move takes, so that how soon a seat passes tells nothing of its hand."""
         while (seat := self._bot_turn(room)) is not None:
             version = len(room.game.history)
             if room.paced(seat):
@@ -845,10 +874,11 @@ class Hub:
                 if len(room.game.history) != version or self._bot_turn(room) != seat:
                     continue
                 bot = room.seats[seat].bot
-                assert bot is not None
                 try:
-                    # a bot may think for a while: off the event loop, on a copy of the game
-                    moves = await asyncio.to_thread(self._bot_moves, room, bot, seat)
+                    if bot is None:  # a person's lone pass or done (see _bot_turn)
+                        moves = room.game.legal_actions()
+                    else:  # a bot may think for a while: off the event loop, on a copy of the game
+                        moves = await asyncio.to_thread(self._bot_moves, room, bot, seat)
                     await _guarded(self._commit(room, moves))
                 except Exception:  # a bot's defect must not take the server down; the game waits
                     log.exception("game %s: the bot of seat %d stopped", room.id, seat)

@@ -446,8 +446,34 @@ export class GameView {
       st.legal.length > 1 ? this.renderHints() : null,
       visual,
       h("div", { class: "list", id: "actions" }, buttons),
+      this.renderNotOffered(),
       h("div", { class: "hint" }, c.t("game.board_hint")),
     ].filter((x) => x));
+  }
+
+  /** The choices of this kind the rules do not allow now (the renderer knows them), each
+   *  answering with the rule that forbids it when the player asks. */
+  renderNotOffered() {
+    const c = this.c;
+    const st = this.state;
+    const legal = new Set(st.legal);
+    const missing = (this.renderer.alternatives?.(st) || []).filter((a) => !legal.has(a));
+    if (!missing.length) return null;
+    const why = h("div", { class: "why-not", id: "why-not", "aria-live": "polite" });
+    const ask = async (action) => {
+      const headers = this.token ? { "X-Seat-Token": this.token } : {};
+      const r = await fetch(`/api/games/${this.id}/explain?action=${encodeURIComponent(action)}`, { headers });
+      const data = await r.json();
+      if (!r.ok) { toast(c.error(data.error), 5000); return; }
+      if (data.legal) return;
+      why.replaceChildren(c.t("game.not_offered_rule", { action: this.renderer.actionLabel(action, st), rule: data.rule }), " ",
+        h("a", { href: `#/rules/${this.summary.game}`, target: "_blank", rel: "noopener" }, c.t("game.how_to_play")));
+    };
+    return h("div", { class: "not-offered", id: "not-offered" },
+      h("span", { class: "muted" }, c.t("game.not_offered")), " ",
+      missing.map((a) => h("button", { class: "btn small unavailable", "data-explain": a, on: { click: () => ask(a) } },
+        this.renderer.actionLabel(a, st))),
+      why);
   }
 
   /** The end screen, over the table until the player closes it: the places, the scoring,

@@ -44,7 +44,8 @@ export function toast(message, ms = 3200) {
 
 /** Tooltips: any element with a data-tip attribute shows it beside the element under the
  *  pointer, or after a long press on a touch screen.  The tip follows its element while it
- *  is shown and goes when the element is clicked, moves away or leaves the page. */
+ *  is shown (through scrolling too) and goes when the element is clicked, the pointer leaves
+ *  it or it leaves the page. */
 export function installTooltips() {
   const tip = document.getElementById("tip");
   let current = null;
@@ -77,11 +78,24 @@ export function installTooltips() {
     tip.style.display = "none";
   };
   const tipOf = (e) => (e.target instanceof Element ? e.target.closest("[data-tip]") : null);
+  let clickedAt = null;  // after a click the tip waits until the pointer moves on
   document.addEventListener("mouseover", (e) => {
     const target = tipOf(e);
-    if (target) show(target); else hide();
+    if (target && !clickedAt) show(target); else hide();
   });
-  document.addEventListener("click", hide, true);
+  document.addEventListener("mousemove", (e) => {
+    if (!clickedAt || (e.clientX === clickedAt[0] && e.clientY === clickedAt[1])) return;
+    clickedAt = null;
+    const target = tipOf(e);
+    if (target) show(target);
+  });
+  document.addEventListener("mouseout", (e) => {
+    if (current && !(e.relatedTarget instanceof Node && current.contains(e.relatedTarget))) hide();
+  });
+  document.addEventListener("click", (e) => {
+    clickedAt = [e.clientX, e.clientY];
+    hide();
+  }, true);
   document.addEventListener("touchstart", (e) => {
     const target = tipOf(e);
     clearTimeout(pressTimer);
@@ -96,7 +110,6 @@ export function installTooltips() {
   document.addEventListener("touchend", cancelPress, { passive: true });
   document.addEventListener("touchmove", cancelPress, { passive: true });
   document.addEventListener("contextmenu", (e) => { if (tipOf(e)) e.preventDefault(); });
-  document.addEventListener("scroll", hide, true);
 }
 
 /** Ask the player's name (remembered for the next time), before taking a seat: the stored one

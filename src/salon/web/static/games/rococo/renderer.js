@@ -949,6 +949,14 @@ class RococoRenderer {
     }));
   }
 
+  /** The main actions the rules do not offer now, when the decision is the main action: the
+   *  page asks the server why, on the player's demand. */
+  alternatives(state) {
+    if (!state.legal.some((a) => a.startsWith("main:"))) return [];
+    const exams = state.observation.jewelry ? ["journeyman_exam", "master_exam"] : [];
+    return ["favour", "acquire", "tailor", "hire", "send", "finance", ...exams].map((x) => `main:${x}`);
+  }
+
   /** Each seat's prestige for the score track (null where the edition hides it). */
   scores(state) {
     return state.observation.players.map((p) => ({ seat: p.seat, score: p.vp }));
