@@ -298,7 +298,7 @@ class Session:
     def heading(self, title: str) -> None:
         self.console.rule(title)
 
-    def show_board(self, seat: int) -> None:
+    def show_board(self, seat: int | None) -> None:
         self.console.print()
         self.console.print(self.view.board(seat))
 
@@ -499,8 +499,7 @@ class Session:
         labels = [s.label for s in self.seats]
         if viewer is not None and self.seats[viewer].pending:
             self.show_recap(self.seats[viewer].pending)
-        self.show("")
-        self.show(self.view.board(viewer))
+        self.show_board(viewer)
         self.heading(self._("ui.game_over"))
         self.show(breakdown_table(self.game, self.support, labels, self.lang))
         self.show(f"[bold]{winners_line(result, labels, self.lang)}[/]", markup=True)

@@ -28,6 +28,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, RichLog, Static
 
+from salon.cli.common import breakdown_table, winners_line
 from salon.cli.play import Seat, Session, Stop
 from salon.cli.support import GameSupport, GameView
 from salon.core.events import Event
@@ -86,7 +87,7 @@ class PaneSession(Session):
     def heading(self, title: str) -> None:
         self._call("journal", Text(f"── {title} ──", style="bold"))
 
-    def show_board(self, seat: int) -> None:
+    def show_board(self, seat: int | None) -> None:
         self._call("board", self.view.board(seat), self.view.standing())
 
     def show_options(self, seat: int, legal: list[str]) -> None:
@@ -202,7 +203,9 @@ class TableApp(App[int]):
     # --- what the player does
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        if self.session is None or not self.asking.is_set():
+        """Hand the typed line to the session; a line typed while it is busy waits for its
+        next question, as typed-ahead input does in the line mode."""
+        if self.session is None:
             return
         self.asking.clear()
         self.journal(Text("> " + message.value, style="bold"))
@@ -226,7 +229,13 @@ def play(opening: list[str], game: Game, seats: list[Seat], view: GameView, cons
     code = app.run()
     if app.failure is not None:
         raise app.failure
-    for path in (save, position):  # the journal is gone with the screen: where the game went stays
+    # the journal is gone with the screen: the result and where the game went stay
+    session = app.session
+    if session.game.is_over():
+        labels = [s.label for s in session.seats]
+        console.print(breakdown_table(session.game, support, labels, lang))
+        console.print(f"[bold]{winners_line(session.game.result(), labels, lang)}[/]")
+    for path in (save, position):
         if path is not None:
             console.print(text("ui.saved", lang, path=path))
     return 0 if code is None else code
