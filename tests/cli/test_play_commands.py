@@ -138,3 +138,14 @@ def test_a_player_count_the_game_is_not_played_with_is_named_in_words(run: Run) 
     german = run("play", "necklace", "--players", "5", "--lang", "de")
     assert "Das Halsband der Königin wird von 2 bis 4 Personen gespielt" in german.stderr
     assert "Traceback" not in result.output + expansions.output + german.output
+
+
+def test_every_decision_starts_with_the_other_seats_moves_since_the_last_one(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", input="1\n" * 5)
+    assert result.exit_code == 0, result.output
+    blocks = result.stdout.split("Since your last decision")[1:]
+    assert blocks
+    recaps = [block.split("your decision")[0] for block in blocks]
+    assert all("Player 2 (random)" in recap and "Player 1 " not in recap for recap in recaps)
+    # right above the choices: the board comes before it
+    assert result.stdout.index("Halls") < result.stdout.index("Since your last decision")
