@@ -348,6 +348,8 @@ class NecklaceView:
                      lots=self.lots(decision.get("lots", {}), decision.get("bankers", [])))
         if not kind or not self.has("decision." + kind):
             return self._("decision.other", kind=kind)
+        if kind == "buy" and decision.get("bought"):  # QN-BUY-3: the one card owed is bought
+            return self._("decision.buy_more", **f)
         return self._("decision." + kind, **f)
 
     def explain(self, action: str) -> str:
@@ -586,8 +588,11 @@ def _steps(game: Game) -> tuple[str, ...]:
     return (*(f"sale{n}" for n in range(1, sales + 1)), "bounty")
 
 
-def _tie_rule(game: Game) -> str:
-    """QN-END-3: no tie-break, tied leaders share the win."""
+def _tie_rule(game: Game) -> str | None:
+    """QN-END-3: no tie-break, tied leaders share the win.  Told of the rules (a report on many
+    games) and of a finished game whose leaders tie; a game with one winner has no tie to tell."""
+    if game.is_over() and len(game.result().winners) == 1:
+        return None
     return PREFIX + "ui.tie_rule"
 
 

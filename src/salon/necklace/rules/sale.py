@@ -115,7 +115,7 @@ def lot_types(s: State, seat: int) -> int:
 
 def lots(s: State, seat: int, own: bool = False) -> dict[str, Any]:
     """The seat's presentation as columns by gem type, in fashion order (QN-SALE-5); cards by
-    their own ids for their holder (``own``: the actions name them so), else by public id."""
+    their own ids for their holder (``own``: the actions name them so), else by public name (kind)."""
     names = s.ds.gem_names
     name = (lambda c: s.ds.cards[c].id) if own else (lambda c: cid(s, c))
     columns: dict[str, list[str]] = {}
