@@ -203,26 +203,53 @@ def test_the_lobby_remembers_the_table_and_offers_seats_in_words(browser: Any, l
     page.close()
 
 
-def test_the_decision_tells_why_a_main_action_is_not_offered(browser: Any, live: str) -> None:  # noqa: F811
+def at_main_action(live: str) -> tuple[str, str, Any]:  # noqa: F811
+    """A game of Ann against the random bot where Ann, having taken the first legal choice
+    until then, now chooses her main action: its id, her token and her state."""
     created = httpx.post(f"{live}/api/games", json={"game": "rococo", "config": {"start_player": 0},
                                                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                                    "join": {"seat": 0, "name": "Ann"}}).json()
     game_id, token = created["id"], created["token"]
     deadline = time.monotonic() + 20
     with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
-        while True:  # the first legal choice until the main action is to be chosen
+        while True:
             assert time.monotonic() < deadline, "no main action came"
             st = http.get(f"/api/games/{game_id}/state").json()
             if any(a.startswith("main:") for a in st["legal"]):
-                break
+                return game_id, token, st
             if st["legal"]:
                 http.post(f"/api/games/{game_id}/actions", json={"action": st["legal"][0], "version": st["version"]})
             else:
                 time.sleep(0.01)
+
+
+def test_the_decision_tells_why_a_main_action_is_not_offered(browser: Any, live: str) -> None:  # noqa: F811
+    game_id, token, _ = at_main_action(live)
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     seated(page, live, game_id, 0, token)
     page.wait_for_selector("#not-offered [data-explain]")
     page.locator("#not-offered [data-explain]").first.click()
     page.wait_for_selector("#why-not a")
     assert "is not allowed now: rule R-" in page.inner_text("#why-not")
+    page.close()
+
+
+def test_on_a_phone_the_places_to_choose_are_scrolled_into_view(browser: Any, live: str) -> None:  # noqa: F811
+    """The board is zoomed in on a phone: the first place to choose is brought to the middle of
+    its frame (as far as the board scrolls)."""
+    game_id, token, st = at_main_action(live)
+    main = next(a for a in ("main:finance", "main:acquire") if a in st["legal"])
+    httpx.post(f"{live}/api/games/{game_id}/actions", json={"action": main, "version": st["version"]},
+               headers={TOKEN: token})
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                            has_touch=True)
+    seated(page, live, game_id, 0, token)
+    target = page.locator("#board [data-action]").first
+    target.wait_for()
+    frame, box = page.locator("#board").bounding_box(), target.bounding_box()
+    assert frame is not None and box is not None
+    centre = box["x"] + box["width"] / 2 - (frame["x"] + frame["width"] / 2)
+    scrolled = page.eval_on_selector("#board", "el => [el.scrollLeft, el.scrollWidth - el.clientWidth]")
+    left, most = scrolled
+    assert abs(centre) < 20 or (left == 0 and centre < 0) or (left == most and centre > 0), (centre, scrolled)
     page.close()

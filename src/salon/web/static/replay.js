@@ -34,6 +34,7 @@ export class ReplayView {
     this.renderer = module.createRenderer({ components, catalog: () => this.c, seatName: (seat) => this.seatName(seat) });
     document.getElementById("table-title").textContent = first.title || this.c.t("replay.file_title");
     document.addEventListener("keydown", this.onKey);
+    document.body.classList.add("at-table");
     this.data = first;
     this.render();
   }
@@ -41,6 +42,7 @@ export class ReplayView {
   destroy() {
     this.closed = true;
     document.removeEventListener("keydown", this.onKey);
+    document.body.classList.remove("at-table");
   }
 
   retranslate() { if (this.data) this.render(); }

@@ -314,14 +314,14 @@ class RococoRenderer {
   coin(x, y, text, r = 12) {
     return s("g", {},
       s("circle", { cx: x, cy: y, r, fill: "url(#gold)", stroke: "#8a6a2a", "stroke-width": 1 }),
-      svgText(x, y + r * 0.38, text, { "text-anchor": "middle", "font-size": r * 1.05, "font-weight": 600, fill: "#4a3410" }));
+      svgText(x, y + r * 0.42, text, { "text-anchor": "middle", "font-size": r * 1.25, "font-weight": 600, fill: "#4a3410" }));
   }
 
   rosette(x, y, text, r = 11) {
     return s("g", {},
       s("circle", { cx: x, cy: y, r: r + 2, fill: "#fff8e6", stroke: GOLD, "stroke-width": 1.2, "stroke-dasharray": "2 1.5" }),
       s("circle", { cx: x, cy: y, r, fill: "#7c3345" }),
-      svgText(x, y + r * 0.4, text, { "text-anchor": "middle", "font-size": r * 1.1, "font-weight": 600, fill: "#fff6e0" }));
+      svgText(x, y + r * 0.44, text, { "text-anchor": "middle", "font-size": r * 1.3, "font-weight": 600, fill: "#fff6e0" }));
   }
 
   threadIcon(x, y, size = 12) {
@@ -376,7 +376,7 @@ class RococoRenderer {
     const fx = x + w / 2 - 20 * k;
     const fy = y + (needs ? 22 : 14);
     nodes.push(s("path", { d: g.dress ? DRESS : COAT, transform: `translate(${fx},${fy}) scale(${k})`, fill: col.deep, "fill-opacity": 0.82, stroke: "#fff6df", "stroke-width": 1.2 / k }));
-    nodes.push(this.rosette(x + 13, y + 13, String(g.prestige), 9.5));
+    nodes.push(this.rosette(x + 14, y + 14, String(g.prestige), 11));
     if (g.master_only) nodes.push(this.thimbleIcon(x + w - 11, y + 11));
     if (g.effect) nodes.push(svgText(x + w - (g.master_only ? 24 : 10), y + 16, "✦", { "text-anchor": "middle", "font-size": 15.5, fill: "#7c3345" }));
     if (needs) {
@@ -389,7 +389,7 @@ class RococoRenderer {
       let ix = sx + pips.width + 6;
       if (g.thread) { nodes.push(this.threadIcon(ix, py + 3, 10)); ix += 14; }
       if (g.lace) nodes.push(this.laceIcon(ix, py + 3, 10));
-      nodes.push(this.coin(x + w / 2, y + ht - 11, String(g.value), 8));
+      nodes.push(this.coin(x + w / 2, y + ht - 12, String(g.value), 10));
     }
     if (owner !== null && owner !== undefined) nodes.push(this.marker(x + w - 11, y + ht - 11, owner, 7));
     return s("g", {}, nodes);
@@ -930,7 +930,8 @@ class RococoRenderer {
       if (p.jewels) {
         extra.push(h("div", {}, this.t("panel.jewels", { jewels: p.jewels.length ? p.jewels.map((j) => this.jewel(j)).join(", ") : "—" })));
         const tasks = (p.tasks || []).map((task) => (this.has(`task.${task}`) ? this.t(`task.${task}`) : task));
-        extra.push(h("div", { class: "exam-tasks", "data-tip": (p.tasks || []).join(" ") || null },
+        const tip = (p.tasks || []).map((task, i) => `${task}: ${tasks[i]}`).join("\n");
+        extra.push(h("div", { class: "exam-tasks", "data-tip": tip || null },
           this.t("panel.exam", { exam: this.t(`exam.${p.exam}`), tasks: tasks.join("; ") || "—" })));
         if (p.has_specialist) extra.push(h("div", {}, this.t("panel.specialist")));
       }
