@@ -96,6 +96,11 @@ def test_undo_and_quit_in_the_panes() -> None:
     async def scenario() -> None:
         app = _app("rococo", 8)
         async with app.run_test(size=(80, 24)) as pilot:
+            await _asked(app)
+            board = app.query_one("#board")
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert board.scroll_y > 0  # the board is longer than its pane; the keys stay in the command line
             await _type(app, pilot, "1")
             await pilot.pause()
             await _type(app, pilot, "undo")

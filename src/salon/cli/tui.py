@@ -124,7 +124,15 @@ class TableApp(App[int]):
     #command { height: 3; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "leave", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "leave", show=False, priority=True),
+        Binding("pageup", "scroll('board', -1)", show=False),
+        Binding("pagedown", "scroll('board', 1)", show=False),
+        Binding("shift+pageup", "scroll('choices', -1)", show=False),
+        Binding("shift+pagedown", "scroll('choices', 1)", show=False),
+    ]
+    """The keyboard stays in the command line; the page keys scroll the board (with shift,
+    the choices) without leaving it."""
 
     def __init__(self, titles: dict[str, str], opening: list[str]) -> None:
         super().__init__()
@@ -211,6 +219,10 @@ class TableApp(App[int]):
         self.journal(Text("> " + message.value, style="bold"))
         message.input.value = ""
         self.session.answers.put(message.value)
+
+    def action_scroll(self, pane: str, pages: int) -> None:
+        widget = self.query_one(f"#{pane}", Pane)
+        widget.scroll_to(y=widget.scroll_y + pages * max(1, widget.size.height - 1), animate=False)
 
     def action_leave(self) -> None:
         """Leave the app as the end of input leaves the line mode: the game stops (and is
