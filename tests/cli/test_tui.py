@@ -117,3 +117,30 @@ def test_undo_and_quit_in_the_panes() -> None:
         assert app.return_value == 0
 
     asyncio.run(scenario())
+
+
+def test_a_shared_keyboard_empties_the_panes_before_the_hand_over() -> None:
+    async def scenario() -> None:
+        app = _app("rococo", 2)
+        session = app.session
+        assert session is not None
+        session.seats[1] = Seat("Player 2", None, "human")
+        session.humans = [0, 1]
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(10):  # Player 1's picks, until the keyboard changes hands
+                await _type(app, pilot, "1")
+                await _asked(app)
+                await pilot.pause()
+                if "Pass the terminal" in str(app.query_one("#command").border_title):
+                    break
+            assert "Pass the terminal to Player 2" in str(app.query_one("#command").border_title)
+            assert not _text(app, "board").strip() and not _text(app, "choices").strip()
+            assert "pick:" not in _journal(app)
+            await _type(app, pilot, "")
+            await _asked(app)
+            await pilot.pause()
+            assert "Player 2, your decision" in str(app.query_one("#choices").border_title)
+            await app.run_action("leave")
+            await pilot.pause()
+
+    asyncio.run(scenario())
