@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -19,6 +20,16 @@ def hub_of(client: TestClient) -> Hub:
 
 def room_of(client: TestClient, game_id: str) -> Room:
     return hub_of(client).rooms[game_id]
+
+
+def settled(room: Room) -> Room:
+    """The room once the server has made the moves it makes by itself: a bot's, or a person's
+    lone pass or done (which it makes after its bot delay, 0 in the tests)."""
+    for _ in range(20_000):
+        if Hub._bot_turn(room) is None:
+            return room
+        time.sleep(0.001)
+    raise AssertionError("the server does not move")
 
 
 def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: int = 7,

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from salon.core.game import Game
 from salon.web.hub import Room
-from tests.web.helpers import act, room_of, state
+from tests.web.helpers import act, room_of, settled, state
 
 Messages = dict[int | None, list[dict[str, Any]]]
 HiddenFrom = Callable[[Game, int | None], set[str]]
@@ -63,7 +63,7 @@ def play(client: TestClient, game_id: str, tokens: dict[int, str], seed: int) ->
         ws.send_json({"type": "hello", "token": tokens.get(v) if v is not None else None})
     room = room_of(client, game_id)
     try:
-        while not room.game.is_over():
+        while not settled(room).game.is_over():  # the server's own moves first: the same game every run
             seat = room.game.current_player()
             if seat not in tokens:
                 time.sleep(0.001)  # a bot's move is under way on the server

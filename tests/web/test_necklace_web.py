@@ -5,6 +5,7 @@ whole games (QN-INFO-1/2), and the browser texts in the four languages."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -20,11 +21,11 @@ from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
 from salon.necklace.rules.registry import DECISIONS
 from salon.web.app import create_app
-from salon.web.hub import Room
-from salon.web.storage import Database, GameRecord, SeatRecord
+from salon.web.hub import Hub, Room
+from salon.web.storage import Database, GameRecord, SeatRecord, Storage
 from tests.necklace.positions import hidden_names
 from tests.web import hidden
-from tests.web.helpers import TOKEN, act, room_of, state
+from tests.web.helpers import TOKEN, act, room_of, settled, state
 from tests.web.hidden import Messages, versions
 from tests.web.test_i18n import LANGS, base_keys, load
 
@@ -86,10 +87,11 @@ def test_a_table_stored_before_the_corrections_resumes_under_its_rules_QN_SETUP_
         assert room.game.config.cardinal_when_due is True and room.game.config.third_merchant_in_last_six is True
         assert room.config["cardinal_when_due"] is True
         tokens = [c.post("/api/games/old/join", json={"seat": seat}).json()["token"] for seat in range(3)]
+        played = len(settled(room).game.history)  # a lone pass the server made for a seat, if any
         token = tokens[room.game.current_player()]
         st = state(c, "old", token)
         assert act(c, "old", token, st["legal"][0], st["version"]).status_code == 200
-        assert len(room.game.history) == 121
+        assert room.game.history[played] == st["legal"][0]
 
 
 def test_components_are_the_printed_cards(client: TestClient) -> None:
@@ -117,7 +119,7 @@ def test_a_two_player_game_from_the_lobby_to_the_end(client: TestClient) -> None
     room = room_of(client, game_id)
     seen_kinds: set[str] = set()
     for _ in range(200_000):  # a bound that only a stuck game meets
-        if room.game.is_over():
+        if settled(room).game.is_over():
             break
         if room.game.current_player() != 0:
             time.sleep(0.001)  # the bot is deciding on the server
@@ -224,7 +226,7 @@ def test_a_seat_sees_its_own_presentation_and_the_others_only_after_the_reveal(c
     game_id, tokens = create(client, [{"kind": "human"}, {"kind": "human"}], 8, {"start_player": 0})
     rng = random.Random(8)
     room = room_of(client, game_id)
-    while not (room.game.decision().get("kind") == "present" and room.game.current_player() == 0):
+    while not (settled(room).game.decision().get("kind") == "present" and room.game.current_player() == 0):
         seat = room.game.current_player()
         st = state(client, game_id, tokens[seat])
         act(client, game_id, tokens[seat], rng.choice(st["legal"]), st["version"])
@@ -248,7 +250,7 @@ def test_the_others_cannot_count_the_cards_of_a_presentation_QN_SALE_7(client: T
     game_id, tokens = create(client, [{"kind": "human"}, {"kind": "human"}], 8, {"start_player": 0})
     rng = random.Random(8)
     room = room_of(client, game_id)
-    while not (room.game.decision().get("kind") == "present" and room.game.current_player() == 0
+    while not (settled(room).game.decision().get("kind") == "present" and room.game.current_player() == 0
                and any(a.startswith("present:") for a in room.game.legal_actions())):
         seat = room.game.current_player()
         st = state(client, game_id, tokens[seat])
@@ -307,3 +309,85 @@ def test_english_covers_the_engine() -> None:
         events |= {f"{e.type}_{e.data[per_kind[e.type]]}" if e.type in per_kind else e.type for e in found}
     missing = {e for e in events - quiet if f"necklace.event.{e}" not in en}
     assert not missing, missing
+
+
+def test_a_persons_lone_pass_is_made_by_the_server_after_the_bot_delay_QN_INFO_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``conceal_holders`` every seat is polled for a Cardinal, a Queen or the Alchemist;
+    a person who holds none has a lone ``pass``, which the server makes after the pause it
+    takes before a bot's move: the same pause for every seat, so how soon a seat passes tells
+    nothing of its hand.  The pause is asked of asyncio, never waited for on the wall clock."""
+    delay = 0.25
+    real_sleep = asyncio.sleep
+    paused: list[int] = []  # the number of actions played when the server paused
+
+    async def scenario() -> None:
+        storage = Storage("sqlite://")
+        await storage.start()
+        hub = Hub(storage, bot_delay=delay, allow_seed=True)
+
+        async def sleep(seconds: float) -> None:
+            assert seconds == delay
+            paused.append(len(room.game.history))
+            await real_sleep(0)
+
+        monkeypatch.setattr(asyncio, "sleep", sleep)
+        humans = [{"kind": "human"}] * 3
+        room, _, _ = await hub.create("necklace", "t", humans, {"conceal_holders": True}, 4, {"seat": 0, "name": "A"})
+        await hub.join(room, 1, "B")
+        await hub.join(room, 2, "C")
+        rng = random.Random(4)
+        sent: set[int] = set()
+        while True:
+            while room.bot_task is not None and not room.bot_task.done():
+                await room.bot_task
+            if room.game.is_over():
+                break
+            seat = room.game.current_player()
+            legal = room.game.legal_actions()
+            assert not (len(legal) == 1 and legal[0] in ("pass", "done")), "a person was left a lone pass"
+            sent.add(len(room.game.history))
+            await hub.act(room, seat, rng.choice(legal), room.version_for(seat))
+        made = [i for i in range(len(room.game.history)) if i not in sent]
+        assert made and all(room.game.history[i] in ("pass", "done") for i in made)
+        # paced like a bot's move, unless the seat's own secret action came right before it
+        # (the room's log starts with the setup: action i is its entry i + 1)
+        assert paused == [i for i in made if not (room.actors[i] == room.actors[i + 1] and room.private[i])]
+        await hub.stop()
+        await storage.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_presentation_is_sent_in_one_request_and_stored_in_one_commit_QN_SALE_7(client: TestClient) -> None:
+    """A seat chooses its cards, takes any back before it confirms, and sends the whole
+    presentation at once: all of it is applied or none, and the others see it as one step."""
+    game_id, tokens = create(client, [{"kind": "human"}, {"kind": "human"}], 8, {"start_player": 0})
+    rng = random.Random(8)
+    room = room_of(client, game_id)
+    while not (settled(room).game.decision().get("kind") == "present" and room.game.current_player() == 0
+               and sum(a.startswith("present:") for a in room.game.legal_actions()) >= 2):
+        seat = room.game.current_player()
+        st = state(client, game_id, tokens[seat])
+        act(client, game_id, tokens[seat], rng.choice(st["legal"]), st["version"])
+    mine = state(client, game_id, tokens[0])
+    cards = [a for a in mine["legal"] if a.startswith("present:") and a.count(":") == 1][:2]
+    assert len(cards) == 2
+    history = list(room.game.history)
+    theirs = state(client, game_id, tokens[1])["version"]
+
+    def send(actions: list[str]) -> Any:
+        return client.post(f"/api/games/{game_id}/actions", json={"actions": actions, "version": mine["version"]},
+                           headers={TOKEN: tokens[0]})
+
+    refused = send([cards[0], "present:C999", "done"])
+    assert refused.status_code == 400 and room.game.history == history  # nothing applied
+    refused = send([cards[0], "done", "done"])  # the last one is no longer seat 0's
+    assert refused.status_code == 409 and room.game.history == history
+    both = client.post(f"/api/games/{game_id}/actions", json={"action": cards[0], "actions": cards,
+                                                             "version": mine["version"]}, headers={TOKEN: tokens[0]})
+    assert both.status_code == 422
+    r = send([*cards, "done"])
+    assert r.status_code == 200, r.text
+    assert room.game.history[len(history):len(history) + 3] == [*cards, "done"]
+    assert state(client, game_id, tokens[1])["version"] == theirs + 1  # one step for the others

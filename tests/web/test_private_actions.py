@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import act, create, hub_of, room_of, state
+from tests.web.helpers import act, create, hub_of, room_of, settled, state
 
 
 @contextmanager
@@ -60,7 +60,7 @@ def necklace_at_presentation(client: TestClient) -> tuple[str, dict[int, str]]:
     tokens[1] = client.post(f"/api/games/{game_id}/join", json={"seat": 1}).json()["token"]
     room = room_of(client, game_id)
     rng = random.Random(8)
-    while not (room.game.decision().get("kind") == "present" and room.game.current_player() == 0
+    while not (settled(room).game.decision().get("kind") == "present" and room.game.current_player() == 0
                and any(a.startswith("present:") for a in room.game.legal_actions())):
         seat = room.game.current_player()
         st = state(client, game_id, tokens[seat])

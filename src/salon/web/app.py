@@ -31,13 +31,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, model_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
@@ -94,8 +94,18 @@ class CreateSpec(_Body):
 
 
 class ActSpec(_Body):
-    action: str = Field(max_length=200)
+    """One action, or several of one seat in a row (``actions``: a presentation confirmed at
+    once), applied all or none."""
+
+    action: str | None = Field(default=None, max_length=200)
+    actions: list[Annotated[str, Field(max_length=200)]] | None = Field(default=None, min_length=1, max_length=60)
     version: StrictInt
+
+    @model_validator(mode="after")
+    def _one_of(self) -> ActSpec:
+        if (self.action is None) == (self.actions is None):
+            raise ValueError("send either 'action' or 'actions'")
+        return self
 
 
 class UndoSpec(_Body):
@@ -358,7 +368,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         room = await hub.get(game_id)
         seat = room.seat_of(token_of(request))
         spec = await body(request, ActSpec)
-        version = await hub.act(room, seat, spec.action, spec.version)
+        if spec.actions is not None:
+            version = await hub.act_many(room, seat, spec.actions, spec.version)
+        else:
+            assert spec.action is not None
+            version = await hub.act(room, seat, spec.action, spec.version)
         # no log: the caller has it
         return {"ok": True, "version": version, "state": room.state(seat, room.log_size(seat), hub.clock())}
 

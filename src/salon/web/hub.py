@@ -713,21 +713,36 @@ class Hub:
             await self._commit(room, [action], origin, request_id)
             return room.version_for(seat)
 
+    async def act_many(self, room: Room, seat: int | None, actions: list[str], version: int) -> int:
+        """Several actions of one seat in a row, applied and stored as one commit, or none of
+        them: a presentation chosen card by card and confirmed at once, stored as a bot's is."""
+        return await _guarded(self._act_many(room, seat, actions, version))
+
+    async def _act_many(self, room: Room, seat: int | None, actions: list[str], version: int) -> int:
+        async with room.lock:
+            self._check_turn(room, seat, version)
+            await self._commit(room, actions, by=seat)
+            return room.version_for(seat)
+
     def _refused(self, action: str, e: ActionError) -> ServiceError:
         malformed = isinstance(e, MalformedAction)
         return ServiceError(400 if malformed else 422, "malformed_action" if malformed else "illegal_action",
                             f"{action!r} refused: {e.reason}", rule=e.rule, action=action)
 
     async def _commit(self, room: Room, actions: list[str], origin: Connection | None = None,
-                      request_id: Any = None) -> None:
+                      request_id: Any = None, by: int | None = None) -> None:
         """Apply the actions of one seat, store them in one commit, acknowledge, show (the
         caller holds the room's lock).  A bot's secret actions go with the public action that
-        ends them, so nobody can time how many there were."""
+        ends them, so nobody can time how many there were.  ``by``: the seat that sent them,
+        refused (and nothing applied) once another seat decides."""
         game = room.game
         first = len(game.history)
         actor = game.current_player()
         before = actor
         for action in actions:
+            if by is not None and game.current_player() != by:
+                self._rollback(room, first)
+                raise ServiceError(409, "not_your_turn", f"{action!r} refused: seat {by} no longer decides")
             try:
                 events = game.apply(action)
             except ActionError as e:
