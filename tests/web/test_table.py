@@ -179,6 +179,7 @@ def test_the_lobby_remembers_the_table_and_offers_seats_in_words(browser: Any, l
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(live)
     page.wait_for_selector("#create")
+    page.fill("#your-name", "Ann")
     page.select_option("#game", "necklace")
     page.select_option("#players", "3")
     page.select_option("#seat-2", "bot:random")
@@ -224,10 +225,12 @@ def at_main_action(live: str) -> tuple[str, str, Any]:  # noqa: F811
 
 
 def test_the_decision_tells_why_a_main_action_is_not_offered(browser: Any, live: str) -> None:  # noqa: F811
+    """Each main action says what it does; one the rules do not allow now names its rule."""
     game_id, token, _ = at_main_action(live)
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     seated(page, live, game_id, 0, token)
     page.wait_for_selector("#not-offered [data-explain]")
+    assert "drawer" in (page.get_attribute('#actions [data-action="main:acquire"]', "data-tip") or "")
     page.locator("#not-offered [data-explain]").first.click()
     page.wait_for_selector("#why-not a")
     assert "is not allowed now: rule R-" in page.inner_text("#why-not")

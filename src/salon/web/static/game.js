@@ -437,8 +437,8 @@ export class GameView {
       return;
     }
     this.el.decision.hidden = false;
-    const buttons = st.legal.map((a) => h("button", { class: `btn${a.startsWith("main:") ? " main" : ""}`, "data-action": a },
-      this.renderer.actionLabel(a, st)));
+    const buttons = st.legal.map((a) => h("button", { class: `btn${a.startsWith("main:") ? " main" : ""}`, "data-action": a,
+      "data-tip": this.renderer.actionHelp?.(a, st) || null }, this.renderer.actionLabel(a, st)));
     const visual = this.renderer.decisionVisual?.(st);
     this.el.decision.replaceChildren(...[
       h("h2", {}, c.t("game.actions")),

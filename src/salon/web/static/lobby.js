@@ -276,6 +276,7 @@ export class Lobby {
   }
 
   async create() {
+    if (!playerName() && (await askName(this.c)) === null) return;
     this.remember();
     const seats = this.form.seats.map((choice) => (choice.startsWith("bot:")
       ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" }));

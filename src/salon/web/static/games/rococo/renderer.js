@@ -950,6 +950,12 @@ class RococoRenderer {
     }));
   }
 
+  /** What a main action does, in a line (its button's tooltip). */
+  actionHelp(action) {
+    const [family, arg] = action.split(":");
+    return family === "main" && this.has(`main.${arg}_help`) ? this.t(`main.${arg}_help`) : null;
+  }
+
   /** The main actions the rules do not offer now, when the decision is the main action: the
    *  page asks the server why, on the player's demand. */
   alternatives(state) {
