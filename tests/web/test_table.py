@@ -239,7 +239,7 @@ def test_the_decision_tells_why_a_main_action_is_not_offered(browser: Any, live:
 
 def test_on_a_phone_the_places_to_choose_are_scrolled_into_view(browser: Any, live: str) -> None:  # noqa: F811
     """The board is zoomed in on a phone: the first place to choose is brought to the middle of
-    its frame (as far as the board scrolls)."""
+    its frame (as far as the board scrolls); a long press shows a tooltip."""
     game_id, token, st = at_main_action(live)
     main = next(a for a in ("main:finance", "main:acquire") if a in st["legal"])
     httpx.post(f"{live}/api/games/{game_id}/actions", json={"action": main, "version": st["version"]},
@@ -255,4 +255,6 @@ def test_on_a_phone_the_places_to_choose_are_scrolled_into_view(browser: Any, li
     scrolled = page.eval_on_selector("#board", "el => [el.scrollLeft, el.scrollWidth - el.clientWidth]")
     left, most = scrolled
     assert abs(centre) < 20 or (left == 0 and centre < 0) or (left == most and centre > 0), (centre, scrolled)
+    page.dispatch_event("#players-box .stats [data-tip]", "touchstart")  # a long press shows the tooltip
+    page.wait_for_selector("#tip", state="visible")
     page.close()
