@@ -182,6 +182,7 @@ def test_the_lobby_remembers_the_table_and_offers_seats_in_words(browser: Any, l
     page.fill("#your-name", "Ann")
     page.select_option("#game", "necklace")
     page.select_option("#players", "3")
+    page.select_option("#seat-1", "bot:random")
     page.select_option("#seat-2", "bot:random")
     assert page.locator('[data-option="start_player"] option').all_inner_texts() == [
         "Chance decides", "You", "Seat 2", "Seat 3"]
