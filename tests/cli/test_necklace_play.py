@@ -9,9 +9,10 @@ import io
 from rich.console import Console
 
 from salon.bots.base import RandomBot
-from salon.cli.play import Seat, Session
+from salon.cli.play import Seat, Session, Stop
 from salon.cli.support import support
 from salon.necklace.game import Necklace
+from tests.necklace.positions import begin_sale, find, set_hand
 
 MADE_FOR_YOU = "(the only choice, made for you)"
 
@@ -64,3 +65,56 @@ def test_at_a_shared_keyboard_the_lone_pass_of_another_seat_is_still_asked() -> 
     lone = [i for i, (_, legal) in enumerate(offered) if legal in (["pass"], ["done"])]
     assert lone, "this game polls the seats"
     assert all(i == 0 or offered[i - 1][0] != offered[i][0] for i in lone), "asked without a handover"
+
+
+class Typed(Scripted):
+    """A session that reads its answers from a list (then the first option each time)."""
+
+    def __init__(self, answers: list[str], *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.answers = answers
+        self.prompts: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if self.answers:
+            return self.answers.pop(0)
+        raise Stop("ui.eof")
+
+
+def test_a_presentation_on_one_line_is_confirmed_and_can_be_taken_back_first_QN_SALE_7() -> None:
+    game = Necklace.new({"players": 2, "start_player": 0}, 8)
+    rubies, amber = find(game, "gem", "ruby")[:2], find(game, "gem", "amber")[:1]
+    set_hand(game, 0, [*rubies, *amber])
+    set_hand(game, 1, find(game, "gem", "emerald")[:1])
+    begin_sale(game, 0)
+    sup = support("necklace")
+    assert sup.view is not None
+    seats = [Seat("P1", None, "human"), Seat("P2", RandomBot(1), "random")]
+    view = sup.view(game, "en", ["P1", "P2"])
+    out = io.StringIO()
+    ids = [game.data.cards[c].id for c in (*rubies, *amber)]
+    legal = game.legal_actions()
+    first, second = legal.index(f"present:{ids[0]}") + 1, legal.index(f"present:{ids[2]}") + 1
+    line = f"{first} {second} done"
+    session = Typed([line, "no", line, "yes"], game, seats, view, Console(file=out, width=200), "en", None, 0.0,
+                    sup)
+    session.run()
+    assert "Nothing was played: choose again." in out.getvalue()  # the first line taken back
+    assert game.history[:3] == [f"present:{ids[0]}", f"present:{ids[2]}", "done"]
+    asked = ["Play these 3 choices" in p for p in session.prompts[:4]]
+    assert asked == [False, True, False, True]  # the line, its confirmation; again after taking it back
+
+
+def test_a_line_of_choices_that_cannot_all_be_played_is_refused_whole() -> None:
+    game = Necklace.new({"players": 2, "start_player": 0}, 8)
+    set_hand(game, 0, find(game, "gem", "ruby")[:1])
+    begin_sale(game, 0)
+    sup = support("necklace")
+    assert sup.view is not None
+    session = Scripted(game, [Seat("P1", None, "human"), Seat("P2", RandomBot(1), "random")],
+                       sup.view(game, "en", ["P1", "P2"]), Console(file=io.StringIO()), "en", None, 0.0, sup)
+    legal = game.legal_actions()
+    assert session.several("1 1", legal, 0) is None  # the same card twice
+    assert session.several("done done", legal, 0) is None  # the second is the other seat's
+    assert session.several(f"{legal[0]} DONE", legal, 0) == [legal[0], "done"]

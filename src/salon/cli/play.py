@@ -187,6 +187,8 @@ class Session:
         self.start_length = len(game.history)
         """Where an undo replays from: the game as the session got it (a new game, a loaded
         record or a position, which has no history to replay)."""
+        self.queue: list[str] = []
+        """The rest of several choices a human confirmed on one line, played in turn."""
         self.marks: list[dict[int, tuple[int, int]]] = []
         """Per action applied in this session: every human's (history, pending) lengths before
         it, so that an undo also takes its log lines back."""
@@ -316,7 +318,7 @@ class Session:
         same when the keyboard would change hands: handing it only to the seats that can react
         would show the table who they are."""
         legal = self.game.legal_actions()
-        if len(legal) != 1 or legal[0] not in FORCED:
+        if self.queue or len(legal) != 1 or legal[0] not in FORCED:  # a queued choice comes first
             return None
         if len(self.humans) > 1 and self.last_human != seat:
             return None
@@ -327,7 +329,12 @@ class Session:
 
     def ask(self, seat: int) -> str | None:
         """The action a human chooses, or None when they took actions back (the loop then asks
-        whoever decides after the undo)."""
+        whoever decides after the undo); the next of several confirmed on one line first."""
+        if self.queue:
+            action = self.queue.pop(0)
+            if action in self.game.legal_actions():
+                return action
+            self.queue.clear()
         me = self.seats[seat]
         handoff = len(self.humans) > 1 and self.last_human is not None and self.last_human != seat
         if handoff:
@@ -351,6 +358,12 @@ class Session:
             choice = self.parse(raw, legal)
             if choice is not None:
                 return choice
+            several = self.several(raw, legal, seat)
+            if several is not None:
+                if self.confirm(several):
+                    self.queue = several[1:]
+                    return several[0]
+                continue
             command, _, rest = raw.partition(" ")
             command = command.lower()
             if command == "help":
@@ -377,6 +390,35 @@ class Session:
                 # the options listed are every legal action; ``why`` tells why another is not
                 key = "ui.bad_choice" if len(legal) > 1 else "ui.bad_choice_one"
                 self.show(self._(key, text=raw, n=len(legal)))
+
+    def several(self, raw: str, legal: list[str], seat: int) -> list[str] | None:
+        """Several choices on one line ("2 5 7 done": a presentation at once), by the numbers
+        of the options shown or by action texts, in order; None unless each is legal in its
+        turn and all of them are this seat's (tried on a copy of the game)."""
+        words = raw.replace(",", " ").split()
+        if len(words) < 2:
+            return None
+        game = self.game.clone()
+        actions: list[str] = []
+        for word in words:
+            now = game.legal_actions()
+            action = self.parse(word, legal) if word.isdigit() else self.parse(word, now)
+            if game.current_player() != seat or action is None or action not in now:
+                return None
+            game.apply(action)
+            actions.append(action)
+        return actions
+
+    def confirm(self, actions: list[str]) -> bool:
+        """Show what a line of several choices plays and ask before playing any of it: until
+        then the whole line can be taken back."""
+        for i, action in enumerate(actions, 1):
+            self.show(f"  {i}. {action}")
+        answer = self.read(self._("ui.several_confirm", n=len(actions))).strip().lower()
+        if answer in {w.strip() for w in self._("ui.yes_words").lower().split(",")}:
+            return True
+        self.show(self._("ui.several_cancelled"))
+        return False
 
     def rules(self) -> str:
         """A short summary of the game's rules with their rule ids, from the game's own texts."""
