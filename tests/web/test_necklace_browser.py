@@ -78,3 +78,51 @@ def test_a_whole_necklace_game_by_clicking(browser: Any, live: str, shots: Path)
         assert sale in page.inner_text("#nk-sale")
         snap(page, shots, f"necklace-final-{lang}")
     page.close()
+
+
+PICKABLE = "#hand .nk-card[role=button]:not([data-action])"
+
+
+def test_a_presentation_is_chosen_taken_back_and_sent_in_one_step(browser: Any, live: str) -> None:  # noqa: F811
+    """QN-SALE-7 in the browser: the grey cards are chosen in the hand (nothing is sent), the
+    choice can be taken back, and one button presents them all and commits."""
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live)
+    page.wait_for_selector("#game")
+    page.select_option("#game", "necklace")
+    page.fill("#your-name", "Anne")
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create")
+    page.wait_for_selector(".game[data-version]")
+    rng = random.Random(3)
+    for _ in range(STEPS):
+        assert page.get_attribute(".game", "data-status") != "over", "no presentation with a card to choose"
+        if page.locator("#nk-pick").count() and page.locator(PICKABLE).count() >= 1:
+            break
+        version = page.get_attribute(".game", "data-version")
+        found = page.evaluate(FIND)
+        if found is None:
+            page.wait_for_timeout(20)
+            continue
+        region, actions = found
+        present = [a for a in actions if a.startswith("present:")]
+        action = "done" if present and "done" in actions else rng.choice(actions)  # keep the cards for the test
+        try:
+            page.locator(f'{region} [data-action="{action}"]').first.click(timeout=5000)
+        except PlaywrightTimeout:
+            continue
+        changed(page, version)
+    version = page.get_attribute(".game", "data-version")
+    page.locator(PICKABLE).first.click()
+    assert page.locator("#hand .nk-picked").count() == 1
+    assert page.get_attribute(".game", "data-version") == version  # nothing sent yet
+    page.click("#nk-pick-clear")
+    assert page.locator("#hand .nk-picked").count() == 0
+    page.locator(PICKABLE).first.click()
+    page.click("#nk-pick-send")
+    assert changed(page, version)
+    page.wait_for_selector("#nk-pick", state="detached")
+    assert not errors, errors
+    page.close()

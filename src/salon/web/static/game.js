@@ -54,6 +54,7 @@ export class GameView {
       components,
       catalog: () => this.c,
       seatName: (seat) => this.seatName(seat),
+      actMany: (actions) => this.actMany(actions),
     });
     document.getElementById("table-title").textContent = this.summary.title;
     this.build();
@@ -183,6 +184,13 @@ export class GameView {
   act(action) {
     if (!this.state || !this.state.legal.includes(action)) return;
     this.send({ type: "act", action });
+  }
+
+  /** Several actions of one's own at once (a renderer's choice confirmed in one step), all
+   * applied or none; the new state comes over the socket like any other. */
+  actMany(actions) {
+    if (!this.state) return;
+    this.post("actions", { actions, version: this.state.version });
   }
 
   onClick(e) {

@@ -19,7 +19,11 @@ export function createRenderer(ctx) {
 }
 
 class NecklaceRenderer {
-  constructor({ components, catalog, seatName }) {
+  constructor({ components, catalog, seatName, actMany }) {
+    this.actMany = actMany || null; // sends several actions of one's own at once (a whole presentation)
+    this.picked = []; // the presentation being chosen, not sent yet: present:<card> actions
+    this.pickedFor = null;
+    this.pickBox = null;
     this.comp = components;
     this.catalog = catalog;
     this.seatNameOf = seatName;
@@ -248,10 +252,40 @@ class NecklaceRenderer {
       for (const ids of Object.values(mine.lots)) ids.forEach((x) => shownIds.add(x));
       mine.bankers.forEach((x) => shownIds.add(x));
     }
+    const d = obs.decision;
+    const picking = this.actMany && d && d.kind === "present" && d.seat === state.seat;
+    const decisionKey = `${obs.turn}:${obs.sales}:${state.seat}`;
+    if (!picking || this.pickedFor !== decisionKey) this.picked = [];
+    this.pickedFor = picking ? decisionKey : null;
+    this.picked = this.picked.filter((a) => legal.has(a));
+    const card = (c) => {
+      const pick = `present:${c.id}`;
+      if (!picking || !legal.has(pick)) {
+        return this.cardEl(c.id, { action: this.handAction(c.id, state), legal, shown: shownIds.has(c.id) });
+      }
+      // a card presented on no lot is chosen here and sent with the others once confirmed
+      const el = this.cardEl(c.id, { shown: shownIds.has(c.id) });
+      el.classList.toggle("nk-picked", this.picked.includes(pick));
+      Object.assign(el, { tabIndex: 0 });
+      el.setAttribute("role", "button");
+      const toggle = () => {
+        this.picked = this.picked.includes(pick) ? this.picked.filter((a) => a !== pick) : [...this.picked, pick];
+        el.classList.toggle("nk-picked", this.picked.includes(pick));
+        this.fillPick();
+      };
+      el.addEventListener("click", toggle);
+      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+      return el;
+    };
     const parts = [h("h3", {}, this.t("panel.your_hand")),
       h("div", { class: "cards", id: "hand" }, me.hand.length
-        ? me.hand.map((c) => this.cardEl(c.id, { action: this.handAction(c.id, state), legal, shown: shownIds.has(c.id) }))
+        ? me.hand.map(card)
         : h("span", { class: "muted" }, this.t("panel.empty")))];
+    this.pickBox = picking ? h("div", { class: "nk-lots", id: "nk-pick" }) : null;
+    if (this.pickBox) {
+      parts.push(this.pickBox);
+      this.fillPick();
+    }
     if (me.presenting) {
       const lots = Object.entries(me.presenting.lots);
       parts.push(h("h3", {}, this.t("panel.your_presentation")),
@@ -265,6 +299,29 @@ class NecklaceRenderer {
       parts.push(h("div", { class: "muted" }, this.t("panel.seen", { player: this.player(Number(target)), cards: this.cards(ids) })));
     }
     return h("div", {}, parts);
+  }
+
+  /** The cards chosen for the presentation, with the buttons that send them all and the
+   * presentation's end in one step, or take the choice back: nothing is sent before. */
+  fillPick() {
+    const box = this.pickBox;
+    if (!box) return;
+    const ids = this.picked.map((a) => a.split(":")[1]);
+    const send = () => {
+      const actions = [...this.picked, "done"];
+      this.picked = [];
+      this.actMany(actions);
+    };
+    const clear = () => {
+      this.picked = [];
+      document.querySelectorAll("#hand .nk-picked").forEach((x) => x.classList.remove("nk-picked"));
+      this.fillPick();
+    };
+    box.replaceChildren(
+      h("div", {}, ids.length ? this.t("panel.picked", { cards: ids.map((x) => this.name(x)).join(", ") }) : this.t("panel.pick_hint")),
+      h("button", { class: "btn small", id: "nk-pick-send", on: { click: send } },
+        this.t("action.pick_send", { cards: this.c.n("necklace.unit.cards", ids.length) })),
+      ids.length ? h("button", { class: "btn small", id: "nk-pick-clear", on: { click: clear } }, this.t("action.pick_clear")) : null);
   }
 
   players(state) {
