@@ -31,9 +31,10 @@ DELUXE = {
 }
 """The Deluxe words a 2013 table must not show (D-3 colours, D-6, D-12/D-17, D-13, D-24, D-32)."""
 DELUXE_ONLY = re.compile(r"rococo\.(option|term|colour|bonus\.n[jm]_|bonus\.sa_|condition|effect|task|jewel|exam|solo|"
-                         r"board\.(jewel|exams|journeyman_tasks|master_tasks)|deco\.kitchen_)")
+                         r"board\.(jewel|exams|journeyman_tasks|master_tasks)|deco\.kitchen_|howto)")
 """Texts a 2013 table never shows: the expansions, the solo mode (D-2), the words' own tables,
-and the kitchen's sides, which the 2013 fountain names by its own keys."""
+the kitchen's sides, which the 2013 fountain names by its own keys, and the "How to play"
+page, which sums up the Deluxe Edition's rules as docs/spec/rococo/RULES.md gives them."""
 L3_2013 = {"en": "1 VP per own decoration", "fr": "1 PP par décoration à vous", "de": "1 AP je eigene Ausstattung",
            "uk": "1 ОП за кожну свою декорацію"}
 UNFILLED = re.compile(r"\{(?:[Bb]lue|[Pp]ink|[Gg]reen|[Oo]range|[Tt]hread|[Kk]itchen|[Ff]avour|[Rr]esource_bag|[Rr]ack"
