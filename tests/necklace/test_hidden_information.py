@@ -19,7 +19,7 @@ from salon.necklace.components import GEM, INFLUENCE, MUSKETEER
 from salon.necklace.game import Necklace
 from salon.web.app import create_app
 from tests.necklace.positions import begin_turn, cid, find, new_game, set_hand, set_market, set_pile_top
-from tests.web.helpers import act, state
+from tests.web.helpers import act, room_of, settled, state
 
 
 def _views(events: list, seat: int | None) -> list[dict[str, Any]]:
@@ -126,11 +126,15 @@ def test_the_web_version_and_log_do_not_count_another_seats_presented_cards_QN_I
             game_id = r.json()["id"]
             tokens = {0: r.json()["token"],
                       1: client.post(f"/api/games/{game_id}/join", json={"seat": 1}).json()["token"]}
-            for action in [*prefix, *presented, "done"]:
+            room = room_of(client, game_id)
+            for i, action in enumerate([*prefix, *presented, "done"]):
+                if len(settled(room).game.history) > i:  # a lone pass or done the server made
+                    assert room.game.history[i] == action
+                    continue
                 seat = state(client, game_id)["current"]
                 v = state(client, game_id, tokens[seat])["version"]
                 assert act(client, game_id, tokens[seat], action, v).status_code == 200
-            seen.append(state(client, game_id, tokens[1]))
+            seen.append(state(client, settled(room).id, tokens[1]))
     a, b = seen
     assert a["current"] == b["current"] == 1
     assert a["observation"] == b["observation"], "precondition: seat 1's observation is the same"
