@@ -1,8 +1,9 @@
 """The table as players expect it, in Debian's Chromium: the players' bar and the journal in
 view on common screens, the last move of the bot marked, the tab's title on one's turn, a
 name asked before taking a seat, the end screen with places, rematch and the way back to
-the lobby, the replay of a finished game to its final scoring (and of a record file), and
-the rules page in each language."""
+the lobby, the replay of a finished game to its final scoring (and of a record file), the
+rules page in each language, the lobby's remembered choices and translated help, why a main
+action is not offered, a phone's places to choose brought into view, legible board texts."""
 
 from __future__ import annotations
 
@@ -258,4 +259,33 @@ def test_on_a_phone_the_places_to_choose_are_scrolled_into_view(browser: Any, li
     assert abs(centre) < 20 or (left == 0 and centre < 0) or (left == most and centre > 0), (centre, scrolled)
     page.dispatch_event("#players-box .stats [data-tip]", "touchstart")  # a long press shows the tooltip
     page.wait_for_selector("#tip", state="visible")
+    page.close()
+
+
+SMALLEST = """() => {
+  const svg = document.querySelector("#board svg");
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return Math.min(...[...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+}"""
+
+
+def test_board_texts_are_legible_and_exam_tasks_named(browser: Any, live: str) -> None:  # noqa: F811
+    """At 1366 px on a 1× screen no text of the board is smaller than 7 px, and the players'
+    exam tasks (Jewelry Box) are named, their codes in the tooltip."""
+    game_id = httpx.post(f"{live}/api/games", json={
+        "game": "rococo", "seed": 3, "config": {"expansions": ["jewelry_box"]},
+        "seats": [{"kind": "bot", "bot": "random"}] * 2}).json()["id"]
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{live}/api/games/{game_id}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    page.goto(f"{live}/#/replay/{game_id}")
+    page.wait_for_selector(".replay[data-step='0'] #board svg text")
+    assert page.evaluate(SMALLEST) >= 7
+    page.click("#replay-last")
+    page.wait_for_selector(".replay[data-step]:not([data-step='0']) #board")
+    tasks = page.locator("#players-box .exam-tasks[data-tip]").first
+    assert "an Apprentice" in tasks.inner_text()
+    assert (tasks.get_attribute("data-tip") or "").startswith("J")
     page.close()
