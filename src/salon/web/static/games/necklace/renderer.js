@@ -324,6 +324,11 @@ class NecklaceRenderer {
       ids.length ? h("button", { class: "btn small", id: "nk-pick-clear", on: { click: clear } }, this.t("action.pick_clear")) : null);
   }
 
+  /** Each seat's livres for the score track (scores are public, QN-SELL-6). */
+  scores(state) {
+    return state.observation.players.map((p) => ({ seat: p.seat, score: p.score }));
+  }
+
   players(state) {
     const obs = state.observation;
     const online = Object.fromEntries(state.seats.map((x) => [x.seat, x.online]));
