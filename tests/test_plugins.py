@@ -268,7 +268,7 @@ def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["completed"] == 5 and report["errors"] == report["invariant_violations"] == 0
     refused = salon("simulate", "nim", "--players", "3")
-    assert refused.returncode == 1 and "nim is a game for 2 players" in refused.stdout + refused.stderr
+    assert refused.returncode == 1 and "nim is played by 2 players, not 3" in refused.stdout + refused.stderr
     assert "Traceback" not in refused.stdout + refused.stderr
     texts = subprocess.run([sys.executable, "-c", "from salon.i18n import text; print(text('nim.title', 'de'), "
                             "text('nim.title', 'uk'), text('ui.winner', 'de') != 'ui.winner')"],

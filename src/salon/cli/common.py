@@ -123,8 +123,9 @@ def check_players(cls: type[Game], players: int, solo: bool, lang: str = DEFAULT
     a count the game's other options exclude is left to the game's own message."""
     counts = cls.describe().players
     if not solo and players not in counts and players > 1:
-        raise ConfigError(text("error.players", lang, game=game_title(cls.name, lang), low=counts[0],
-                               high=counts[-1], n=players))
+        key = "error.players" if len(counts) > 1 else "error.players_one_count"
+        raise ConfigError(text(key, lang, game=game_title(cls.name, lang), low=counts[0], high=counts[-1],
+                               n=players))
 
 
 def check_lang(lang: str | None) -> str:
