@@ -3,7 +3,9 @@ supplies), validated by pydantic models, with one-line errors that name the file
 
 from __future__ import annotations
 
+import json
 import tomllib
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,3 +41,11 @@ def parse(model: type[M], raw: dict[str, Any], name: str) -> M:
         where = ".".join(str(p) for p in first["loc"])
         msg = first["msg"].removeprefix("Value error, ")
         raise DataError(f"{name}: {where}: {msg} ({e.error_count()} problem(s) in all)") from None
+
+
+@cache
+def read_schema(package: str) -> dict[str, Any]:
+    """The JSON Schemas a game publishes of its events and decisions (``data/schema.json`` of
+    its package; :attr:`salon.core.game.Description.schema`)."""
+    loaded: dict[str, Any] = json.loads(resources.files(package).joinpath("data/schema.json").read_text("utf-8"))
+    return loaded

@@ -20,11 +20,10 @@ Cards are ``C001``..``C103`` (see data/cards.toml), gems ``diamond``, ``ruby``, 
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 from typing import Any, Self
 
+from salon.core.data import read_schema
 from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.events import Event
@@ -76,17 +75,10 @@ def _vocabulary(ds: DataSet, n: int) -> frozenset[str]:
 
 
 @cache
-def _schema() -> dict[str, Any]:
-    """The JSON Schemas of the game's events and decisions (data/schema.json)."""
-    text = resources.files("salon.necklace").joinpath("data/schema.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
-
-
-@cache
 def _description(cfg: NecklaceConfig) -> Description:
     return Description(name=Necklace.name, players=PLAYERS, options=NecklaceConfig.model_json_schema()["properties"],
-                       action_space=action_texts(packaged(), cfg.players), automated_seats={}, schema=_schema())
+                       action_space=action_texts(packaged(), cfg.players), automated_seats={},
+                       schema=read_schema("salon.necklace"))
 
 
 class Necklace(StepGame):

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 from typing import Any, Self
 
+from salon.core.data import read_schema
 from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.events import Event
@@ -52,14 +51,6 @@ def _vocabulary(t: Tables) -> frozenset[str]:
 
 
 @cache
-def _schema() -> dict[str, Any]:
-    """The JSON Schemas of the game's events and decisions (data/schema.json)."""
-    text = resources.files("salon.rococo").joinpath("data/schema.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
-
-
-@cache
 def _description(cfg: RococoConfig) -> Description:
     return Description(
         name=Rococo.name,
@@ -67,7 +58,7 @@ def _description(cfg: RococoConfig) -> Description:
         options=RococoConfig.model_json_schema()["properties"],
         action_space=tuple(Rococo.actions_of(_tables(cfg))),
         automated_seats={MDB: "madame_du_barry"} if cfg.solo else {},  # RULES.md §14
-        schema=_schema(),
+        schema=read_schema("salon.rococo"),
     )
 
 
