@@ -5,7 +5,6 @@ act by indices of the game's fixed action table and observe ``{"observation": ve
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -15,7 +14,7 @@ from pettingzoo import AECEnv
 
 from salon.core.errors import ConfigError
 from salon.core.game import SEEDS, Game
-from salon.rl.table import BOUND, Spec, check_reward, rewards, spec
+from salon.rl.table import BOUND, Spec, check_reward, render_public, rewards, spec
 
 AgentID = str
 
@@ -111,13 +110,7 @@ class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
 
     def render(self) -> str | None:
         """The public view of the game (what a spectator sees) as text."""
-        if self.game is None:
-            return None
-        text = json.dumps(self.game.observe(None), indent=1, sort_keys=True)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_public(self.game, self.render_mode)
 
     def close(self) -> None:
         self.game = None

@@ -7,7 +7,6 @@ reward comes at the end.  ``action_masks()`` gives the mask for masking algorith
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import gymnasium as gym
@@ -18,7 +17,7 @@ from gymnasium import spaces
 from salon.bots.base import Bot, bot_seed, check_bot, make_bot
 from salon.core.errors import ActionError, ConfigError
 from salon.core.game import SEEDS, Game
-from salon.rl.table import BOUND, Spec, check_reward, rewards, spec
+from salon.rl.table import BOUND, Spec, check_reward, render_public, rewards, spec
 
 ILLEGAL_REWARD = -1.0
 
@@ -107,10 +106,4 @@ class SalonGymEnv(gym.Env[dict[str, Any], Any]):
 
     def render(self) -> str | None:
         """The public view of the game (what a spectator sees) as text."""
-        if self.game is None:
-            return None
-        text = json.dumps(self.game.observe(None), indent=1, sort_keys=True)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_public(self.game, self.render_mode)

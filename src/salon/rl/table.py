@@ -5,6 +5,7 @@ final rewards."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -140,6 +141,18 @@ def rewards(result: Result, kind: str) -> list[float]:
             place += len(group)
         return out
     raise ConfigError(f"reward {kind!r}: choose {' or '.join(REWARDS)}")
+
+
+def render_public(game: Game | None, mode: str | None) -> str | None:
+    """The environments' ``render()``: the public view of the game (what a spectator sees) as
+    JSON text, printed in the ``human`` mode and returned otherwise."""
+    if game is None:
+        return None
+    text = json.dumps(game.observe(None), indent=1, sort_keys=True)
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def check_reward(kind: str) -> str:
