@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -11,6 +12,18 @@ from fastapi.testclient import TestClient
 from salon.web.hub import Hub, Room
 
 TOKEN = "X-Seat-Token"
+POLLS = 5000
+"""How often a test asks for a state before it gives up: a count, not a clock, so that a busy
+machine only makes it wait longer."""
+
+
+def poll(reached: Callable[[], bool], what: str, pause: float = 0.02) -> None:
+    """Ask ``reached`` until it holds, at most :data:`POLLS` times; fail naming ``what``."""
+    for _ in range(POLLS):
+        if reached():
+            return
+        time.sleep(pause)
+    raise AssertionError(f"{what}: not after {POLLS} polls")
 
 
 def hub_of(client: TestClient) -> Hub:

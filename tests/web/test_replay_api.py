@@ -7,12 +7,11 @@ offered."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import TOKEN, create, error_code, state
+from tests.web.helpers import TOKEN, create, error_code, poll, state
 
 HEADERS = {"content-type": "application/json"}
 
@@ -22,10 +21,7 @@ def finished(client: TestClient) -> tuple[str, dict[str, Any]]:
     created = client.post("/api/games", json={"game": "rococo", "seed": 5,
                                               "seats": [{"kind": "bot", "bot": "random"}] * 2})
     game_id = created.json()["id"]
-    deadline = time.monotonic() + 60
-    while client.get(f"/api/games/{game_id}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
+    poll(lambda: client.get(f"/api/games/{game_id}").json()["status"] == "over", "the bots did not finish")
     return game_id, client.get(f"/api/games/{game_id}/record").json()
 
 

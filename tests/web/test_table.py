@@ -16,9 +16,8 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from tests.web.helpers import POLLS, TOKEN, poll
 from tests.web.test_browser import browser, live, shots, snap  # noqa: F401  (fixtures)
-
-TOKEN = "X-Seat-Token"
 
 
 def seated(page: Any, live: str, game_id: str, seat: int, token: str) -> None:  # noqa: F811
@@ -46,10 +45,8 @@ def over(live: str) -> tuple[str, str]:  # noqa: F811
                                                    "join": {"seat": 0, "name": "Ann"}}).json()
     game_id, token = created["id"], created["token"]
     rng = random.Random(2)
-    deadline = time.monotonic() + 60
     with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
-        while True:
-            assert time.monotonic() < deadline, "the game did not finish"
+        for _ in range(POLLS):
             st = http.get(f"/api/games/{game_id}/state").json()
             if st["status"] == "over":
                 return game_id, token
@@ -58,6 +55,7 @@ def over(live: str) -> tuple[str, str]:  # noqa: F811
                           json={"action": rng.choice(st["legal"]), "version": st["version"]})
             else:
                 time.sleep(0.01)
+    raise AssertionError(f"the game did not finish in {POLLS} polls")
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
@@ -213,10 +211,8 @@ def at_main_action(live: str) -> tuple[str, str, Any]:  # noqa: F811
                                                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                                    "join": {"seat": 0, "name": "Ann"}}).json()
     game_id, token = created["id"], created["token"]
-    deadline = time.monotonic() + 20
     with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
-        while True:
-            assert time.monotonic() < deadline, "no main action came"
+        for _ in range(POLLS):
             st = http.get(f"/api/games/{game_id}/state").json()
             if any(a.startswith("main:") for a in st["legal"]):
                 return game_id, token, st
@@ -224,6 +220,7 @@ def at_main_action(live: str) -> tuple[str, str, Any]:  # noqa: F811
                 http.post(f"/api/games/{game_id}/actions", json={"action": st["legal"][0], "version": st["version"]})
             else:
                 time.sleep(0.01)
+    raise AssertionError(f"no main action came in {POLLS} polls")
 
 
 def test_the_decision_tells_why_a_main_action_is_not_offered(browser: Any, live: str) -> None:  # noqa: F811
@@ -276,10 +273,7 @@ def test_board_texts_are_legible_and_exam_tasks_named(browser: Any, live: str) -
         "game": "rococo", "seed": 3, "config": {"expansions": ["jewelry_box"]},
         "seats": [{"kind": "bot", "bot": "random"}] * 2}).json()["id"]
     page = browser.new_page(viewport={"width": 1366, "height": 768})
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{live}/api/games/{game_id}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
+    poll(lambda: httpx.get(f"{live}/api/games/{game_id}").json()["status"] == "over", "the bots did not finish")
     page.goto(f"{live}/#/replay/{game_id}")
     page.wait_for_selector(".replay[data-step='0'] #board svg text")
     assert page.evaluate(SMALLEST) >= 7
