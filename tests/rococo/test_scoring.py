@@ -12,8 +12,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from rich.text import Text
 
 from salon.bots.base import RandomBot
+from salon.cli.rococo_view import RococoView
 from salon.core.errors import IllegalAction
 from salon.rococo.game import Rococo
 from tests.rococo.positions import (
@@ -212,6 +214,22 @@ def test_most_garments_first_second_most_second() -> None:
     start_scoring(g)
     first, second = hall_box(g, 3)
     assert (vp(g, 1, "halls"), vp(g, 0, "halls"), vp(g, 2, "halls")) == (first, second, 0)
+
+
+def test_each_hall_majority_names_its_hall() -> None:
+    """R-SCORE-3-1: each hall is scored on its own, so each award names its hall, and the
+    players read which hall brought the points, in every language."""
+    g = quiet(new_game(3))
+    fill_hall(g, 3, {0: (1, 0), 1: (2, 0)})
+    fill_hall(g, 5, {2: (1, 0)})
+    start_scoring(g)
+    events = g.s.events
+    halls = [(e.seat, e.data["hall"], e.data["vp"]) for e in events if e.type == "scored" and e.data["step"] == "halls"]
+    assert halls == [(1, 3, hall_box(g, 3)[0]), (0, 3, hall_box(g, 3)[1]), (2, 5, hall_box(g, 5)[0])]
+    fifth = next(e for e in events if e.data.get("hall") == 5).view(None)
+    said = {lang: Text.from_markup(RococoView(g, lang, ["Ann", "Bob", "Cy"]).log([fifth])[0]).plain for lang in ("en", "de")}
+    assert said == {"en": f"Cy scores {hall_box(g, 5)[0]} VP for the hall majority: Hall 5",
+                    "de": f"Cy erhält {hall_box(g, 5)[0]} AP für die Saalmehrheit: Saal 5"}
 
 
 def test_tv8_master_guest_garments_break_a_tie() -> None:

@@ -941,6 +941,8 @@ class RococoView:
             f["vp"] = self.vp(view["vp"])
         elif kind == "scored":
             f.update(vp=self.vp(view["vp"]), step=self._("step." + view["step"]))
+            if "hall" in view:  # R-SCORE-3: each hall's majority is scored on its own
+                key, f["hall"] = "event.scored_hall", self.hall(view["hall"])
         elif kind == "start_player":
             f["player"] = self.player(seat)
         elif kind in ("jewel_removed", "jewel"):

@@ -34,11 +34,13 @@ from salon.rococo.state import EMPTY, State
 STEPS = ("game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers", "solo_tiles")
 
 
-def score(s: State, seat: int, step: str, vp: int) -> None:
+def score(s: State, seat: int, step: str, vp: int, **where: int) -> None:
+    """Book ``vp`` under ``step``; ``where`` names the part of the board scored where a step
+    scores several (the hall of a majority), so that a player reads which one."""
     if vp:
         s.players[seat].vp += vp
         s.breakdown[seat][step] = s.breakdown[seat].get(step, 0) + vp
-        emit(s, "scored", seat, step=step, vp=vp)
+        emit(s, "scored", seat, step=step, vp=vp, **where)
 
 
 def seats_from_start(s: State) -> list[int]:
@@ -180,7 +182,7 @@ def hall_awards(s: State, hall: int) -> dict[int, int]:
 def step3_halls(s: State, f: Step) -> None:
     for h in s.t.ds.board.halls:
         for seat, vp in hall_awards(s, h.number).items():
-            score(s, seat, "halls", vp)
+            score(s, seat, "halls", vp, hall=h.number)
 
 
 def fireworks_awards(s: State) -> dict[int, int]:

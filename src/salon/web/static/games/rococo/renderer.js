@@ -1211,7 +1211,10 @@ class RococoRenderer {
         if ("card" in v) f.card = this.card(v.card);
         break;
       case "all_halls": f.vp = this.vp(v.vp); break;
-      case "scored": Object.assign(f, { vp: this.vp(v.vp), step: this.has(`step.${v.step}`) ? this.t(`step.${v.step}`) : v.step }); break;
+      case "scored":
+        Object.assign(f, { vp: this.vp(v.vp), step: this.has(`step.${v.step}`) ? this.t(`step.${v.step}`) : v.step });
+        if ("hall" in v) { key = "event.scored_hall"; f.hall = this.hallName(v.hall); } // R-SCORE-3: hall by hall
+        break;
       case "jewel": f.jewel = this.jewel(v.jewel); break;
       case "jewel_display": f.jewels = v.jewels.filter((j) => j).map((j) => this.jewel(j)).join(", ") || this.t("board.empty"); break;
       case "jewel_removed": f.jewel = this.jewel(v.jewel); break;
