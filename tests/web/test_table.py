@@ -267,8 +267,9 @@ SMALLEST = """() => {
 
 
 def test_board_texts_are_legible_and_exam_tasks_named(browser: Any, live: str) -> None:  # noqa: F811
-    """At 1366 px on a 1× screen no text of the board is smaller than 7 px, and the players'
-    exam tasks (Jewelry Box) are named, their codes in the tooltip."""
+    """At 1366 px on a 1× screen no text of the board is smaller than 9 px, at the start and at
+    the end of the game (values on garments and tiles, rewards, prices), and the players' exam
+    tasks (Jewelry Box) are named, their codes in the tooltip."""
     game_id = httpx.post(f"{live}/api/games", json={
         "game": "rococo", "seed": 3, "config": {"expansions": ["jewelry_box"]},
         "seats": [{"kind": "bot", "bot": "random"}] * 2}).json()["id"]
@@ -276,9 +277,10 @@ def test_board_texts_are_legible_and_exam_tasks_named(browser: Any, live: str) -
     poll(lambda: httpx.get(f"{live}/api/games/{game_id}").json()["status"] == "over", "the bots did not finish")
     page.goto(f"{live}/#/replay/{game_id}")
     page.wait_for_selector(".replay[data-step='0'] #board svg text")
-    assert page.evaluate(SMALLEST) >= 7
+    assert page.evaluate(SMALLEST) >= 9
     page.click("#replay-last")
     page.wait_for_selector(".replay[data-step]:not([data-step='0']) #board")
+    assert page.evaluate(SMALLEST) >= 9
     tasks = page.locator("#players-box .exam-tasks[data-tip]").first
     assert "an Apprentice" in tasks.inner_text()
     assert (tasks.get_attribute("data-tip") or "").startswith("J")

@@ -29,6 +29,9 @@ const GOLD = "#b48c3c";
 const GOLD_LIGHT = "#e2c98a";
 const INK = "#3b2e24";
 const INK_SOFT = "#7a6552";
+/** The smallest font of the board, in board units: about 9 px where the board is drawn at its
+ *  narrowest (a 1366 px window on a 1× screen), the least that stays legible. */
+const MIN_FONT = 15;
 const STEPS = ["game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers"];
 const FORM_TABLE = /^rococo\.(colour|term)_(\w+)\.\w+$/;
 const LOWER_KEY = { "": "none", thread: "thread", lace: "lace", "thread/lace": "either", "thread+lace": "both" };
@@ -314,14 +317,14 @@ class RococoRenderer {
   coin(x, y, text, r = 12) {
     return s("g", {},
       s("circle", { cx: x, cy: y, r, fill: "url(#gold)", stroke: "#8a6a2a", "stroke-width": 1 }),
-      svgText(x, y + r * 0.42, text, { "text-anchor": "middle", "font-size": r * 1.25, "font-weight": 600, fill: "#4a3410" }));
+      svgText(x, y + r * 0.42, text, { "text-anchor": "middle", "font-size": Math.max(r * 1.25, MIN_FONT), "font-weight": 600, fill: "#4a3410" }));
   }
 
   rosette(x, y, text, r = 11) {
     return s("g", {},
       s("circle", { cx: x, cy: y, r: r + 2, fill: "#fff8e6", stroke: GOLD, "stroke-width": 1.2, "stroke-dasharray": "2 1.5" }),
       s("circle", { cx: x, cy: y, r, fill: "#7c3345" }),
-      svgText(x, y + r * 0.44, text, { "text-anchor": "middle", "font-size": r * 1.3, "font-weight": 600, fill: "#fff6e0" }));
+      svgText(x, y + r * 0.44, text, { "text-anchor": "middle", "font-size": Math.max(r * 1.3, MIN_FONT), "font-weight": 600, fill: "#fff6e0" }));
   }
 
   threadIcon(x, y, size = 12) {
@@ -389,7 +392,7 @@ class RococoRenderer {
       let ix = sx + pips.width + 6;
       if (g.thread) { nodes.push(this.threadIcon(ix, py + 3, 10)); ix += 14; }
       if (g.lace) nodes.push(this.laceIcon(ix, py + 3, 10));
-      nodes.push(this.coin(x + w / 2, y + ht - 12, String(g.value), 10));
+      nodes.push(this.coin(x + w / 2, y + ht - 13, String(g.value), 12));
     }
     if (owner !== null && owner !== undefined) nodes.push(this.marker(x + w - 11, y + ht - 11, owner, 7));
     return s("g", {}, nodes);
@@ -427,7 +430,7 @@ class RococoRenderer {
       else {
         nodes.push(this.threadIcon(x + size / 2 - icon, cy, icon));
         nodes.push(this.laceIcon(x + size / 2 + icon, cy, icon));
-        nodes.push(svgText(x + size / 2, cy + 4, t.lower === "thread/lace" ? "/" : "+", { "text-anchor": "middle", "font-size": icon, fill: INK_SOFT }));
+        nodes.push(svgText(x + size / 2, cy + 4, t.lower === "thread/lace" ? "/" : "+", { "text-anchor": "middle", "font-size": Math.max(icon, MIN_FONT), "font-weight": 600, fill: INK_SOFT }));
       }
     }
     return s("g", {}, nodes);
