@@ -46,7 +46,7 @@ def test_tournament_rates_and_writes_files(run: Run, tmp_path: Path) -> None:
     args = ["tournament", "necklace", "--bots", f"random,{CHEAP}", "--players", "2", "--games", "2", "--seed", "3"]
     one = run(*args, "--workers", "1", "--json-file", str(tmp_path / "t.json"), "--csv-file", str(tmp_path / "t.csv"))
     assert one.exit_code == 0, one.output
-    assert "rating" in one.output and "random" in one.output
+    assert "Rating" in one.output and "random" in one.output
     two = run(*args, "--workers", "2", "--json")
     assert two.exit_code == 0, two.output
     report = json.loads((tmp_path / "t.json").read_text())

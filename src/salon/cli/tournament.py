@@ -31,6 +31,7 @@ from salon.cli.common import check_game, game_config
 from salon.core.errors import ConfigError, SalonError
 from salon.core.game import game_class, game_names
 from salon.core.rng import Rng, derive_seed
+from salon.i18n import text
 
 WorkersOpt = Annotated[int | None, typer.Option(
     help="Processes playing games at once (default: one per core); with --backend ray, Ray tasks in flight.")]
@@ -206,9 +207,9 @@ def tournament(
     if players not in counts:
         raise ConfigError(f"--players {players}: {game} is played by {counts[0]} to {counts[-1]} players")
     console = Console(highlight=False)
-    with Progress(TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(TextColumn(text("tournament.progress")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task("tournament", total=games)
+        task = progress.add_task(text("tournament.progress"), total=games)
         data = run(t, games, seed, workers, backend, address, lambda _: progress.advance(task))
     if json_file is not None:
         json_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -217,9 +218,11 @@ def tournament(
     if as_json:
         print(json.dumps(data))
         return 0
-    table = Table(title=f"{game}: {games} games, {players} players, seed {seed}", title_justify="left")
-    for column in ("entrant", "rating", "±", "wins", *(f"{i + 1}." for i in range(players))):
-        table.add_column(column, justify="left" if column == "entrant" else "right")
+    table = Table(title=text("tournament.title", game=game, games=games, players=players, seed=seed),
+                  title_justify="left")
+    columns = [text(f"tournament.col_{key}") for key in ("entrant", "rating", "uncertainty", "wins")]
+    for column in (*columns, *(text("tournament.col_place", n=i + 1) for i in range(players))):
+        table.add_column(column, justify="left" if column == columns[0] else "right")
     for r in data["ratings"]:
         table.add_row(r["entrant"], f"{r['rating']:.2f}", f"{r['uncertainty']:.2f}",
                       f"{100 * r['win_share']:.1f}%", *(f"{100 * v:.1f}%" for v in r["place_shares"]))
