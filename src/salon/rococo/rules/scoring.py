@@ -34,13 +34,16 @@ from salon.rococo.state import EMPTY, State
 STEPS = ("game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers", "solo_tiles")
 
 
-def score(s: State, seat: int, step: str, vp: int, **where: int) -> None:
-    """Book ``vp`` under ``step``; ``where`` names the part of the board scored where a step
-    scores several (the hall of a majority), so that a player reads which one."""
+def score(s: State, seat: int, step: str, vp: int, hall: int | None = None) -> None:
+    """Book ``vp`` under ``step``; a hall majority names its ``hall``, so that a player reads
+    which one brought the points."""
     if vp:
         s.players[seat].vp += vp
         s.breakdown[seat][step] = s.breakdown[seat].get(step, 0) + vp
-        emit(s, "scored", seat, step=step, vp=vp, **where)
+        if hall is None:
+            emit(s, "scored", seat, step=step, vp=vp)
+        else:
+            emit(s, "scored", seat, step=step, vp=vp, hall=hall)
 
 
 def seats_from_start(s: State) -> list[int]:
