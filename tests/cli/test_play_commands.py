@@ -73,7 +73,8 @@ def test_why_tells_the_rule_an_action_breaks(run: Run) -> None:
     assert "pick:S11 is one of your choices now (number 1)." in out
     assert "main:tailor is not among your choices now: the decision now is: Choose" in out
     assert "'nonsense' is no action of this game" in out
-    assert "pick:E17 is not among your choices now: choose the cards from your own supply (rule R-PH2-2)." in out
+    assert ("pick:E17 is not among your choices now: choose the cards from your own supply; E17 Journeyman IV is not "
+            "in it (rule R-PH2-2).") in out
     for jargon in ("seat 0", "PROTOCOL", "expected '"):
         assert jargon not in out, jargon
 
@@ -82,7 +83,7 @@ def test_why_in_another_language(run: Run) -> None:
     result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--lang", "fr",
                  input="why pick:E17\nquit\noui\n")
     assert "pick:E17 ne fait pas partie de vos choix maintenant : choisissez les cartes dans votre propre " \
-           "réserve (règle R-PH2-2)." in _flat(result.stdout)
+           "réserve ; E17 Compagnon IV n’y est pas (règle R-PH2-2)." in _flat(result.stdout)
 
 
 def test_rules_summarise_the_game_with_rule_ids(run: Run) -> None:

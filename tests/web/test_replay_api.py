@@ -89,6 +89,7 @@ def test_the_deciding_seat_learns_why_an_action_is_not_offered(client: TestClien
     refused = client.get(f"/api/games/{game_id}/explain", params={"action": "main:tailor"},
                          headers={TOKEN: token}).json()
     assert refused["legal"] is False and refused["rule"] and refused["reason"]
+    assert refused["key"] == "wrong_step" and refused["fields"] == {"decision": "hand", "seat": 0}
     bad = client.get(f"/api/games/{game_id}/explain", params={"action": "no such thing"}, headers={TOKEN: token})
     assert (bad.status_code, error_code(bad)) == (422, "malformed_action")
     watcher = client.get(f"/api/games/{game_id}/explain", params={"action": "main:tailor"})

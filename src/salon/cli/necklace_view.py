@@ -12,7 +12,7 @@ texts, ``necklace.*``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich import box
@@ -169,6 +169,28 @@ class NecklaceView:
         return self.game.observe(None)
 
     # --- the board
+
+    def refusal(self, key: str, fields: Mapping[str, str | int]) -> str | None:
+        """The reason of an engine refusal (salon.core.errors.Refusal) in the player's words,
+        from ``necklace.refusal.<key>`` with its raw ids and numbers worded (cards, ducats, gems,
+        card kinds, players); None for a key the catalogs do not know."""
+        if not key or not self.has("refusal." + key):
+            return None
+        words = {name: self._refusal_word(name, value) for name, value in fields.items()}
+        return self._("refusal." + key, **words)
+
+    def _refusal_word(self, name: str, value: str | int) -> str:
+        if name in ("cost", "ducats"):
+            return self.ducats(int(value))
+        if name == "seat":
+            return self.player(int(value))
+        if name == "card":
+            return self.card(str(value))
+        if name == "gem":
+            return self.gem(str(value))
+        if name == "kind":
+            return self.kind(KINDS.index(str(value)))
+        return str(value)
 
     def board(self, seat: int | None) -> RenderableType:
         obs = self.game.observe(seat)

@@ -27,9 +27,10 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -40,7 +41,7 @@ from salon.bots.search import hint, hint_seed
 from salon.cli.common import HUMAN, breakdown_table, winners_line
 from salon.cli.support import GameSupport, GameView
 from salon.core import record
-from salon.core.errors import ConfigError, PositionError, RecordError
+from salon.core.errors import ConfigError, PositionError, RecordError, Refusal
 from salon.core.events import Event
 from salon.core.game import Game
 from salon.core.position import dumps
@@ -50,6 +51,14 @@ LOG_LINES = 60
 """How many lines of the log the ``log`` command shows."""
 FORCED = frozenset({"pass", "done"})
 """Actions that decide nothing when they are the only legal one: the session makes them."""
+
+
+@runtime_checkable
+class Refusals(Protocol):
+    """A game view that words its game's refusals (salon.core.errors.Refusal): the reason of
+    ``key`` with its ``fields`` in the player's language, None for a key it does not know."""
+
+    def refusal(self, key: str, fields: Mapping[str, str | int]) -> str | None: ...
 
 
 class Stop(Exception):
@@ -426,22 +435,30 @@ class Session:
         return self._(key if has(key, self.lang) else "rules.none", **self.support.text_fields(self.game, self.lang))
 
     def why(self, raw: str, legal: list[str]) -> str:
-        """Why an action is not among the choices: the rule it breaks now, from the engine, in
-        the player's words where the game's catalog words that rule (``rule.<rule id>``), else
-        as the engine words it; an action of another step than the one being decided is told
-        what is being decided."""
+        """Why an action is not among the choices: the rule it breaks now and the engine's reason
+        (salon.core.errors.Refusal) in the player's words: the game's view words the game's own
+        reasons (``<game>.refusal.<key>``), the shared catalog the engine's (``refusal.<key>``;
+        an action of another step than the one being decided is told what is being decided);
+        a reason no catalog knows is told as the engine words it."""
         by_text = {a.lower(): a for a in legal}
         if raw.lower() in by_text:
             return self._("ui.why_legal", action=by_text[raw.lower()], n=legal.index(by_text[raw.lower()]) + 1)
-        rule, reason = self.game.explain_illegal(raw)
-        if rule == "PROTOCOL":
+        refused = self.game.refusal(raw)
+        if refused.rule == "PROTOCOL":
             return self._("ui.why_unknown", action=raw)
-        key = game_key(self.game.name, "rule." + rule.lower().replace("-", "_"), self.lang)
-        if raw.split(":", 1)[0] not in {a.split(":", 1)[0] for a in legal}:
-            reason = self._("ui.why_step", prompt=self.view.prompt(self.game.decision()))
-        elif has(key, self.lang):
-            reason = self._(key, **self.support.text_fields(self.game, self.lang))
-        return self._("ui.why_not", action=raw, rule=rule, reason=reason)
+        return self._("ui.why_not", action=raw, rule=refused.rule, reason=self.refusal_text(refused))
+
+    def refusal_text(self, refused: Refusal) -> str:
+        """A refusal's reason in the player's language (:meth:`why`)."""
+        if refused.key == "wrong_step":
+            return self._("refusal.wrong_step", prompt=self.view.prompt(self.game.decision()))
+        if isinstance(self.view, Refusals):
+            worded = self.view.refusal(refused.key, refused.fields)
+            if worded is not None:
+                return worded
+        if refused.key and has("refusal." + refused.key, self.lang):
+            return self._("refusal." + refused.key, **refused.fields)
+        return refused.reason
 
     def undo(self) -> bool:
         """Take back the deciding seat's latest action, as the browser does (again for the one

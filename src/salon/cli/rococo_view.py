@@ -21,6 +21,7 @@ keys stay those of the Deluxe edition.  Other players' prestige is hidden until 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich import box
@@ -274,6 +275,25 @@ class RococoView:
         return self._("why.garment_effect" if has("effect." + why, self.lang) else "why.other")
 
     # --- the board
+
+    def refusal(self, key: str, fields: Mapping[str, str | int]) -> str | None:
+        """The reason of an engine refusal (salon.core.errors.Refusal) in the player's words,
+        from ``rococo.refusal.<key>`` with its raw ids and numbers worded (cards, garments,
+        tiles, jewels, spaces, prices); None for a key the catalogs do not know."""
+        if not key or not has("rococo.refusal." + key, self.lang):
+            return None
+        words = {name: self._refusal_word(name, value) for name, value in fields.items()}
+        return self._("rococo.refusal." + key, **words)
+
+    def _refusal_word(self, name: str, value: str | int) -> str:
+        if isinstance(value, int):
+            return self.livres(value) if name in ("cost", "price", "fee") else str(value)
+        words: dict[str, Callable[[str], str]] = {
+            "card": self.card, "garment": self.garment, "tile": self.tile, "jewel": self.jewel, "space": self.space,
+            "decoration": self.deco, "bonus": self.bonus, "type": lambda v: self._("employee." + v),
+            "action": lambda v: self._("main." + v), "exam": lambda v: self._("main." + v)}
+        word = words.get(name)
+        return word(value) if word is not None else value
 
     def board(self, seat: int | None) -> RenderableType:
         obs = self.game.observe(seat)

@@ -15,7 +15,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from salon.core.errors import ConfigError, IllegalAction, MalformedAction, RecordError
+from salon.core.errors import ConfigError, IllegalAction, MalformedAction, RecordError, Refusal
 from salon.core.events import Event
 from salon.core.game import Game
 from salon.core.steps import Steps
@@ -102,9 +102,9 @@ class StepGame(Game):
 
     def apply(self, action: str) -> list[Event]:
         if action not in self._legal_now():
-            rule, reason = self.explain_illegal(action)
-            err = MalformedAction if rule == "PROTOCOL" else IllegalAction
-            raise err(action, rule, reason)
+            refused = self.refusal(action)
+            err = MalformedAction if refused.rule == "PROTOCOL" else IllegalAction
+            raise err(action, refused.rule, refused.reason)
         s = self.s
         events: list[Event] = []
         s.events = events
@@ -130,19 +130,34 @@ class StepGame(Game):
 
     def explain_illegal(self, action: str) -> tuple[str, str]:
         """Why ``action`` is refused: ``PROTOCOL`` for text that is no action of this game,
-        otherwise the rule it breaks now."""
+        otherwise the rule it breaks now (:meth:`refusal`'s rule and English reason)."""
+        refused = self.refusal(action)
+        return refused.rule, refused.reason
+
+    def refusal(self, action: str) -> Refusal:
+        """Why ``action`` is refused, with a reason key and its fields: the engine's own
+        reasons (``not_an_action``, ``game_over``, ``legal_now``, ``wrong_step`` with the
+        decision being taken), else the decision's explainer's.  An explainer that answers a
+        plain (rule, reason) pair gets the key its step registry names for that decision
+        (:attr:`Steps.reason_keys`), or none."""
         if not isinstance(action, str) or not self.is_action_text(action):
-            return "PROTOCOL", f"not an action of this game (actions look like {self.action_hint})"
+            return Refusal("PROTOCOL", f"not an action of this game (actions look like {self.action_hint})",
+                           "not_an_action")
         if self.s.over:
-            return self.game_over_rule, "the game is over"
+            return Refusal(self.game_over_rule, "the game is over", "game_over")
         if action in self._legal_now():
-            return "PROTOCOL", "the action is legal now"
+            return Refusal("PROTOCOL", "the action is legal now", "legal_now")
         frame = self.s.stack[-1]
         families, rule = self.steps.families[frame[0]]
         if action.split(":", 1)[0] not in families:
             shown = " or ".join(f"'{f}…'" for f in families)
-            return rule, f"the decision now is {frame[0]!r} for seat {frame[1]}: expected {shown}"
-        return self.steps.decisions[frame[0]][2](self.s, frame, action)
+            return Refusal(rule, f"the decision now is {frame[0]!r} for seat {frame[1]}: expected {shown}",
+                           "wrong_step", {"decision": frame[0], "seat": frame[1]})
+        found = self.steps.decisions[frame[0]][2](self.s, frame, action)
+        if isinstance(found, Refusal):
+            return found
+        rule, reason = found
+        return Refusal(rule, reason, self.steps.reason_keys.get(frame[0], ""))
 
     def is_over(self) -> bool:
         over: bool = self.s.over

@@ -7,9 +7,31 @@ that message instead of a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 
 class SalonError(Exception):
     """Base class of every error a user can cause."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not legal now, for people to read in their own language.
+
+    ``rule`` is the rule id the action breaks (``PROTOCOL`` for text that is no action of the
+    game, or one that is legal), ``reason`` the engine's English sentence (the message of
+    :class:`ActionError`).  ``key`` names the reason among the game's reasons (``buy_too_dear``;
+    empty where a game gives none), and ``fields`` the values its wording needs, as raw ids and
+    numbers (a card id, a cost), never as words: a front end words them through its catalogs.
+    A refusal answers the deciding seat about its own options, so its fields hold nothing that
+    seat may not know.
+    """
+
+    rule: str
+    reason: str
+    key: str = ""
+    fields: Mapping[str, str | int] = field(default_factory=dict)
 
 
 class ActionError(SalonError):

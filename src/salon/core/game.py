@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from salon.core.errors import ConfigError, PositionError
+from salon.core.errors import ConfigError, PositionError, Refusal
 from salon.core.events import Event
 from salon.core.plugins import load, plugin, plugins
 from salon.core.rng import KEY_BYTES, KeyedRng, Rng, derive_seed
@@ -191,6 +191,13 @@ class Game(ABC):
     @abstractmethod
     def explain_illegal(self, action: str) -> tuple[str, str]:
         """(rule id, reason) for an action that is not legal now."""
+
+    def refusal(self, action: str) -> Refusal:
+        """Why ``action`` is not legal now, with the reason's key and fields for a front end to
+        word (:class:`Refusal`).  The default, for a game that only explains in English: the
+        rule and reason of :meth:`explain_illegal`, without a key."""
+        rule, reason = self.explain_illegal(action)
+        return Refusal(rule, reason)
 
     def state_hash(self) -> str:
         """A hash of the complete state: equal hashes mean identical games."""

@@ -688,19 +688,21 @@ class Hub:
             raise ServiceError(409, "not_your_turn", f"seat {current} decides now, not seat {seat}")
 
     def explain(self, room: Room, seat: int | None, action: str) -> dict[str, Any]:
-        """Why ``action`` is not offered to ``seat`` now: the rule it breaks and the engine's
-        reason, or that it is legal.  Only the deciding seat may ask, so that the answer
-        tells nothing of another seat's position."""
+        """Why ``action`` is not offered to ``seat`` now: the rule it breaks, the engine's
+        reason with its key and fields (salon.core.errors.Refusal), or that it is legal.  Only
+        the deciding seat may ask, so that the answer tells nothing of another seat's position."""
         if seat is None:
             raise ServiceError(403, "spectator", "a spectator has no decision to explain")
         if room.status != "running" or room.game.current_player() != seat:
             raise ServiceError(409, "not_your_turn", "only the deciding seat may ask why an action is not offered")
         if action in room.game.legal_actions():
             return {"action": action, "legal": True}
-        rule, reason = room.game.explain_illegal(action)
-        if rule == "PROTOCOL":
-            raise ServiceError(422, "malformed_action", reason)
-        return {"action": action, "legal": False, "rule": rule, "reason": reason}
+        refused = room.game.refusal(action)
+        if refused.rule == "PROTOCOL":
+            raise ServiceError(422, "malformed_action", refused.reason)
+        # the key and fields let the page word the reason in the player's language
+        return {"action": action, "legal": False, "rule": refused.rule, "reason": refused.reason,
+                "key": refused.key, "fields": dict(refused.fields)}
 
     async def act(self, room: Room, seat: int | None, action: str, version: int,
                   origin: Connection | None = None, request_id: Any = None) -> int:

@@ -10,6 +10,7 @@ Frames: ``("devalue", seat)``, ``("refill", -1, slot)``, the decision ``("queen"
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.necklace.components import GEM, MERCHANT, QUEEN
 from salon.necklace.frames import Queen, Refill, SeatStep
 from salon.necklace.rules import merchant
@@ -103,10 +104,10 @@ def _apply(s: State, f: Queen, action: str) -> None:
         push(s, ("queen", nxt, slot))
 
 
-def _explain(s: State, f: Queen, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Queen, action: str) -> Refusal:
     if action == REACT:
-        return "QN-QUEEN-1", "you do not hold the Queen"
-    return "QN-QUEEN-1", "a gem card was drawn: play the Queen ('react:queen') or 'pass'"
+        return Refusal("QN-QUEEN-1", "you do not hold the Queen", "queen_none")
+    return Refusal("QN-QUEEN-1", "a gem card was drawn: play the Queen ('react:queen') or 'pass'", "queen_or_pass")
 
 
 decision("queen", _legal, _apply, _explain, ("react", "pass"), "QN-QUEEN-1")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from salon.core.errors import Refusal
 from salon.core.steps import Frame
 from salon.necklace import actions
 from salon.necklace.components import (
@@ -260,36 +261,44 @@ def _discard_apply(s: State, f: Forger, action: str) -> None:
     _forged(s, f[1], actions.card(s.ds, action))
 
 
-def _explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+def _explain(s: State, f: SeatStep, action: str) -> Refusal:
     seat = f[1]
     what, target, _ = actions.played(s.ds, action)
     if action == MUSKETEERS:
-        if len(_held_musketeers(s, seat)) < s.ds.rules.musketeers_for_necklace:
-            return "QN-MUSKETEER-4", "you need three Musketeers held since the start of your turn"
-        return "QN-MUSKETEER-4", "no other player holds the Queen's Necklace"
+        need = s.ds.rules.musketeers_for_necklace
+        if len(_held_musketeers(s, seat)) < need:
+            return Refusal("QN-MUSKETEER-4", "you need three Musketeers held since the start of your turn",
+                           "musketeers_too_few", {"n": need})
+        return Refusal("QN-MUSKETEER-4", "no other player holds the Queen's Necklace", "musketeers_no_necklace")
     kind = KINDS.index(what)  # the vocabulary holds influence kinds only
     if playable(s, seat, kind) == EMPTY:
         if holds(s, seat, kind):
-            return "QN-INF-2", f"your {what} was not in your hand when the turn began"
-        return "QN-INF-1", f"you hold no {what}"
+            return Refusal("QN-INF-2", f"your {what} was not in your hand when the turn began", "influence_new",
+                           {"kind": what})
+        return Refusal("QN-INF-1", f"you hold no {what}", "influence_none", {"kind": what})
     if what in ("confessor", "thief", "forger") and target == seat:
-        return {"confessor": "QN-CONFESSOR-1", "thief": "QN-THIEF-1", "forger": "QN-FORGER-1"}[what], \
-            "choose another player"
+        return Refusal({"confessor": "QN-CONFESSOR-1", "thief": "QN-THIEF-1", "forger": "QN-FORGER-1"}[what],
+                       "choose another player", "influence_other_player", {"kind": what})
     if what == "thief":
-        return "QN-AMB-11", "a Thief needs a victim with at least one card in hand"
+        return Refusal("QN-AMB-11", "a Thief needs a victim with at least one card in hand", "thief_empty_hand",
+                       {"seat": target})
     if what == "forger":
-        return "QN-AMB-12", "the Forger may not name amber in this game (config forger_names_amber)"
-    return "QN-AMB-24", "the Favorite may not choose the gem already in fashion position 1 (config)"
+        return Refusal("QN-AMB-12", "the Forger may not name amber in this game (config forger_names_amber)",
+                       "forger_no_amber")
+    return Refusal("QN-AMB-24", "the Favorite may not choose the gem already in fashion position 1 (config)",
+                   "favorite_first_gem")
 
 
-def _response_explain(s: State, f: Forger, action: str) -> tuple[str, str]:
+def _response_explain(s: State, f: Forger, action: str) -> Refusal:
     if action == REACT:
-        return "QN-FORGER-2", "you hold no Musketeer"
-    return "QN-FORGER-2", "answer the Forger with a Musketeer ('react:musketeer') or 'pass'"
+        return Refusal("QN-FORGER-2", "you hold no Musketeer", "forger_no_musketeer")
+    return Refusal("QN-FORGER-2", "answer the Forger with a Musketeer ('react:musketeer') or 'pass'",
+                   "forger_musketeer_or_pass")
 
 
-def _discard_explain(s: State, f: Forger, action: str) -> tuple[str, str]:
-    return "QN-FORGER-3", f"discard a {s.ds.gem_names[f[3]]} card from your hand"
+def _discard_explain(s: State, f: Forger, action: str) -> Refusal:
+    return Refusal("QN-FORGER-3", f"discard a {s.ds.gem_names[f[3]]} card from your hand", "forger_discard_gem",
+                   {"gem": s.ds.gem_names[f[3]]})
 
 
 decision("influence", _legal, _apply, _explain, ("play", "done"), "QN-INF-1")

@@ -15,6 +15,7 @@ seat) or ``due`` (a delayed sale); ``("due", seat, card)``; the decision
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.core.steps import Frame
 from salon.necklace.components import CARDINAL
 from salon.necklace.frames import Due, Merchant, SeatStep
@@ -114,10 +115,11 @@ def _apply(s: State, f: SeatStep, action: str) -> None:
         push(s, ("cardinal", nxt))
 
 
-def _explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+def _explain(s: State, f: SeatStep, action: str) -> Refusal:
     if action == REACT:
-        return "QN-CARDINAL-1", "you hold no Cardinal"
-    return "QN-CARDINAL-1", "a Merchant was drawn: play a Cardinal ('react:cardinal') or 'pass'"
+        return Refusal("QN-CARDINAL-1", "you hold no Cardinal", "cardinal_none")
+    return Refusal("QN-CARDINAL-1", "a Merchant was drawn: play a Cardinal ('react:cardinal') or 'pass'",
+                   "cardinal_or_pass")
 
 
 decision("cardinal", _legal, _apply, _explain, ("react", "pass"), "QN-CARDINAL-2")

@@ -10,6 +10,7 @@ Frames: ``("purchase", seat)``, the decision ``("buy", seat)``, ``("astro_draw",
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.necklace import actions
 from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE
 from salon.necklace.frames import SeatStep
@@ -92,13 +93,16 @@ def astro_draw(s: State, f: SeatStep) -> None:
         emit(s, "necklace", seat, how="drawn")
 
 
-def _explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+def _explain(s: State, f: SeatStep, action: str) -> Refusal:
     if action == DONE:
-        return "QN-BUY-3", "you must buy at least one card while one is affordable"
+        return Refusal("QN-BUY-3", "you must buy at least one card while one is affordable", "buy_one_at_least")
     c = actions.card(s.ds, action)
+    card = s.ds.cards[c].id
     if c not in s.market:
-        return "QN-BUY-1", f"{s.ds.cards[c].id} is not on display in the market"
-    return "QN-BUY-1", f"{s.ds.cards[c].id} costs {cost(s, s.market.index(c))} ducats, you have {s.ducats} left"
+        return Refusal("QN-BUY-1", f"{card} is not on display in the market", "buy_not_in_market", {"card": card})
+    price = cost(s, s.market.index(c))
+    return Refusal("QN-BUY-1", f"{card} costs {price} ducats, you have {s.ducats} left", "buy_too_dear",
+                   {"card": card, "cost": price, "ducats": s.ducats})
 
 
 decision("buy", _legal, _apply, _explain, ("buy", "done"), "QN-BUY-1")

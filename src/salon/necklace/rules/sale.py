@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from salon.core.errors import Refusal
 from salon.necklace import actions
 from salon.necklace.components import ALCHEMIST, BANKER, GEM, KING, NECKLACE, ON_A_LOT, RING, DataSet
 from salon.necklace.frames import Sale, SeatStep
@@ -189,30 +190,37 @@ def _present_apply(s: State, f: SeatStep, action: str) -> None:
     push(s, ("present", seat))
 
 
-def _present_explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+def _present_explain(s: State, f: SeatStep, action: str) -> Refusal:
     seat = f[1]
     c, named = actions.presented(s.ds, action)
     card = s.ds.cards[c]
     name = card.id
+    fields: dict[str, str | int] = {"card": name}
     if c not in s.hands[seat]:
-        return "QN-SALE-1", f"{name} is not in your hand"
+        return Refusal("QN-SALE-1", f"{name} is not in your hand", "present_not_in_hand", fields)
     if c in s.shown[seat]:
-        return "QN-SALE-2", f"{name} is already in your presentation"
+        return Refusal("QN-SALE-2", f"{name} is already in your presentation", "present_already", fields)
     if card.kind not in (GEM, BANKER) and card.kind not in ON_A_LOT:
-        return "QN-SALE-1", f"only grey cards are presented; {name} is a {card.kind_name}"
+        return Refusal("QN-SALE-1", f"only grey cards are presented; {name} is a {card.kind_name}",
+                       "present_not_grey", fields)
     if card.kind in (GEM, BANKER) and named != EMPTY:
         if card.kind == GEM:
-            return "QN-SALE-4", "a gem card goes into the lot of its own gem type ('present:<card>')"
-        return "QN-BANKER-1", "a Banker counts for all your lots: present it without a gem type"
+            return Refusal("QN-SALE-4", "a gem card goes into the lot of its own gem type ('present:<card>')",
+                           "present_gem_own_lot", fields)
+        return Refusal("QN-BANKER-1", "a Banker counts for all your lots: present it without a gem type",
+                       "present_banker_no_gem", fields)
     if card.kind == BANKER:
-        return "QN-BANKER-1", "present a gem card first: the Banker must lie in one of your lots"
+        return Refusal("QN-BANKER-1", "present a gem card first: the Banker must lie in one of your lots",
+                       "present_banker_first", fields)
     if named == EMPTY:
-        return "QN-SALE-3", f"say which gem type's lot the {card.kind_name} joins ('present:{name}:<gem>')"
+        return Refusal("QN-SALE-3", f"say which gem type's lot the {card.kind_name} joins ('present:{name}:<gem>')",
+                       "present_name_gem", fields)
     if card.kind == KING and any(s.ds.cards[x].kind == KING for x in s.shown[seat]):
-        return "QN-KING-3", "at most one King per player and sale"
+        return Refusal("QN-KING-3", "at most one King per player and sale", "present_one_king", fields)
     rule = {RING: "QN-RING-1", KING: "QN-KING-1", NECKLACE: "QN-NECKLACE-2"}[card.kind]
     gem = s.ds.gem_names[named]
-    return rule, f"a {card.kind_name} must join a lot that holds a {gem} gem card (present one first)"
+    return Refusal(rule, f"a {card.kind_name} must join a lot that holds a {gem} gem card (present one first)",
+                   "present_needs_gem", {**fields, "gem": gem})
 
 
 @auto("reveal")
@@ -284,20 +292,24 @@ def _alchemist_apply(s: State, f: SeatStep, action: str) -> None:
          after=s.ds.gem_names[g])
 
 
-def _alchemist_explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+def _alchemist_explain(s: State, f: SeatStep, action: str) -> Refusal:
     seat = f[1]
     if not holds(s, seat, ALCHEMIST):
-        return "QN-ALCHEMIST-1", "you hold no Alchemist"
+        return Refusal("QN-ALCHEMIST-1", "you hold no Alchemist", "alchemist_none")
     c, g = actions.alchemy(s.ds, action)
     card_id, gem = s.ds.cards[c].id, s.ds.gem_names[g]
+    fields: dict[str, str | int] = {"card": card_id, "gem": gem}
     if c not in s.shown[seat] or s.ds.cards[c].kind != GEM:
-        return "QN-ALCHEMIST-2", f"{card_id} is not one of your presented gem cards"
+        return Refusal("QN-ALCHEMIST-2", f"{card_id} is not one of your presented gem cards",
+                       "alchemist_not_presented", fields)
     t = s.shown_type[seat][s.shown[seat].index(c)]
     if t not in s.ds.precious or g not in s.ds.precious:
-        return "QN-ALCHEMIST-3", "the Alchemist can neither change amber nor make it"
+        return Refusal("QN-ALCHEMIST-3", "the Alchemist can neither change amber nor make it", "alchemist_amber",
+                       fields)
     if g == t:
-        return "QN-ALCHEMIST-2", f"{card_id} already is {gem}"
-    return "QN-AMB-14", f"you presented no {gem} (config alchemist_any_column)"
+        return Refusal("QN-ALCHEMIST-2", f"{card_id} already is {gem}", "alchemist_same_gem", fields)
+    return Refusal("QN-AMB-14", f"you presented no {gem} (config alchemist_any_column)", "alchemist_gem_absent",
+                   fields)
 
 
 @auto("settle")

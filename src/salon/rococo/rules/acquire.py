@@ -8,6 +8,7 @@ which (a reward is free).
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Fate, Mode
 from salon.rococo.rules import exams
@@ -61,11 +62,14 @@ def _apply(s: State, f: Mode, action: str) -> None:
     push(s, ("fate", seat, tile, mode))
 
 
-def _explain(s: State, f: Mode, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Mode, action: str) -> Refusal:
     tile = actions.tile(s.t, action)
+    name = s.t.ds.tiles[tile].id
     if tile not in s.drawers:
-        return "R-ACT-RES-2", "that tile is not in a drawer of the resource display"
-    return "R-ACT-RES-3", "you cannot pay the price of that drawer"
+        return Refusal("R-ACT-RES-2", "that tile is not in a drawer of the resource display", "tile_not_displayed",
+                       {"tile": name})
+    return Refusal("R-ACT-RES-3", "you cannot pay the price of that drawer", "tile_too_dear",
+                   {"tile": name, "price": price(s, s.drawers.index(tile))})
 
 
 decision("acquire", _legal, _apply, _explain, ("take",), "R-ACT-RES-2")
@@ -111,6 +115,7 @@ def _fate_apply(s: State, f: Fate, action: str) -> None:
 
 decision(
     "fate", _fate_legal, _fate_apply,
-    lambda s, f, a: ("R-PROC-TILE", "keep the tile, or convert it into what its lower part shows"),
+    lambda s, f, a: Refusal("R-PROC-TILE", "keep the tile, or convert it into what its lower part shows",
+                            "tile_keep_or_convert"),
     ("tile",), "R-PROC-TILE",
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.bonus_ids import BONUS_IDS
 from salon.rococo.components import JewelryBoxParams
@@ -388,12 +389,15 @@ def _apply(s: State, f: Bonus, action: str) -> None:
     effect(s, seat, card, action)
 
 
-def _explain(s: State, f: Bonus, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Bonus, action: str) -> Refusal:
     card = f[2]
     bonus = s.t.cards[card].bonus
     if action.startswith("dismiss:"):
-        return "R-STAFF-2", "a send-away needs a staff above the minimum, and the target must be your own employee"
-    return f"R-BON-{bonus}", f"this bonus ({bonus}) cannot be used that way now"
+        return Refusal("R-STAFF-2",
+                       "a send-away needs a staff above the minimum, and the target must be your own employee",
+                       "dismiss_not_possible", {"minimum": s.t.ds.rules.min_staff})
+    return Refusal(f"R-BON-{bonus}", f"this bonus ({bonus}) cannot be used that way now", "bonus_not_so",
+                   {"bonus": bonus})
 
 
 decision("bonus", _legal, _apply, _explain, ("bonus", "dismiss", "replay", "copy", "hall"), "R-PH3-4")
@@ -414,7 +418,8 @@ def _buy_apply(s: State, f: Buy, action: str) -> None:
         push(s, f)
 
 
-decision("buy", _buy_legal, _buy_apply, lambda s, f, a: ("A-53", "not enough livres to buy another point"),
+decision("buy", _buy_legal, _buy_apply,
+         lambda s, f, a: Refusal("A-53", "not enough livres to buy another point", "buy_vp_too_dear"),
          ("buy", "done"), "R-BON-GEN-1")
 
 
@@ -442,5 +447,6 @@ def _silk_apply(s: State, f: SilkVp, action: str) -> None:
     push(s, ("silk_vp", seat, *acc))
 
 
-decision("silk_vp", _silk_legal, _silk_apply, lambda s, f, a: ("R-BON-l5_silk_to_vp", "choose a tile of your rack"),
+decision("silk_vp", _silk_legal, _silk_apply,
+         lambda s, f, a: Refusal("R-BON-l5_silk_to_vp", "choose a tile of your rack", "silk_vp_from_rack"),
          ("silk", "done"), "R-BON-l5_silk_to_vp")

@@ -8,6 +8,7 @@ when an action qualifies for several open tasks the player picks one (``task:J1`
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Exam, TailorDone, Task
 from salon.rococo.rules.common import emit, gain_vp, jewelry_box, pay
@@ -64,7 +65,8 @@ def _promote_apply(s: State, f: Exam, action: str) -> None:
 
 
 decision("promote", _promote_legal, _promote_apply,
-         lambda s, f, a: ("R-JB-EXAM-J-3", "choose a card of the exam's stack"), ("promote",), "R-JB-EXAM-J-3")
+         lambda s, f, a: Refusal("R-JB-EXAM-J-3", "choose a card of the exam's stack", "promote_from_stack"),
+         ("promote",), "R-JB-EXAM-J-3")
 
 
 @auto("exam_done")
@@ -145,5 +147,6 @@ def _task_apply(s: State, f: Task, action: str) -> None:
 
 
 decision("task", lambda s, f: [f"task:{n}" for n in f[3:]], _task_apply,
-         lambda s, f, a: ("R-JB-TASK-LIMIT-1", "mark one of the tasks this action fulfils"), ("task",),
+         lambda s, f, a: Refusal("R-JB-TASK-LIMIT-1", "mark one of the tasks this action fulfils", "task_fulfilled"),
+         ("task",),
          "R-JB-TASK-LIMIT-1")

@@ -3,6 +3,7 @@ level-III and level-VI bonuses (A-10: cost = max(0, printed - discount))."""
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Finance
 from salon.rococo.rules import exams
@@ -37,16 +38,20 @@ def _apply(s: State, f: Finance, action: str) -> None:
         exams.after_finance(s, seat)
 
 
-def _explain(s: State, f: Finance, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Finance, action: str) -> Refusal:
     d = actions.decoration(s.t, action)
+    deco = s.t.ds.board.decorations[d]
     if s.deco[d] != EMPTY:
-        return "R-ACT-FIN-2", "choose a free decoration space"
-    if s.t.ds.board.decorations[d].kind in ONE_PER_PLAYER:
-        if any(s.deco[i] == f[1] for i in s.t.deco_of_kind[s.t.ds.board.decorations[d].kind]):
-            if s.t.ds.board.decorations[d].kind == "jeweler":
-                return "R-JB-FIN-2", "at most one jeweler decoration per player"
-            return "R-ACT-FIN-4", f"at most one marker on each of the two {term(s, 'kitchen')} spaces"
-    return "R-ACT-FIN-5", "you cannot pay the cost of that space"
+        return Refusal("R-ACT-FIN-2", "choose a free decoration space", "finance_taken", {"decoration": deco.id})
+    if deco.kind in ONE_PER_PLAYER:
+        if any(s.deco[i] == f[1] for i in s.t.deco_of_kind[deco.kind]):
+            if deco.kind == "jeweler":
+                return Refusal("R-JB-FIN-2", "at most one jeweler decoration per player", "finance_one_jeweler",
+                               {"decoration": deco.id})
+            return Refusal("R-ACT-FIN-4", f"at most one marker on each of the two {term(s, 'kitchen')} spaces",
+                           "finance_one_kitchen", {"decoration": deco.id})
+    return Refusal("R-ACT-FIN-5", "you cannot pay the cost of that space", "finance_too_dear",
+                   {"decoration": deco.id, "cost": max(0, deco.cost - f[2])})
 
 
 decision("finance", lambda s, f: targets(s, f[1], f[2]), _apply, _explain, ("finance",), "R-ACT-FIN-2")

@@ -8,6 +8,7 @@ rented (R-EXQ-5; the green dress's 14 livres on a sale are its sale value).
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Placed, SeatStep
 from salon.rococo.rules import favour, jewelry
@@ -99,5 +100,6 @@ def _send_apply(s: State, f: SeatStep, action: str) -> None:
 
 
 decision("exq_send", lambda s, f: [*_send_options(s, f[1]), "send:none"], _send_apply,
-         lambda s, f, a: ("A-24", "send away one of your own employees while your staff exceeds the minimum"),
+         lambda s, f, a: Refusal("A-24", "send away one of your own employees while your staff exceeds the minimum",
+                                 "exquisite_send", {"minimum": s.t.ds.rules.min_staff}),
          ("send",), "R-EXQ-4")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import SeatStep
 from salon.rococo.rules import specialists
@@ -44,11 +45,13 @@ def _apply(s: State, f: SeatStep, action: str) -> None:
     p.hand.append(c)
 
 
-def _explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+def _explain(s: State, f: SeatStep, action: str) -> Refusal:
     c = actions.card(s.t, action)
+    card = s.t.cards[c].id
     if c == s.players[f[1]].specialist:
-        return "R-JB-HIRE-1", "your specialized apprentice's hiring condition is not met now"
-    return "R-ACT-HIRE-3", "choose a card of the new-employee display"
+        return Refusal("R-JB-HIRE-1", "your specialized apprentice's hiring condition is not met now",
+                       "hire_specialist", {"card": card})
+    return Refusal("R-ACT-HIRE-3", "choose a card of the new-employee display", "hire_not_displayed", {"card": card})
 
 
 decision("hire", lambda s, f: targets(s, f[1]), _apply, _explain,

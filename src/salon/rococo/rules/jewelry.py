@@ -8,6 +8,7 @@ resource tile from the bag (R-JB-JEWEL-3).
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Jewel
 from salon.rococo.rules.common import draw_bag_tile, emit, jewelry_box, pay
@@ -61,13 +62,18 @@ def _apply(s: State, f: Jewel, action: str) -> None:
         draw_bag_tile(s, seat, "jewel_colour")
 
 
-def _explain(s: State, f: Jewel, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Jewel, action: str) -> Refusal:
     j = actions.jewel(s.t, action)
+    jewel = jewelry_box(s).jewels[j]
     if j not in s.jewel_display:
-        return "R-JB-JEWEL-1", "that jewel is not in the jewelry display"
-    if not f[3] and jewelry_box(s).jewels[j].kind != ("necklace" if s.t.ds.garments[f[2]].is_dress else "ring"):
-        return "R-JB-JEWEL-1", "a dress takes a necklace, a coat a ring"
-    return "R-JB-JEWEL-1", "you cannot pay the price below that jewel's space"
+        return Refusal("R-JB-JEWEL-1", "that jewel is not in the jewelry display", "jewel_not_displayed",
+                       {"jewel": jewel.id})
+    garment = s.t.ds.garments[f[2]]
+    if not f[3] and jewel.kind != ("necklace" if garment.is_dress else "ring"):
+        return Refusal("R-JB-JEWEL-1", "a dress takes a necklace, a coat a ring", "jewel_wrong_kind",
+                       {"jewel": jewel.id, "garment": garment.id})
+    return Refusal("R-JB-JEWEL-1", "you cannot pay the price below that jewel's space", "jewel_too_dear",
+                   {"jewel": jewel.id, "price": jewelry_box(s).display_prices[s.jewel_display.index(j)]})
 
 
 decision("jewel", _legal, _apply, _explain, ("jewel",), "R-JB-JEWEL-1")

@@ -8,6 +8,7 @@ choice to make (R-PH2-3 case 2).
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Hand, SeatStep, Step
 from salon.rococo.rules import solo
@@ -67,8 +68,9 @@ def _apply(s: State, f: Hand, action: str) -> None:
         push(s, ("hand", seat, left - 1))
 
 
-def _explain(s: State, f: Hand, action: str) -> tuple[str, str]:
-    return "R-PH2-2", "choose a card from your own supply"
+def _explain(s: State, f: Hand, action: str) -> Refusal:
+    return Refusal("R-PH2-2", "choose a card from your own supply", "pick_from_supply",
+                   {"card": s.t.cards[actions.card(s.t, action)].id})
 
 
 decision("hand", _legal, _apply, _explain, ("pick",), "R-PH2-2")

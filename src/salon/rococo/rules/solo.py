@@ -10,6 +10,7 @@ her ``supply`` and only count as her staff.
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo.frames import Exam, Step
 from salon.rococo.rules import all_halls, exams, favour, garment_effects, scoring
 from salon.rococo.rules.bonuses import END_GAME
@@ -189,7 +190,8 @@ def _remove_options(s: State, f: Exam) -> list[str]:
 
 
 decision("mdb_remove", _remove_options, lambda s, f, a: _remove(s, s.t.card_index[a[7:]]),
-         lambda s, f, a: ("A-3", "choose one of Madame du Barry's eligible employees"), ("remove",), "A-3")
+         lambda s, f, a: Refusal("A-3", "choose one of Madame du Barry's eligible employees", "mdb_remove_eligible"),
+         ("remove",), "A-3")
 
 
 def _in_direction(items: list[int], direction: str) -> list[tuple[int, int]]:

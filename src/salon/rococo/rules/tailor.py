@@ -12,6 +12,7 @@ nothing would only lose it (a provably dominated choice, so it is pruned).
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Give, Mode, Place
 from salon.rococo.rules import jewelry
@@ -66,25 +67,32 @@ GRANTING_BONUS = {"l2": "l2_tailor_less_blue_or_pink", "l4": "l4_tailor_less_gre
 """The bonus behind each granted tailoring (R-PROC-GRANT)."""
 
 
-def refusal(s: State, seat: int, g: int, window: int, mode: str) -> tuple[str, str] | None:
-    """Why ``seat`` cannot make garment ``g`` from ``window`` now, as (rule, reason), or None
-    when it can: the one check behind both the legal garments and the refusal of another."""
+def refusal(s: State, seat: int, g: int, window: int, mode: str) -> Refusal | None:
+    """Why ``seat`` cannot make garment ``g`` from ``window`` now, or None when it can: the one
+    check behind both the legal garments and the refusal of another."""
     gar = s.t.ds.garments[g]
+    garment = {"garment": gar.id}
     if gar.thimble and mode != "main":
-        return f"R-BON-{GRANTING_BONUS[mode]}", "a bonus tailoring may not make a garment with the gold thimble"
+        return Refusal(f"R-BON-{GRANTING_BONUS[mode]}",
+                       "a bonus tailoring may not make a garment with the gold thimble", "tailor_bonus_thimble",
+                       {**garment, "bonus": GRANTING_BONUS[mode]})
     if gar.thimble and not performed_by_master(s):
-        return "R-ACT-TAILOR-2", "a garment with the gold thimble needs a Master"
+        return Refusal("R-ACT-TAILOR-2", "a garment with the gold thimble needs a Master", "tailor_thimble_master",
+                       garment)
     p = s.players[seat]
     if p.livres < s.t.ds.board.window_costs[window]:
-        return "R-ACT-TAILOR-3", "you cannot pay the tailoring cost of its window"
+        return Refusal("R-ACT-TAILOR-3", "you cannot pay the tailoring cost of its window", "tailor_window_cost",
+                       {**garment, "cost": s.t.ds.board.window_costs[window]})
     silk = p.silk
     if p.thread < gar.thread or p.lace < gar.lace or not any(
             all(silk[c] >= r[c] for c in range(4)) for r in reductions(s, g, mode)):
-        return "R-ACT-TAILOR-4", f"you lack the silk, {term(s, 'thread')} or lace it requires"
+        return Refusal("R-ACT-TAILOR-4", f"you lack the silk, {term(s, 'thread')} or lace it requires",
+                       "tailor_lack_goods", garment)
     if mode == MUST_SELL and not sellable(s, g):
-        return "A-56", "this bonus must sell the garment, and it cannot be sold"
+        return Refusal("A-56", "this bonus must sell the garment, and it cannot be sold", "tailor_must_sell",
+                       garment)
     if not sellable(s, g) and not free_spaces(s, mode):
-        return "A-55", "it cannot be sold, and no free guest space may take it"
+        return Refusal("A-55", "it cannot be sold, and no free guest space may take it", "tailor_no_place", garment)
     return None
 
 
@@ -125,11 +133,12 @@ def _hand_in(s: State, seat: int, mode: str, need: tuple[int, ...]) -> None:
         push(s, ("give", seat, mode, *need))
 
 
-def _explain(s: State, f: Mode, action: str) -> tuple[str, str]:
+def _explain(s: State, f: Mode, action: str) -> Refusal:
     seat, mode = f[1], f[2]
     g = actions.garment(s.t, action)
     if g not in s.windows:
-        return "R-ACT-TAILOR-2", "that garment is not in the design display"
+        return Refusal("R-ACT-TAILOR-2", "that garment is not in the design display", "tailor_not_displayed",
+                       {"garment": s.t.ds.garments[g].id})
     reason = refusal(s, seat, g, s.windows.index(g), mode)
     assert reason is not None, "a garment that can be made is legal"
     return reason
@@ -160,7 +169,7 @@ def _reduce_apply(s: State, f: Mode, action: str) -> None:
 
 
 decision("reduce", _reduce_legal, _reduce_apply,
-         lambda s, f, a: ("A-6", "save one blue or one pink bale that the garment requires"),
+         lambda s, f, a: Refusal("A-6", "save one blue or one pink bale that the garment requires", "reduce_bale"),
          ("reduce",), "A-6")
 
 
@@ -186,7 +195,8 @@ def _give_apply(s: State, f: Give, action: str) -> None:
 
 
 decision("give", _give_legal, _give_apply,
-         lambda s, f, a: ("R-ACT-TAILOR-4", "hand in a tile of your rack that covers a missing silk bale"),
+         lambda s, f, a: Refusal("R-ACT-TAILOR-4", "hand in a tile of your rack that covers a missing silk bale",
+                                 "give_tile"),
          ("give",), "R-ACT-TAILOR-4")
 
 
@@ -252,17 +262,20 @@ def _reward(s: State, seat: int, reward: str, livres: int) -> None:
         push(s, ("acquire", seat, "reward"))
 
 
-def _dispose_explain(s: State, f: Mode, action: str) -> tuple[str, str]:
+def _dispose_explain(s: State, f: Mode, action: str) -> Refusal:
+    garment = {"garment": s.t.ds.garments[s.making].id}
     if action == "sell":
         if s.t.ds.garments[s.making].expansion == "festive":
-            return "R-FEST-3", "a festive garment can never be sold"
-        return "R-EXQ-3", "this garment can only be rented"
+            return Refusal("R-FEST-3", "a festive garment can never be sold", "sell_festive", garment)
+        return Refusal("R-EXQ-3", "this garment can only be rented", "sell_rent_only", garment)
     if f[2] == MUST_SELL:
-        return "R-BON-nj_tailor_sell_vp", "this garment must be sold"
-    space = actions.space(s.t, action)
-    if s.guest[space] != EMPTY:
-        return "R-ACT-TAILOR-8", "that guest space is taken"
-    return "R-ACT-TAILOR-9", "a master guest space takes only a garment tailored with a Master"
+        return Refusal("R-BON-nj_tailor_sell_vp", "this garment must be sold", "rent_must_sell", garment)
+    where = actions.space(s.t, action)
+    space = {**garment, "space": action[action.find(":") + 1:]}  # the space's id, as the action names it
+    if s.guest[where] != EMPTY:
+        return Refusal("R-ACT-TAILOR-8", "that guest space is taken", "rent_space_taken", space)
+    return Refusal("R-ACT-TAILOR-9", "a master guest space takes only a garment tailored with a Master",
+                   "rent_master_space", space)
 
 
 decision("dispose", _dispose_legal, _dispose_apply, _dispose_explain, ("sell", "rent"), "R-ACT-TAILOR-7")

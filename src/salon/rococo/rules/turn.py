@@ -8,10 +8,11 @@ to the discard (R-PH3-4).  The played card stays in the staff until the end of t
 
 from __future__ import annotations
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import SeatStep, Step
 from salon.rococo.rules import acquire, exams, favour, finance, hire, send_away, tailor
-from salon.rococo.rules.common import emit, is_mdb
+from salon.rococo.rules.common import emit, is_mdb, jewelry_box
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
@@ -85,39 +86,51 @@ def _play_apply(s: State, f: SeatStep, action: str) -> None:
 
 
 decision("play", _play_legal, _play_apply,
-         lambda s, f, a: ("R-PH3-1", "play one card of your hand"),
+         lambda s, f, a: Refusal("R-PH3-1", "play one card of your hand", "play_from_hand",
+                                 {"card": s.t.cards[actions.card(s.t, a)].id}),
          ("play",), "R-PH3-1")
 
 
-def main_refusal(s: State, seat: int, what: str) -> tuple[str, str] | None:
-    """Why the main action ``what`` cannot be taken now, as (rule, reason), or None when it can
-    (R-PH3-6): the one check behind both the options and the refusal of another."""
+def main_refusal(s: State, seat: int, what: str) -> Refusal | None:
+    """Why the main action ``what`` cannot be taken now, or None when it can (R-PH3-6): the one
+    check behind both the options and the refusal of another."""
     if what not in MAIN_ACTIONS or (what in exams.EXAMS and s.t.ds.jewelry_box is None):
-        return "R-PH3-4", f"no main action {what!r}; choose one of {', '.join(MAIN_ACTIONS)} or skip"
-    ctype = s.t.cards[s.turn_card].type
+        return Refusal("R-PH3-4", f"no main action {what!r}; choose one of {', '.join(MAIN_ACTIONS)} or skip",
+                       "main_unknown", {"action": what})
+    card = s.t.cards[s.turn_card]
+    ctype = card.type
     if what not in ALLOWED[ctype]:
-        return TYPE_RULE.get(what, "R-EMP-3"), f"a {ctype} may not take the action {what} (R-EMP-1..3)"
+        return Refusal(TYPE_RULE.get(what, "R-EMP-3"), f"a {ctype} may not take the action {what} (R-EMP-1..3)",
+                       "main_not_for_type", {"type": ctype, "action": what, "card": card.id})
+    reason: Refusal
     if what == "favour":
-        possible, reason = favour.available(s), ("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round")
+        possible = favour.available(s)
+        reason = Refusal("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round", "favour_taken")
     elif what == "acquire":
-        possible, reason = bool(acquire.targets(s, seat, "main")), ("R-ACT-RES-5",
-                                                                    "no tile in the display that you can pay for")
+        possible = bool(acquire.targets(s, seat, "main"))
+        reason = Refusal("R-ACT-RES-5", "no tile in the display that you can pay for", "acquire_none")
     elif what == "tailor":
-        possible, reason = bool(tailor.targets(s, seat, "main")), ("R-ACT-TAILOR-14",
-                                                                   "no garment in the display that you can make now")
+        possible = bool(tailor.targets(s, seat, "main"))
+        reason = Refusal("R-ACT-TAILOR-14", "no garment in the display that you can make now", "tailor_none")
     elif what == "hire":
-        possible, reason = bool(hire.targets(s, seat)), ("R-ACT-HIRE-4",
-                                                         "the display is empty or you cannot pay the price")
+        possible = bool(hire.targets(s, seat))
+        reason = Refusal("R-ACT-HIRE-4", "the display is empty or you cannot pay the price", "hire_none")
     elif what == "send":
-        possible, reason = send_away.available(s, seat), ("R-STAFF-2", "you must keep at least 4 employees")
+        possible = send_away.available(s, seat)
+        reason = Refusal("R-STAFF-2", "you must keep at least 4 employees", "send_staff_minimum",
+                         {"minimum": s.t.ds.rules.min_staff})
     elif what == "finance":
-        possible, reason = bool(finance.targets(s, seat, 0)), (
-            "R-ACT-FIN-5", "no free decoration space that you may finance and can pay for")
+        possible = bool(finance.targets(s, seat, 0))
+        reason = Refusal("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for",
+                         "finance_none")
     else:
-        tasks = "all 4 tasks" if what == "journeyman_exam" else "all 3 tasks"
-        rule = "R-JB-EXAM-J-2" if what == "journeyman_exam" else "R-JB-EXAM-M-2"
-        possible, reason = exams.exam_available(s, seat, what), (
-            rule, f"the exam needs your start marker there, {tasks}, 5 livres and a card in its stack")
+        journeyman = what == "journeyman_exam"
+        tasks = "all 4 tasks" if journeyman else "all 3 tasks"
+        rule = "R-JB-EXAM-J-2" if journeyman else "R-JB-EXAM-M-2"
+        possible = exams.exam_available(s, seat, what)
+        reason = Refusal(rule, f"the exam needs your start marker there, {tasks}, 5 livres and a card in its stack",
+                         "exam_unavailable", {"exam": what, "tasks": len(exams.track(s, exams.EXAMS[what][0])),
+                                              "fee": jewelry_box(s).params.exam_fee})
     return None if possible else reason
 
 
@@ -146,7 +159,7 @@ def _main_apply(s: State, f: SeatStep, action: str) -> None:
         exams.take_exam(s, seat, s.turn_card, what)
 
 
-def _main_explain(s: State, f: SeatStep, action: str) -> tuple[str, str]:
+def _main_explain(s: State, f: SeatStep, action: str) -> Refusal:
     reason = main_refusal(s, f[1], actions.argument(action))
     assert reason is not None, "a main action that can be taken is legal"
     return reason

@@ -459,8 +459,20 @@ export class GameView {
     ].filter((x) => x));
   }
 
+  /** A refusal's reason (the server's key and fields) in the player's language: the game's
+   *  renderer words its game's reasons, the shell the engine's own (``refusal.<key>``); the
+   *  engine's English reason only for a key nobody knows (a game without texts of its own). */
+  refusalText(data, st) {
+    const c = this.c;
+    const own = data.key ? this.renderer.refusal?.(data.key, data.fields || {}, st) : null;
+    if (own) return own;
+    if (data.key === "wrong_step") return c.t("refusal.wrong_step", { prompt: this.renderer.prompt(st) });
+    if (data.key && c.has(`refusal.${data.key}`)) return c.t(`refusal.${data.key}`, data.fields || {});
+    return data.reason;
+  }
+
   /** The choices of this kind the rules do not allow now (the renderer knows them), each
-   *  answering with the rule that forbids it when the player asks. */
+   *  answering with the rule that forbids it, and why, when the player asks. */
   renderNotOffered() {
     const c = this.c;
     const st = this.state;
@@ -474,7 +486,8 @@ export class GameView {
       const data = await r.json();
       if (!r.ok) { toast(c.error(data.error), 5000); return; }
       if (data.legal) return;
-      why.replaceChildren(c.t("game.not_offered_rule", { action: this.renderer.actionLabel(action, st), rule: data.rule }), " ",
+      why.replaceChildren(c.t("game.not_offered_reason", { action: this.renderer.actionLabel(action, st),
+        reason: this.refusalText(data, st), rule: data.rule }), " ",
         h("a", { href: `#/rules/${this.summary.game}`, target: "_blank", rel: "noopener" }, c.t("game.how_to_play")));
     };
     return h("div", { class: "not-offered", id: "not-offered" },

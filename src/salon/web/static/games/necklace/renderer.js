@@ -372,6 +372,77 @@ class NecklaceRenderer {
     return this.has(`decision.${d.kind}`) ? this.t(`decision.${d.kind}`, f) : this.t("doing.other");
   }
 
+  /** The choices of the current decision a player would look for but may not take now: the
+   *  influence cards in hand that cannot be played, the market cards too dear, ending the
+   *  purchase while one must buy, the hand's cards that cannot be presented or discarded, a
+   *  reaction without its card.  The page asks the server why, on the player's demand. */
+  alternatives(state) {
+    const obs = state.observation;
+    const d = obs.decision;
+    const me = obs.players[state.seat];
+    if (!d || d.seat !== state.seat || !me || !me.hand) return [];
+    const legal = new Set(state.legal);
+    const offered = (prefix) => state.legal.some((a) => a === prefix || a.startsWith(`${prefix}:`));
+    const hand = me.hand.map((c) => c.id).filter((id) => this.comp.cards[id]);
+    const kindOf = (id) => this.comp.cards[id].kind;
+    const gem = (this.comp.gems || [])[0];
+    const other = (state.seat + 1) % obs.players.length;
+    const out = [];
+    switch (d.kind) {
+      case "influence": {
+        const kinds = [...new Set(hand.map(kindOf))];
+        for (const kind of ["confessor", "courtesan", "forger", "favorite", "thief"]) {
+          if (!kinds.includes(kind) || offered(`play:${kind}`)) continue;
+          if (kind === "courtesan") out.push("play:courtesan");
+          else if (kind === "favorite") out.push(`play:favorite:${gem}`);
+          else if (kind === "forger") out.push(`play:forger:${other}:${gem}`);
+          else out.push(`play:${kind}:${other}`);
+        }
+        if (kinds.includes("musketeer") && !legal.has("play:musketeers")) out.push("play:musketeers");
+        break;
+      }
+      case "buy":
+        for (const slot of obs.market || []) {
+          if (slot && !legal.has(`buy:${slot.card.id}`)) out.push(`buy:${slot.card.id}`);
+        }
+        if (!legal.has("done")) out.push("done");
+        break;
+      case "present": {
+        const mine = me.presenting || { lots: {}, bankers: [] };
+        const shown = new Set([...Object.values(mine.lots).flat(), ...mine.bankers]);
+        for (const id of hand) {
+          if (shown.has(id) || offered(`present:${id}`)) continue;
+          out.push(["ring", "king", "necklace"].includes(kindOf(id)) ? `present:${id}:${gem}` : `present:${id}`);
+        }
+        break;
+      }
+      case "forger_discard":
+        for (const id of hand) if (!legal.has(`discard:${id}`)) out.push(`discard:${id}`);
+        break;
+      case "queen": case "cardinal": case "forger_response": {
+        const react = { queen: "react:queen", cardinal: "react:cardinal", forger_response: "react:musketeer" }[d.kind];
+        if (!legal.has(react)) out.push(react);
+        break;
+      }
+      default: break;
+    }
+    return out;
+  }
+
+  /** An engine refusal's reason (GET /explain: its key and raw fields) in the player's words:
+   *  card ids become cards, amounts ducats, gem and kind ids their names, seats players; null
+   *  for a key the catalog lacks. */
+  refusal(key, fields) {
+    if (!this.has(`refusal.${key}`)) return null;
+    const word = {
+      card: (v) => this.card(v), cost: (v) => this.ducats(v), ducats: (v) => this.ducats(v), gem: (v) => this.gem(v),
+      kind: (v) => this.kind(v), seat: (v) => this.player(Number(v)),
+    };
+    const f = {};
+    for (const [name, value] of Object.entries(fields)) f[name] = word[name] ? word[name](value) : String(value);
+    return this.t(`refusal.${key}`, f);
+  }
+
   actionLabel(action, state) {
     const obs = state.observation;
     const d = obs.decision || {};

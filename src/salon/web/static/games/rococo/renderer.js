@@ -967,6 +967,22 @@ class RococoRenderer {
     return ["favour", "acquire", "tailor", "hire", "send", "finance", ...exams].map((x) => `main:${x}`);
   }
 
+  /** An engine refusal's reason (GET /explain: its key and raw fields) in the player's words:
+   *  ids become card, garment, tile, jewel and space names, amounts livres; null for a key the
+   *  catalog lacks. */
+  refusal(key, fields) {
+    if (!this.has(`refusal.${key}`)) return null;
+    const word = {
+      card: (v) => this.card(v), garment: (v) => this.garment(v), tile: (v) => this.tile(v), jewel: (v) => this.jewel(v),
+      space: (v) => this.space(v), decoration: (v) => this.deco(v), bonus: (v) => this.bonus(v),
+      type: (v) => this.t(`employee.${v}`), action: (v) => this.t(`main.${v}`), exam: (v) => this.t(`main.${v}`),
+      cost: (v) => this.livres(v), price: (v) => this.livres(v), fee: (v) => this.livres(v),
+    };
+    const f = {};
+    for (const [name, value] of Object.entries(fields)) f[name] = word[name] ? word[name](value) : String(value);
+    return this.t(`refusal.${key}`, f);
+  }
+
   /** Each seat's prestige for the score track (null where the edition hides it). */
   scores(state) {
     return state.observation.players.map((p) => ({ seat: p.seat, score: p.vp }));
