@@ -147,3 +147,117 @@ def test_bad_input_is_one_clear_error() -> None:
         env("necklace", players=2, reward="elo")
     with pytest.raises(ConfigError, match="opponents"):
         gym_env("necklace", opponents=["random", "random"], players=4)
+
+
+DIRECT_CONFIGS = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
+                  {"players": 4, "expansions": "all"}, {"players": 2, "expansions": "jewelry_box"},
+                  {"players": 3, "expansions": "noble,festive"}, {"players": 5, "expansions": "all"},
+                  {"players": 1, "solo": True}, {"players": 1, "solo": True, "expansions": "all"},
+                  {"players": 3, "edition": "2013"}, {"players": 2, "edition": "2013"}]
+
+
+@pytest.mark.parametrize("config", DIRECT_CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_direct_encoder_matches_the_declaration_on_every_step(config: dict[str, object]) -> None:
+    """Rococo's direct encoder (written from the state, remembering each seat's last vector)
+    gives exactly the reference encoder's vector of ``observe(seat)`` at every step of seeded
+    random games: for the seat to act (as the AEC environment asks), for seats drawn at
+    random (stale memories), and with two games interleaved on one encoder."""
+    s = spec("rococo", config)
+    direct = s.encoding.direct
+    assert direct is not None
+    draw = np.random.default_rng(len(str(config)))
+    games = [s.new(seed) for seed in (3, 4, 5)]
+    bots = [make_bot("random", seed) for seed in (3, 4, 5)]
+    steps = 0
+    while not all(g.is_over() for g in games):
+        for g, bot in zip(games, bots):
+            if g.is_over():
+                continue
+            seat = g.current_player()
+            assert seat is not None
+            seats = [seat, int(draw.integers(g.num_players))]
+            if steps % 7 == 0:
+                seats += range(g.num_players)
+            for viewer in seats:
+                reference = s.encoding.encode(g.observe(viewer), viewer)
+                assert np.array_equal(direct(g, viewer), reference), (config, steps, viewer, g.s.stack[-1:])
+            g.apply(bot.choose(g))
+        steps += 1
+    for g in games:  # the final position too, from every seat
+        for viewer in range(g.num_players):
+            assert np.array_equal(direct(g, viewer), s.encoding.encode(g.observe(viewer), viewer))
+
+
+def test_direct_vectors_are_fresh_and_checked() -> None:
+    """A vector handed out is the caller's (changing it changes no later one); the layout
+    version is the declaration's; :meth:`Encoding.check` compares both encoders."""
+    s = spec("rococo", {"players": 4})
+    assert s.encoding.direct is not None
+    assert s.encoding.version == s.encoding.version and len(s.encoding.version) == 16
+    game = s.new(1)
+    seat = game.current_player()
+    assert seat is not None
+    first = s.encoding.vector(game, seat)
+    first[:] = 7.0
+    again = s.encoding.check(game, seat)
+    assert np.array_equal(s.encoding.vector(game, seat), again)
+    assert not np.array_equal(first, again)
+
+
+def test_direct_encoder_leaves_the_unplaceable_to_the_reference() -> None:
+    """A state the direct encoder cannot place (a start player that is no seat) goes to the
+    reference encoder, which refuses it as it always did."""
+    s = spec("rococo", {"players": 2})
+    game = s.new(0)
+    seat = game.current_player()
+    assert seat is not None
+    s.encoding.vector(game, seat)
+    game.s.start_player = 9
+    with pytest.raises(EncodingError, match="start_player"):
+        s.encoding.vector(game, seat)
+
+
+def test_action_mask_is_fresh_each_time() -> None:
+    s = spec("necklace", {"players": 2})
+    game = s.new(0)
+    legal = game.legal_actions()
+    mask = s.actions.mask(legal)
+    assert sorted(np.flatnonzero(mask)) == sorted(s.actions.index(a) for a in legal)
+    mask[:] = 0
+    assert s.actions.mask(legal).sum() == len(legal)
+
+
+def test_rl_bench_is_deterministic_in_its_counts() -> None:
+    from salon.cli import bench as bench_mod
+
+    seen: list[str] = []
+    data = bench_mod.rl_bench("rococo", 2, step=seen.append)
+    assert seen == [f"rl:{g}:{n}" for g, n in bench_mod.rl_lines("rococo")]
+    assert seen[:2] == ["rl:rococo:4", "rl:rococo:2"] and "rl:necklace:4" in seen
+    again = bench_mod.rl_bench("rococo", 2)
+    for line, other in zip(data["lines"], again["lines"]):
+        assert (line["decisions"], line["steps"]) == (other["decisions"], other["steps"]) != (0, 0)
+        assert line["ratio"] > 0
+
+
+def test_bench_rl_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``salon bench GAME --rl``: the JSON report and the table, with its note."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from salon.cli import bench as bench_mod
+    from salon.cli.main import app
+
+    monkeypatch.setattr(bench_mod, "RL_GAMES", 1)
+    env = {"COLUMNS": "120", "LC_ALL": "C"}
+    result = CliRunner().invoke(app, ["bench", "rococo", "--rl", "--json"], env=env)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert [(line["game"], line["players"]) for line in data["lines"]] == bench_mod.rl_lines("rococo")
+    assert data["games_per_line"] == 1 and data["seeds"] == "0-0"
+    assert {"engine_decisions_per_s", "aec_steps_per_s", "ratio"} <= set(data["lines"][0])
+    table = CliRunner().invoke(app, ["bench", "necklace", "--rl"], env=env)
+    assert table.exit_code == 0, table.output
+    assert "AEC steps/s" in table.stdout and "Random legal actions, 1 games per line" in table.stdout
+    assert "necklace" in table.stdout and "rococo" in table.stdout

@@ -9,6 +9,12 @@ with the secret seeds ``2**128 + 0``, ``2**128 + 1`` ... (the same games on ever
 The search bot is timed on one mid-game position: the worlds (and play-outs) it gets
 through in the time box.  Last, the same random games at the largest player count are played
 one after another and by ``workers`` processes, for the speed-up of ``simulate --workers``.
+
+The learning environments' report (``bench --rl``, :func:`rl_bench`) plays a fixed number of
+random games (seeds 0, 1, 2 ...) twice per line: by the plain engine (decisions per second,
+as above) and through the PettingZoo AEC environment with the observation vector and the
+action mask read at every step and a random action drawn from the mask (steps per second);
+the ratio of the two is what the environments cost over the engine.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from salon import parallel
 from salon.bots.base import RandomBot, bot_seed, make_bot
 from salon.bots.search import SearchBot
 from salon.cli.common import config_expansions, game_config
-from salon.core.game import SECRET_SEEDS, game_class
+from salon.core.game import SECRET_SEEDS, game_class, game_names
+from salon.core.plugins import plugin
+from salon.core.rng import Rng
 
 HEURISTIC = "heuristic"
 HEURISTIC_DECISIONS = 300
@@ -177,3 +185,93 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
         "search": search,
         "parallel": speedup,
     }
+
+
+RL_GAMES = 40
+"""Random games per line of the learning environments' report (:func:`rl_bench`)."""
+RL_PLAYERS = (4, 2)
+"""The player counts of the benched game in that report (those it accepts), its first line
+the one the project's target names: the AEC environment at half the engine's speed or more
+on 4-player Rococo."""
+
+
+def rl_lines(name: str, expansions: str | None = None, solo: bool = False,
+             edition: str | None = None) -> list[tuple[str, int]]:
+    """The lines of :func:`rl_bench`: ``name`` at each of :data:`RL_PLAYERS` it accepts (its
+    only count when it has one, as in solo), then every other game with a learning
+    environment at 4 players, for comparison."""
+    options = {k: v for k, v in game_config(0, expansions, solo, edition).items() if k != "players"}
+    counts = game_class(name).describe(options).players
+    lines = [(name, n) for n in RL_PLAYERS if n in counts] or [(name, counts[-1])]
+    for other in game_names():
+        found = plugin(other)
+        if other != name and found is not None and found.encoding is not None:
+            accepted = game_class(other).describe({}).players
+            lines.append((other, RL_PLAYERS[0] if RL_PLAYERS[0] in accepted else accepted[-1]))
+    return lines
+
+
+def rl_line(name: str, players: int, games: int, expansions: str | None = None, solo: bool = False,
+            edition: str | None = None) -> dict[str, Any]:
+    """One line of :func:`rl_bench`: ``games`` random games of ``name`` at ``players`` (the
+    options only for the benched game) by the engine and through the AEC environment."""
+    from salon.rl.aec import SalonAECEnv
+
+    config = game_config(players, expansions, solo, edition)
+    cls = game_class(name)
+    env = SalonAECEnv(name, config)
+
+    def engine_game(seed: int) -> int:
+        game = cls.new(config, seed)
+        bot = RandomBot(bot_seed(seed, 0))
+        decisions = 0
+        while not game.is_over():
+            game.apply(bot.choose(game))
+            decisions += 1
+        return decisions
+
+    def aec_game(seed: int) -> int:
+        env.reset(seed=seed)
+        rng = Rng(bot_seed(seed, 0))
+        terminations = env.terminations
+        steps = 0
+        while True:
+            agent = env.agent_selection
+            if terminations[agent]:
+                return steps
+            legal = env.observe(agent)["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.below(len(legal))]))
+            steps += 1
+
+    engine_game(games)  # warm-up: the game's tables, the first calls
+    aec_game(games)
+    decisions = steps = 0
+    engine = aec = 0.0
+    for seed in range(games):  # game by game in turn, so that a busy machine slows both alike
+        start = time.perf_counter()
+        decisions += engine_game(seed)
+        middle = time.perf_counter()
+        steps += aec_game(seed)
+        engine += middle - start
+        aec += time.perf_counter() - middle
+    engine_speed, aec_speed = decisions / engine, steps / aec
+    return {"game": name, "players": players, "games": games, "decisions": decisions, "steps": steps,
+            "engine_decisions_per_s": round(engine_speed, 1), "aec_steps_per_s": round(aec_speed, 1),
+            "ratio": round(aec_speed / engine_speed, 3)}
+
+
+def rl_bench(name: str, games: int = RL_GAMES, expansions: str | None = None, solo: bool = False,
+             edition: str | None = None, step: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The learning environments' report: each of the :func:`rl_lines` as :func:`rl_line`;
+    ``step`` is told ``rl:<game>:<players>`` as each line ends."""
+    done = step or (lambda stage: None)
+    plan = rl_lines(name, expansions, solo, edition)
+    first = game_class(name).new(game_config(plan[0][1], expansions, solo, edition), 0)
+    lines = []
+    for game, players in plan:
+        ours = game == name
+        lines.append(rl_line(game, players, games, expansions if ours else None, solo and ours,
+                             edition if ours else None))
+        done(f"rl:{game}:{players}")
+    return {"game": name, "expansions": config_expansions(first), "games_per_line": games,
+            "seeds": f"0-{games - 1}", "lines": lines}

@@ -430,11 +430,16 @@ def bench(
     secret_seeds: Annotated[bool, typer.Option(
         "--secret-seeds", help="Seed every game and bot secretly (the keyed generator, as a server does).")] = False,
     workers: WorkersOpt = None,
+    rl: Annotated[bool, typer.Option(
+        "--rl", help="Measure the learning environments instead: the PettingZoo AEC environment's steps/s (vector "
+        "and mask at every step) against the engine's decisions/s, on a fixed set of seeded random games.")] = False,
 ) -> int:
     """Measure random play (games/s, decisions/s per player count), the heuristic's think time, the search's speed."""
     check_options(check_game(game), solo, edition, expansions)
     check_workers(workers)
     console = _console()
+    if rl:
+        return _bench_rl(console, game, as_json, expansions, solo, edition)
     stages = bench_mod.stages(game, expansions, solo, edition)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=console,
                   transient=True, disable=as_json or not console.is_terminal) as progress:
@@ -469,6 +474,45 @@ def bench(
     console.print(f"{speed['workers']} workers: {speed['parallel_games_per_s']:.1f} games/s against "
                   f"{speed['serial_games_per_s']:.1f} serially ({speed['players']} players), "
                   f"a speed-up of {speed['speedup']:.2f}")
+    return 0
+
+
+def _bench_rl(console: Console, game: str, as_json: bool, expansions: str | None, solo: bool,
+              edition: str | None) -> int:
+    """``bench --rl``: the learning environments' report (salon.cli.bench.rl_bench)."""
+    lines = bench_mod.rl_lines(game, expansions, solo, edition)
+
+    def stage_text(i: int) -> str:
+        name, players = lines[min(i, len(lines) - 1)]
+        return text("bench.stage_rl", game=name, players=players)
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=console,
+                  transient=True, disable=as_json or not console.is_terminal) as progress:
+        task = progress.add_task(stage_text(0), total=len(lines))
+        ended = [0]
+
+        def step(stage: str) -> None:
+            ended[0] += 1
+            progress.update(task, advance=1, description=stage_text(ended[0]))
+
+        data = bench_mod.rl_bench(game, bench_mod.RL_GAMES, expansions, solo, edition, step)
+    if as_json:
+        print(json.dumps(data))
+        return 0
+    table = Table(title=text("bench.rl_title"), title_justify="left")
+    for key in ("game", "players", "engine", "aec", "ratio"):
+        table.add_column(text("bench.col_" + key), justify="left" if key == "game" else "right")
+    for row in data["lines"]:
+        table.add_row(row["game"], str(row["players"]), f"{row['engine_decisions_per_s']:.0f}",
+                      f"{row['aec_steps_per_s']:.0f}", f"{row['ratio']:.2f}")
+    if data["expansions"]:
+        console.print(text("ui.expansions", names=expansions_text(data["expansions"])))
+    if solo:
+        console.print(text("bench.solo"))
+    if edition is not None:
+        console.print(text("ui.edition", edition=text(f"edition.{edition.strip()}")))
+    console.print(table)
+    console.print(text("bench.rl_note", games=data["games_per_line"], seeds=data["seeds"]))
     return 0
 
 

@@ -38,6 +38,7 @@ class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
         self.seat_of = {f"player_{i}": s for i, s in enumerate(self.salon.players)}
         self.agent_of = {s: a for a, s in self.seat_of.items()}
         self.possible_agents = list(self.seat_of)
+        self._texts = self.salon.actions.texts
         size = self.salon.encoding.size
         space = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
@@ -93,18 +94,19 @@ class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
         assert game is not None, "reset the environment first"
         if action is None:
             raise ConfigError(f"{agent} must act: give an index of the action table")
-        text = self.salon.actions.text(action)
+        texts = self._texts
+        text = texts[action] if type(action) is int and 0 <= action < len(texts) else self.salon.actions.text(action)
         game.apply(text)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        # the rewards stay the zeros of reset() until the end: no rewards to hand out before
         if game.is_over():
             final = rewards(game.result(), self.reward_kind)
+            self.rewards = {a: final[self.seat_of[a]] for a in self.agents}
             for a in self.agents:
-                self.rewards[a] = final[self.seat_of[a]]
                 self.terminations[a] = True
-            self.agent_selection = agent
-        self._select()
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+        else:
+            self._select()
         if self.render_mode == "human":
             self.render()
 

@@ -377,22 +377,82 @@ class SeatMap(Field):
         return rows
 
 
+def locate(field: Field, *keys: str) -> tuple[Field, int]:
+    """The field under the record keys ``keys`` of ``field`` and its offset from ``field``'s
+    start, for a game's direct encoder (:attr:`Encoding.direct`) that writes the declared layout
+    without the observation: an optional record on the way is passed through (its 1 lies just
+    before the record), an optional field at the end is returned as it is."""
+    at = 0
+    for key in keys:
+        while isinstance(field, Opt):
+            field, at = field.field, at + 1
+        if not isinstance(field, Record):
+            raise KeyError(f"{key!r}: {type(field).__name__} is no record")
+        field, offset = field._placed[key]
+        at += offset
+    return field, at
+
+
+def positions(token: Token, values: Sequence[Any]) -> list[int | None]:
+    """Each value's slot in ``token``'s one-hot (None for a value outside its vocabulary), so
+    that a direct encoder indexes by a component's table index instead of its text."""
+    return [token._index.get(v) for v in values]
+
+
+DirectEncoder = Callable[[Any, int], Vector]
+"""``direct(game, viewer)``: the vector :meth:`Encoding.encode` makes of ``game.observe(viewer)``,
+written from the game's state without building the observation.  It raises
+:class:`DirectMiss` where it cannot tell (something outside the declaration), and the
+reference encoder then decides (it raises :class:`EncodingError` for what does not fit)."""
+
+
+class DirectMiss(Exception):
+    """A direct encoder met a state it cannot encode on its own."""
+
+
 @dataclass(frozen=True)
 class Encoding:
-    """A game's encoding for one config: its root field and the table of its layout."""
+    """A game's encoding for one config: its root field and the table of its layout.
+    ``direct``, where the game supplies one, is a faster encoder of the same vectors straight
+    from the game's state (the learning environments use it; the tests compare it with
+    :meth:`encode` on every step of many games)."""
 
     root: Field
     seats: int
+    direct: DirectEncoder | None = dataclass_field(default=None, compare=False, repr=False)
 
     @cached_property
     def size(self) -> int:
         return self.root.size
 
     def encode(self, observation: dict[str, Any], viewer: int) -> Vector:
-        """The vector of what seat ``viewer`` was shown."""
+        """The vector of what seat ``viewer`` was shown (the reference encoder)."""
         out = np.zeros(self.size, dtype=np.float32)
         self.root.write(observation, viewer, out, 0, ())
         return out
+
+    def vector(self, game: Any, viewer: int) -> Vector:
+        """The vector of ``game.observe(viewer)``: by the direct encoder where there is one
+        (the reference encoder where it misses), otherwise by :meth:`encode`."""
+        if self.direct is not None:
+            try:
+                return self.direct(game, viewer)
+            except (DirectMiss, LookupError, TypeError, AttributeError):
+                pass
+        return self.encode(game.observe(viewer), viewer)
+
+    def check(self, game: Any, viewer: int) -> Vector:
+        """:meth:`vector`, checked against the reference encoder: EncodingError where the
+        direct encoder disagrees with the declaration (a key the game's view gained, say)."""
+        reference = self.encode(game.observe(viewer), viewer)
+        if self.direct is not None:
+            fast = self.vector(game, viewer)
+            if not np.array_equal(fast, reference):
+                wrong = int(np.flatnonzero(fast != reference)[0])
+                row = next(r for r in self.rows() if r.offset <= wrong < r.offset + max(r.size, 1))
+                raise EncodingError(f"the direct encoder disagrees with the declaration at {wrong} ({row.path}): "
+                                    f"{fast[wrong]} against {reference[wrong]}")
+        return reference
 
     def rows(self) -> list[Row]:
         return self.root.rows("", 0)

@@ -161,7 +161,7 @@ class SalonObserver:
 
     def set_from(self, state: SalonOpenSpielState, player: int) -> None:
         seat = self.salon.players[player]
-        self.tensor[:] = self.salon.encoding.encode(state.game.observe(seat), seat)
+        self.tensor[:] = self.salon.encoding.vector(state.game, seat)
 
     def string_from(self, state: SalonOpenSpielState, player: int) -> str:
         return json.dumps(state.game.observe(self.salon.players[player]), sort_keys=True)

@@ -19,6 +19,10 @@ from salon.core.game import Description, Game, Result, game_class
 from salon.core.plugins import load, plugin
 from salon.rl.encoding import Encoding, Vector
 
+MASKS_KEPT = 4096
+"""How many masks an action table keeps (:meth:`ActionTable.mask`): they are forgotten all at
+once past that."""
+
 BOUND = 1000.0
 """The observation vectors' bounds: the encodings scale every number well inside them."""
 
@@ -66,10 +70,23 @@ class ActionTable:
             raise ConfigError(f"action index {index!r}: the table has indices 0 to {len(self.texts) - 1}")
         return self.texts[i]
 
+    @cached_property
+    def _masks(self) -> dict[tuple[str, ...], npt.NDArray[np.int8]]:
+        return {}
+
     def mask(self, legal: Sequence[str]) -> npt.NDArray[np.int8]:
-        out = np.zeros(len(self.texts), dtype=np.int8)
-        out[[self._index[t] for t in legal]] = 1
-        return out
+        """1 at the index of each action of ``legal``, 0 elsewhere (a fresh array; the masks of
+        the sets of legal actions met so far are kept, since a game offers the same sets
+        again and again)."""
+        key = tuple(legal)
+        found = self._masks.get(key)
+        if found is None:
+            found = np.zeros(len(self.texts), dtype=np.int8)
+            found[[self._index[t] for t in key]] = 1
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            self._masks[key] = found
+        return found.copy()
 
     @cached_property
     def version(self) -> str:
@@ -105,7 +122,7 @@ class Spec:
         """The learner's observation: the vector and the mask of legal actions (all zero when
         it is not ``seat``'s decision)."""
         mine = not game.is_over() and game.current_player() == seat
-        return {"observation": self.encoding.encode(game.observe(seat), seat),
+        return {"observation": self.encoding.vector(game, seat),
                 "action_mask": self.actions.mask(game.legal_actions()) if mine
                 else np.zeros(len(self.actions), dtype=np.int8)}
 
