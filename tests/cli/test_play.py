@@ -250,7 +250,7 @@ def test_unfinished_solo_game_continues_with_another_player(run: Run, tmp_path: 
 
 def test_2013_edition_game_speaks_its_own_words(run: Run) -> None:
     result = run("play", "rococo", "--edition", "2013", "--players", "3", "--bots", "human,random,random",
-                 "--seed", "8", input="1\n" * 40)
+                 "--seed", "8", input="board\n" + "1\n" * 40)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Edition: the original 2013 edition" in out

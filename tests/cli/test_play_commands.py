@@ -149,4 +149,17 @@ def test_every_decision_starts_with_the_other_seats_moves_since_the_last_one(run
     recaps = [block.split("your decision")[0] for block in blocks]
     assert all("Player 2 (random)" in recap and "Player 1 " not in recap for recap in recaps)
     # right above the choices: the board comes before it
-    assert result.stdout.index("Halls") < result.stdout.index("Since your last decision")
+    assert result.stdout.index("Type board to see the whole board.") < result.stdout.index("Since your last decision")
+
+
+def test_the_line_mode_shows_a_brief_board_and_the_whole_one_on_request(run: Run) -> None:
+    """Item 12 of the table's polish: at each decision the line mode shows where the game
+    stands, the players and the seat's own situation, and only the board parts the decision
+    is about; ``board`` shows the whole board."""
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--delay", "0", input="board\nquit\ny\n")
+    assert result.exit_code == 0, result.output
+    brief, whole = result.stdout.split("Your choice >", 2)[:2]
+    assert "Type board to see the whole board." in brief
+    for section in ("Halls", "Design display", "Resource drawers"):
+        assert section not in brief and section in whole, section
+    assert len(brief.splitlines()) < len(whole.splitlines()) / 2

@@ -205,6 +205,10 @@ class NecklaceView:
             spaced += [part, Text("")]
         return Group(*spaced[:-1])
 
+    def brief(self, seat: int | None) -> RenderableType:
+        """The whole board: it fits a screen."""
+        return self.board(seat)
+
     def standing(self) -> RenderableType:
         obs = self.public()
         return Group(self._header(obs), self._tiles(obs), self._players(obs))

@@ -313,6 +313,12 @@ class Session:
         self.console.print()
         self.console.print(self.view.board(seat))
 
+    def show_brief(self, seat: int | None) -> None:
+        """What the line mode shows at each decision: the game's brief board (the whole one
+        is a command away), so that the decision is not pages below its board."""
+        self.console.print()
+        self.console.print(self.view.brief(seat))
+
     def show_recap(self, lines: list[str]) -> None:
         self.heading(self._("ui.since_last"))
         self.print_lines(lines)
@@ -353,7 +359,7 @@ class Session:
                 self.quit()
             self.clear()
         if handoff or self.last_seat != seat:
-            self.show_board(seat)
+            self.show_brief(seat)
             if me.pending:
                 self.show_recap(me.pending)
         me.pending.clear()

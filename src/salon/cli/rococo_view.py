@@ -299,17 +299,45 @@ class RococoView:
         obs = self.game.observe(seat)
         b = obs["board"]
         jewelry = obs["jewelry"]
-        # the seat's own situation comes last, right above the decision that follows it
-        parts: list[RenderableType] = [self._header(obs), self._halls(b), self._decorations(b)]
+        sections: list[RenderableType] = [self._halls(b), self._decorations(b)]
         if jewelry is not None:
-            parts.append(self._jeweler(b, jewelry))
-        parts += [self._windows(b), self._drawers(b), self._employees(b), self._players(obs)]
-        if jewelry is not None:
+            sections.append(self._jeweler(b, jewelry))
+        sections += [self._windows(b), self._drawers(b), self._employees(b)]
+        return self._board(obs, seat, sections)
+
+    def brief(self, seat: int | None) -> RenderableType:
+        """The board as the line mode shows it at each decision: where the game stands, the
+        players, the seat's own situation, and only the parts of the board that the decision
+        is about (the design display and the halls to tailor, the drawers to acquire...);
+        ``board`` shows the whole.  Every action offered explains itself in the choices, so
+        nothing needed is left out, and a screen reader reads a page rather than a book."""
+        obs = self.game.observe(seat)
+        b = obs["board"]
+        kind = self.game.decision().get("kind", "")
+        parts = {
+            "tailor": lambda: [self._windows(b), self._halls(b)],
+            "terrace": lambda: [self._halls(b), self._decorations(b)],
+            "mdb_remove": lambda: [self._halls(b)],
+            "finance": lambda: [self._decorations(b)],
+            "acquire": lambda: [self._drawers(b)],
+            "hire": lambda: [self._employees(b)],
+            "jewel": lambda: [self._jeweler(b, obs["jewelry"])] if obs["jewelry"] is not None else [],
+        }.get(kind, list)
+        return self._board(obs, seat, parts(), brief=True)
+
+    def _board(self, obs: dict[str, Any], seat: int | None, sections: list[RenderableType],
+               brief: bool = False) -> RenderableType:
+        """The header, ``sections``, the players, and the seat's own situation last, right
+        above the decision that follows it."""
+        parts: list[RenderableType] = [self._header(obs), *sections, self._players(obs)]
+        if obs["jewelry"] is not None and not brief:
             parts.append(self._progress(obs))
         if obs["solo"] is not None:
             parts.append(self._madame(obs))
         if seat is not None:
             parts.append(self._private(obs["players"][seat]))
+        if brief:
+            parts.append(Text(self._("ui.brief_board"), style="dim"))
         spaced: list[RenderableType] = []
         for part in parts:
             spaced += [part, Text("")]

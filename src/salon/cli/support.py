@@ -27,6 +27,12 @@ class GameView(Protocol):
         """Everything ``seat`` may see (``observe(seat)``), as a renderable."""
         ...
 
+    def brief(self, seat: int | None) -> RenderableType:
+        """What the line mode shows at each decision: at least where the game stands and the
+        seat's own situation, and the parts of the board the current decision is about (the
+        whole board where it is short)."""
+        ...
+
     def prompt(self, decision: dict[str, Any]) -> str:
         """A one-line question for the current decision."""
         ...

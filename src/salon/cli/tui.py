@@ -90,6 +90,10 @@ class PaneSession(Session):
     def show_board(self, seat: int | None) -> None:
         self._call("board", self.view.board(seat), self.view.standing())
 
+    def show_brief(self, seat: int | None) -> None:
+        """The board pane scrolls, so it shows the whole board at every decision."""
+        self.show_board(seat)
+
     def show_options(self, seat: int, legal: list[str]) -> None:
         title = self._("ui.your_turn", player=self.seats[seat].label)
         self._call("choices", title, self.options(legal))
