@@ -224,10 +224,12 @@ def test_each_hall_majority_names_its_hall() -> None:
     fill_hall(g, 5, {2: (1, 0)})
     start_scoring(g)
     events = g.s.events
-    halls = [(e.seat, e.data["hall"], e.data["vp"]) for e in events if e.type == "scored" and e.data["step"] == "halls"]
+    halls = [(e.seat, e.data["hall"], e.data["vp"])
+             for e in events if e.type == "scored" and e.data["step"] == "halls"]
     assert halls == [(1, 3, hall_box(g, 3)[0]), (0, 3, hall_box(g, 3)[1]), (2, 5, hall_box(g, 5)[0])]
     fifth = next(e for e in events if e.data.get("hall") == 5).view(None)
-    said = {lang: Text.from_markup(RococoView(g, lang, ["Ann", "Bob", "Cy"]).log([fifth])[0]).plain for lang in ("en", "de")}
+    said = {lang: Text.from_markup(RococoView(g, lang, ["Ann", "Bob", "Cy"]).log([fifth])[0]).plain
+            for lang in ("en", "de")}
     assert said == {"en": f"Cy scores {hall_box(g, 5)[0]} VP for the hall majority: Hall 5",
                     "de": f"Cy erhält {hall_box(g, 5)[0]} AP für die Saalmehrheit: Saal 5"}
 
