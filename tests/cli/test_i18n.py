@@ -360,4 +360,4 @@ def test_the_locale_picks_the_terminals_language(run: Run) -> None:
     assert result.exit_code == 0, result.output
     assert "Partie terminée" in result.stdout
     refused = run("play", "necklace", "--lang", "xx")
-    assert refused.exit_code != 0 and "unknown language 'xx'" in refused.output
+    assert refused.exit_code != 0 and "There is no language “xx”" in refused.output

@@ -63,7 +63,7 @@ def test_bots_option_overrides_the_saved_seats(run: Run, tmp_path: Path) -> None
     assert record.load_saved(save).seats == ("human", "random")
     wrong = run("play", "rococo", "--load", str(save), "--bots", "human,random,random")
     assert wrong.exit_code == 1
-    assert wrong.stderr == "error: --bots names 3 seats but the game has 2 players\n"
+    assert wrong.stderr == "error: --bots names 3 seats, but the game has 2 players.\n"
 
 
 def test_a_record_without_seats_still_loads_with_the_default_seats(run: Run, tmp_path: Path) -> None:
@@ -121,8 +121,8 @@ def test_a_solo_game_reloads_with_madame_in_her_seat(run: Run, tmp_path: Path) -
     assert "Seats: Player 1, Madame du Barry\n" in result.stdout
     two = run("play", "rococo", "--load", str(save), "--bots", "human,human")
     assert two.exit_code == 1
-    assert two.stderr == ("error: a solo game is one player against the game's own opponent, so --bots takes "
-                          "one entry, not 2\n")
+    assert two.stderr == ("error: A solo game has one player against the game's own opponent: --bots takes "
+                          "one name, not 2.\n")
 
 
 # --- continuing a loaded game saves it
@@ -213,8 +213,8 @@ def test_solo_with_two_entries_speaks_of_the_solo_mode(run: Run) -> None:
     for command in ("play", "simulate"):
         result = run(command, "rococo", "--bots", "heuristic,heuristic", "--solo")
         assert result.exit_code == 1
-        assert result.stderr == ("error: a solo game is one player against the game's own opponent, so --bots "
-                                 "takes one entry, not 2\n")
+        assert result.stderr == ("error: A solo game has one player against the game's own opponent: --bots "
+                                 "takes one name, not 2.\n")
 
 
 def test_a_negative_delay_is_refused(run: Run) -> None:

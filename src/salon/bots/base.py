@@ -70,21 +70,24 @@ def _parse(spec: str) -> tuple[Callable[..., Bot], dict[str, int | float]]:
     names = bot_names()
     name, *given = spec.split(":")
     if name not in _BOTS:
-        raise ConfigError(f"unknown bot {name!r}; available: {', '.join(names)}")
+        raise ConfigError(f"unknown bot {name!r}; available: {', '.join(names)}", "error.unknown_bot",
+                          {"name": name, "known": ", ".join(names)})
     factory = _BOTS[name]
     known = _parameters(factory)
     params: dict[str, int | float] = {}
     for item in given:
         key, sep, value = item.partition("=")
         if key in known and not sep:
-            raise ConfigError(f"bot {spec!r}: give {key}=VALUE")
+            raise ConfigError(f"bot {spec!r}: give {key}=VALUE", "error.bot_value", {"spec": spec, "param": key})
         if key not in known:
             shown = ", ".join(known) or "none"
-            raise ConfigError(f"bot {spec!r}: {item!r} is not a parameter of {name!r} (key=value; it takes: {shown})")
+            raise ConfigError(f"bot {spec!r}: {item!r} is not a parameter of {name!r} (key=value; it takes: {shown})",
+                              "error.bot_param", {"spec": spec, "param": item, "known": shown})
         try:
             number = float(value) if isinstance(known[key].default, float) else int(value)
         except ValueError:
-            raise ConfigError(f"bot {spec!r}: {key} takes a number, not {value!r}") from None
+            raise ConfigError(f"bot {spec!r}: {key} takes a number, not {value!r}", "error.bot_number",
+                              {"spec": spec, "param": key, "value": value}) from None
         params[key] = number
     return factory, params
 

@@ -44,7 +44,8 @@ def solo_players(players: int | None, solo: bool) -> int | None:
     if not solo:
         return players
     if players not in (None, 1):
-        raise ConfigError(f"--solo is a one-player game; --players {players} does not match (leave it out)")
+        raise ConfigError(f"--solo is a one-player game; --players {players} does not match (leave it out)",
+                          "error.solo_players", {"n": players})
     return 1
 
 
@@ -134,7 +135,9 @@ def check_lang(lang: str | None) -> str:
     if lang is None:
         return system_language()
     if lang not in languages():
-        raise ConfigError(f"unknown language {lang!r}; available: {', '.join(languages())}")
+        known = ", ".join(languages())
+        raise ConfigError(f"unknown language {lang!r}; available: {known}", "error.unknown_language",
+                          {"name": lang, "known": known})
     return lang
 
 
@@ -152,20 +155,24 @@ def seat_bots(spec: str | None, players: int | None, default: list[str],
     else:
         names = [s.strip() for s in spec.split(",")]
         if any(not s for s in names):
-            raise ConfigError(f"--bots {spec!r}: give one bot name per seat, separated by commas")
+            raise ConfigError(f"--bots {spec!r}: give one bot name per seat, separated by commas", "error.bots_empty",
+                              {"spec": spec})
         n = len(names) if players is None else players
         if len(names) == 1:
             names = names * n
         if len(names) != n:
-            raise ConfigError(f"a solo game is one player against the game's own opponent, so --bots takes one "
-                              f"entry, not {len(names)}" if solo else
-                              f"--bots names {len(names)} seats but the game has {n} players")
+            if solo:
+                raise ConfigError(f"a solo game is one player against the game's own opponent, so --bots takes "
+                                  f"one entry, not {len(names)}", "error.bots_solo", {"n": len(names)})
+            raise ConfigError(f"--bots names {len(names)} seats but the game has {n} players", "error.bots_count",
+                              {"n": len(names), "players": n})
     for name in names:
         if name == HUMAN and allow_human:
             continue
         if name.split(":")[0] not in bot_names():
             allowed = [*bot_names(), HUMAN] if allow_human else bot_names()
-            raise ConfigError(f"unknown bot {name!r}; available: {', '.join(allowed)}")
+            raise ConfigError(f"unknown bot {name!r}; available: {', '.join(allowed)}", "error.unknown_bot",
+                              {"name": name, "known": ", ".join(allowed)})
         check_bot(name)
     return n, names
 

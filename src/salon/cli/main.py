@@ -55,7 +55,7 @@ from salon.cli.tournament import AddressOpt, BackendOpt, WorkersOpt, tournament
 from salon.core import record
 from salon.core.errors import ConfigError, PositionError, SalonError
 from salon.core.game import game_class, game_names
-from salon.i18n import languages, text
+from salon.i18n import has, languages, system_language, text
 from salon.parallel import check_backend, check_workers
 
 BOT_DELAY = 0.2
@@ -68,6 +68,16 @@ def fail(message: str, code: int = 1) -> None:
     sys.stderr.write(f"error: {line}\n")
     sys.stderr.flush()
     sys.exit(code)
+
+
+def worded(e: ConfigError, args: Sequence[str] | None) -> str:
+    """A refused config or option in the language of the command's ``--lang`` (else the
+    locale's) where the catalogs word its key, else the English message."""
+    given = list(sys.argv[1:] if args is None else args)
+    lang = next((given[i + 1] for i, a in enumerate(given[:-1]) if a == "--lang"), None)
+    lang = next((a.partition("=")[2] for a in given if a.startswith("--lang=")), lang)
+    lang = lang if lang in languages() else system_language()
+    return text(e.key, lang, **e.fields) if e.key and has(e.key, lang) else str(e)
 
 
 class SalonGroup(TyperGroup):
@@ -88,6 +98,8 @@ class SalonGroup(TyperGroup):
             fail(e.format_message(), e.exit_code or 2)
         except typer.Abort:
             fail("aborted")
+        except ConfigError as e:
+            fail(worded(e, args))
         except SalonError as e:
             fail(str(e))
         except KeyboardInterrupt:

@@ -57,7 +57,18 @@ class MalformedAction(ActionError):
 
 
 class ConfigError(SalonError):
-    """A game configuration that cannot be played."""
+    """A game configuration that cannot be played (or a command's options that cannot be
+    followed).  The message says it in English; ``key`` is the catalog key that words it in
+    the player's language (``config.not_integer``, ``rococo.config.edition_no_solo``; empty
+    where none is given), with ``fields`` as raw values (an option's key, a number)."""
+
+    def __init__(self, message: str, key: str = "", fields: Mapping[str, str | int] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields: dict[str, str | int] = dict(fields or {})
+
+    def __reduce__(self) -> tuple[type[ConfigError], tuple[str, str, dict[str, str | int]]]:
+        return type(self), (str(self), self.key, self.fields)  # a worker process keeps the key
 
 
 class DataError(SalonError):

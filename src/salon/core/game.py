@@ -233,7 +233,7 @@ def game_seed(seed: Any) -> int:
         value = -1
     if not (0 <= value < SEEDS or value in SECRET_SEEDS):
         raise ConfigError(f"seed {seed!r}: give an integer from 0 to 2**64 - 1, a secret seed from 2**128 "
-                          "to 2**256 - 1, or None for a random seed")
+                          "to 2**256 - 1, or None for a random seed", "error.seed", {"seed": str(seed)})
     return value
 
 
@@ -289,7 +289,8 @@ def game_class(name: str) -> type[Game]:
     found = plugin(name)
     if found is None:
         known = ", ".join(game_names()) or "none (is the package installed?)"
-        raise ConfigError(f"unknown game {name!r}; available: {known}")
+        raise ConfigError(f"unknown game {name!r}; available: {known}", "error.unknown_game",
+                          {"name": name, "known": known})
     engine: type[Game] = load(found.engine)
     return engine
 

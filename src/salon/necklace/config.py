@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from salon.core.errors import ConfigError
+from salon.core import options
+from salon.core.options import refuse
 
 PLAYERS = (2, 3, 4)
 """QN-SETUP-1: 2 to 4 players."""
@@ -67,7 +68,9 @@ class NecklaceConfig(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> NecklaceConfig:
         if self.start_player is not None and self.start_player >= self.players:
-            raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
+            raise refuse("start_player",
+                         f"start_player {self.start_player} is not a seat of a {self.players}-player game",
+                         seat=self.start_player + 1, players=self.players)
         return self
 
 
@@ -89,16 +92,5 @@ def stored_config(raw: Any) -> Any:
 def parse_config(raw: Any) -> NecklaceConfig:
     if isinstance(raw, NecklaceConfig):
         return raw
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ConfigError("a Queen's Necklace config must be a mapping of options")
-    try:
-        return NecklaceConfig.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        msg = err["msg"].removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            msg = f"unknown option; known options: {', '.join(NecklaceConfig.model_fields)}"
-        raise ConfigError(f"config {where}: {msg}" if where else f"config: {msg}") from None
+    config: NecklaceConfig = options.parse(NecklaceConfig, raw, "necklace", "Queen's Necklace")
+    return config

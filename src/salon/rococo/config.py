@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from salon.core.errors import ConfigError
+from salon.core import options
+from salon.core.options import refuse
 from salon.rococo.components import EXPANSIONS
 
 MDB = 1
@@ -73,7 +74,7 @@ class RococoConfig(BaseModel):
     @classmethod
     def _players(cls, v: int) -> int:
         if v not in SOLO_PLAYERS + PLAYERS:
-            raise ValueError("a game needs 2-5 players (1 in the Deluxe Edition's solo mode)")
+            raise refuse("players", "a game needs 2-5 players (1 in the Deluxe Edition's solo mode)", low=2, high=5)
         return v
 
     @field_validator("expansions", mode="before")
@@ -82,36 +83,46 @@ class RococoConfig(BaseModel):
         if isinstance(v, str):
             v = [x for x in v.split(",") if x]
         if not isinstance(v, list | tuple | set | frozenset):
-            raise ValueError("a list of expansion names")
+            raise refuse("expansions_list", "a list of expansion names")
         names = set(v)
         if "all" in names:
             names = set(EXPANSIONS)
         unknown = names - set(EXPANSIONS)
         if unknown:
-            raise ValueError(f"unknown expansion {sorted(unknown)[0]!r}; choose from {', '.join(EXPANSIONS)} or all")
+            known = ", ".join(EXPANSIONS)
+            raise refuse("unknown_expansion", f"unknown expansion {sorted(unknown)[0]!r}; choose from {known} or all",
+                         name=sorted(unknown)[0], known=known)
         return tuple(x for x in EXPANSIONS if x in names)  # a canonical order keeps records stable
 
     @model_validator(mode="after")
     def _check(self) -> RococoConfig:
         if self.edition == "2013" and self.solo:
-            raise ValueError("the 2013 edition has no solo mode (D-2)")
+            raise refuse("edition_no_solo", "the 2013 edition has no solo mode (D-2)")
         if self.edition == "2013" and self.expansions:
-            raise ValueError("the 2013 edition has no expansions: they belong to the Deluxe Edition (D-2)")
+            raise refuse("edition_no_expansions",
+                         "the 2013 edition has no expansions: they belong to the Deluxe Edition (D-2)")
         if self.solo and self.players not in SOLO_PLAYERS:
-            raise ValueError("the solo mode has exactly one player (against Madame du Barry)")
+            raise refuse("solo_players", "the solo mode has exactly one player (against Madame du Barry)")
         if not self.solo and self.players not in PLAYERS:
-            raise ValueError("a game needs 2-5 players" if self.edition == "2013"
-                             else "a game needs 2-5 players; for one player use the solo mode")
+            if self.edition == "2013":
+                raise refuse("players", "a game needs 2-5 players", low=2, high=5)
+            raise refuse("players_not_solo", "a game needs 2-5 players; for one player use the solo mode")
         if self.start_player is not None and self.start_player >= self.seats:
-            raise ValueError(f"start_player {self.start_player} is not a seat of a {self.players}-player game")
+            raise refuse("start_player",
+                         f"start_player {self.start_player} is not a seat of a {self.players}-player game",
+                         seat=self.start_player + 1, players=self.seats)
         if self.solo and self.start_player not in (None, MDB):
-            raise ValueError(f"in the solo mode Madame du Barry (seat {MDB}) is the start player (R-SOLO-SETUP-5)")
+            raise refuse("solo_start_player",
+                         f"in the solo mode Madame du Barry (seat {MDB}) is the start player (R-SOLO-SETUP-5)")
         if not self.solo:
             moved = [k for k in SOLO_ONLY if getattr(self, k) != type(self).model_fields[k].default]
             if moved:
-                raise ValueError(f"{moved[0]} is an option of the solo mode; this game is not a solo game")
+                raise refuse("solo_option", f"{moved[0]} is an option of the solo mode; this game is not a solo game",
+                             option=moved[0])
         if not self.has("exquisite") and self.exquisite_tile_source != "display":
-            raise ValueError("exquisite_tile_source is an option of the exquisite expansion, which is not in play")
+            raise refuse("exquisite_option",
+                         "exquisite_tile_source is an option of the exquisite expansion, which is not in play",
+                         option="exquisite_tile_source")
         return self
 
     def has(self, expansion: str) -> bool:
@@ -139,16 +150,5 @@ class RococoConfig(BaseModel):
 def parse_config(raw: Any) -> RococoConfig:
     if isinstance(raw, RococoConfig):
         return raw
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ConfigError("a Rococo config must be a mapping of options")
-    try:
-        return RococoConfig.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        msg = err["msg"].removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            msg = f"unknown option; known options: {', '.join(RococoConfig.model_fields)}"
-        raise ConfigError(f"config {where}: {msg}" if where else f"config: {msg}") from None
+    config: RococoConfig = options.parse(RococoConfig, raw, "rococo", "Rococo")
+    return config

@@ -494,7 +494,7 @@ class Hub:
         try:
             game = cls.new(config, seed)
         except ConfigError as e:
-            raise ServiceError(400, "bad_config", str(e)) from None
+            raise ServiceError(400, "bad_config", str(e), key=e.key, fields=e.fields) from None
         automated = {seat: text(f"player.{key}") for seat, key in game.description.automated_seats.items()}
         playable = [i for i in range(game.num_players) if i not in automated]
         if len(seat_specs) != len(playable):

@@ -47,10 +47,13 @@ export class Catalog {
   }
 
   /** A server refusal ``{code, message}`` in this language: the code's text (which may quote
-   *  the server's message), else the server's own message. */
+   *  the server's message), else the server's own message.  A refusal with a catalog ``key``
+   *  (a refused config: ``config.not_integer``, ``<game>.config.start_player``) quotes that
+   *  text with its ``fields`` instead of the server's English. */
   error(err) {
     const key = `error.${err?.code}`;
-    return this.has(key) ? this.t(key, { message: err.message }) : (err?.message || key);
+    const message = err?.key && this.has(err.key) ? this.t(err.key, err.fields || {}) : err?.message;
+    return this.has(key) ? this.t(key, { message }) : (message || key);
   }
 
   /** A counted phrase: `key_one`, `key_few`, `key_many`, `key_other` by the language's plural rules. */

@@ -294,7 +294,9 @@ export class Lobby {
     const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) {
-      toast(this.c.t("lobby.created_error", { message: data.error ? this.c.error(data.error) : r.status }), 6000);
+      // a refused option is named by its label, as the form shows it
+      const err = data.error?.fields?.option ? { ...data.error, fields: { ...data.error.fields, option: this.optionLabel(data.error.fields.option) } } : data.error;
+      toast(this.c.t("lobby.created_error", { message: err ? this.c.error(err) : r.status }), 6000);
       return;
     }
     seatStore.set(data.id, data.seat, data.token);
