@@ -204,10 +204,11 @@ def test_the_lobby_remembers_the_table_and_offers_seats_in_words(browser: Any, l
     page.close()
 
 
-def at_main_action(live: str) -> tuple[str, str, Any]:  # noqa: F811
-    """A game of Ann against the random bot where Ann, having taken the first legal choice
-    until then, now chooses her main action: its id, her token and her state."""
-    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "config": {"start_player": 0},
+def at_main_action(live: str, seed: int | None = None) -> tuple[str, str, Any]:  # noqa: F811
+    """A game of Ann against the random bot (of ``seed``, else a secret one) where Ann, having
+    taken the first legal choice until then, now chooses her main action: its id, her token
+    and her state."""
+    created = httpx.post(f"{live}/api/games", json={"game": "rococo", "config": {"start_player": 0}, "seed": seed,
                                                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                                    "join": {"seat": 0, "name": "Ann"}}).json()
     game_id, token = created["id"], created["token"]
@@ -234,6 +235,23 @@ def test_the_decision_tells_why_a_main_action_is_not_offered(browser: Any, live:
     page.wait_for_selector("#why-not a")
     why = page.inner_text("#why-not")
     assert "is not allowed now: " in why and "(rule R-" in why and "the decision now is 'main'" not in why, why
+    page.close()
+
+
+def test_a_decision_on_the_board_tells_why_a_place_is_not_offered(browser: Any, live: str) -> None:  # noqa: F811
+    """Financing: the free decoration spaces the player may not take now are listed, and one
+    names its rule and reason (too dear, or a kitchen already used)."""
+    game_id, token, st = at_main_action(live, seed=4)
+    assert "main:finance" in st["legal"]
+    httpx.post(f"{live}/api/games/{game_id}/actions", json={"action": "main:finance", "version": st["version"]},
+               headers={TOKEN: token})
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    seated(page, live, game_id, 0, token)
+    page.wait_for_selector('#not-offered [data-explain^="finance:"]')
+    page.locator('#not-offered [data-explain^="finance:"]').first.click()
+    page.wait_for_selector("#why-not a")
+    why = page.inner_text("#why-not")
+    assert "(rule R-ACT-FIN-5)" in why and "livres" in why, why
     page.close()
 
 

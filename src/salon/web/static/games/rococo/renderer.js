@@ -961,10 +961,25 @@ class RococoRenderer {
 
   /** The main actions the rules do not offer now, when the decision is the main action: the
    *  page asks the server why, on the player's demand. */
+  /** The choices of the decision a player would look for but may not take now: the main
+   *  actions, and on the board the garments of the design display, the tiles of the drawers,
+   *  the new employees and the free decoration spaces that the decision's rules refuse. */
   alternatives(state) {
-    if (!state.legal.some((a) => a.startsWith("main:"))) return [];
-    const exams = state.observation.jewelry ? ["journeyman_exam", "master_exam"] : [];
-    return ["favour", "acquire", "tailor", "hire", "send", "finance", ...exams].map((x) => `main:${x}`);
+    const obs = state.observation;
+    const b = obs.board;
+    const legal = new Set(state.legal);
+    const missing = (actions) => actions.filter((a) => !legal.has(a));
+    if (state.legal.some((a) => a.startsWith("main:"))) {
+      const exams = obs.jewelry ? ["journeyman_exam", "master_exam"] : [];
+      return ["favour", "acquire", "tailor", "hire", "send", "finance", ...exams].map((x) => `main:${x}`);
+    }
+    switch (obs.decision?.seat === state.seat ? obs.decision.kind : null) {
+      case "tailor": return missing(b.windows.filter((w) => w.garment).map((w) => `garment:${w.garment}`));
+      case "acquire": return missing(b.drawers.flat().filter((t) => t).map((t) => `take:${t}`));
+      case "hire": return missing(b.display.filter((c) => c).map((c) => `hire:${c}`));
+      case "finance": return missing(this.comp.board.decorations.filter((d) => !(d.id in b.decorations)).map((d) => `finance:${d.id}`));
+      default: return [];
+    }
   }
 
   /** An engine refusal's reason (GET /explain: its key and raw fields) in the player's words:
