@@ -19,40 +19,32 @@ from salon.cli.support import support
 from salon.core.errors import Refusal
 from salon.core.game import Game, game_class
 from salon.i18n import languages, surface
-from salon.necklace.rules.registry import STEPS as NECKLACE_STEPS
-from salon.rococo.rules.registry import STEPS as ROCOCO_STEPS
 
 SRC = Path(salon.__file__).parent
 GAMES = {"rococo": SRC / "rococo", "necklace": SRC / "necklace"}
 ENGINE = SRC / "core" / "engine.py"
 
 
-def _keys_in(paths: list[Path], passed_on: int = 0) -> set[str]:
+def _keys_in(paths: list[Path]) -> set[str]:
     """The keys of every ``Refusal(rule, reason, key, ...)`` the files construct (a key given
-    by position or by name, always a literal: a key is a stable name, never computed), but for
-    ``passed_on`` refusals that pass on a key named elsewhere (the engine's of a plain pair)."""
+    by position or by name, always a literal: a key is a stable name, never computed)."""
     keys: set[str] = set()
     for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Refusal":
                 given = node.args[2] if len(node.args) > 2 else next(
                     (k.value for k in node.keywords if k.arg == "key"), None)
-                if given is not None and not isinstance(given, ast.Constant) and passed_on:
-                    passed_on -= 1
-                    continue
                 assert isinstance(given, ast.Constant) and isinstance(given.value, str) and given.value, \
                     f"{path}:{node.lineno}: a refusal without a literal key"
                 keys.add(given.value)
-    assert not passed_on
     return keys
 
 
 GAME_KEYS = {
-    "rococo": _keys_in(sorted((GAMES["rococo"] / "rules").glob("*.py"))) | set(ROCOCO_STEPS.reason_keys.values()),
-    "necklace": _keys_in(sorted((GAMES["necklace"] / "rules").glob("*.py")))
-    | set(NECKLACE_STEPS.reason_keys.values()),
+    "rococo": _keys_in(sorted((GAMES["rococo"] / "rules").glob("*.py"))),
+    "necklace": _keys_in(sorted((GAMES["necklace"] / "rules").glob("*.py"))),
 }
-ENGINE_KEYS = _keys_in([ENGINE], passed_on=1)
+ENGINE_KEYS = _keys_in([ENGINE])
 
 
 def test_the_engines_name_their_reasons() -> None:

@@ -137,9 +137,7 @@ class StepGame(Game):
     def refusal(self, action: str) -> Refusal:
         """Why ``action`` is refused, with a reason key and its fields: the engine's own
         reasons (``not_an_action``, ``game_over``, ``legal_now``, ``wrong_step`` with the
-        decision being taken), else the decision's explainer's.  An explainer that answers a
-        plain (rule, reason) pair gets the key its step registry names for that decision
-        (:attr:`Steps.reason_keys`), or none."""
+        decision being taken), else the decision's explainer's."""
         if not isinstance(action, str) or not self.is_action_text(action):
             return Refusal("PROTOCOL", f"not an action of this game (actions look like {self.action_hint})",
                            "not_an_action")
@@ -153,11 +151,7 @@ class StepGame(Game):
             shown = " or ".join(f"'{f}…'" for f in families)
             return Refusal(rule, f"the decision now is {frame[0]!r} for seat {frame[1]}: expected {shown}",
                            "wrong_step", {"decision": frame[0], "seat": frame[1]})
-        found = self.steps.decisions[frame[0]][2](self.s, frame, action)
-        if isinstance(found, Refusal):
-            return found
-        rule, reason = found
-        return Refusal(rule, reason, self.steps.reason_keys.get(frame[0], ""))
+        return self.steps.decisions[frame[0]][2](self.s, frame, action)
 
     def is_over(self) -> bool:
         over: bool = self.s.over

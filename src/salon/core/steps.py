@@ -28,7 +28,7 @@ State = Any  # each game's own state class
 Auto = Callable[[State, Any], None]
 Legal = Callable[[State, Any], list[str]]
 Apply = Callable[[State, Any, str], None]
-Explain = Callable[[State, Any, str], Refusal | tuple[str, str]]
+Explain = Callable[[State, Any, str], Refusal]
 F = TypeVar("F", bound=Frame)
 S = TypeVar("S")
 
@@ -42,9 +42,6 @@ class Steps:
         self.families: dict[str, tuple[tuple[str, ...], str]] = {}
         """Per decision kind: the action families (text before the first ':') it can ever
         offer, and the rule that an action of another family breaks (not this decision's turn)."""
-        self.reason_keys: dict[str, str] = {}
-        """Per decision kind whose explainer answers a plain (rule, reason) pair instead of a
-        :class:`Refusal`: the key of that one reason, for the front ends to word it."""
 
     def auto(self, kind: str) -> Callable[[Callable[[S, F], None]], Callable[[S, F], None]]:
         """Register the decorated function as the automatic step ``kind``; it is handed the
@@ -57,8 +54,7 @@ class Steps:
         return deco
 
     def decision(self, kind: str, legal: Callable[[S, F], list[str]], apply: Callable[[S, F, str], None],
-                 explain: Callable[[S, F, str], Refusal | tuple[str, str]], families: tuple[str, ...],
-                 rule: str) -> None:
+                 explain: Callable[[S, F, str], Refusal], families: tuple[str, ...], rule: str) -> None:
         self.decisions[kind] = (legal, apply, explain)
         self.families[kind] = (families, rule)
 

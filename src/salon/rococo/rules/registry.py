@@ -11,8 +11,4 @@ AUTO = STEPS.auto_steps
 DECISIONS = STEPS.decisions
 FAMILIES = STEPS.families
 
-# The reason keys of the decisions whose explainers answer a plain (rule, reason) pair: the
-# end-game thread-and-lace sets and the terrace (rules/scoring.py).
-STEPS.reason_keys.update(sets="sets_too_many", terrace="terrace_move")
-
 __all__ = ["AUTO", "DECISIONS", "FAMILIES", "STEPS", "advance", "auto", "decision", "push"]

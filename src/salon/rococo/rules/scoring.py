@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import SeatStep, Step
 from salon.rococo.rules import jewelry
@@ -142,8 +143,9 @@ def _sets_apply(s: State, f: SeatStep, action: str) -> None:
 
 
 decision("sets", _sets_legal, _sets_apply,
-         lambda s, f, a: ("R-BON-l6_end_thread_lace_sets",
-                          f"return at most as many sets as you have {term(s, 'thread')} and lace"),
+         lambda s, f, a: Refusal("R-BON-l6_end_thread_lace_sets",
+                                 f"return at most as many sets as you have {term(s, 'thread')} and lace",
+                                 "sets_too_many"),
          ("sets",), "R-BON-l6_end_thread_lace_sets")
 
 
@@ -272,7 +274,8 @@ def _move_to_terrace(s: State, seat: int, action: str) -> None:
 
 
 decision("terrace", _terrace_legal, _terrace_apply,
-         lambda s, f, a: ("R-SCORE-5-1", "move one of your Throne-hall garments beside one of your fireworks"),
+         lambda s, f, a: Refusal("R-SCORE-5-1", "move one of your Throne-hall garments beside one of your fireworks",
+                                 "terrace_move"),
          ("terrace", "done"), "R-SCORE-5-1")
 
 
