@@ -102,3 +102,19 @@ def test_a_necklace_table_says_why_a_card_cannot_be_bought(browser: Any, live: s
     assert not errors, errors
     page.close()
 
+
+
+def test_a_refused_action_says_why_in_words_the_page_can_translate(client: TestClient) -> None:
+    """An action refused at the table (sent by a stale page, say) carries its reason's key and
+    fields, as /explain gives them, and nothing changes."""
+    r = client.post("/api/games", json={
+        "game": "necklace", "title": "refused", "seed": 3, "config": {"start_player": 0},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "join": {"seat": 0, "name": "Ann"}})
+    game_id, token = r.json()["id"], r.json()["token"]
+    st, card = at_a_dear_card(_Client(client, token), game_id)
+    r = client.post(f"/api/games/{game_id}/actions", json={"action": f"buy:{card}", "version": st["version"]},
+                    headers={TOKEN: token})
+    error = r.json()["error"]
+    assert r.status_code == 422 and error["code"] == "illegal_action" and error["rule"] == "QN-BUY-1"
+    assert error["refusal"]["key"] == "buy_too_dear" and error["refusal"]["fields"]["card"] == card
+    assert state(client, game_id, token)["version"] == st["version"]

@@ -726,10 +726,14 @@ class Hub:
             await self._commit(room, actions, by=seat)
             return room.version_for(seat)
 
-    def _refused(self, action: str, e: ActionError) -> ServiceError:
+    def _refused(self, game: Game, action: str, e: ActionError) -> ServiceError:
+        """The refusal of ``action`` by ``game`` (before anything is rolled back), with the
+        reason's key and fields for the page to word it (salon.core.errors.Refusal)."""
         malformed = isinstance(e, MalformedAction)
+        why = game.refusal(action)
         return ServiceError(400 if malformed else 422, "malformed_action" if malformed else "illegal_action",
-                            f"{action!r} refused: {e.reason}", rule=e.rule, action=action)
+                            f"{action!r} refused: {e.reason}", rule=e.rule, action=action,
+                            refusal={"key": why.key, "fields": dict(why.fields), "reason": why.reason})
 
     async def _commit(self, room: Room, actions: list[str], origin: Connection | None = None,
                       request_id: Any = None, by: int | None = None) -> None:
@@ -748,8 +752,9 @@ class Hub:
             try:
                 events = game.apply(action)
             except ActionError as e:
+                refused = self._refused(game, action, e)
                 self._rollback(room, first)
-                raise self._refused(action, e) from None
+                raise refused from None
             # the log grows with the game, before the write: a state read meanwhile (the lock
             # guards writers only) sees a version, a log and a position that agree
             room.add(events, actor, action)

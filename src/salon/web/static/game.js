@@ -169,7 +169,7 @@ export class GameView {
       this.pending = false;
     } else if (msg.type === "error") {
       this.pending = false;
-      toast(this.c.error(msg), 5000);
+      toast(this.errorText(msg), 5000);
       if (msg.code === "bad_token") this.ws.close();
     }
   }
@@ -216,7 +216,7 @@ export class GameView {
     const r = await fetch(`/api/games/${this.id}/${path}`, { method: "POST", headers, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) {
-      toast(this.c.error(data.error), 5000);
+      toast(this.errorText(data.error), 5000);
       return null;
     }
     return data;
@@ -457,6 +457,13 @@ export class GameView {
       this.renderNotOffered(),
       h("div", { class: "hint" }, c.t("game.board_hint")),
     ].filter((x) => x));
+  }
+
+  /** A refused request in the player's language; a refused action says why, as the rules
+   *  word it (its ``refusal``), rather than in the server's English. */
+  errorText(err) {
+    if (!err?.refusal || !this.state) return this.c.error(err);
+    return this.c.t(`error.${err.code}`, { message: this.refusalText(err.refusal, this.state) });
   }
 
   /** A refusal's reason (the server's key and fields) in the player's language: the game's
