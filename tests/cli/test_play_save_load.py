@@ -83,7 +83,7 @@ def test_a_record_without_seats_still_loads_with_the_default_seats(run: Run, tmp
     ("seats", "message"),
     [
         (["random", "grandmaster"], "its seat list names 'grandmaster' for seat 2, which is neither 'human' nor a bot"),
-        (["human"], "its seat list names 1 seats, its game has 2"),
+        (["human"], "The seat list of this saved game names 1 seats; its game has 2."),
         (["human", ""], "its seat list names '' for seat 2"),
     ],
 )
@@ -94,7 +94,7 @@ def test_an_edited_seat_list_is_refused(run: Run, tmp_path: Path, seats: list[st
     save.write_text(json.dumps(data))
     unsigned = run("play", "rococo", "--load", str(save))
     assert unsigned.exit_code == 1
-    assert unsigned.stderr == "error: the record is corrupt or was edited (checksum mismatch)\n"
+    assert unsigned.stderr == "error: This saved game is damaged or was edited: its checksum does not match.\n"
     save.write_text(_resign(data))
     resigned = run("play", "rococo", "--load", str(save))
     assert resigned.exit_code == 1
@@ -108,7 +108,7 @@ def test_a_version_1_record_holds_no_seat_list(run: Run, tmp_path: Path) -> None
     data["version"] = 1
     save.write_text(_resign(data))
     result = run("replay", str(save))
-    assert result.stderr == "error: malformed record: seats: a version 1 record has no seat list\n"
+    assert result.stderr == "error: This saved game is damaged (seats).\n"
 
 
 def test_a_solo_game_reloads_with_madame_in_her_seat(run: Run, tmp_path: Path) -> None:

@@ -57,11 +57,12 @@ def test_a_record_file_is_verified_then_replayed(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     assert r.json()["step"] == 3 and "components" in r.json() and r.json()["game"] == "rococo"
     edited = {**rec, "actions": rec["actions"][:-1]}
-    for body, words in (("not json", "invalid JSON"), (json.dumps({"format": "other"}), "not a salon record"),
-                        (json.dumps(edited), "checksum")):
+    for body, words, key in (("not json", "invalid JSON", "record.not_a_record"),
+                             (json.dumps({"format": "other"}), "not a salon record", "record.not_a_record"),
+                             (json.dumps(edited), "checksum", "record.corrupt")):
         bad = client.post("/api/replay", params={"step": 0}, content=body, headers=HEADERS)
         assert (bad.status_code, error_code(bad)) == (400, "bad_record"), bad.text
-        assert words in bad.json()["error"]["message"]
+        assert words in bad.json()["error"]["message"] and bad.json()["error"]["key"] == key
     beyond = client.post("/api/replay", params={"step": len(rec["actions"]) + 1}, content=json.dumps(rec),
                          headers=HEADERS)
     assert error_code(beyond) == "bad_step"

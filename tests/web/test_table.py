@@ -148,7 +148,7 @@ def test_a_replay_steps_to_the_final_scoring(browser: Any, live: str, over: tupl
     page.goto(live)
     page.set_input_files("#record-file", str(bad))
     page.wait_for_selector("#replay-error")
-    assert "not a salon record" in page.inner_text("#replay-error")
+    assert "This file is not a saved game of salon." in page.inner_text("#replay-error")
     page.close()
 
 

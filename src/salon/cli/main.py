@@ -70,9 +70,10 @@ def fail(message: str, code: int = 1) -> None:
     sys.exit(code)
 
 
-def worded(e: ConfigError, args: Sequence[str] | None) -> str:
-    """A refused config or option in the language of the command's ``--lang`` (else the
-    locale's) where the catalogs word its key, else the English message."""
+def worded(e: SalonError, args: Sequence[str] | None) -> str:
+    """A user's mistake (a refused config or option, a bad save file...) in the language of
+    the command's ``--lang`` (else the locale's) where the catalogs word its key, else the
+    English message."""
     given = list(sys.argv[1:] if args is None else args)
     lang = next((given[i + 1] for i, a in enumerate(given[:-1]) if a == "--lang"), None)
     lang = next((a.partition("=")[2] for a in given if a.startswith("--lang=")), lang)
@@ -98,10 +99,8 @@ class SalonGroup(TyperGroup):
             fail(e.format_message(), e.exit_code or 2)
         except typer.Abort:
             fail("aborted")
-        except ConfigError as e:
-            fail(worded(e, args))
         except SalonError as e:
-            fail(str(e))
+            fail(worded(e, args))
         except KeyboardInterrupt:
             fail(text("ui.interrupted"), 130)
         except Exception as e:  # a defect, still reported as one line

@@ -179,6 +179,7 @@ class StepGame(Game):
             state = cls.restore_state(cfg, snapshot["state"])
             return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
         except ConfigError as e:
-            raise RecordError(f"the snapshot's config is invalid: {e}") from None
+            raise RecordError(f"the snapshot's config is invalid: {e}", "record.config") from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})") from None
+            raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})", "record.malformed",
+                              {"where": "snapshot"}) from None

@@ -12,7 +12,19 @@ from dataclasses import dataclass, field
 
 
 class SalonError(Exception):
-    """Base class of every error a user can cause."""
+    """Base class of every error a user can cause.
+
+    The message says it in English (for logs and scripts); ``key`` is the catalog key that
+    words it in the player's language (``config.not_integer``, ``record.corrupt``; empty
+    where none is given), with ``fields`` as raw values (an option's key, a number)."""
+
+    def __init__(self, message: str, key: str = "", fields: Mapping[str, str | int] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields: dict[str, str | int] = dict(fields or {})
+
+    def __reduce__(self) -> tuple[type[SalonError], tuple[str, str, dict[str, str | int]]]:
+        return type(self), (str(self), self.key, self.fields)  # a worker process keeps the key
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,9 @@ class ActionError(SalonError):
         self.reason = reason
         super().__init__(f"{action!r} refused [{rule}]: {reason}")
 
+    def __reduce__(self) -> tuple[type[ActionError], tuple[str, str, str]]:  # type: ignore[override]
+        return type(self), (self.action, self.rule, self.reason)
+
 
 class IllegalAction(ActionError):
     """A well-formed action that the rules do not allow now."""
@@ -58,17 +73,7 @@ class MalformedAction(ActionError):
 
 class ConfigError(SalonError):
     """A game configuration that cannot be played (or a command's options that cannot be
-    followed).  The message says it in English; ``key`` is the catalog key that words it in
-    the player's language (``config.not_integer``, ``rococo.config.edition_no_solo``; empty
-    where none is given), with ``fields`` as raw values (an option's key, a number)."""
-
-    def __init__(self, message: str, key: str = "", fields: Mapping[str, str | int] | None = None) -> None:
-        super().__init__(message)
-        self.key = key
-        self.fields: dict[str, str | int] = dict(fields or {})
-
-    def __reduce__(self) -> tuple[type[ConfigError], tuple[str, str, dict[str, str | int]]]:
-        return type(self), (str(self), self.key, self.fields)  # a worker process keeps the key
+    followed); its key words it (``config.*``, ``<game>.config.*``, ``error.*``)."""
 
 
 class DataError(SalonError):

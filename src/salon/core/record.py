@@ -88,7 +88,8 @@ def save(game: Game, path: str | Path, seats: Sequence[str] | None = None) -> No
         tmp.write_text(json.dumps(make_record(game, seats), indent=1) + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as e:
-        raise RecordError(f"cannot write {path}: {e.strerror or e}") from None
+        raise RecordError(f"cannot write {path}: {e.strerror or e}", "record.cannot_write",
+                          {"path": str(path), "why": str(e.strerror or e)}) from None
 
 
 def is_record(path: str | Path) -> bool:
@@ -107,12 +108,13 @@ def replay(name: str, config: Any, seed: int, actions: list[str]) -> Game:
     try:
         game = cls.new(cls.stored_config(config), seed)
     except ConfigError as e:
-        raise RecordError(f"the record's config is invalid: {e}") from None
+        raise RecordError(f"the record's config is invalid: {e}", "record.config") from None
     for i, action in enumerate(actions):
         try:
             game.apply(action)
         except ActionError as e:
-            raise RecordError(f"action #{i + 1} {action!r} cannot be replayed: {e.reason} [{e.rule}]") from None
+            raise RecordError(f"action #{i + 1} {action!r} cannot be replayed: {e.reason} [{e.rule}]", "record.action",
+                              {"n": i + 1, "action": action, "rule": e.rule}) from None
     return game
 
 
@@ -120,26 +122,28 @@ def parse(text: str) -> RecordModel:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not a salon record: invalid JSON ({e.msg}, line {e.lineno})") from None
+        raise RecordError(f"not a salon record: invalid JSON ({e.msg}, line {e.lineno})",
+                          "record.not_a_record") from None
     except UnicodeDecodeError as e:
-        raise RecordError(f"not a salon record: invalid text ({e.reason})") from None
+        raise RecordError(f"not a salon record: invalid text ({e.reason})", "record.not_a_record") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise RecordError("not a salon record (the 'format' field is missing or wrong)")
+        raise RecordError("not a salon record (the 'format' field is missing or wrong)", "record.not_a_record")
     if raw.get("version") not in READS:
         raise RecordError(f"unsupported record version {raw.get('version')!r}; this salon reads versions "
-                          f"{', '.join(map(str, READS))}")
+                          f"{', '.join(map(str, READS))}", "record.version", {"version": str(raw.get("version"))})
     if raw["version"] == 1 and "seats" in raw:
-        raise RecordError("malformed record: seats: a version 1 record has no seat list")
+        raise RecordError("malformed record: seats: a version 1 record has no seat list", "record.malformed",
+                          {"where": "seats"})
     try:
         rec = RecordModel.model_validate(raw)
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        raise RecordError(f"malformed record: {where}: {err['msg']}") from None
+        raise RecordError(f"malformed record: {where}: {err['msg']}", "record.malformed", {"where": where}) from None
     body = rec.model_dump(exclude_unset=True)  # a record without seats was signed without them
     stated = body.pop("checksum")
     if _checksum(body) != stated:
-        raise RecordError("the record is corrupt or was edited (checksum mismatch)")
+        raise RecordError("the record is corrupt or was edited (checksum mismatch)", "record.corrupt")
     return rec
 
 
@@ -162,13 +166,16 @@ def loads_saved(text: str, verify: bool = True) -> Saved:
     else:
         game = replay(rec.game, rec.config, rec.seed, rec.actions)
         if _hash_as_stored(game, rec.config) != rec.state_hash:
-            raise RecordError("the record is inconsistent: replaying its actions does not reproduce its final state")
+            raise RecordError("the record is inconsistent: replaying its actions does not reproduce its final state",
+                              "record.inconsistent")
         snap = game_class(rec.game).from_snapshot(rec.snapshot)
         if _hash_as_stored(snap, rec.config) != rec.state_hash or snap.config != game.config:
-            raise RecordError("the record is inconsistent: its snapshot does not match its actions")
+            raise RecordError("the record is inconsistent: its snapshot does not match its actions",
+                              "record.inconsistent")
     if rec.seats is not None and len(rec.seats) != game.num_players:
         raise RecordError(f"the record is inconsistent: its seat list names {len(rec.seats)} seats, "
-                          f"its game has {game.num_players}")
+                          f"its game has {game.num_players}", "record.seats",
+                          {"n": len(rec.seats), "players": game.num_players})
     return Saved(game, None if rec.seats is None else tuple(rec.seats))
 
 
@@ -181,9 +188,10 @@ def load_saved(path: str | Path, verify: bool = True) -> Saved:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+        raise RecordError(f"cannot read {path}: {e.strerror or e}", "record.cannot_read",
+                          {"path": str(path), "why": str(e.strerror or e)}) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file") from None
+        raise RecordError(f"{path} is not a text file", "record.not_text", {"path": str(path)}) from None
     return loads_saved(text, verify)
 
 

@@ -417,7 +417,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ServiceError(400, "bad_record", "not a salon record: the file is not text") from None
+            raise ServiceError(400, "bad_record", "not a salon record: the file is not text",
+                               key="record.not_a_record") from None
         return await asyncio.to_thread(replay_record, text, step, components)
 
     @app.websocket("/api/games/{game_id}/ws")

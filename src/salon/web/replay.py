@@ -72,11 +72,13 @@ def replay_record(text: str, step: int, components: bool = False) -> dict[str, A
     try:
         rec = record.parse(text)
         if rec.game not in game_names():
-            raise RecordError(f"the record is of an unknown game {rec.game!r}")
+            raise RecordError(f"the record is of an unknown game {rec.game!r}", "record.unknown_game",
+                              {"name": rec.game})
         if len(rec.actions) > MAX_STEPS:
-            raise RecordError(f"the record has {len(rec.actions)} actions, more than the {MAX_STEPS} replayed")
+            raise RecordError(f"the record has {len(rec.actions)} actions, more than the {MAX_STEPS} replayed",
+                              "record.too_long", {"n": len(rec.actions), "most": MAX_STEPS})
         record.loads_saved(text)
     except RecordError as e:
-        raise ServiceError(400, "bad_record", str(e)) from None
+        raise ServiceError(400, "bad_record", str(e), key=e.key, fields=e.fields) from None
     return replay_step(rec.game, rec.config, rec.seed, rec.actions, step, components)
 

@@ -1,7 +1,8 @@
-"""A refused config is worded for players in their language: every problem a game's config
+"""A user's mistake is worded for players in their language: every problem a game's config
 can have (its own rules, and pydantic's checks of one value) carries a catalog key and raw
-fields (salon.core.options), every key has a text in every language for the terminal and the
-browser, and the terminal and the server answer with it."""
+fields (salon.core.options), as do a command's refused options and a bad saved game; every key
+has a text in every language for the terminal (and the browser where it can meet it), and the
+terminal and the server answer with it."""
 
 from __future__ import annotations
 
@@ -84,24 +85,31 @@ BAD = [
 ]
 
 
+ERRORS = ("ConfigError", "RecordError")
+
+
 def keyed_errors() -> set[str]:
-    """The catalog keys of the ConfigErrors raised with one written out: ``ConfigError(message,
-    "key", ...)`` (the configs' keys, which salon.core.options composes, are checked above)."""
+    """The catalog keys of the errors raised with one written out: ``ConfigError(message,
+    "key", ...)``, ``RecordError(...)`` (the configs' keys, which salon.core.options composes,
+    are checked above)."""
     keys = set()
     for path in SRC.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ConfigError" and len(node.args) > 1:
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS and len(node.args) > 1:
                 key = node.args[1]
                 if isinstance(key, ast.Constant):
                     keys.add(key.value)
     return keys
 
 
-def test_every_keyed_error_of_the_commands_has_a_text_in_every_language() -> None:
+def test_every_keyed_error_has_a_text_in_every_language() -> None:
     keys = keyed_errors()
-    assert {"error.unknown_bot", "error.bots_count", "error.unknown_game", "config.not_mapping"} <= keys
+    assert {"error.unknown_bot", "error.bots_count", "error.unknown_game", "config.not_mapping",
+            "record.corrupt", "record.not_a_record"} <= keys
     for lang in languages():
         assert sorted(k for k in keys if not has(k, lang) or (lang != "en" and text(k, lang) == text(k))) == [], lang
+        web = browser_texts(lang)  # a record file may be opened in the browser
+        assert sorted(k for k in keys if k.startswith("record.") and k not in web) == [], lang
 
 
 @pytest.mark.parametrize(("game", "raw", "key", "fields"), BAD)
@@ -123,6 +131,18 @@ def test_the_terminal_words_a_refused_config_in_the_players_language() -> None:
     assert "Il n'y a pas d'extension « dragons »" in fr.stderr
     en = runner.invoke(app, ["simulate", "rococo", "--edition", "1999"], env=env)
     assert "edition: choose one of deluxe, 2013." in en.stderr
+
+
+def test_a_bad_saved_game_is_worded_in_the_players_language(tmp_path: Path) -> None:
+    runner = CliRunner()
+    env = {"LC_ALL": "C", "COLUMNS": "100"}
+    bad = tmp_path / "game.json"
+    bad.write_text('{"format": "salon-record", "version": 99}')
+    fr = runner.invoke(app, ["play", "rococo", "--load", str(bad), "--lang", "fr"], env=env)
+    assert fr.exit_code == 1 and "Cette partie enregistrée est en version 99" in fr.stderr, fr.stderr
+    bad.write_text("{")
+    uk = runner.invoke(app, ["replay", str(bad), "--lang", "uk"], env=env)
+    assert uk.stderr == "error: Цей файл не є збереженою грою salon.\n"
 
 
 def test_the_server_sends_the_key_and_fields(client: TestClient) -> None:
