@@ -127,3 +127,31 @@ def test_the_easy_level_draws_among_the_look_aheads_values() -> None:
     assert cold.choose(g.clone()) == max(cold.values, key=lambda a: cold.values[a])
     warm = {EasyBot(k, temperature=1000.0).choose(g.clone()) for k in range(30)}
     assert len(warm) > 1 and warm <= set(g.legal_actions())
+
+
+def test_a_solo_play_out_ends_after_the_players_next_turn() -> None:
+    """R-SOLO-PH3-1: Madame du Barry's turns run inside the player's, so the player's
+    decisions follow one another with the same seat to move; the turn hook still tells each
+    turn apart, and a play-out from a card to play ends at the player's turn after the next
+    (one full turn of each seat), not at the end of the round."""
+    g = game_class("rococo").new({"solo": True}, 11)
+    hooks = hooks_for(g)
+    assert hooks.turn is not None
+    while g.decision().get("kind") != "play" or g.s.round != 2:
+        g.apply(g.legal_actions()[0])
+    starts = []
+    while g.s.round == 2 and len(starts) < 3:
+        if g.decision().get("kind") == "play":
+            starts.append(hooks.turn(g))
+        g.apply(g.legal_actions()[0])
+    assert len(set(starts)) == len(starts) == 3
+    root = g.clone()
+    while root.decision().get("kind") != "play":
+        root.apply(root.legal_actions()[0])
+    bot = SearchBot(1, iterations=1)
+    node = root.clone()
+    node.apply(root.legal_actions()[0])
+    bot._play_out(root, node, root.current_player(), hooks, planned=False)
+    assert node.s.round == root.s.round and hooks.turn(node) != hooks.turn(root)
+    hands = sum(len(p.hand) for p in node.s.players) + len(node.s.mdb_hand)
+    assert hands >= sum(len(p.hand) for p in root.s.players) + len(root.s.mdb_hand) - 4  # two turns each at most

@@ -129,6 +129,7 @@ class SearchBot(Bot):
             return hooks.turn(g) if hooks.turn is not None else g.current_player()
 
         current = key(root)
+        deciding = node.num_players - len(node.description.automated_seats)  # the seats whose turns are seen
         turns = 0
         for _ in range(MAX_STEPS):
             if node.is_over():
@@ -139,8 +140,8 @@ class SearchBot(Bot):
                     return
             elif (k := key(node)) != current:
                 current = k
-                turns += 1  # the seat's next turn is the ``players``-th after its own
-                if turns > node.num_players:
+                turns += 1  # the seat's next turn is the ``deciding``-th after its own
+                if turns > deciding:
                     return
             node.apply(self.policy.choose(node))
 

@@ -830,11 +830,16 @@ def same_round(root: Rococo, node: Rococo) -> bool:
     return a.round == b.round
 
 
-def turn(game: Rococo) -> tuple[int, str, int]:
+def turn(game: Rococo) -> tuple[int, str, int, int]:
     """Which turn it is: a new one begins with each card played (R-PH3-4), and the choice of
-    the hands is one stretch of its own."""
+    the hands is one stretch of its own.  The cards still to be played this round tell turns
+    of the same seat apart: in the solo mode the player's turns follow one another at the
+    decisions, Madame du Barry's running inside them (R-SOLO-PH3-1)."""
     s: State = game.s
-    return s.round, s.phase, s.turn_seat
+    if s.phase != "actions":
+        return s.round, s.phase, s.turn_seat, 0
+    left = sum(len(p.hand) + (p.in_play is not None) for p in s.players) + len(s.mdb_hand)
+    return s.round, s.phase, s.turn_seat, left
 
 
 register_evaluator("rococo", evaluate, determinize, same_turn, plan_at, same_round, turn)
