@@ -156,13 +156,29 @@ DIRECT_CONFIGS = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}
                   {"players": 3, "edition": "2013"}, {"players": 2, "edition": "2013"}]
 
 
-@pytest.mark.parametrize("config", DIRECT_CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
-def test_direct_encoder_matches_the_declaration_on_every_step(config: dict[str, object]) -> None:
-    """Rococo's direct encoder (written from the state, remembering each seat's last vector)
-    gives exactly the reference encoder's vector of ``observe(seat)`` at every step of seeded
-    random games: for the seat to act (as the AEC environment asks), for seats drawn at
-    random (stale memories), and with two games interleaved on one encoder."""
-    s = spec("rococo", config)
+NECKLACE_CONFIGS = [{"players": 2}, {"players": 3}, {"players": 4},
+                    {"players": 2, "conceal_holders": False, "queen_on_amber": False, "bankers_stack": False},
+                    {"players": 3, "cardinal_refill_at_once": False, "cardinal_when_due": True,
+                     "forger_names_amber": False, "favorite_on_leader": False},
+                    {"players": 4, "third_merchant_in_last_six": True, "queen_active_player": False,
+                     "forger_victim_chooses": False, "alchemist_any_column": False, "start_player": 2},
+                    {"players": 4, "conceal_holders": False, "cardinal_when_due": True, "bankers_stack": False}]
+
+
+def _ids(config: dict[str, object]) -> str:
+    return ",".join(f"{k}={v}" for k, v in config.items())
+
+
+@pytest.mark.parametrize("name, config", [("rococo", c) for c in DIRECT_CONFIGS]
+                         + [("necklace", c) for c in NECKLACE_CONFIGS],
+                         ids=lambda v: v if isinstance(v, str) else _ids(v))
+def test_direct_encoder_matches_the_declaration_on_every_step(name: str, config: dict[str, object]) -> None:
+    """A game's direct encoder (written from the state; Rococo's keeps what each seat was last
+    shown and the parts all seats share) gives exactly the reference encoder's vector of
+    ``observe(seat)`` at every step of seeded random games: for the seat to act (as the AEC
+    environment asks), for seats drawn at random (stale memories), and with three games
+    interleaved on one encoder."""
+    s = spec(name, config)
     direct = s.encoding.direct
     assert direct is not None
     draw = np.random.default_rng(len(str(config)))
@@ -180,7 +196,7 @@ def test_direct_encoder_matches_the_declaration_on_every_step(config: dict[str, 
                 seats += range(g.num_players)
             for viewer in seats:
                 reference = s.encoding.encode(g.observe(viewer), viewer)
-                assert np.array_equal(direct(g, viewer), reference), (config, steps, viewer, g.s.stack[-1:])
+                assert np.array_equal(direct(g, viewer), reference), (name, config, steps, viewer, g.s.stack[-1:])
             g.apply(bot.choose(g))
         steps += 1
     for g in games:  # the final position too, from every seat
@@ -188,10 +204,11 @@ def test_direct_encoder_matches_the_declaration_on_every_step(config: dict[str, 
             assert np.array_equal(direct(g, viewer), s.encoding.encode(g.observe(viewer), viewer))
 
 
-def test_direct_vectors_are_fresh_and_checked() -> None:
+@pytest.mark.parametrize("name", ["rococo", "necklace"])
+def test_direct_vectors_are_fresh_and_checked(name: str) -> None:
     """A vector handed out is the caller's (changing it changes no later one); the layout
     version is the declaration's; :meth:`Encoding.check` compares both encoders."""
-    s = spec("rococo", {"players": 4})
+    s = spec(name, {"players": 4})
     assert s.encoding.direct is not None
     assert s.encoding.version == s.encoding.version and len(s.encoding.version) == 16
     game = s.new(1)
@@ -204,17 +221,22 @@ def test_direct_vectors_are_fresh_and_checked() -> None:
     assert not np.array_equal(first, again)
 
 
-def test_direct_encoder_leaves_the_unplaceable_to_the_reference() -> None:
-    """A state the direct encoder cannot place (a start player that is no seat) goes to the
-    reference encoder, which refuses it as it always did."""
-    s = spec("rococo", {"players": 2})
+@pytest.mark.parametrize("name, key", [("rococo", "start_player"), ("necklace", "active")])
+def test_direct_encoder_leaves_the_unplaceable_to_the_reference(name: str, key: str) -> None:
+    """A state the direct encoder cannot place (a start player or an active seat that is no
+    seat) goes to the reference encoder, which refuses it as it always did; the encoder is
+    right again for a right state."""
+    s = spec(name, {"players": 2})
     game = s.new(0)
     seat = game.current_player()
     assert seat is not None
-    s.encoding.vector(game, seat)
-    game.s.start_player = 9
-    with pytest.raises(EncodingError, match="start_player"):
+    before = s.encoding.vector(game, seat)
+    right = getattr(game.s, key)
+    setattr(game.s, key, 9)
+    with pytest.raises(EncodingError, match=key):
         s.encoding.vector(game, seat)
+    setattr(game.s, key, right)
+    assert np.array_equal(s.encoding.vector(game, seat), before)
 
 
 def test_action_mask_is_fresh_each_time() -> None:
@@ -256,8 +278,8 @@ def test_bench_rl_command(monkeypatch: pytest.MonkeyPatch) -> None:
     data = json.loads(result.stdout.strip().splitlines()[-1])
     assert [(line["game"], line["players"]) for line in data["lines"]] == bench_mod.rl_lines("rococo")
     assert data["games_per_line"] == 1 and data["seeds"] == "0-0"
-    assert {"engine_decisions_per_s", "aec_steps_per_s", "ratio"} <= set(data["lines"][0])
+    assert {"engine_decisions_per_s", "aec_steps_per_s", "ratio", "loop_ratio"} <= set(data["lines"][0])
     table = CliRunner().invoke(app, ["bench", "necklace", "--rl"], env=env)
     assert table.exit_code == 0, table.output
-    assert "AEC steps/s" in table.stdout and "Random legal actions, 1 games per line" in table.stdout
+    assert "AEC steps/s" in table.stdout and "Random legal actions, 1 game per line" in table.stdout
     assert "necklace" in table.stdout and "rococo" in table.stdout

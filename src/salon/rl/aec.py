@@ -106,7 +106,11 @@ class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
                 self.terminations[a] = True
             self._accumulate_rewards()
         else:
-            self._select()
+            seat = game.current_player()
+            if seat is not None:
+                self.agent_selection = self.agent_of[seat]
+            else:
+                self._select()
         if self.render_mode == "human":
             self.render()
 

@@ -121,10 +121,10 @@ class Spec:
     def observation(self, game: Game, seat: int) -> dict[str, Vector | npt.NDArray[np.int8]]:
         """The learner's observation: the vector and the mask of legal actions (all zero when
         it is not ``seat``'s decision)."""
-        mine = not game.is_over() and game.current_player() == seat
-        return {"observation": self.encoding.vector(game, seat),
-                "action_mask": self.actions.mask(game.legal_actions()) if mine
-                else np.zeros(len(self.actions), dtype=np.int8)}
+        vector = self.encoding.vector(game, seat)
+        if game.is_over() or game.current_player() != seat:
+            return {"observation": vector, "action_mask": np.zeros(len(self.actions), dtype=np.int8)}
+        return {"observation": vector, "action_mask": self.actions.mask(game.legal_actions())}
 
 
 def spec(name: str, config: dict[str, Any]) -> Spec:

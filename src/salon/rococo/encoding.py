@@ -64,6 +64,9 @@ COLOURS = ("blue", "pink", "green", "orange")
 SIDES = ("1-3", "4-5", "2-3")
 MONEY = 10.0
 """Livres, thread, lace and counts are divided by this; points by :data:`POINTS`."""
+DECISIONS_KEPT = 4096
+"""How many written decisions a direct encoder keeps (a few kilobytes each): they are
+forgotten all at once past that."""
 POINTS = 50.0
 
 
@@ -141,10 +144,10 @@ SCORING = frozenset(("scoring", "end", "over"))
 def direct(cfg: RococoConfig, root: Record) -> DirectEncoder:
     """The direct encoder of ``root`` (salon.rl.encoding.Encoding.direct): the vector of
     :func:`salon.rococo.view.observe` written from the state itself, each value where the
-    declaration puts it, in about a tenth of the time of building the observation and walking
-    the declaration.  It mirrors ``observe`` key by key (the tests compare the two on every
-    step of random games of every config) and leaves anything it cannot place to the
-    reference encoder (:class:`DirectMiss`)."""
+    declaration puts it, in a small part of the time of building the observation and walking
+    the declaration, each change written once however many seats look.  It mirrors
+    ``observe`` key by key (the tests compare the two on every step of random games of every
+    config) and leaves anything it cannot place to the reference encoder (:class:`DirectMiss`)."""
     t = tables(cfg.side, cfg.seats, cfg.expansions, cfg.solo, cfg.edition)
     ds = t.ds
     b = ds.board
@@ -257,20 +260,95 @@ def direct(cfg: RococoConfig, root: Record) -> DirectEncoder:
         root.write(constant, seat, blank, 0, ())
         templates.append(blank.tobytes())
     known = [cfg]
-    # each seat's last vector and what it was made of, by section: a section whose inputs are
-    # unchanged since that seat's last vector is not written again
-    memo: list[tuple[bytearray, Any, list[Any], memoryview] | None] = [None] * n
-    bases = [[players_at + ((i - viewer) % n) * psize for i in range(n)] for viewer in range(n)]
+    # The public parts that do not depend on the viewer (each seat's public numbers, discard and
+    # jewels; the game's over mark, the design display, drawers, hire display, counts, terrace,
+    # discard piles, removed cards, jewelry) are written once per change into shared buffers, seat
+    # 0's way round.  The parts that depend on the viewer (relative seats, the viewer's own
+    # secrets, the decision and its details) are kept per seat with what each was last made of:
+    # unchanged inputs are not written again.  A vector is the join of those parts in layout order
+    # (views of the buffers, taken once), so that nothing is written twice for several seats.
+    memo: list[tuple[bytearray, Any, list[Any], memoryview, list[Any]] | None] = [None] * n
     d_end = at("over")  # the decision record ends where .over begins
     j_start = at("jewelry")
     j_end = at("festive_waiting")
     solo_start, solo_end = at("solo"), at("breakdown")
     phase_size, steps = len(phase_pos), len(STEPS)
-    per_player = 6  # sections of each seat: numbers, discard, jewelry box, and the viewer's rack, hand, supply
-    (ROOT, DECISION, WINDOWS, DRAWERS, DISPLAY, COUNTS, GUESTS, OWNERS, DECOS, TERRACE, HALLS, RES_DISCARD,
-     GAR_DISCARD, REMOVED, JEWELRY, SOLO, BREAKDOWN, MONEY_LEFT, SILK) = range(19)
-    sections = 19 + per_player * n
+    public_end = p("specialist")  # a seat's public numbers end where its secrets begin
+    specialist_size = specialist_end - specialist_at
+    # the layout's order, which the parts follow
+    assert players_at + n * psize == round_at < phase_at < start_at < turn_card_at < d_seat < d_end == over_at
+    assert over_at < windows < deck_count < favour < guests < decorations < terrace < all_halls < making
+    assert making < res_bag < res_discard < gar_bag < gar_discard < removed < j_start < festive < solo_start
+    # the viewer's own sections
+    (ROOT, DECISION, COUNTS, GUESTS, OWNERS, DECOS, HALLS, SOLO, BREAKDOWN, MONEY_LEFT, SILK, RACK, HAND, SUPPLY,
+     SPECIALIST) = range(15)
+    # the shared sections: three per seat (numbers, discard, jewelry box), then the board's
+    (WINDOWS, DRAWERS, DISPLAY, TERRACE, RES_DISCARD, GAR_DISCARD, REMOVED, JEWELRY, BOARD_COUNTS) = range(
+        3 * n, 3 * n + 9)
+    players_bytes = 4 * n * psize
+    # the byte ranges of the parts rewritten whole from their blank
+    specialist_bytes = slice(4 * (players_at + specialist_at), 4 * (players_at + specialist_at + specialist_size))
+    silk_bytes = slice(4 * (players_at + silk), 4 * (players_at + silk + 4))
+    windows_bytes = slice(4 * windows, 4 * (windows + window_count * window_size))
+    drawers_bytes = slice(4 * drawers, 4 * (drawers + drawer_slots * t_size))
+    display_bytes = slice(4 * display, 4 * (display + hire_spaces * c_size))
+    terrace_bytes = slice(4 * terrace, 4 * all_halls)
+    jewelry_bytes = slice(4 * j_start, 4 * j_end)
+    making_bytes = slice(4 * making, 4 * (making + g_size))
+    phase_bytes = slice(4 * phase_at, 4 * (phase_at + phase_size))
+    start_bytes = slice(4 * start_at, 4 * (start_at + n))
+    turn_card_bytes = slice(4 * turn_card_at, 4 * (turn_card_at + c_size))
+    decision_bytes = slice(4 * d_seat, 4 * d_end)
+    favour_bytes = slice(4 * favour, 4 * (favour + n))
+    guests_bytes = slice(4 * guests, 4 * decorations)
+    decorations_bytes = slice(4 * decorations, 4 * terrace)
+    all_halls_bytes = slice(4 * all_halls, 4 * making)
+    breakdown_bytes = slice(4 * breakdown, 4 * money_left)
+    money_left_bytes = slice(4 * money_left, 4 * size)
+    solo_bytes = slice(4 * solo_start, 4 * solo_end)
     unseen = object()
+    shared_template = templates[0]  # the seat-independent parts are alike in every template
+    zeros = bytes(players_bytes)
+    shared_blank, zeros_blank = memoryview(shared_template), memoryview(zeros)
+    player_bases, player_keys = [i * psize for i in range(n)], [3 * i for i in range(n)]
+    # [board buffer, its floats, the shared sections' keys, every seat's public numbers (seat 0
+    # first), their floats]
+    shared: list[Any] = []
+
+    def fresh_shared() -> None:
+        board_buf = bytearray(shared_template)
+        seats_buf = bytearray(players_bytes)
+        shared[:] = [board_buf, memoryview(board_buf).cast("f"), [unseen] * (3 * n + 9), seats_buf,
+                     memoryview(seats_buf).cast("f")]
+
+    fresh_shared()
+    join = bytearray().join
+    no_decision = bytes(4 * (d_end - d_seat))
+    decisions: dict[Any, bytes] = {}  # the decision part by (viewer, frame, card, garment)
+    deciding = [0] * n  # where the decision's part lies among each viewer's parts
+
+    def pieces(viewer: int, buf: bytearray) -> list[Any]:
+        """The views whose join is ``viewer``'s vector: the shared buffers' and the seat's own."""
+        board_view, players_view, own = memoryview(shared[0]), memoryview(shared[3]), memoryview(buf)
+        first = 4 * viewer * psize
+        found: list[Any] = [own[:4 * players_at]]  # nothing before the players, but the layout might change
+        if hidden_edition:  # the viewer's own prestige, which the others may not see
+            found += [players_view[first:first + 4 * vp], own[4 * (players_at + vp):4 * (players_at + vp + 2)],
+                      players_view[first + 4 * (vp + 2):first + 4 * public_end]]
+        else:
+            found.append(players_view[first:first + 4 * public_end])
+        found.append(own[4 * (players_at + public_end):4 * (players_at + psize)])
+        for k in range(1, n):
+            other = 4 * ((viewer + k) % n) * psize
+            found.append(players_view[other:other + 4 * psize])
+        found.append(own[4 * round_at:4 * d_seat])
+        found.append(no_decision)  # the decision's part, which _write sets
+        found += [board_view[4 * over_at:4 * favour], own[4 * favour:4 * terrace],
+                  board_view[4 * terrace:4 * all_halls], own[4 * all_halls:4 * making],
+                  board_view[4 * making:4 * solo_start], own[4 * solo_start:]]
+        found = [part for part in found if len(part)]
+        deciding[viewer] = next(i for i, part in enumerate(found) if part is no_decision)
+        return found
 
     def encode(game: Any, viewer: int) -> Vector:
         s = game.s
@@ -283,17 +361,16 @@ def direct(cfg: RococoConfig, root: Record) -> DirectEncoder:
         slot = memo[viewer]
         if slot is None:
             buf = bytearray(templates[viewer])
-            slot = memo[viewer] = (buf, memoryview(buf).cast("f"), [unseen] * sections, memoryview(templates[viewer]))
-        buf, o, keys, blank = slot
+            slot = memo[viewer] = (buf, memoryview(buf).cast("f"), [unseen] * 15, memoryview(templates[viewer]),
+                                   pieces(viewer, buf))
+        buf, o, keys, blank, views = slot
         try:
-            _write(s, viewer, buf, o, keys, blank)
+            _write(s, viewer, buf, o, keys, blank, views)
         except BaseException:
-            memo[viewer] = None
+            memo[:] = [None] * n
+            fresh_shared()
             raise
-        return np.frombuffer(bytearray(buf), dtype=np.float32)
-
-    def clear(buf: bytearray, blank: memoryview, start: int, end: int) -> None:
-        buf[4 * start:4 * end] = blank[4 * start:4 * end]
+        return np.frombuffer(join(views), dtype=np.float32)
 
     def bag(buf: bytearray, o: Any, blank: memoryview, start: int, width: int, pos: list[Any],
             old: Any, new: list[int]) -> list[int]:
@@ -303,124 +380,204 @@ def direct(cfg: RococoConfig, root: Record) -> DirectEncoder:
             for c in new[len(old):]:
                 o[start + pos[c]] += 1.0
         else:
-            clear(buf, blank, start, start + width)
+            span = slice(4 * start, 4 * (start + width))
+            buf[span] = blank[span]
             for c in new:
                 o[start + pos[c]] += 1.0
         return new[:]
 
-    def decide(o: Any, key: tuple[Any, int, int], viewer: int, on: bool) -> None:
-        """Write the decision of ``key`` (its frame, the turn's card, the garment being made),
-        or, ``on`` false, zero where it was written."""
-        f, turn_card, garment = key
-        if f is None:
-            return
-        one = 1.0 if on else 0.0
+    def decide(o: Any, f: Any, turn_card: int, garment: int, viewer: int) -> None:
+        """Write the decision of frame ``f`` as ``viewer`` sees it (the turn's card and the
+        garment being made where its details show them) where the buffer holds zeros."""
         kind, seat = f[0], f[1]
         if not 0 <= seat < n:
             raise DirectMiss("decision seat")
-        o[d_seat + (seat - viewer) % n] = one
-        o[d_kind + kind_pos[kind]] = one
+        o[d_seat + (seat - viewer) % n] = 1.0
+        o[d_kind + kind_pos[kind]] = 1.0
         if seat != viewer:
             return
         if kind in MAIN_LIKE:
-            o[d_card + card_pos[turn_card]] = one
+            o[d_card + card_pos[turn_card]] = 1.0
         if kind == "bonus":
-            o[d_bonus_card + card_pos[f[2]]] = one
-            o[d_bonus + bonus_pos[f[2]]] = one
+            o[d_bonus_card + card_pos[f[2]]] = 1.0
+            o[d_bonus + bonus_pos[f[2]]] = 1.0
         if kind in WITH_MODE:
-            o[d_mode + mode_pos[f[2]]] = one
+            o[d_mode + mode_pos[f[2]]] = 1.0
         elif kind == "hand":
-            o[d_picks] = float(f[2]) if on else 0.0
+            o[d_picks] = float(f[2])
         elif kind == "fate":
-            o[d_tile + tile_pos[f[2]]] = one
+            o[d_tile + tile_pos[f[2]]] = 1.0
         elif kind == "jewel":
-            o[d_garment + garment_pos[f[2]]] = one
-            o[d_free] = 1.0 if on and f[3] else 0.0
+            o[d_garment + garment_pos[f[2]]] = 1.0
+            o[d_free] = 1.0 if f[3] else 0.0
         elif kind == "task":
             for name in f[3:]:
-                at_ = d_tasks + tasks._index[name]
-                o[at_] = o[at_] + 1.0 if on else 0.0
+                o[d_tasks + tasks._index[name]] += 1.0
         elif kind == "finance":
-            o[d_discount] = f[2] / MONEY if on else 0.0
+            o[d_discount] = f[2] / MONEY
         elif kind == "buy":
-            o[d_price] = f[2] / MONEY if on else 0.0
+            o[d_price] = f[2] / MONEY
         if kind == "give":
             for colour, bales in enumerate(f[3:7]):
-                o[d_need + colour] = float(bales) if on else 0.0
+                o[d_need + colour] = float(bales)
         if kind in MAKING:
-            o[d_garment + garment_pos[garment]] = one
+            o[d_garment + garment_pos[garment]] = 1.0
 
-    def _write(s: Any, viewer: int, buf: bytearray, o: Any, keys: list[Any], blank: memoryview) -> None:
+    def _write(s: Any, viewer: int, buf: bytearray, o: Any, keys: list[Any], blank: memoryview,
+               views: list[Any]) -> None:
+        # the shared parts that changed, then the viewer's own
+        sbuf, so, skeys, pbuf, po = shared
+        sblank, pblank = shared_blank, zeros_blank
         cp = card_pos
         shown = not hidden_edition or s.phase == "over"
-        k = 19
-        for i, pl in enumerate(s.players):
-            base = bases[viewer][i]
-            key: Any = (pl.livres, pl.thread, pl.lace, pl.vp if shown or i == viewer else None, len(pl.rack),
-                        len(pl.hand), len(pl.supply), pl.in_play, len(pl.discard))
-            if key != keys[k]:
-                o[base + livres] = pl.livres / MONEY
-                o[base + thread] = pl.thread / MONEY
-                o[base + lace] = pl.lace / MONEY
-                if key[3] is None:
-                    o[base + vp] = o[base + vp + 1] = 0.0
-                else:
-                    o[base + vp] = 1.0
-                    o[base + vp + 1] = pl.vp / POINTS
-                o[base + rack_count] = len(pl.rack) / MONEY
-                o[base + hand_count] = len(pl.hand) / MONEY
-                o[base + supply_count] = len(pl.supply) / MONEY
-                old = keys[k]
+        for pl, base, k in zip(s.players, player_bases, player_keys):
+            key: Any = (pl.livres, pl.thread, pl.lace, pl.vp if shown else None, len(pl.rack), len(pl.hand),
+                        len(pl.supply), pl.in_play, len(pl.discard))
+            old = skeys[k]
+            if key != old:
                 if old is unseen:
-                    clear(buf, blank, base + in_play, base + in_play + c_size)
-                elif old[7] != EMPTY:
-                    o[base + in_play + cp[old[7]]] = 0.0
-                if pl.in_play != EMPTY:
-                    o[base + in_play + cp[pl.in_play]] = 1.0
-                o[base + staff_size] = (len(pl.supply) + len(pl.hand) + len(pl.discard)
-                                        + (pl.in_play != EMPTY)) / MONEY
-                keys[k] = key
-            if pl.discard != keys[k + 1]:
-                keys[k + 1] = bag(buf, o, blank, base + discard, c_size, cp, keys[k + 1], pl.discard)
-            if jb is not None:
-                key = (tuple(pl.jewels), pl.exam, pl.tasks, pl.master_exams, pl.specialist)
-                if key != keys[k + 2]:
-                    clear(buf, blank, base + jewels, base + specialist_end)
+                    span = slice(4 * base, 4 * (base + public_end))
+                    pbuf[span] = pblank[span]
+                    old = (None,) * 8 + (-1,)
+                # only the numbers that changed
+                if key[0] != old[0]:
+                    po[base + livres] = key[0] / MONEY
+                if key[1] != old[1]:
+                    po[base + thread] = key[1] / MONEY
+                if key[2] != old[2]:
+                    po[base + lace] = key[2] / MONEY
+                if key[3] != old[3]:
+                    if key[3] is None:
+                        po[base + vp] = po[base + vp + 1] = 0.0
+                    else:
+                        po[base + vp] = 1.0
+                        po[base + vp + 1] = key[3] / POINTS
+                if key[4] != old[4]:
+                    po[base + rack_count] = key[4] / MONEY
+                if key[5] != old[5]:
+                    po[base + hand_count] = key[5] / MONEY
+                if key[6] != old[6]:
+                    po[base + supply_count] = key[6] / MONEY
+                if key[7] != old[7]:
+                    if old[7] is not None and old[7] != EMPTY:
+                        po[base + in_play + cp[old[7]]] = 0.0
+                    if key[7] != EMPTY:
+                        po[base + in_play + cp[key[7]]] = 1.0
+                po[base + staff_size] = (key[5] + key[6] + key[8] + (key[7] != EMPTY)) / MONEY
+                skeys[k] = key
+            if pl.discard != skeys[k + 1]:
+                skeys[k + 1] = bag(pbuf, po, pblank, base + discard, c_size, cp, skeys[k + 1], pl.discard)
+        if jb is not None:  # each seat's jewelry box
+            for pl, base, k in zip(s.players, player_bases, player_keys):
+                key = (tuple(pl.jewels), pl.exam, pl.tasks, pl.master_exams, pl.specialist != EMPTY)
+                if key != skeys[k + 2]:
+                    span = slice(4 * (base + jewels), 4 * (base + public_end))
+                    pbuf[span] = pblank[span]
                     at_ = base + jewels
                     for j in pl.jewels:
-                        o[at_ + jewel_pos[j]] += 1.0
-                    o[base + exam + (1 if pl.exam else 0)] = 1.0
+                        po[at_ + jewel_pos[j]] += 1.0
+                    po[base + exam + (1 if pl.exam else 0)] = 1.0
                     at_ = base + tasks_at
                     for bit, pos in enumerate(task_tracks[1 if pl.exam else 0]):
                         if pl.tasks & (1 << bit):
-                            o[at_ + pos] += 1.0
-                    o[base + master_exams] = float(pl.master_exams)
-                    o[base + has_specialist] = 1.0 if pl.specialist != EMPTY else 0.0
-                    if i == viewer and pl.specialist != EMPTY:
-                        o[base + specialist_card + cp[pl.specialist]] = 1.0
-                        o[base + specialist_condition + condition_pos[pl.specialist]] = 1.0
-                    keys[k + 2] = key
-            if i == viewer:
-                if pl.rack != keys[k + 3]:
-                    keys[k + 3] = bag(buf, o, blank, base + rack, t_size, tile_pos, keys[k + 3], pl.rack)
-                if pl.silk != keys[SILK]:
-                    clear(buf, blank, base + silk, base + silk + 4)
-                    for colour, bales in enumerate(pl.silk[:4]):
-                        o[base + silk + colour] = bales / MONEY
-                    keys[SILK] = pl.silk[:]
-                if pl.hand != keys[k + 4]:
-                    keys[k + 4] = bag(buf, o, blank, base + hand, c_size, cp, keys[k + 4], pl.hand)
-                if pl.supply != keys[k + 5]:
-                    keys[k + 5] = bag(buf, o, blank, base + supply, c_size, cp, keys[k + 5], pl.supply)
-            k += per_player
-        key = (s.round, s.phase, s.start_player, s.turn_card, s.over)
+                            po[at_ + pos] += 1.0
+                    po[base + master_exams] = float(pl.master_exams)
+                    po[base + has_specialist] = 1.0 if pl.specialist != EMPTY else 0.0
+                    skeys[k + 2] = key
+        if s.windows != skeys[WINDOWS]:
+            if len(s.windows) < window_count:
+                raise DirectMiss("windows")
+            sbuf[windows_bytes] = sblank[windows_bytes]
+            for slot in range(window_count):
+                g = s.windows[slot]
+                if g != EMPTY:
+                    so[windows + slot * window_size + window_garment + garment_pos[g]] = 1.0
+            skeys[WINDOWS] = s.windows[:]
+        if s.drawers != skeys[DRAWERS]:
+            sbuf[drawers_bytes] = sblank[drawers_bytes]
+            for slot, x in enumerate(s.drawers[:drawer_slots]):
+                if x != EMPTY:
+                    so[drawers + slot * t_size + tile_pos[x]] = 1.0
+            skeys[DRAWERS] = s.drawers[:]
+        if s.display != skeys[DISPLAY]:
+            if len(s.display) > hire_spaces:
+                raise DirectMiss("display")
+            sbuf[display_bytes] = sblank[display_bytes]
+            for slot, c in enumerate(s.display):
+                if c != EMPTY:
+                    so[display + slot * c_size + cp[c]] = 1.0
+            skeys[DISPLAY] = s.display[:]
+        if s.terrace != skeys[TERRACE]:
+            sbuf[terrace_bytes] = sblank[terrace_bytes]
+            for slot, g in enumerate(s.terrace):
+                if g != EMPTY:
+                    so[terrace + deco_key[slot] * g_size + garment_pos[g]] = 1.0
+            skeys[TERRACE] = s.terrace[:]
+        if s.res_discard != skeys[RES_DISCARD]:
+            skeys[RES_DISCARD] = bag(sbuf, so, sblank, res_discard, t_size, tile_pos, skeys[RES_DISCARD], s.res_discard)
+        if s.gar_discard != skeys[GAR_DISCARD]:
+            skeys[GAR_DISCARD] = bag(sbuf, so, sblank, gar_discard, g_size, garment_pos, skeys[GAR_DISCARD],
+                                     s.gar_discard)
+        if s.boxed != skeys[REMOVED]:
+            skeys[REMOVED] = bag(sbuf, so, sblank, removed, c_size, cp, skeys[REMOVED], s.boxed)
+        if jb is not None:
+            key = (tuple(s.jewel_display), len(s.jewel_bag), tuple(s.jewels_boxed), len(s.j_stack), len(s.m_stack))
+            if key != skeys[JEWELRY]:
+                if len(s.jewel_display) < j_count:
+                    raise DirectMiss("jewelry display")
+                sbuf[jewelry_bytes] = sblank[jewelry_bytes]
+                for slot in range(j_count):
+                    j = s.jewel_display[slot]
+                    if j != EMPTY:
+                        so[j_display + slot * j_slot + jewel_pos[j]] = 1.0
+                so[j_bag] = len(s.jewel_bag) / MONEY
+                for j in s.jewels_boxed:
+                    so[j_removed + jewel_pos[j]] += 1.0
+                so[j_stack] = len(s.j_stack) / MONEY
+                so[m_stack] = len(s.m_stack) / MONEY
+                skeys[JEWELRY] = key
+        key = (len(s.deck), s.making, len(s.res_bag), len(s.gar_bag), len(s.festive_box), s.over)
+        if key != skeys[BOARD_COUNTS]:
+            so[deck_count] = len(s.deck) / MONEY
+            sbuf[making_bytes] = sblank[making_bytes]
+            if s.making != EMPTY:
+                so[making + garment_pos[s.making]] = 1.0
+            so[res_bag] = len(s.res_bag) / MONEY
+            so[gar_bag] = len(s.gar_bag) / MONEY
+            so[festive] = len(s.festive_box) / MONEY
+            so[over_at] = 1.0 if s.over else 0.0
+            skeys[BOARD_COUNTS] = key
+        # the viewer's own parts
+        pl = s.players[viewer]
+        base = players_at
+        if hidden_edition:  # a hidden prestige: the viewer still sees its own
+            o[base + vp] = 1.0
+            o[base + vp + 1] = pl.vp / POINTS
+        if pl.rack != keys[RACK]:
+            keys[RACK] = bag(buf, o, blank, base + rack, t_size, tile_pos, keys[RACK], pl.rack)
+        if pl.silk != keys[SILK]:
+            buf[silk_bytes] = blank[silk_bytes]
+            for colour, bales in enumerate(pl.silk[:4]):
+                o[base + silk + colour] = bales / MONEY
+            keys[SILK] = pl.silk[:]
+        if pl.hand != keys[HAND]:
+            keys[HAND] = bag(buf, o, blank, base + hand, c_size, cp, keys[HAND], pl.hand)
+        if pl.supply != keys[SUPPLY]:
+            keys[SUPPLY] = bag(buf, o, blank, base + supply, c_size, cp, keys[SUPPLY], pl.supply)
+        if jb is not None and pl.specialist != keys[SPECIALIST]:
+            buf[specialist_bytes] = blank[specialist_bytes]
+            if pl.specialist != EMPTY:
+                o[base + specialist_card + cp[pl.specialist]] = 1.0
+                o[base + specialist_condition + condition_pos[pl.specialist]] = 1.0
+            keys[SPECIALIST] = pl.specialist
+        key = (s.round, s.phase, s.start_player, s.turn_card)
         old = keys[ROOT]
         if key != old:
             o[round_at] = float(s.round)
             if old is unseen:
-                clear(buf, blank, phase_at, phase_at + phase_size)
-                clear(buf, blank, start_at, start_at + n)
-                clear(buf, blank, turn_card_at, turn_card_at + c_size)
+                buf[phase_bytes] = blank[phase_bytes]
+                buf[start_bytes] = blank[start_bytes]
+                buf[turn_card_bytes] = blank[turn_card_bytes]
             else:
                 o[phase_at + phase_pos[old[1]]] = 0.0
                 o[start_at + (old[2] - viewer) % n] = 0.0
@@ -432,58 +589,32 @@ def direct(cfg: RococoConfig, root: Record) -> DirectEncoder:
             o[start_at + (s.start_player - viewer) % n] = 1.0
             if s.turn_card != EMPTY:
                 o[turn_card_at + cp[s.turn_card]] = 1.0
-            o[over_at] = 1.0 if s.over else 0.0
             keys[ROOT] = key
         f = s.stack[-1] if s.stack and not s.over else None
-        key = (f, s.turn_card, s.making)
-        old = keys[DECISION]
-        if key != old:
-            if old is unseen:
-                clear(buf, blank, d_seat, d_end)
-            else:
-                decide(o, old, viewer, False)
-            decide(o, key, viewer, True)
+        # the decision with what it shows of the turn (its card, the garment being made): a game
+        # offers the same ones again and again, so each is written once and kept
+        key = None if f is None else (viewer, f, s.turn_card if f[0] in MAIN_LIKE else EMPTY,
+                                      s.making if f[0] in MAKING else EMPTY)
+        if key != keys[DECISION]:
+            chunk = no_decision if key is None else decisions.get(key)
+            if chunk is None:
+                buf[decision_bytes] = blank[decision_bytes]
+                decide(o, f, key[2], key[3], viewer)
+                chunk = bytes(buf[4 * d_seat:4 * d_end])
+                if len(decisions) >= DECISIONS_KEPT:
+                    decisions.clear()
+                decisions[key] = chunk
+            views[deciding[viewer]] = chunk
             keys[DECISION] = key
-        if s.windows != keys[WINDOWS]:
-            if len(s.windows) < window_count:
-                raise DirectMiss("windows")
-            clear(buf, blank, windows, windows + window_count * window_size)
-            for slot in range(window_count):
-                g = s.windows[slot]
-                if g != EMPTY:
-                    o[windows + slot * window_size + window_garment + garment_pos[g]] = 1.0
-            keys[WINDOWS] = s.windows[:]
-        if s.drawers != keys[DRAWERS]:
-            clear(buf, blank, drawers, drawers + drawer_slots * t_size)
-            for slot, x in enumerate(s.drawers[:drawer_slots]):
-                if x != EMPTY:
-                    o[drawers + slot * t_size + tile_pos[x]] = 1.0
-            keys[DRAWERS] = s.drawers[:]
-        if s.display != keys[DISPLAY]:
-            if len(s.display) > hire_spaces:
-                raise DirectMiss("display")
-            clear(buf, blank, display, display + hire_spaces * c_size)
-            for slot, c in enumerate(s.display):
-                if c != EMPTY:
-                    o[display + slot * c_size + cp[c]] = 1.0
-            keys[DISPLAY] = s.display[:]
-        key = (len(s.deck), s.favour, s.making, len(s.res_bag), len(s.gar_bag), len(s.festive_box))
-        if key != keys[COUNTS]:
-            o[deck_count] = len(s.deck) / MONEY
-            clear(buf, blank, favour, favour + n)
+        if s.favour != keys[COUNTS]:
+            buf[favour_bytes] = blank[favour_bytes]
             if s.favour != EMPTY:
                 if not 0 <= s.favour < n:
                     raise DirectMiss("favour")
                 o[favour + (s.favour - viewer) % n] = 1.0
-            clear(buf, blank, making, making + g_size)
-            if s.making != EMPTY:
-                o[making + garment_pos[s.making]] = 1.0
-            o[res_bag] = len(s.res_bag) / MONEY
-            o[gar_bag] = len(s.gar_bag) / MONEY
-            o[festive] = len(s.festive_box) / MONEY
-            keys[COUNTS] = key
+            keys[COUNTS] = s.favour
         if s.guest != keys[GUESTS] or s.guest_owner != keys[OWNERS]:
-            clear(buf, blank, guests, decorations)
+            buf[guests_bytes] = blank[guests_bytes]
             owners = s.guest_owner
             for slot, g in enumerate(s.guest):
                 if g != EMPTY:
@@ -494,64 +625,27 @@ def direct(cfg: RococoConfig, root: Record) -> DirectEncoder:
                     o[at_ + guest_owner + (owners[slot] - viewer) % n] = 1.0
             keys[GUESTS], keys[OWNERS] = s.guest[:], s.guest_owner[:]
         if s.deco != keys[DECOS]:
-            clear(buf, blank, decorations, terrace)
+            buf[decorations_bytes] = blank[decorations_bytes]
             for slot, d in enumerate(s.deco):
                 if d != EMPTY:
                     if not 0 <= d < n:
                         raise DirectMiss("decoration owner")
                     o[decorations + deco_key[slot] * n + (d - viewer) % n] = 1.0
             keys[DECOS] = s.deco[:]
-        if s.terrace != keys[TERRACE]:
-            clear(buf, blank, terrace, all_halls)
-            for slot, g in enumerate(s.terrace):
-                if g != EMPTY:
-                    o[terrace + deco_key[slot] * g_size + garment_pos[g]] = 1.0
-            keys[TERRACE] = s.terrace[:]
         if s.all_halls != keys[HALLS]:
             if len(s.all_halls) > hall_count:
                 raise DirectMiss("all halls")
-            clear(buf, blank, all_halls, making)
+            buf[all_halls_bytes] = blank[all_halls_bytes]
             for slot, h in enumerate(s.all_halls):
                 if h != EMPTY:
                     if not 0 <= h < n:
                         raise DirectMiss("all halls owner")
                     o[all_halls + slot * n + (h - viewer) % n] = 1.0
             keys[HALLS] = s.all_halls[:]
-        if s.res_discard != keys[RES_DISCARD]:
-            keys[RES_DISCARD] = bag(buf, o, blank, res_discard, t_size, tile_pos, keys[RES_DISCARD], s.res_discard)
-        if s.gar_discard != keys[GAR_DISCARD]:
-            keys[GAR_DISCARD] = bag(buf, o, blank, gar_discard, g_size, garment_pos, keys[GAR_DISCARD],
-                                    s.gar_discard)
-        if s.boxed != keys[REMOVED]:
-            keys[REMOVED] = bag(buf, o, blank, removed, c_size, cp, keys[REMOVED], s.boxed)
-        if jb is not None:
-            key = (tuple(s.jewel_display), len(s.jewel_bag), tuple(s.jewels_boxed), len(s.j_stack), len(s.m_stack))
-            if key != keys[JEWELRY]:
-                if len(s.jewel_display) < j_count:
-                    raise DirectMiss("jewelry display")
-                clear(buf, blank, j_start, j_end)
-                for slot in range(j_count):
-                    j = s.jewel_display[slot]
-                    if j != EMPTY:
-                        o[j_display + slot * j_slot + jewel_pos[j]] = 1.0
-                o[j_bag] = len(s.jewel_bag) / MONEY
-                for j in s.jewels_boxed:
-                    o[j_removed + jewel_pos[j]] += 1.0
-                o[j_stack] = len(s.j_stack) / MONEY
-                o[m_stack] = len(s.m_stack) / MONEY
-                keys[JEWELRY] = key
-        if cfg.solo:
-            key = (len(s.mdb_hand), len(s.mdb_supply), tuple(s.mdb_discard))
-            if key != keys[SOLO]:
-                clear(buf, blank, solo_start, solo_end)
-                o[solo_hand] = len(s.mdb_hand) / MONEY
-                o[solo_supply] = len(s.mdb_supply) / MONEY
-                for c in s.mdb_discard:
-                    o[solo_discard + solo_pos[c]] += 1.0
-                keys[SOLO] = key
+        # the final scoring, once shown
         points = s.breakdown if s.phase in SCORING and shown else None
-        if points != keys[BREAKDOWN]:
-            clear(buf, blank, breakdown, money_left)
+        if (points is not None or keys[BREAKDOWN] is not None) and points != keys[BREAKDOWN]:
+            buf[breakdown_bytes] = blank[breakdown_bytes]
             if points is not None:
                 if len(points) != n:
                     raise DirectMiss("breakdown")
@@ -562,13 +656,22 @@ def direct(cfg: RococoConfig, root: Record) -> DirectEncoder:
                             o[at_ + steps_pos[step]] = value / POINTS
             keys[BREAKDOWN] = None if points is None else [dict(p) for p in points]
         left = s.money_left if s.over else None
-        if left != keys[MONEY_LEFT]:
-            clear(buf, blank, money_left, size)
+        if (left is not None or keys[MONEY_LEFT] is not None) and left != keys[MONEY_LEFT]:
+            buf[money_left_bytes] = blank[money_left_bytes]
             if left is not None:
                 if len(left) != n:
                     raise DirectMiss("money left")
                 for i, value in enumerate(left):
                     o[money_left + ((i - viewer) % n)] = value / MONEY
             keys[MONEY_LEFT] = None if left is None else left[:]
+        if cfg.solo:
+            key = (len(s.mdb_hand), len(s.mdb_supply), tuple(s.mdb_discard))
+            if key != keys[SOLO]:
+                buf[solo_bytes] = blank[solo_bytes]
+                o[solo_hand] = len(s.mdb_hand) / MONEY
+                o[solo_supply] = len(s.mdb_supply) / MONEY
+                for c in s.mdb_discard:
+                    o[solo_discard + solo_pos[c]] += 1.0
+                keys[SOLO] = key
 
     return encode
