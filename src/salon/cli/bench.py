@@ -11,10 +11,15 @@ through in the time box.  Last, the same random games at the largest player coun
 one after another and by ``workers`` processes, for the speed-up of ``simulate --workers``.
 
 The learning environments' report (``bench --rl``, :func:`rl_bench`) plays a fixed number of
-random games (seeds 0, 1, 2 ...) twice per line: by the plain engine (decisions per second,
-as above) and through the PettingZoo AEC environment with the observation vector and the
-action mask read at every step and a random action drawn from the mask (steps per second);
-the ratio of the two is what the environments cost over the engine.
+random games (seeds 0, 1, 2 ...) twice per line, game by game in turn in one process: by the
+plain engine (``legal_actions`` and ``apply``) and through the PettingZoo AEC environment as a
+learner's loop drives it (``observe(agent)``, the observation vector and the action mask as
+fresh arrays, then ``step(index)``).  Both draw their random actions with the random bot's
+generator: the engine from the legal list, the learner's loop from the mask's set entries
+(``mask.view(bool).nonzero()``).  The draws are the player's work, not the game's: each is timed
+and left out of its side's speed (engine decisions/s, AEC steps/s), so that their ratio is
+what the environment costs over the engine; ``loop_ratio`` is the same ratio of the whole
+loops, draws included.
 """
 
 from __future__ import annotations
@@ -215,49 +220,70 @@ def rl_line(name: str, players: int, games: int, expansions: str | None = None, 
             edition: str | None = None) -> dict[str, Any]:
     """One line of :func:`rl_bench`: ``games`` random games of ``name`` at ``players`` (the
     options only for the benched game) by the engine and through the AEC environment."""
+    import numpy as np
+
     from salon.rl.aec import SalonAECEnv
 
     config = game_config(players, expansions, solo, edition)
     cls = game_class(name)
     env = SalonAECEnv(name, config)
 
-    def engine_game(seed: int) -> int:
-        game = cls.new(config, seed)
-        bot = RandomBot(bot_seed(seed, 0))
-        decisions = 0
-        while not game.is_over():
-            game.apply(bot.choose(game))
-            decisions += 1
-        return decisions
+    clock = time.perf_counter
 
-    def aec_game(seed: int) -> int:
+    def engine_game(seed: int) -> tuple[int, float]:
+        """The game's decisions and the seconds spent drawing them."""
+        game = cls.new(config, seed)
+        rng = RandomBot(bot_seed(seed, 0)).rng  # the random bot's draws
+        decisions = 0
+        drawing = 0.0
+        while not game.is_over():
+            legal = game.legal_actions()
+            drawn = clock()
+            action = legal[rng.below(len(legal))]
+            drawing += clock() - drawn
+            game.apply(action)
+            decisions += 1
+        return decisions, drawing
+
+    def aec_game(seed: int) -> tuple[int, float]:
+        """The game's steps and the seconds spent drawing their actions."""
         env.reset(seed=seed)
         rng = Rng(bot_seed(seed, 0))
         terminations = env.terminations
         steps = 0
+        drawing = 0.0
         while True:
             agent = env.agent_selection
             if terminations[agent]:
-                return steps
-            legal = env.observe(agent)["action_mask"].nonzero()[0]
-            env.step(int(legal[rng.below(len(legal))]))
+                return steps, drawing
+            mask = env.observe(agent)["action_mask"]
+            drawn = clock()
+            legal = mask.view(np.bool_).nonzero()[0]  # the int8 mask read as booleans: numpy's quickest way
+            action = int(legal[rng.below(len(legal))])
+            drawing += clock() - drawn
+            env.step(action)
             steps += 1
 
     engine_game(games)  # warm-up: the game's tables, the first calls
     aec_game(games)
     decisions = steps = 0
-    engine = aec = 0.0
+    engine = aec = engine_drawing = aec_drawing = 0.0
     for seed in range(games):  # game by game in turn, so that a busy machine slows both alike
-        start = time.perf_counter()
-        decisions += engine_game(seed)
-        middle = time.perf_counter()
-        steps += aec_game(seed)
+        start = clock()
+        played, drawing = engine_game(seed)
+        middle = clock()
+        stepped, drawn = aec_game(seed)
+        aec += clock() - middle
         engine += middle - start
-        aec += time.perf_counter() - middle
-    engine_speed, aec_speed = decisions / engine, steps / aec
+        decisions += played
+        steps += stepped
+        engine_drawing += drawing
+        aec_drawing += drawn
+    engine_speed, aec_speed = decisions / (engine - engine_drawing), steps / (aec - aec_drawing)
+    loop_ratio = (steps / aec) / (decisions / engine)
     return {"game": name, "players": players, "games": games, "decisions": decisions, "steps": steps,
             "engine_decisions_per_s": round(engine_speed, 1), "aec_steps_per_s": round(aec_speed, 1),
-            "ratio": round(aec_speed / engine_speed, 3)}
+            "ratio": round(aec_speed / engine_speed, 3), "loop_ratio": round(loop_ratio, 3)}
 
 
 def rl_bench(name: str, games: int = RL_GAMES, expansions: str | None = None, solo: bool = False,

@@ -55,7 +55,7 @@ from salon.cli.tournament import AddressOpt, BackendOpt, WorkersOpt, tournament
 from salon.core import record
 from salon.core.errors import ConfigError, PositionError, SalonError
 from salon.core.game import game_class, game_names
-from salon.i18n import has, languages, system_language, text
+from salon.i18n import count, has, languages, system_language, text
 from salon.parallel import check_backend, check_workers
 
 BOT_DELAY = 0.2
@@ -523,7 +523,7 @@ def _bench_rl(console: Console, game: str, as_json: bool, expansions: str | None
     if edition is not None:
         console.print(text("ui.edition", edition=text(f"edition.{edition.strip()}")))
     console.print(table)
-    console.print(text("bench.rl_note", games=data["games_per_line"], seeds=data["seeds"]))
+    console.print(text("bench.rl_note", games=count("bench.rl_games", data["games_per_line"]), seeds=data["seeds"]))
     return 0
 
 
