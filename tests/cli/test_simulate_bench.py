@@ -112,6 +112,9 @@ def test_bench_table(run: Run) -> None:
     assert result.exit_code == 0, result.output
     assert "Decisions/s" in result.stdout
     assert "Heuristic bot" in result.stdout
+    assert "games/s against" in result.stdout and "a speed-up of" in result.stdout
+    german = run("bench", "rococo", "--seconds", "0.05", "--lang", "de")
+    assert "Partien/s gegenüber" in german.stdout and "Entscheidungen/s" in german.stdout, german.stdout
 
 
 def test_simulate_solo_json(run: Run) -> None:
@@ -183,3 +186,13 @@ def test_bench_tells_each_stage_as_it_ends_for_its_progress_bar() -> None:
     bench_mod.bench("necklace", 0.01, step=seen.append)
     assert seen == bench_mod.stages("necklace") == ["random:2", "random:3", "random:4", "heuristic", "search",
                                                     "parallel"]
+
+
+def test_the_reports_speak_the_language_asked_for(run: Run) -> None:
+    """simulate, strength and tournament word their reports through the catalogs, in the
+    language of --lang (else the locale's; these tests run in the C locale, English)."""
+    fr = run("simulate", "necklace", "--games", "2", "--workers", "1", "--lang", "fr")
+    assert fr.exit_code == 0 and "2 parties de necklace, 2 joueurs, graines 0-1" in fr.stdout, fr.stdout
+    uk = run("tournament", "necklace", "--bots", "random,heuristic:width=1", "--players", "2", "--games", "2",
+             "--workers", "1", "--lang", "uk")
+    assert uk.exit_code == 0 and "Учасник" in uk.stdout and "Рейтинг" in uk.stdout, uk.stdout

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich import box
 from rich.table import Table
 
@@ -127,6 +128,11 @@ def check_players(cls: type[Game], players: int, solo: bool, lang: str = DEFAULT
         key = "error.players" if len(counts) > 1 else "error.players_one_count"
         raise ConfigError(text(key, lang, game=game_title(cls.name, lang), low=counts[0], high=counts[-1],
                                n=players))
+
+
+LangOpt = Annotated[str | None, typer.Option(
+    help=f"Language of the terminal's texts: {', '.join(languages())}; by default the locale's (LC_ALL, LC_MESSAGES, "
+         "LANG), else English (the browser client has its own choice).")]
 
 
 def check_lang(lang: str | None) -> str:

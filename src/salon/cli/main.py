@@ -12,7 +12,7 @@ import dataclasses
 import json
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,6 +33,7 @@ from salon.cli.common import (
     DEFAULT_BOT,
     HUMAN,
     SIMULATE_BOT,
+    LangOpt,
     breakdown_table,
     check_game,
     check_lang,
@@ -68,6 +69,11 @@ def fail(message: str, code: int = 1) -> None:
     sys.stderr.write(f"error: {line}\n")
     sys.stderr.flush()
     sys.exit(code)
+
+
+def speaker(lang: str) -> Callable[..., str]:
+    """The texts of a report command in ``lang`` (its ``--lang``, else the locale's)."""
+    return lambda key, **fields: text(key, lang, **fields)
 
 
 def worded(e: SalonError, args: Sequence[str] | None) -> str:
@@ -142,9 +148,6 @@ def _games_with(key: str) -> str:
 
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help=_players_help())]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as one JSON object on the last line.")]
-LangOpt = Annotated[str | None, typer.Option(
-    help=f"Language of the terminal's texts: {', '.join(languages())}; by default the locale's (LC_ALL, LC_MESSAGES, "
-         "LANG), else English (the browser client has its own choice).")]
 ExpansionsOpt = Annotated[str | None, typer.Option(
     "--expansions", "-x",
     help=f"Expansions to play with, comma-separated, or 'all' ({_games_with('expansions')}).")]
@@ -283,18 +286,21 @@ def simulate(
     workers: WorkersOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    lang: LangOpt = None,
 ) -> int:
     """Play bot games, checking every invariant after every action; exit 1 on any error or violation."""
-    check_options(check_game(game), solo, edition, expansions)
+    lang = check_lang(lang)
+    say = speaker(lang)
+    check_options(check_game(game), solo, edition, expansions, lang)
     check_workers(workers)
     check_backend(backend, address)
     n, names = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], allow_human=False, solo=solo)
-    check_players(check_game(game), n, solo)
+    check_players(check_game(game), n, solo, lang)
     console = _console()
     show_progress = not as_json and console.is_terminal
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=not show_progress, transient=True) as progress:
-        task = progress.add_task(text("simulate.progress"), total=games)
+        task = progress.add_task(say("simulate.progress"), total=games)
         report = simulate_mod.simulate(game, games, n, names, seed, lambda: progress.advance(task), expansions,
                                        solo, edition, workers, backend, address)
     data = report.to_json()
@@ -302,22 +308,22 @@ def simulate(
         print(json.dumps(data))
     else:
         title = "simulate.title_solo" if solo else "simulate.title"
-        console.print(text(title, game=game, games=games, players=n, first=seed, last=seed + games - 1))
+        console.print(say(title, game=game, games=games, players=n, first=seed, last=seed + games - 1))
         if report.expansions:
-            console.print(text("ui.expansions", names=expansions_text(report.expansions)))
+            console.print(say("ui.expansions", names=expansions_text(report.expansions, lang)))
         if report.edition is not None:
-            console.print(text("ui.edition", edition=text(f"edition.{report.edition}")))
+            console.print(say("ui.edition", edition=say(f"edition.{report.edition}")))
         table = Table()
         for key in ("seat", "bot", "mean", "wins", "rate"):
-            table.add_column(text("simulate.col_" + key), justify="left" if key in ("seat", "bot") else "right")
+            table.add_column(say("simulate.col_" + key), justify="left" if key in ("seat", "bot") else "right")
         for s, (label, bot) in enumerate(zip(report.labels(), report.bots, strict=True)):
-            table.add_row(label, text("simulate.automatic") if s in report.automatic else bot,
+            table.add_row(label, say("simulate.automatic") if s in report.automatic else bot,
                           f"{data['mean_score'][s]:.2f}", _wins_text(data["wins"][s]),
                           f"{100 * data['win_rate'][s]:.1f}%")
         console.print(table)
         if report.tie_rule is not None:
-            console.print(text(report.tie_rule))
-        console.print(text("simulate.summary", decisions=data["mean_decisions"], errors=report.errors,
+            console.print(say(report.tie_rule))
+        console.print(say("simulate.summary", decisions=data["mean_decisions"], errors=report.errors,
                            violations=report.invariant_violations, rate=data["games_per_s"]))
         for example in report.error_examples + report.violation_examples:
             console.print(f"  {example}", markup=False)
@@ -342,9 +348,12 @@ def strength(
     expansions: ExpansionsOpt = None,
     solo: SoloOpt = False,
     edition: EditionOpt = None,
+    lang: LangOpt = None,
 ) -> int:
     """Measure a bot against another: win rate and mean margin with 95% intervals (paired seeds, seats swapped)."""
-    check_options(check_game(game), solo, edition, expansions)
+    lang = check_lang(lang)
+    say = speaker(lang)
+    check_options(check_game(game), solo, edition, expansions, lang)
     n = solo_players(players, solo) or 2
     for spec in (bot, against):
         check_bot(spec)
@@ -353,7 +362,7 @@ def strength(
     console = _console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("strength.progress"), total=games)
+        task = progress.add_task(say("strength.progress"), total=games)
         sink = games_file.open("a", encoding="utf-8") if games_file is not None else None
 
         def done(outcome: strength_mod.Outcome) -> None:
@@ -372,7 +381,7 @@ def strength(
         print(json.dumps(data))
         return 0
     low, high = data["win_rate_95"]
-    console.print(text("strength.result", bot=bot, against=against, game=game, players=n, games=games,
+    console.print(say("strength.result", bot=bot, against=against, game=game, players=n, games=games,
                        wins=_wins_text(data["wins"]), rate=f"{100 * data['win_rate']:.1f}",
                        low=f"{100 * low:.1f}", high=f"{100 * high:.1f}", margin=f"{data['mean_margin']:+.1f}",
                        margin_low=f"{data['mean_margin_95'][0]:+.1f}", margin_high=f"{data['mean_margin_95'][1]:+.1f}",
@@ -444,58 +453,62 @@ def bench(
     rl: Annotated[bool, typer.Option(
         "--rl", help="Measure the learning environments instead: the PettingZoo AEC environment's steps/s (vector "
         "and mask at every step) against the engine's decisions/s, on a fixed set of seeded random games.")] = False,
+    lang: LangOpt = None,
 ) -> int:
     """Measure random play (games/s, decisions/s per player count), the heuristic's think time, the search's speed."""
-    check_options(check_game(game), solo, edition, expansions)
+    lang = check_lang(lang)
+    say = speaker(lang)
+    check_options(check_game(game), solo, edition, expansions, lang)
     check_workers(workers)
     console = _console()
     if rl:
-        return _bench_rl(console, game, as_json, expansions, solo, edition)
+        return _bench_rl(console, game, as_json, expansions, solo, edition, lang)
     stages = bench_mod.stages(game, expansions, solo, edition)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=console,
                   transient=True, disable=as_json or not console.is_terminal) as progress:
-        task = progress.add_task(_stage_text(stages[0]), total=len(stages))
+        task = progress.add_task(_stage_text(stages[0], say), total=len(stages))
 
         def step(stage: str) -> None:
             following = stages.index(stage) + 1
-            progress.update(task, advance=1, description=_stage_text(stages[min(following, len(stages) - 1)]))
+            progress.update(task, advance=1, description=_stage_text(stages[min(following, len(stages) - 1)], say))
 
         data = bench_mod.bench(game, seconds, expansions, solo, edition, secret_seeds, workers, step)
     if as_json:
         print(json.dumps(data))
         return 0
-    table = Table(title=text("bench.title", game=game), title_justify="left")
+    table = Table(title=say("bench.title", game=game), title_justify="left")
     for key in ("players", "games", "decisions"):
-        table.add_column(text("bench.col_" + key), justify="right")
+        table.add_column(say("bench.col_" + key), justify="right")
     for n, row in data["players"].items():
         table.add_row(n, f"{row['games_per_s']:.1f}", f"{row['decisions_per_s']:.0f}")
     if data["expansions"]:
-        console.print(text("ui.expansions", names=expansions_text(data["expansions"])))
+        console.print(say("ui.expansions", names=expansions_text(data["expansions"], lang)))
     if solo:
-        console.print(text("bench.solo"))
+        console.print(say("bench.solo"))
     if secret_seeds:
-        console.print(text("bench.secret"))
+        console.print(say("bench.secret"))
     if edition is not None:
-        console.print(text("ui.edition", edition=text(f"edition.{edition.strip()}")))
+        console.print(say("ui.edition", edition=say(f"edition.{edition.strip()}")))
     console.print(table)
-    console.print(text("bench.heuristic", ms=f"{data['heuristic_ms_per_decision']:.2f}"))
-    console.print(text("bench.search", worlds=f"{data['search']['worlds_per_s']:.1f}",
+    console.print(say("bench.heuristic", ms=f"{data['heuristic_ms_per_decision']:.2f}"))
+    console.print(say("bench.search", worlds=f"{data['search']['worlds_per_s']:.1f}",
                        play_outs=f"{data['search']['play_outs_per_s']:.1f}"))
     speed = data["parallel"]
-    console.print(f"{speed['workers']} workers: {speed['parallel_games_per_s']:.1f} games/s against "
-                  f"{speed['serial_games_per_s']:.1f} serially ({speed['players']} players), "
-                  f"a speed-up of {speed['speedup']:.2f}")
+    console.print(say("bench.parallel", workers=speed["workers"], parallel=f"{speed['parallel_games_per_s']:.1f}",
+                       serial=f"{speed['serial_games_per_s']:.1f}", players=speed["players"],
+                       speedup=f"{speed['speedup']:.2f}"))
     return 0
 
 
 def _bench_rl(console: Console, game: str, as_json: bool, expansions: str | None, solo: bool,
-              edition: str | None) -> int:
+              edition: str | None, lang: str) -> int:
     """``bench --rl``: the learning environments' report (salon.cli.bench.rl_bench)."""
+    say = speaker(lang)
     lines = bench_mod.rl_lines(game, expansions, solo, edition)
 
     def stage_text(i: int) -> str:
         name, players = lines[min(i, len(lines) - 1)]
-        return text("bench.stage_rl", game=name, players=players)
+        return say("bench.stage_rl", game=name, players=players)
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=console,
                   transient=True, disable=as_json or not console.is_terminal) as progress:
@@ -510,27 +523,28 @@ def _bench_rl(console: Console, game: str, as_json: bool, expansions: str | None
     if as_json:
         print(json.dumps(data))
         return 0
-    table = Table(title=text("bench.rl_title"), title_justify="left")
+    table = Table(title=say("bench.rl_title"), title_justify="left")
     for key in ("game", "players", "engine", "aec", "ratio"):
-        table.add_column(text("bench.col_" + key), justify="left" if key == "game" else "right")
+        table.add_column(say("bench.col_" + key), justify="left" if key == "game" else "right")
     for row in data["lines"]:
         table.add_row(row["game"], str(row["players"]), f"{row['engine_decisions_per_s']:.0f}",
                       f"{row['aec_steps_per_s']:.0f}", f"{row['ratio']:.2f}")
     if data["expansions"]:
-        console.print(text("ui.expansions", names=expansions_text(data["expansions"])))
+        console.print(say("ui.expansions", names=expansions_text(data["expansions"], lang)))
     if solo:
-        console.print(text("bench.solo"))
+        console.print(say("bench.solo"))
     if edition is not None:
-        console.print(text("ui.edition", edition=text(f"edition.{edition.strip()}")))
+        console.print(say("ui.edition", edition=say(f"edition.{edition.strip()}")))
     console.print(table)
-    console.print(text("bench.rl_note", games=count("bench.rl_games", data["games_per_line"]), seeds=data["seeds"]))
+    games = count("bench.rl_games", data["games_per_line"], lang)
+    console.print(say("bench.rl_note", games=games, seeds=data["seeds"]))
     return 0
 
 
-def _stage_text(stage: str) -> str:
+def _stage_text(stage: str, say: Callable[..., str]) -> str:
     """What ``bench`` is measuring, for its progress bar."""
     kind, _, players = stage.partition(":")
-    return text("bench.stage_" + kind, players=players)
+    return say("bench.stage_" + kind, players=players)
 
 
 app.command()(serve)

@@ -27,7 +27,7 @@ from rich.table import Table
 
 from salon import parallel
 from salon.bots.base import bot_seed, check_bot, make_bot
-from salon.cli.common import check_game, game_config
+from salon.cli.common import LangOpt, check_game, check_lang, game_config
 from salon.core.errors import ConfigError, SalonError
 from salon.core.game import game_class, game_names
 from salon.core.rng import Rng, derive_seed
@@ -190,8 +190,10 @@ def tournament(
     expansions: Annotated[str | None, typer.Option("--expansions", "-x", help="Expansions, comma-separated, "
                                                                               "or 'all'.")] = None,
     edition: Annotated[str | None, typer.Option(help="The edition of the rules.")] = None,
+    lang: LangOpt = None,
 ) -> int:
     """Rate bot kinds against each other: balanced rotations, parallel games, Plackett-Luce ratings."""
+    lang = check_lang(lang)
     check_game(game)
     parallel.check_workers(workers)
     parallel.check_backend(backend, address)
@@ -207,9 +209,9 @@ def tournament(
     if players not in counts:
         raise ConfigError(f"--players {players}: {game} is played by {counts[0]} to {counts[-1]} players")
     console = Console(highlight=False)
-    with Progress(TextColumn(text("tournament.progress")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("tournament.progress"), total=games)
+        task = progress.add_task(text("tournament.progress", lang), total=games)
         data = run(t, games, seed, workers, backend, address, lambda _: progress.advance(task))
     if json_file is not None:
         json_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -218,10 +220,10 @@ def tournament(
     if as_json:
         print(json.dumps(data))
         return 0
-    table = Table(title=text("tournament.title", game=game, games=games, players=players, seed=seed),
+    table = Table(title=text("tournament.title", lang, game=game, games=games, players=players, seed=seed),
                   title_justify="left")
-    columns = [text(f"tournament.col_{key}") for key in ("entrant", "rating", "uncertainty", "wins")]
-    for column in (*columns, *(text("tournament.col_place", n=i + 1) for i in range(players))):
+    columns = [text(f"tournament.col_{key}", lang) for key in ("entrant", "rating", "uncertainty", "wins")]
+    for column in (*columns, *(text("tournament.col_place", lang, n=i + 1) for i in range(players))):
         table.add_column(column, justify="left" if column == columns[0] else "right")
     for r in data["ratings"]:
         table.add_row(r["entrant"], f"{r['rating']:.2f}", f"{r['uncertainty']:.2f}",
