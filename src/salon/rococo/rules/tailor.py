@@ -67,38 +67,57 @@ GRANTING_BONUS = {"l2": "l2_tailor_less_blue_or_pink", "l4": "l4_tailor_less_gre
 """The bonus behind each granted tailoring (R-PROC-GRANT)."""
 
 
-def refusal(s: State, seat: int, g: int, window: int, mode: str) -> Refusal | None:
-    """Why ``seat`` cannot make garment ``g`` from ``window`` now, or None when it can: the one
-    check behind both the legal garments and the refusal of another."""
+def _failed(s: State, seat: int, g: int, window: int, mode: str) -> str | None:
+    """The first check that ``seat`` fails to make garment ``g`` from ``window`` now (a key
+    of :func:`refusal`), or None when it can: the one check behind both the legal garments
+    and the refusal of another, cheap enough for the legal actions' hot path."""
     gar = s.t.ds.garments[g]
-    garment = {"garment": gar.id}
     if gar.thimble and mode != "main":
-        return Refusal(f"R-BON-{GRANTING_BONUS[mode]}",
-                       "a bonus tailoring may not make a garment with the gold thimble", "tailor_bonus_thimble",
-                       {**garment, "bonus": GRANTING_BONUS[mode]})
+        return "tailor_bonus_thimble"
     if gar.thimble and not performed_by_master(s):
-        return Refusal("R-ACT-TAILOR-2", "a garment with the gold thimble needs a Master", "tailor_thimble_master",
-                       garment)
+        return "tailor_thimble_master"
     p = s.players[seat]
     if p.livres < s.t.ds.board.window_costs[window]:
-        return Refusal("R-ACT-TAILOR-3", "you cannot pay the tailoring cost of its window", "tailor_window_cost",
-                       {**garment, "cost": s.t.ds.board.window_costs[window]})
+        return "tailor_window_cost"
     silk = p.silk
     if p.thread < gar.thread or p.lace < gar.lace or not any(
             all(silk[c] >= r[c] for c in range(4)) for r in reductions(s, g, mode)):
+        return "tailor_lack_goods"
+    if mode == MUST_SELL and not sellable(s, g):
+        return "tailor_must_sell"
+    if not sellable(s, g) and not free_spaces(s, mode):
+        return "tailor_no_place"
+    return None
+
+
+def refusal(s: State, seat: int, g: int, window: int, mode: str) -> Refusal | None:
+    """Why ``seat`` cannot make garment ``g`` from ``window`` now, or None when it can."""
+    failed = _failed(s, seat, g, window, mode)
+    if failed is None:
+        return None
+    garment = {"garment": s.t.ds.garments[g].id}
+    if failed == "tailor_bonus_thimble":
+        return Refusal(f"R-BON-{GRANTING_BONUS[mode]}",
+                       "a bonus tailoring may not make a garment with the gold thimble", "tailor_bonus_thimble",
+                       {**garment, "bonus": GRANTING_BONUS[mode]})
+    if failed == "tailor_thimble_master":
+        return Refusal("R-ACT-TAILOR-2", "a garment with the gold thimble needs a Master", "tailor_thimble_master",
+                       garment)
+    if failed == "tailor_window_cost":
+        return Refusal("R-ACT-TAILOR-3", "you cannot pay the tailoring cost of its window", "tailor_window_cost",
+                       {**garment, "cost": s.t.ds.board.window_costs[window]})
+    if failed == "tailor_lack_goods":
         return Refusal("R-ACT-TAILOR-4", f"you lack the silk, {term(s, 'thread')} or lace it requires",
                        "tailor_lack_goods", garment)
-    if mode == MUST_SELL and not sellable(s, g):
+    if failed == "tailor_must_sell":
         return Refusal("A-56", "this bonus must sell the garment, and it cannot be sold", "tailor_must_sell",
                        garment)
-    if not sellable(s, g) and not free_spaces(s, mode):
-        return Refusal("A-55", "it cannot be sold, and no free guest space may take it", "tailor_no_place", garment)
-    return None
+    return Refusal("A-55", "it cannot be sold, and no free guest space may take it", "tailor_no_place", garment)
 
 
 def targets(s: State, seat: int, mode: str) -> list[str]:
     names = s.t.garment
-    return [names[g] for w, g in enumerate(s.windows) if g != EMPTY and refusal(s, seat, g, w, mode) is None]
+    return [names[g] for w, g in enumerate(s.windows) if g != EMPTY and _failed(s, seat, g, w, mode) is None]
 
 
 def _legal(s: State, f: Mode) -> list[str]:

@@ -102,36 +102,41 @@ def main_refusal(s: State, seat: int, what: str) -> Refusal | None:
     if what not in ALLOWED[ctype]:
         return Refusal(TYPE_RULE.get(what, "R-EMP-3"), f"a {ctype} may not take the action {what} (R-EMP-1..3)",
                        "main_not_for_type", {"type": ctype, "action": what, "card": card.id})
-    reason: Refusal
+    # the refusal is built only when refused: this check runs for every main action at every turn
     if what == "favour":
-        possible = favour.available(s)
-        reason = Refusal("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round", "favour_taken")
-    elif what == "acquire":
-        possible = bool(acquire.targets(s, seat, "main"))
-        reason = Refusal("R-ACT-RES-5", "no tile in the display that you can pay for", "acquire_none")
-    elif what == "tailor":
-        possible = bool(tailor.targets(s, seat, "main"))
-        reason = Refusal("R-ACT-TAILOR-14", "no garment in the display that you can make now", "tailor_none")
-    elif what == "hire":
-        possible = bool(hire.targets(s, seat))
-        reason = Refusal("R-ACT-HIRE-4", "the display is empty or you cannot pay the price", "hire_none")
-    elif what == "send":
-        possible = send_away.available(s, seat)
-        reason = Refusal("R-STAFF-2", "you must keep at least 4 employees", "send_staff_minimum",
-                         {"minimum": s.t.ds.rules.min_staff})
-    elif what == "finance":
-        possible = bool(finance.targets(s, seat, 0))
-        reason = Refusal("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for",
-                         "finance_none")
-    else:
-        journeyman = what == "journeyman_exam"
-        tasks = "all 4 tasks" if journeyman else "all 3 tasks"
-        rule = "R-JB-EXAM-J-2" if journeyman else "R-JB-EXAM-M-2"
-        possible = exams.exam_available(s, seat, what)
-        reason = Refusal(rule, f"the exam needs your start marker there, {tasks}, 5 livres and a card in its stack",
-                         "exam_unavailable", {"exam": what, "tasks": len(exams.track(s, exams.EXAMS[what][0])),
-                                              "fee": jewelry_box(s).params.exam_fee})
-    return None if possible else reason
+        if favour.available(s):
+            return None
+        return Refusal("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round", "favour_taken")
+    if what == "acquire":
+        if acquire.targets(s, seat, "main"):
+            return None
+        return Refusal("R-ACT-RES-5", "no tile in the display that you can pay for", "acquire_none")
+    if what == "tailor":
+        if tailor.targets(s, seat, "main"):
+            return None
+        return Refusal("R-ACT-TAILOR-14", "no garment in the display that you can make now", "tailor_none")
+    if what == "hire":
+        if hire.targets(s, seat):
+            return None
+        return Refusal("R-ACT-HIRE-4", "the display is empty or you cannot pay the price", "hire_none")
+    if what == "send":
+        if send_away.available(s, seat):
+            return None
+        return Refusal("R-STAFF-2", "you must keep at least 4 employees", "send_staff_minimum",
+                       {"minimum": s.t.ds.rules.min_staff})
+    if what == "finance":
+        if finance.targets(s, seat, 0):
+            return None
+        return Refusal("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for",
+                       "finance_none")
+    if exams.exam_available(s, seat, what):
+        return None
+    journeyman = what == "journeyman_exam"
+    tasks = "all 4 tasks" if journeyman else "all 3 tasks"
+    rule = "R-JB-EXAM-J-2" if journeyman else "R-JB-EXAM-M-2"
+    return Refusal(rule, f"the exam needs your start marker there, {tasks}, 5 livres and a card in its stack",
+                   "exam_unavailable", {"exam": what, "tasks": len(exams.track(s, exams.EXAMS[what][0])),
+                                        "fee": jewelry_box(s).params.exam_fee})
 
 
 def main_options(s: State, seat: int) -> list[str]:
