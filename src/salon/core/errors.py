@@ -37,8 +37,8 @@ class Refusal(NamedTuple):
     empty where a game gives none), and ``fields`` the values its wording needs, as raw ids and
     numbers (a card id, a cost), never as words: a front end words them through its catalogs.
     A refusal answers the deciding seat about its own options, so its fields hold nothing that
-    seat may not know.  A named tuple: the legality checks build one for every option they
-    turn down, on the engine's hot path.
+    seat may not know.  A named tuple, cheap to build; the legality checks themselves build
+    none (they run on the engine's hot path).
     """
 
     rule: str
