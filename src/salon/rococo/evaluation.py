@@ -838,7 +838,7 @@ def turn(game: Rococo) -> tuple[int, str, int, int]:
     s: State = game.s
     if s.phase != "actions":
         return s.round, s.phase, s.turn_seat, 0
-    left = sum(len(p.hand) + (p.in_play is not None) for p in s.players) + len(s.mdb_hand)
+    left = sum(len(p.hand) + (p.in_play != EMPTY) for p in s.players) + len(s.mdb_hand)
     return s.round, s.phase, s.turn_seat, left
 
 
