@@ -139,12 +139,15 @@ def test_a_solo_play_out_ends_after_the_players_next_turn() -> None:
     assert hooks.turn is not None
     while g.decision().get("kind") != "play" or g.s.round != 2:
         g.apply(g.legal_actions()[0])
-    starts = []
-    while g.s.round == 2 and len(starts) < 3:
+    turns: list[list[object]] = []  # the hook's value at each decision, turn by turn
+    while g.s.round == 2 and len(turns) < 4:
         if g.decision().get("kind") == "play":
-            starts.append(hooks.turn(g))
+            turns.append([])
+        turns[-1].append(hooks.turn(g))
         g.apply(g.legal_actions()[0])
-    assert len(set(starts)) == len(starts) == 3
+    turns = turns[:3]
+    assert all(len(set(keys)) == 1 for keys in turns)  # one value all through a turn
+    assert len({keys[0] for keys in turns}) == 3  # and another at each turn
     root = g.clone()
     while root.decision().get("kind") != "play":
         root.apply(root.legal_actions()[0])
@@ -153,5 +156,5 @@ def test_a_solo_play_out_ends_after_the_players_next_turn() -> None:
     node.apply(root.legal_actions()[0])
     bot._play_out(root, node, root.current_player(), hooks, planned=False)
     assert node.s.round == root.s.round and hooks.turn(node) != hooks.turn(root)
-    hands = sum(len(p.hand) for p in node.s.players) + len(node.s.mdb_hand)
-    assert hands >= sum(len(p.hand) for p in root.s.players) + len(root.s.mdb_hand) - 4  # two turns each at most
+    played = [a for a in node.history[len(root.history):] if a.startswith("play:")]
+    assert len(played) == 2 and node.decision().get("kind") == "play"  # this turn's card and the next's
