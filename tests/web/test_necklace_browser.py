@@ -26,7 +26,9 @@ LANGUAGES = [("fr", "Troisième vente", "Vente 3"), ("de", "Dritter Verkauf", "V
              ("uk", "Третій продаж", "Продаж 3"), ("en", "Third sale", "Sale 3")]
 
 
-def test_a_whole_necklace_game_by_clicking(browser: Any, live: str, shots: Path) -> None:  # noqa: F811
+def necklace_table(browser: Any, live: str) -> tuple[Any, list[str]]:  # noqa: F811
+    """A new Necklace table of Anne against the random bot, opened from the lobby: the page
+    and the list its script errors are gathered in."""
     page = browser.new_page(viewport={"width": 1440, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -37,6 +39,11 @@ def test_a_whole_necklace_game_by_clicking(browser: Any, live: str, shots: Path)
     page.select_option("#seat-1", "bot:random")
     page.click("#create")
     page.wait_for_selector(".game[data-version]")
+    return page, errors
+
+
+def test_a_whole_necklace_game_by_clicking(browser: Any, live: str, shots: Path) -> None:  # noqa: F811
+    page, errors = necklace_table(browser, live)
     page.wait_for_selector("#nk-market [data-slot]")
     rng = random.Random(5)
     clicks = {"#board": 0, "#mine": 0, "#actions": 0}
@@ -86,16 +93,7 @@ PICKABLE = "#hand .nk-card[role=button]:not([data-action])"
 def test_a_presentation_is_chosen_taken_back_and_sent_in_one_step(browser: Any, live: str) -> None:  # noqa: F811
     """QN-SALE-7 in the browser: the grey cards are chosen in the hand (nothing is sent), the
     choice can be taken back, and one button presents them all and commits."""
-    page = browser.new_page(viewport={"width": 1440, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(live)
-    page.wait_for_selector("#game")
-    page.select_option("#game", "necklace")
-    page.fill("#your-name", "Anne")
-    page.select_option("#seat-1", "bot:random")
-    page.click("#create")
-    page.wait_for_selector(".game[data-version]")
+    page, errors = necklace_table(browser, live)
     rng = random.Random(3)
     for _ in range(STEPS):
         assert page.get_attribute(".game", "data-status") != "over", "no presentation with a card to choose"
