@@ -29,6 +29,7 @@ from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
 from salon.necklace.state import EMPTY
 from salon.rl.encoding import (
+    FLOAT32,
     Bag,
     Const,
     DirectEncoder,
@@ -324,6 +325,6 @@ def direct(cfg: NecklaceConfig, root: Record) -> DirectEncoder:
                             o[d_bankers + own_pos[c]] += 1.0
                         elif t in fashion_of:
                             o[d_lots + t * own_size + own_pos[c]] += 1.0
-        return np.frombuffer(buf, dtype=np.float32)
+        return np.frombuffer(buf, FLOAT32)
 
     return encode

@@ -30,6 +30,9 @@ import numpy.typing as npt
 from salon.core.errors import SalonError
 
 Vector = npt.NDArray[np.float32]
+FLOAT32 = np.dtype(np.float32)
+"""The vectors' element type as a dtype object: ``np.frombuffer`` takes it at half the cost of
+the scalar type, which counts at a step's scale."""
 
 Where = tuple[Any, ...]
 """Where a value lies in the observation, built cheaply while encoding and spelt out only in

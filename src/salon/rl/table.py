@@ -82,7 +82,9 @@ class ActionTable:
         found = self._masks.get(key)
         if found is None:
             found = np.zeros(len(self.texts), dtype=np.int8)
-            found[[self._index[t] for t in key]] = 1
+            index = self._index
+            for text in key:  # a handful of items: quicker one by one than by a fancy index
+                found[index[text]] = 1
             if len(self._masks) >= MASKS_KEPT:
                 self._masks.clear()
             self._masks[key] = found

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from salon.rl.encoding import (
+    FLOAT32,
     Bag,
     Const,
     DirectEncoder,
@@ -370,7 +371,7 @@ def direct(cfg: RococoConfig, root: Record) -> DirectEncoder:
             memo[:] = [None] * n
             fresh_shared()
             raise
-        return np.frombuffer(join(views), dtype=np.float32)
+        return np.frombuffer(join(views), FLOAT32)
 
     def bag(buf: bytearray, o: Any, blank: memoryview, start: int, width: int, pos: list[Any],
             old: Any, new: list[int]) -> list[int]:
