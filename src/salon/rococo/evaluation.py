@@ -46,6 +46,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from salon.bots.heuristic import register_evaluator
 from salon.core.rng import BaseRng, Rng
@@ -148,6 +149,7 @@ class _Static:
     card_type: tuple[str, ...]
     card_bonus: tuple[str, ...]
     card_quality: tuple[float, ...]
+    card_now: tuple[float, ...]  # TYPE_NOW of each card's type
 
 
 _STATIC: dict[int, tuple[Tables, _Static]] = {}
@@ -196,6 +198,7 @@ def _static(t: Tables) -> _Static:
         card_type=tuple(c.type for c in t.cards),
         card_bonus=tuple(c.bonus for c in t.cards),
         card_quality=tuple(TYPE_QUALITY[c.type] + BONUS_QUALITY.get(c.bonus, 0.0) for c in t.cards),
+        card_now=tuple(TYPE_NOW[c.type] for c in t.cards),
     )
     _STATIC[id(t)] = (t, st)
     return st
@@ -353,13 +356,11 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     master_guests = [0] * n
     throne: list[list[int]] = [[] for _ in range(n)]
     present = [0] * n
-    for i, g in enumerate(s.guest):
+    for g, q, h, master in zip(s.guest, s.guest_owner, st.space_hall, st.space_master):
         if g == EMPTY:
             continue
-        q = s.guest_owner[i]
-        h = st.space_hall[i]
         cnt[h][q] += 1
-        if st.space_master[i]:
+        if master:
             mst[h][q] += 1
             master_guests[q] += 1
         prestige[q] += st.gar_prestige[g]
@@ -378,12 +379,11 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     kitchen_left = [False] * n
     kitchen_right = [False] * n
     jeweler = [False] * n
-    for d, o in enumerate(s.deco):
+    for d, (o, kind) in enumerate(zip(s.deco, st.deco_kind)):
         if o == EMPTY:
             continue
         dec[o] += 1
         printed[o] += st.deco_vp[d]
-        kind = st.deco_kind[d]
         if kind == "fireworks":
             fw_mults[o].append(st.deco_mult[d])
             fw_best[o] = max(fw_best[o], st.deco_cost[d])
@@ -398,7 +398,9 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
         elif kind == "jeweler":
             jeweler[o] = True
 
-    est = [float(_known_vp(s, q, me) + prestige[q] + printed[q]) for q in range(n)]
+    hidden = hidden_prestige(s)  # _known_vp, for every seat at once
+    est = [float((p.vp if q == me or not hidden else players[me].vp) + prestige[q] + printed[q])
+           for q, p in enumerate(players)]
 
     # hall majorities (R-SCORE-3-*), as shares that firm up toward the end
     for h in range(halls):
@@ -412,6 +414,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     jb = s.t.ds.jewelry_box
     free_ladder = EMPTY in s.all_halls
     next_ladder = st.all_halls_vp[s.all_halls.index(EMPTY)] if free_ladder else 0
+    ladder = {o: vp for vp, o in reversed(list(zip(st.all_halls_vp, s.all_halls)))}  # each seat's first rung
     for q, p in enumerate(players):
         turns = (st.hand if before_actions else len(p.hand)) + st.hand * rounds_after
         soon = min(1.0, turns / 6)
@@ -425,13 +428,11 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
             covered = sum(min(c, statues[q]) for c in colours[q])
             est[q] += st.statue_vp * (covered + (4 * statues[q] - covered) * STATUE_HOPE * soon)
         # all-halls ladder (R-HALLS-*)
-        for vp, o in zip(st.all_halls_vp, s.all_halls):
-            if o == q:
-                est[q] += vp
-                break
-        else:
-            if free_ladder:
-                est[q] += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
+        rung = ladder.get(q)
+        if rung is not None:
+            est[q] += rung
+        elif free_ladder:
+            est[q] += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
         # livres and income (R-PH4-*, R-SCORE-1-1)
         extra = (dec[q] if kitchen_left[q] else 0) + (rented[q] if kitchen_right[q] else 0)
         if jb is not None:
@@ -459,7 +460,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
         else:
             est[q] += use * (len(p.rack) * HIDDEN_TILE + _goods(p.thread) + _goods(p.lace))
 
-    hall_most = max((cnt[h][me] for h in range(halls)), default=0)
+    hall_most = max([row[me] for row in cnt], default=0)
     est[me] += _own_prospects(s, st, me, colours[me], dec[me], master_guests[me], hall_most,
                               present[me].bit_count())
     for q in range(n):
@@ -491,7 +492,7 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
             if g == EMPTY:
                 continue
             cost = st.window_costs[w]
-            short = (p.livres < cost) + sum(x - y for x, y in zip(st.gar_need[g], have) if x > y)
+            short = (p.livres < cost) + sum([x - y for x, y in zip(st.gar_need[g], have) if x > y])
             if short == 0:
                 ready_master = True
                 ready_journeyman = ready_journeyman or not st.gar_thimble[g]
@@ -541,7 +542,8 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     # cards as they would score now (R-SCORE-2-1)
     staff = p.staff()
     if rounds_after:
-        mean = sum(st.card_quality[c] for c in staff) / len(staff)
+        quality = st.card_quality
+        mean = sum([quality[c] for c in staff]) / len(staff)
         future = (mean * rounds_after if before_actions
                   else _next_hand(p, st.card_quality, st.hand) + mean * (rounds_after - 1))
         v += future * st.hand * (SOLO_STAFF_FUTURE if s.cfg.solo else STAFF_FUTURE)
@@ -571,10 +573,11 @@ def _public_prospects(s: State, st: _Static, q: int) -> float:
     prospects would count against nothing, and its estimate would run ahead of the truth."""
     p = s.players[q]
     staff = p.staff()
-    v = len(p.hand) * sum(TYPE_NOW[st.card_type[c]] for c in staff) / len(staff)
+    v = len(p.hand) * sum([st.card_now[c] for c in staff]) / len(staff)
     rounds_after = st.rounds - s.round
     if rounds_after:
-        mean = sum(st.card_quality[c] for c in staff) / len(staff)
+        quality = st.card_quality
+        mean = sum([quality[c] for c in staff]) / len(staff)
         v += mean * rounds_after * st.hand * STAFF_FUTURE
     return v
 
@@ -608,9 +611,9 @@ def _crown(s: State, q: int, bonus: str) -> int:
     return end_bonus_vp(s, q, bonus)
 
 
-@dataclass(frozen=True, slots=True)
-class _BonusContext:
-    """What the worth of using a bonus now depends on."""
+class _BonusContext(NamedTuple):
+    """What the worth of using a bonus now depends on (a named tuple: built at every
+    evaluation, it must be cheap to make)."""
 
     b: BonusParams
     jb: JewelryBoxParams | None  # the Jewelry Box's numbers (its cards exist only with it)
