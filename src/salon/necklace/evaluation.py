@@ -111,7 +111,7 @@ def evaluate(game: Necklace, seat: int) -> float:
     est = [float(v) for v in s.scores]
     in_sale = s.phase == "sale"
     later = s.ds.rules.sales - s.sales - (1 if in_sale else 0)  # sales after the current one
-    fashion_value = _fashion_values(s)
+    fashion_value, places = _fashion(s)
     for q in range(s.n):
         if q == seat:
             est[q] += _own_hand(s, st, q, later, fashion_value)
@@ -125,18 +125,27 @@ def evaluate(game: Necklace, seat: int) -> float:
             for q in range(s.n):
                 est[q] += sum(o.income[q]) + o.bounty[q]
         else:
-            _expected_sale(s, st, seat, est, fashion_value)
+            _expected_sale(s, st, seat, est, fashion_value, places)
     return est[seat] - max(v for q, v in enumerate(est) if q != seat)
 
 
-def _fashion_values(s: State) -> list[int]:
-    values = [0] * len(s.fashion)
-    for pos, t in enumerate(s.fashion):
-        values[t] = s.ds.rules.fashion_values[pos]
-    return values
+def _fashion(s: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each gem type's fashion value and place (0 for the top tile)."""
+    return _fashion_of(s.ds, tuple(s.fashion))
 
 
-def _own_hand(s: State, st: _Static, seat: int, later: int, fashion_value: list[int]) -> float:
+@cache
+def _fashion_of(ds: DataSet, fashion: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`_fashion` of one order of the tiles: a game has few, and the search asks often."""
+    values = [0] * len(fashion)
+    places = [0] * len(fashion)
+    for place, t in enumerate(fashion):
+        values[t] = ds.rules.fashion_values[place]
+        places[t] = place
+    return tuple(values), tuple(places)
+
+
+def _own_hand(s: State, st: _Static, seat: int, later: int, fashion_value: tuple[int, ...]) -> float:
     """What the cards kept in hand promise for the sales after the current one."""
     if later <= 0:
         return 0.0
@@ -165,7 +174,8 @@ def _own_hand(s: State, st: _Static, seat: int, later: int, fashion_value: list[
     return v
 
 
-def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_value: list[int]) -> None:
+def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_value: tuple[int, ...],
+                   places: tuple[int, ...]) -> None:
     """The current sale before the reveal: the seat's lots against the others' expected ones."""
     types = st.types
     mine = [0] * types
@@ -190,12 +200,10 @@ def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_v
     most, all_others = max(sizes), sum(sizes)
     per = st.present_per_card
     totals = [mine[t] + all_others * per[t] for t in range(types)]
-    position = [0] * types
-    for place, t in enumerate(s.fashion):
-        position[t] = place
     rules = s.ds.rules
     rarity = [0] * types
-    for rank, t in enumerate(sorted(range(types), key=lambda t: (totals[t], position[t]))):
+    order = list(zip(totals, places))  # rarer first; a level total goes by the fashion tiles
+    for rank, t in enumerate(sorted(range(types), key=order.__getitem__)):
         rarity[t] = rules.rarity_values[rank]
     bonus = rules.banker_bonus * (bankers if s.cfg.bankers_stack else min(1, bankers))
     for t in range(types):

@@ -70,7 +70,7 @@ class State:
         s.pile = self.pile[:]
         s.market = self.market[:]
         s.price = self.price[:]
-        s.hands = [h[:] for h in self.hands]
+        s.hands = list(map(list.copy, self.hands))
         s.out = self.out[:]
         s.fashion = self.fashion[:]
         s.scores = self.scores[:]
@@ -84,14 +84,14 @@ class State:
         s.delayed = self.delayed[:]
         s.limbo = self.limbo[:]
         s.cardinal_by = self.cardinal_by
-        s.shown = [x[:] for x in self.shown]
-        s.shown_type = [x[:] for x in self.shown_type]
+        s.shown = list(map(list.copy, self.shown))
+        s.shown_type = list(map(list.copy, self.shown_type))
         s.revealed = self.revealed
         s.rarity = self.rarity[:]
-        s.peeks = [row[:] for row in self.peeks]
+        s.peeks = list(map(list.copy, self.peeks))
         s.stack = self.stack[:]
         s.events = []
-        s.breakdown = [dict(b) for b in self.breakdown]
+        s.breakdown = list(map(dict, self.breakdown))
         s.over = self.over
         return s
 
