@@ -414,7 +414,6 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     jb = s.t.ds.jewelry_box
     free_ladder = EMPTY in s.all_halls
     next_ladder = st.all_halls_vp[s.all_halls.index(EMPTY)] if free_ladder else 0
-    ladder = {o: vp for vp, o in reversed(list(zip(st.all_halls_vp, s.all_halls)))}  # each seat's first rung
     for q, p in enumerate(players):
         turns = (st.hand if before_actions else len(p.hand)) + st.hand * rounds_after
         soon = min(1.0, turns / 6)
@@ -428,11 +427,13 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
             covered = sum(min(c, statues[q]) for c in colours[q])
             est[q] += st.statue_vp * (covered + (4 * statues[q] - covered) * STATUE_HOPE * soon)
         # all-halls ladder (R-HALLS-*)
-        rung = ladder.get(q)
-        if rung is not None:
-            est[q] += rung
-        elif free_ladder:
-            est[q] += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
+        for vp, o in zip(st.all_halls_vp, s.all_halls):
+            if o == q:
+                est[q] += vp
+                break
+        else:
+            if free_ladder:
+                est[q] += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
         # livres and income (R-PH4-*, R-SCORE-1-1)
         extra = (dec[q] if kitchen_left[q] else 0) + (rented[q] if kitchen_right[q] else 0)
         if jb is not None:
