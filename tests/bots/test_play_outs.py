@@ -20,6 +20,7 @@ def _to(g: Rococo, kind: str, last_round: bool = True) -> Rococo:
     rounds = g.s.t.ds.rules.rounds
     while not (g.current_player() == 0 and g.decision()["kind"] == kind and len(g.legal_actions()) > 1
                and (g.s.round == rounds) == last_round):
+        assert not g.is_over(), f"the game ended before a choice of {kind!r}: pick another seed"
         g.apply(bot.choose(g))
     return g
 
@@ -27,12 +28,12 @@ def _to(g: Rococo, kind: str, last_round: bool = True) -> Rococo:
 def test_rococo_plays_out_the_last_rounds_hands_and_card_plays_R_PH2_1_R_PH3_4() -> None:
     """In the solo mode the last round's hand picks and card plays are marked; the same choices
     in an earlier round are not, nor is the choice of an action."""
-    hooks = hooks_for(solo_game(2))
+    hooks = hooks_for(solo_game(5))
     assert hooks.plan_at is not None
     for kind in ("hand", "play"):
-        assert hooks.plan_at(_to(solo_game(2), kind))
-        assert not hooks.plan_at(_to(solo_game(2), kind, last_round=False))
-    assert not hooks.plan_at(_to(solo_game(2), "main"))
+        assert hooks.plan_at(_to(solo_game(5), kind))
+        assert not hooks.plan_at(_to(solo_game(5), kind, last_round=False))
+    assert not hooks.plan_at(_to(solo_game(5), "main"))
 
 
 def test_where_nothing_is_played_out_it_is_the_look_ahead() -> None:
@@ -84,7 +85,7 @@ def test_the_choice_does_not_depend_on_madame_du_barrys_hidden_cards_R_SOLO_PH2_
     Two games that differ only in which card lies in her hand pile look alike to the human,
     and the play-outs (which start from determinized copies) value every action alike in
     both.  The check has teeth: play-outs from the real games value them differently."""
-    a = _to(solo_game(11), "hand")
+    a = _to(solo_game(5), "hand")
     assert a.s.mdb_hand, "she is start player here: her hand pile is drawn before the human chooses"
     b = a.clone()
     b.s.mdb_hand[0], b.s.mdb_supply[0] = b.s.mdb_supply[0], b.s.mdb_hand[0]

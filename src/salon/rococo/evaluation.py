@@ -16,6 +16,8 @@ plus what the position promises:
   the average quality of the staff for the rounds after it, and the end-game (crown)
   bonuses as they would score now; in the solo mode Madame du Barry's
   crown cards, and the best one on display, which her next hire card would take;
+* Madame du Barry's turns still to come (she tailors, finances and hires for free), her
+  tiles at a point per two, and no livres;
 * the Jewelry Box: owned jewels (income and a point each), a jeweler space (access to the
   jewelry display), marked exam tasks; Festive and Exquisite garments that cannot be sold
   are worth their rent only.
@@ -56,6 +58,7 @@ from salon.rococo.rules.bonuses import END_GAME
 from salon.rococo.rules.common import MDB, hidden_prestige, staff_table
 from salon.rococo.rules.exams import JOURNEYMAN, MASTER
 from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
+from salon.rococo.rules.solo import HAND as MADAME_HAND
 from salon.rococo.rules.solo import end_value
 from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import Tables
@@ -112,6 +115,12 @@ CROWN = END_GAME
 JEWEL_HOPE = 1.2  # per round still to come: what access to the jewelry display promises (a jewel a rent)
 EXAM_TASK = 0.8  # a marked exam task: progress toward +1 VP and a better card (less than the exam
 # itself brings, so that the search takes the exam when it can)
+MADAME_TURN = 6.0  # Madame du Barry's turns still to come, set against the player's prospects: T turns
+MADAME_TURN_FADE = 0.071  # are worth T * (MADAME_TURN - MADAME_TURN_FADE * T) points beyond the garments they
+# add to her hall majorities (fitted by least squares of the solo margin's error against the final margin:
+# 741 positions of 16 heuristic solo games, 4 of them with the Jewelry Box; mean error 14.5 points, and
+# under 6 points in every round on average.  Without it her estimate stopped at what she has, and the
+# player's round-1 margin read about +130 in games that ended level)
 PLACE_BONUS = 1.0  # typical worth of a Festive or Exquisite garment's one-time bonus beyond what it pays
 
 
@@ -150,6 +159,9 @@ class _Static:
     card_bonus: tuple[str, ...]
     card_quality: tuple[float, ...]
     card_now: tuple[float, ...]  # TYPE_NOW of each card's type
+    mdb_extra: float  # Madame du Barry's turns per card of her hand pile, hires included (R-SOLO-HIRE-3)
+    mdb_round: float  # ... and per round
+    mdb_tailor: float  # share of tailor cards in her deck
 
 
 _STATIC: dict[int, tuple[Tables, _Static]] = {}
@@ -165,6 +177,8 @@ def _static(t: Tables) -> _Static:
     ds = t.ds
     b = ds.board
     r = ds.rules
+    hires = sum(1 for c in ds.solo_cards if c.action == "hire")
+    extra = len(ds.solo_cards) / (len(ds.solo_cards) - hires) if ds.solo_cards else 1.0
     st = _Static(
         rounds=r.rounds,
         hand=r.hand_size,
@@ -199,6 +213,9 @@ def _static(t: Tables) -> _Static:
         card_bonus=tuple(c.bonus for c in t.cards),
         card_quality=tuple(TYPE_QUALITY[c.type] + BONUS_QUALITY.get(c.bonus, 0.0) for c in t.cards),
         card_now=tuple(TYPE_NOW[c.type] for c in t.cards),
+        mdb_extra=extra,
+        mdb_round=MADAME_HAND * extra,
+        mdb_tailor=sum(1 for c in ds.solo_cards if c.action == "tailor") / max(1, len(ds.solo_cards)),
     )
     _STATIC[id(t)] = (t, st)
     return st
@@ -240,12 +257,13 @@ def _share(margin: float, sharp: float) -> float:
     return 0.5 + 0.5 * math.tanh(sharp * margin)
 
 
-def _majority(est: list[float], keys: list[tuple[int, int, int, int]], vp: tuple[int, int], n: int,
+def _majority(est: list[float], keys: list[tuple[float, int, int, int]], vp: tuple[int, int], n: int,
               sharp: float) -> None:
     """Add each contender's expected share of a majority award (first, second) to ``est``.
 
     ``keys`` holds (count, tie-break, tie-break, seat) of the seats that have at least one
-    piece there (only they can score, A-29).  A seat's chance of first place follows its lead
+    piece there (only they can score, A-29), and of Madame du Barry with the pieces she is
+    expected to add (a fractional count).  A seat's chance of first place follows its lead
     over the strongest rival; a level count leans by the tie-breaks.  With two players only
     first place scores (R-2P-1, R-2P-2)."""
     if not keys:
@@ -266,7 +284,7 @@ def _majority(est: list[float], keys: list[tuple[int, int, int, int]], vp: tuple
             est[key[3]] += second * max(0.0, p2 - p1)
 
 
-def _lead(mine: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> float:
+def _lead(mine: tuple[float, int, int, int], other: tuple[float, int, int, int]) -> float:
     d = mine[0] - other[0]
     if d:
         return float(d)
@@ -335,6 +353,8 @@ def _scoring_estimate(s: State, q: int, me: int) -> float:
             v += s.t.ds.rules.statue_vp_per_colour * sum(min(c, k) for c in counts)
     if "score7" in pending:
         v += marker_vp(s, q)
+        if s.cfg.solo and q == MDB:  # R-SOLO-END-3
+            v += len(p.rack) // 2
     return v
 
 
@@ -402,11 +422,21 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     est = [float((p.vp if q == me or not hidden else players[me].vp) + prestige[q] + printed[q])
            for q, p in enumerate(players)]
 
-    # hall majorities (R-SCORE-3-*), as shares that firm up toward the end
+    madame = MDB if s.cfg.solo else -1
+    madame_turns = _madame_turns(s, st, before_actions, rounds_after) if s.cfg.solo else 0.0
+    # hall majorities (R-SCORE-3-*), as shares that firm up toward the end; Madame du Barry counts
+    # with the garments her tailor cards still to come will place, each in a hall drawn by another
+    # card (R-SOLO-TAI-4, R-SOLO-PLACE-1), evenly over the halls
+    coming = madame_turns * st.mdb_tailor / halls
     for h in range(halls):
         row = cnt[h]
         mus = s.deco[st.hall_musician[h]]
-        _majority(est, [(row[q], mst[h][q], int(mus == q), q) for q in range(n) if row[q]], st.hall_vp[h], n, sharp)
+        if coming:
+            _majority(est, [(row[q] + coming if q == madame else row[q], mst[h][q], int(mus == q), q)
+                            for q in range(n) if row[q] or q == madame], st.hall_vp[h], n, sharp)
+        else:
+            _majority(est, [(row[q], mst[h][q], int(mus == q), q) for q in range(n) if row[q]], st.hall_vp[h], n,
+                      sharp)
 
     # fireworks majority (R-SCORE-4-*): ties go to the most expensive space
     _majority(est, [(len(fw_mults[q]), 0, fw_best[q], q) for q in range(n) if fw_mults[q]], st.fw_vp, n, sharp)
@@ -415,7 +445,12 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     free_ladder = EMPTY in s.all_halls
     next_ladder = st.all_halls_vp[s.all_halls.index(EMPTY)] if free_ladder else 0
     for q, p in enumerate(players):
-        turns = (st.hand if before_actions else len(p.hand)) + st.hand * rounds_after
+        if q == madame:
+            turns = madame_turns
+            per_round = st.mdb_round
+        else:
+            turns = (st.hand if before_actions else len(p.hand)) + st.hand * rounds_after
+            per_round = st.hand
         soon = min(1.0, turns / 6)
         # terrace (R-SCORE-5-*): the best pairing now, and spots still waiting for a garment
         if fw_mults[q]:
@@ -443,8 +478,15 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
             extra += jb.params.jewel_income * len(p.jewels)
             est[q] += jb.params.jewel_end_vp * len(p.jewels)
             if jeweler[q]:
-                est[q] += JEWEL_HOPE * turns / st.hand
+                est[q] += JEWEL_HOPE * turns / per_round
             est[q] += EXAM_TASK * p.tasks.bit_count() * soon
+        if q == madame:
+            # no livres, no income (R-SOLO-GEN-1, R-SOLO-PH4-1); her tiles are never spent and
+            # bring a point per two at the end (R-SOLO-END-3)
+            if s.favour == q:
+                est[q] += st.favour_vp if rounds_after == 0 else FAVOUR_START
+            est[q] += len(p.rack) * 0.5
+            continue
         income = st.base_income + extra
         if turns == 0:
             total = p.livres + income
@@ -465,9 +507,10 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     est[me] += _own_prospects(s, st, me, colours[me], dec[me], master_guests[me], hall_most,
                               present[me].bit_count())
     for q in range(n):
-        if q != me:
-            est[q] += (_madame_crowns(s, st) if s.cfg.solo and q == MDB
-                       else _public_crowns(s, st, q) + _public_prospects(s, st, q))
+        if q == madame:
+            est[q] += _madame_crowns(s, st) + madame_future(madame_turns)
+        elif q != me:
+            est[q] += _public_crowns(s, st, q) + _public_prospects(s, st, q)
     return est
 
 
@@ -586,6 +629,20 @@ def _public_prospects(s: State, st: _Static, q: int) -> float:
 def _public_crowns(s: State, st: _Static, q: int) -> float:
     """Crown cards another seat shows on its discard pile, as they would score now."""
     return sum(_crown(s, q, st.card_bonus[c]) for c in s.players[q].discard if st.card_bonus[c] in CROWN)
+
+
+def _madame_turns(s: State, st: _Static, before_actions: bool, rounds_after: int) -> float:
+    """How many turns Madame du Barry still has: her hand pile this round (four cards before it
+    is drawn, R-SOLO-PH2-1), four cards each later round, and one more turn for each hire card
+    among them (R-SOLO-HIRE-3), by the share of hire cards in her deck (each extra card may
+    be a hire card again)."""
+    now = MADAME_HAND if before_actions else len(s.mdb_hand) if s.phase == "actions" else 0
+    return now * st.mdb_extra + st.mdb_round * rounds_after
+
+
+def madame_future(turns: float) -> float:
+    """What Madame du Barry's ``turns`` still to come are worth against the player's prospects."""
+    return turns * (MADAME_TURN - MADAME_TURN_FADE * turns)
 
 
 def _madame_crowns(s: State, st: _Static) -> float:
