@@ -358,7 +358,7 @@ def strength(
     for spec in (bot, against):
         check_bot(spec)
     match = strength_mod.Match(game, bot, against, n, expansions, solo, edition)
-    game_class(game).new(game_config(n, expansions, solo, edition), 0)  # a bad option fails at once
+    probe = game_class(game).new(game_config(n, expansions, solo, edition), 0)  # a bad option fails at once
     console = _console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
@@ -381,7 +381,11 @@ def strength(
         print(json.dumps(data))
         return 0
     low, high = data["win_rate_95"]
-    console.print(say("strength.result", bot=bot, against=against, game=game, players=n, games=games,
+    automatic = probe.description.automated_seats
+    # in the solo mode the measured bot plays the game's own opponent, whatever --against says
+    key, opponent = (("strength.result_solo", ", ".join(text(f"player.{a}", lang) for a in automatic.values()))
+                     if solo and automatic else ("strength.result", against))
+    console.print(say(key, bot=bot, against=opponent, opponent=opponent, game=game, players=n, games=games,
                        wins=_wins_text(data["wins"]), rate=f"{100 * data['win_rate']:.1f}",
                        low=f"{100 * low:.1f}", high=f"{100 * high:.1f}", margin=f"{data['mean_margin']:+.1f}",
                        margin_low=f"{data['mean_margin_95'][0]:+.1f}", margin_high=f"{data['mean_margin_95'][1]:+.1f}",
