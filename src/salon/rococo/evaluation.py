@@ -50,6 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from salon.bots.fit import fitted_weights
 from salon.bots.heuristic import register_evaluator
 from salon.core.rng import BaseRng, Rng
 from salon.rococo.components import BonusParams, JewelryBoxParams
@@ -115,12 +116,13 @@ CROWN = END_GAME
 JEWEL_HOPE = 1.2  # per round still to come: what access to the jewelry display promises (a jewel a rent)
 EXAM_TASK = 0.8  # a marked exam task: progress toward +1 VP and a better card (less than the exam
 # itself brings, so that the search takes the exam when it can)
-MADAME_TURN = 6.0  # Madame du Barry's turns still to come, set against the player's prospects: T turns
-MADAME_TURN_FADE = 0.071  # are worth T * (MADAME_TURN - MADAME_TURN_FADE * T) points beyond the garments they
-# add to her hall majorities (fitted by least squares of the solo margin's error against the final margin:
-# 741 positions of 16 heuristic solo games, 4 of them with the Jewelry Box; mean error 14.5 points, and
-# under 6 points in every round on average.  Without it her estimate stopped at what she has, and the
-# player's round-1 margin read about +130 in games that ended level)
+_FITTED = fitted_weights("rococo", __name__, "salon.rococo", "data/fitted.json")
+MADAME_TURN = _FITTED["MADAME_TURN"]  # Madame du Barry's turns still to come, set against the player's
+MADAME_TURN_FADE = _FITTED["MADAME_TURN_FADE"]  # prospects: T turns are worth T * (MADAME_TURN -
+# MADAME_TURN_FADE * T) points beyond the garments they add to her hall majorities.  Fitted against the
+# final margins of heuristic solo games (`salon fit rococo --solo`; data/fitted.json says on which
+# games, and how far off the estimate was).  Without them her estimate stopped at what she has, and the
+# player's round-1 margin read about +130 in games that ended level
 PLACE_BONUS = 1.0  # typical worth of a Festive or Exquisite garment's one-time bonus beyond what it pays
 
 

@@ -1,0 +1,83 @@
+"""``salon.bots.fit``: the evaluation's fitted weights are data with the command that fitted
+them, and a fit finds the weights that best explain the final margins."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from salon.bots import fit as fit_mod
+from salon.core.errors import ConfigError
+from salon.core.game import game_class
+from salon.rococo import evaluation
+
+SOLO = {"players": 1, "solo": True}
+
+
+def _fitted() -> fit_mod.Fitted:
+    return fit_mod.fitted_for(game_class("rococo").new(SOLO, 0))
+
+
+def test_the_evaluation_reads_its_fitted_weights_from_the_data_file() -> None:
+    data = _fitted().read()
+    assert data["weights"] == {"MADAME_TURN": evaluation.MADAME_TURN, "MADAME_TURN_FADE": evaluation.MADAME_TURN_FADE}
+    assert data["fitted"]["command"].startswith("salon fit rococo")
+    assert data["fitted"]["positions"] > 0 and data["fitted"]["games"] > 0
+
+
+def test_a_fit_recovers_the_weights_that_made_the_margins() -> None:
+    """Margins made by the evaluation itself with known weights: one step from other weights
+    finds them again (they enter linearly, so the step is exact), and leaves the module as it was."""
+    fitted = _fitted()
+    samples = fit_mod.record("rococo", SOLO, range(2), "random", 3)
+    truth = {"MADAME_TURN": 4.5, "MADAME_TURN_FADE": 0.05}
+    made = []
+    try:
+        for name, value in truth.items():
+            setattr(evaluation, name, value)
+        made = [fit_mod.Sample(x.game, x.seat, evaluation.evaluate(x.game, x.seat)) for x in samples]
+    finally:
+        for name, value in fitted.weights().items():
+            setattr(evaluation, name, value)
+    result = fit_mod.fit(fitted, made, start={"MADAME_TURN": 0.0, "MADAME_TURN_FADE": 0.0})
+    assert result.after == pytest.approx(truth, abs=1e-6)
+    assert result.error_before.mean_abs > 1.0 and result.error_after.mean_abs < 1e-6
+    assert (evaluation.MADAME_TURN, evaluation.MADAME_TURN_FADE) == tuple(fitted.weights().values())
+
+
+def test_weights_without_effect_are_left_alone() -> None:
+    """Madame du Barry's turns count only in the solo mode: in a 2-player game neither weight acts."""
+    samples = fit_mod.record("rococo", {"players": 2}, [0], "random", 25)
+    result = fit_mod.fit(_fitted(), samples)
+    assert result.after == {} and result.flat == ["MADAME_TURN", "MADAME_TURN_FADE"]
+
+
+def test_one_weight_can_be_fitted_alone() -> None:
+    samples = fit_mod.record("rococo", SOLO, [1], "random", 5)
+    result = fit_mod.fit(_fitted(), samples, ["MADAME_TURN_FADE"])
+    assert list(result.after) == ["MADAME_TURN_FADE"] and result.flat == []
+
+
+def test_an_unknown_weight_is_refused() -> None:
+    with pytest.raises(ConfigError, match="MADAME_TURN, MADAME_TURN_FADE"):
+        fit_mod.fit(_fitted(), fit_mod.record("rococo", SOLO, [0], "random", 50), ["NOPE"])
+
+
+def test_written_weights_keep_the_command_and_the_others(tmp_path: Path) -> None:
+    fitted = _fitted()
+    result = fit_mod.Fit({"MADAME_TURN": 6.0, "MADAME_TURN_FADE": 0.071}, {"MADAME_TURN": 5.123456}, [],
+                         fit_mod.Error(-3.0, 9.0), fit_mod.Error(0.5, 7.25))
+    out = fit_mod.write(fitted, result, "salon fit rococo --solo --games 3 --seed 0", 3, 99, tmp_path / "f.json")
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["weights"] == {"MADAME_TURN": 5.1235, "MADAME_TURN_FADE": fitted.weights()["MADAME_TURN_FADE"]}
+    assert data["fitted"]["command"] == "salon fit rococo --solo --games 3 --seed 0"
+    assert data["fitted"]["weights"] == ["MADAME_TURN"] and data["fitted"]["positions"] == 99
+    assert data["fitted"]["error_after"] == {"mean": 0.5, "mean_abs": 7.25}
+    assert data["about"] == fitted.read()["about"]
+
+
+def test_a_game_without_fitted_weights_is_refused() -> None:
+    with pytest.raises(ConfigError, match="no fitted weights"):
+        fit_mod.fitted_for(game_class("necklace").new({"players": 2}, 0))
