@@ -47,11 +47,11 @@ def test_a_fit_recovers_the_weights_that_made_the_margins() -> None:
     assert (evaluation.MADAME_TURN, evaluation.MADAME_TURN_FADE) == tuple(fitted.weights().values())
 
 
-def test_weights_without_effect_are_left_alone() -> None:
+def test_a_fit_where_no_weight_acts_is_refused() -> None:
     """Madame du Barry's turns count only in the solo mode: in a 2-player game neither weight acts."""
     samples = fit_mod.record("rococo", {"players": 2}, [0], "random", 25)
-    result = fit_mod.fit(_fitted(), samples)
-    assert result.after == {} and result.flat == ["MADAME_TURN", "MADAME_TURN_FADE"]
+    with pytest.raises(ConfigError, match="none of the weights MADAME_TURN, MADAME_TURN_FADE acts"):
+        fit_mod.fit(_fitted(), samples)
 
 
 def test_one_weight_can_be_fitted_alone() -> None:

@@ -28,7 +28,8 @@ def test_a_fit_reports_and_writes_only_when_asked(run: Run, tmp_path: Path) -> N
 def test_mistakes_are_one_line_errors(run: Run) -> None:
     for args, words in ((("necklace",), "no fitted weights"),
                         (("rococo", "--solo", "--weights", "NOPE"), "no fitted weight “NOPE”"),
-                        (("rococo", "--solo", "--bot", "nobody"), "nobody")):
+                        (("rococo", "--solo", "--bot", "nobody"), "nobody"),
+                        (("rococo", "--bot", "random", "--lang", "de"), "wirkt in diesen Partien keines")):
         result = run("fit", *args, "--games", "1")
         output = result.stdout + result.stderr
         assert result.exit_code != 0 and "Traceback" not in output and words in output, output

@@ -182,7 +182,10 @@ def fit(fitted: Fitted, samples: list[Sample], names: list[str] | None = None,
             else:
                 kept.append(n)
                 columns.append(column)
-        step = _least_squares(columns, residual, kept) if kept else []
+        if not kept:
+            raise ConfigError(f"none of the weights {', '.join(names)} acts in these games", "error.fit_flat",
+                              {"weights": ", ".join(names)})
+        step = _least_squares(columns, residual, kept)
         after = dict(start)
         for n, d in zip(kept, step):
             after[n] = start[n] + d

@@ -413,7 +413,7 @@ def fit(
     edition: EditionOpt = None,
     lang: LangOpt = None,
 ) -> int:
-    """Fit the evaluation's fitted weights against the final margins of self-play games (least squares)."""
+    """Learn the evaluation's fitted weights from self-play: least squares against the games' final margins."""
     lang = check_lang(lang)
     say = speaker(lang)
     check_options(check_game(game), solo, edition, expansions, lang)
