@@ -14,6 +14,8 @@ from salon.core.game import game_class
 from salon.rococo import evaluation
 
 SOLO = {"players": 1, "solo": True}
+PLAIN = ["MADAME_TURN", "MADAME_TURN_FADE"]
+ALL = [*PLAIN, "MADAME_TURN_JB", "MADAME_TURN_FADE_JB"]
 
 
 def _fitted() -> fit_mod.Fitted:
@@ -22,9 +24,13 @@ def _fitted() -> fit_mod.Fitted:
 
 def test_the_evaluation_reads_its_fitted_weights_from_the_data_file() -> None:
     data = _fitted().read()
-    assert data["weights"] == {"MADAME_TURN": evaluation.MADAME_TURN, "MADAME_TURN_FADE": evaluation.MADAME_TURN_FADE}
-    assert data["fitted"]["command"].startswith("salon fit rococo")
-    assert data["fitted"]["positions"] > 0 and data["fitted"]["games"] > 0
+    assert data["weights"] == {name: getattr(evaluation, name) for name in ALL}
+    for name in ALL:
+        how = data["fitted"][name]
+        assert how["command"].startswith("salon fit rococo --games") and "--solo" in how["command"]
+        assert ("-x jewelry_box" in how["command"] or "--expansions jewelry_box" in how["command"]) \
+            == name.endswith("_JB")
+        assert how["positions"] > 0 and how["games"] > 0 and name in how["together"]
 
 
 def test_a_fit_recovers_the_weights_that_made_the_margins() -> None:
@@ -43,14 +49,15 @@ def test_a_fit_recovers_the_weights_that_made_the_margins() -> None:
             setattr(evaluation, name, value)
     result = fit_mod.fit(fitted, made, start={"MADAME_TURN": 0.0, "MADAME_TURN_FADE": 0.0})
     assert result.after == pytest.approx(truth, abs=1e-6)
+    assert result.flat == ["MADAME_TURN_JB", "MADAME_TURN_FADE_JB"]  # the Jewelry Box is not in play
     assert result.error_before.mean_abs > 1.0 and result.error_after.mean_abs < 1e-6
-    assert (evaluation.MADAME_TURN, evaluation.MADAME_TURN_FADE) == tuple(fitted.weights().values())
+    assert [getattr(evaluation, name) for name in ALL] == list(fitted.weights().values())
 
 
 def test_a_fit_where_no_weight_acts_is_refused() -> None:
     """Madame du Barry's turns count only in the solo mode: in a 2-player game neither weight acts."""
     samples = fit_mod.record("rococo", {"players": 2}, [0], "random", 25)
-    with pytest.raises(ConfigError, match="none of the weights MADAME_TURN, MADAME_TURN_FADE acts"):
+    with pytest.raises(ConfigError, match="none of the weights " + ", ".join(ALL) + " acts"):
         fit_mod.fit(_fitted(), samples)
 
 
@@ -60,22 +67,32 @@ def test_one_weight_can_be_fitted_alone() -> None:
     assert list(result.after) == ["MADAME_TURN_FADE"] and result.flat == []
 
 
+def test_the_jewelry_box_has_weights_of_its_own() -> None:
+    """With the Jewelry Box Madame du Barry's turns bring more: only its weights act there."""
+    samples = fit_mod.record("rococo", SOLO | {"expansions": ["jewelry_box"]}, [0], "random", 6)
+    result = fit_mod.fit(_fitted(), samples)
+    assert list(result.after) == ["MADAME_TURN_JB", "MADAME_TURN_FADE_JB"] and result.flat == PLAIN
+
+
 def test_an_unknown_weight_is_refused() -> None:
-    with pytest.raises(ConfigError, match="MADAME_TURN, MADAME_TURN_FADE"):
+    with pytest.raises(ConfigError, match=", ".join(ALL)):
         fit_mod.fit(_fitted(), fit_mod.record("rococo", SOLO, [0], "random", 50), ["NOPE"])
 
 
 def test_written_weights_keep_the_command_and_the_others(tmp_path: Path) -> None:
     fitted = _fitted()
-    result = fit_mod.Fit({"MADAME_TURN": 6.0, "MADAME_TURN_FADE": 0.071}, {"MADAME_TURN": 5.123456}, [],
-                         fit_mod.Error(-3.0, 9.0), fit_mod.Error(0.5, 7.25))
-    out = fit_mod.write(fitted, result, "salon fit rococo --solo --games 3 --seed 0", 3, 99, tmp_path / "f.json")
+    before = fitted.read()
+    result = fit_mod.Fit(fitted.weights(), {"MADAME_TURN": 5.123456}, [], fit_mod.Error(-3.0, 9.0),
+                         fit_mod.Error(0.5, 7.25))
+    out = fit_mod.write(fitted, result, "salon fit rococo --games 3 --seed 0 --solo", 3, 99, tmp_path / "f.json")
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["weights"] == {"MADAME_TURN": 5.1235, "MADAME_TURN_FADE": fitted.weights()["MADAME_TURN_FADE"]}
-    assert data["fitted"]["command"] == "salon fit rococo --solo --games 3 --seed 0"
-    assert data["fitted"]["weights"] == ["MADAME_TURN"] and data["fitted"]["positions"] == 99
-    assert data["fitted"]["error_after"] == {"mean": 0.5, "mean_abs": 7.25}
-    assert data["about"] == fitted.read()["about"]
+    assert data["weights"] == before["weights"] | {"MADAME_TURN": 5.1235}
+    assert data["fitted"]["MADAME_TURN"] == {
+        "command": "salon fit rococo --games 3 --seed 0 --solo", "games": 3, "positions": 99,
+        "error_before": {"mean": -3.0, "mean_abs": 9.0}, "error_after": {"mean": 0.5, "mean_abs": 7.25},
+        "together": ["MADAME_TURN"]}
+    assert all(data["fitted"][n] == before["fitted"][n] for n in ALL[1:])
+    assert data["about"] == before["about"]
 
 
 def test_a_game_without_fitted_weights_is_refused() -> None:

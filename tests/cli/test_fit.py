@@ -21,8 +21,9 @@ def test_a_fit_reports_and_writes_only_when_asked(run: Run, tmp_path: Path) -> N
     assert data["command"] == "salon fit rococo --games 1 --seed 0 --solo --bot random --every 6"
     assert data["written"] == str(out)
     kept = json.loads(out.read_text(encoding="utf-8"))
-    assert kept["weights"] == {k: round(v, 4) for k, v in data["after"].items()}
-    assert kept["fitted"]["command"] == data["command"]
+    assert data["no_effect"] == ["MADAME_TURN_JB", "MADAME_TURN_FADE_JB"]
+    assert {k: kept["weights"][k] for k in data["after"]} == {k: round(v, 4) for k, v in data["after"].items()}
+    assert all(kept["fitted"][k]["command"] == data["command"] for k in data["after"])
 
 
 def test_mistakes_are_one_line_errors(run: Run) -> None:

@@ -228,16 +228,17 @@ def _rounded(error: Error) -> dict[str, float]:
 
 
 def write(fitted: Fitted, result: Fit, command: str, games: int, positions: int, out: Path | None = None) -> Path:
-    """Keep the fitted weights, with the command that fitted them and the errors, in the game's
-    data file (or ``out``); the weights left out of the fit keep their values."""
+    """Keep the fitted weights in the game's data file (or ``out``), each with how it was fitted:
+    the command, the games, the weights fitted together and the errors before and after.  The
+    weights left out of the fit keep their values and their own record."""
     loaded = fitted.read()
     weights = {k: float(v) for k, v in loaded["weights"].items()}
     weights.update({n: round(v, 4) for n, v in result.after.items()})
     loaded["weights"] = weights
-    loaded["fitted"] = {
-        "command": command, "games": games, "positions": positions, "weights": list(result.after),
-        "error_before": _rounded(result.error_before), "error_after": _rounded(result.error_after),
-    }
+    how = {"command": command, "games": games, "positions": positions,
+           "error_before": _rounded(result.error_before), "error_after": _rounded(result.error_after),
+           "together": list(result.after)}
+    loaded["fitted"] = dict(loaded.get("fitted") or {}) | {n: how for n in result.after}
     path = out or fitted.file()
     try:
         path.write_text(json.dumps(loaded, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

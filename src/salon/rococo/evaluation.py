@@ -123,6 +123,8 @@ MADAME_TURN_FADE = _FITTED["MADAME_TURN_FADE"]  # prospects: T turns are worth T
 # final margins of heuristic solo games (`salon fit rococo --solo`; data/fitted.json says on which
 # games, and how far off the estimate was).  Without them her estimate stopped at what she has, and the
 # player's round-1 margin read about +130 in games that ended level
+MADAME_TURN_JB = _FITTED["MADAME_TURN_JB"]  # the same with the Jewelry Box, where her turns bring more
+MADAME_TURN_FADE_JB = _FITTED["MADAME_TURN_FADE_JB"]  # (`salon fit rococo --solo -x jewelry_box`)
 PLACE_BONUS = 1.0  # typical worth of a Festive or Exquisite garment's one-time bonus beyond what it pays
 
 
@@ -510,7 +512,7 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
                               present[me].bit_count())
     for q in range(n):
         if q == madame:
-            est[q] += _madame_crowns(s, st) + madame_future(madame_turns)
+            est[q] += _madame_crowns(s, st) + madame_future(madame_turns, jb is not None)
         elif q != me:
             est[q] += _public_crowns(s, st, q) + _public_prospects(s, st, q)
     return est
@@ -642,8 +644,10 @@ def _madame_turns(s: State, st: _Static, before_actions: bool, rounds_after: int
     return now * st.mdb_extra + st.mdb_round * rounds_after
 
 
-def madame_future(turns: float) -> float:
+def madame_future(turns: float, jewelry_box: bool = False) -> float:
     """What Madame du Barry's ``turns`` still to come are worth against the player's prospects."""
+    if jewelry_box:
+        return turns * (MADAME_TURN_JB - MADAME_TURN_FADE_JB * turns)
     return turns * (MADAME_TURN - MADAME_TURN_FADE * turns)
 
 
