@@ -46,13 +46,17 @@ def settled(room: Room) -> Room:
 
 
 def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: int = 7,
-           config: dict[str, Any] | None = None, join: bool = True) -> tuple[str, str | None]:
-    """A Rococo game (default: seat 0 human and joined, seat 1 a random bot)."""
+           config: dict[str, Any] | None = None, join: bool = True, private: bool | None = None
+           ) -> tuple[str, str | None]:
+    """A Rococo game (default: seat 0 human and joined, seat 1 a random bot; private unless
+    its seats are all bots, as the server decides)."""
     body: dict[str, Any] = {
         "game": "rococo", "title": "test table",
         "seats": seats or [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
         "config": config or {}, "seed": seed,
     }
+    if private is not None:
+        body["private"] = private
     if join:
         body["join"] = {"seat": 0, "name": "Ann"}
     r = client.post("/api/games", json=body)

@@ -64,7 +64,8 @@ def test_meta_describes_games_bots_and_options(client: TestClient) -> None:
 
 
 def test_create_list_join_and_start(client: TestClient) -> None:
-    game_id, token = create(client, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    game_id, token = create(client, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                            private=False)
     assert token
     listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
     assert listed[game_id]["status"] == "open"
@@ -93,7 +94,7 @@ def test_config_is_passed_to_the_game_and_checked_by_it(client: TestClient) -> N
     r = client.post("/api/games", json={"game": "chess", "seats": HUMANS})
     assert r.status_code == 400 and error_code(r) == "unknown_game"
     r = client.post("/api/games", json={"game": "rococo", "seats": [{"kind": "bot", "bot": "oracle"}] * 2})
-    assert r.status_code == 400 and error_code(r) == "unknown_bot"
+    assert r.status_code == 422 and error_code(r) == "unknown_bot"
 
 
 def test_solo_adds_the_automated_seat(client: TestClient) -> None:
@@ -195,8 +196,8 @@ def test_spectator_sees_the_public_view_and_cannot_act(client: TestClient) -> No
 def test_payload_is_the_seats_view_only(client: TestClient) -> None:
     game_id, t0, t1 = two_humans(client)
     st = state(client, game_id, t0)
-    assert set(st) == {"type", "id", "game", "title", "version", "status", "seat", "seats", "current",
-                       "observation", "legal", "undoable", "timer", "log_from", "log", "result"}
+    assert set(st) == {"type", "id", "game", "title", "version", "status", "seat", "seats", "host", "current",
+                       "observation", "legal", "forced", "undoable", "timer", "log_from", "log", "result"}
     assert st["observation"] == room_of(client, game_id).game.observe(0)
     blob = str(st)
     assert "seed" not in blob and "snapshot" not in blob and "rng" not in blob

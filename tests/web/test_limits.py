@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from salon.web import hub as hub_module
 from salon.web.app import create_app
 from salon.web.guard import SECURITY_HEADERS, UNLIMITED
-from tests.web.helpers import TOKEN, create, error_code, room_of
+from tests.web.helpers import TOKEN, create, error_code, hub_of, room_of
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
@@ -27,11 +27,11 @@ def server(**caps: Any) -> TestClient:
     return TestClient(create_app("sqlite://", bot_delay=0, limits=limits))
 
 
-def new_table(c: TestClient, seats: list[dict[str, Any]] | None = None) -> Any:
+def new_table(c: TestClient, seats: list[dict[str, Any]] | None = None, **extra: Any) -> Any:
     """A Rococo table; its creator takes the first seat if it is a person's."""
     seats = seats or HUMANS
     join = {"join": {"seat": 0}} if seats[0]["kind"] == "human" else {}
-    return c.post("/api/games", json={"game": "rococo", "seats": seats, **join})
+    return c.post("/api/games", json={"game": "rococo", "seats": seats, **join, **extra})
 
 
 def test_a_public_server_refuses_tables_of_bots_only() -> None:
@@ -72,7 +72,7 @@ def test_creating_and_joining_are_rate_limited() -> None:
 
 def test_the_lobby_listing_is_paginated_and_bounded() -> None:
     with server(page_size=2) as c:
-        made = [new_table(c).json()["id"] for _ in range(5)]
+        made = [new_table(c, private=False).json()["id"] for _ in range(5)]
         first = c.get("/api/games").json()
         assert [g["id"] for g in first["games"]] == made[::-1][:2] and first["more"]["open"] is True
         pages = [c.get(f"/api/games?status=open&offset={k}").json() for k in (2, 4)]
@@ -104,7 +104,7 @@ def test_a_spectator_costs_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
             for ws, token in ((p0, created["token"]), (p1, t1)):
                 ws.send_json({"type": "hello", "token": token})
                 assert ws.receive_json()["type"] == "state"
-            assert p0.receive_json() == {"type": "presence", "seats": room_of(c, game_id).seats_json()}
+            assert p0.receive_json() == {"type": "presence", "seats": room_of(c, game_id).seats_json(hub_of(c).clock())}
             pushed.clear()
             for _ in range(30):
                 with c.websocket_connect(f"/api/games/{game_id}/ws") as spectator:

@@ -39,7 +39,8 @@ def create(client: TestClient, seats: list[dict[str, Any]], seed: int, config: d
         str, dict[int, str]]:
     """A Necklace table with seat 0 joined; every other human seat joined too."""
     r = client.post("/api/games", json={"game": "necklace", "title": "Place Vendôme", "seats": seats,
-                                        "config": config or {}, "seed": seed, "join": {"seat": 0, "name": "Anne"}})
+                                        "config": config or {}, "seed": seed, "join": {"seat": 0, "name": "Anne"},
+                                        "private": False})
     assert r.status_code == 201, r.text
     game_id = r.json()["id"]
     tokens = {0: r.json()["token"]}

@@ -54,7 +54,8 @@ def in_background(job: Any) -> tuple[threading.Thread, list[Any]]:
 def necklace_at_presentation(client: TestClient) -> tuple[str, dict[int, str]]:
     """A 2-human Necklace table where seat 0 is presenting and may present a card."""
     r = client.post("/api/games", json={"game": "necklace", "title": "t", "seats": [{"kind": "human"}] * 2,
-                                        "config": {"start_player": 0}, "seed": 8, "join": {"seat": 0}})
+                                        "config": {"start_player": 0}, "seed": 8, "join": {"seat": 0},
+                                        "private": False})
     assert r.status_code == 201, r.text
     game_id, tokens = r.json()["id"], {0: r.json()["token"]}
     tokens[1] = client.post(f"/api/games/{game_id}/join", json={"seat": 1}).json()["token"]

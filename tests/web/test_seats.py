@@ -59,6 +59,13 @@ def test_leaving_frees_the_seat_and_voids_its_key(client: TestClient) -> None:
     r = client.get(f"/api/games/{game_id}/state", headers={TOKEN: t1})
     assert r.status_code == 403 and error_code(r) == "bad_token"
     assert state(client, game_id, t0)["legal"] == []  # the game waits for a player again
+    # left during the game: offered to the remaining player first
+    assert [s["vacant"] for s in state(client, game_id)["seats"]] == [False, True]
+    r = client.post(f"/api/games/{game_id}/join", json={"seat": 1, "name": "Cyd"})
+    assert r.status_code == 409 and error_code(r) == "seat_vacant"
+    r = client.post(f"/api/games/{game_id}/seats/1", json={"choice": "open", "version": state(client, game_id, t0)[
+        "version"]}, headers={TOKEN: t0})
+    assert r.status_code == 200, r.text
     t2 = client.post(f"/api/games/{game_id}/join", json={"seat": 1, "name": "Cyd"}).json()["token"]
     assert state(client, game_id, t2)["seat"] == 1 and state(client, game_id)["status"] == "running"
     r = client.post(f"/api/games/{game_id}/leave", json={})
@@ -128,7 +135,7 @@ def test_a_seat_whose_time_ran_out_is_handed_to_a_bot(timed: TestClient, clock: 
 
 
 def test_the_others_may_end_a_game_whose_player_is_gone(timed: TestClient, clock: Clock) -> None:
-    game_id, (t0, t1) = table(timed, turn_timer=60)
+    game_id, (t0, t1) = table(timed, turn_timer=60, private=False)
     clock.now += 61
     st = state(timed, game_id, t1)
     r = take_over(timed, game_id, t1, "end", st["version"])

@@ -11,6 +11,7 @@ their own (:data:`LEVELS`).
 from __future__ import annotations
 
 import inspect
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
@@ -85,11 +86,19 @@ def _parse(spec: str) -> tuple[Callable[..., Bot], dict[str, int | float]]:
                               "error.bot_param", {"spec": spec, "param": item, "known": shown})
         try:
             number = float(value) if isinstance(known[key].default, float) else int(value)
+            if not math.isfinite(number):  # nan or inf: no think time or budget is endless
+                raise ValueError(value)
         except ValueError:
             raise ConfigError(f"bot {spec!r}: {key} takes a number, not {value!r}", "error.bot_number",
                               {"spec": spec, "param": key, "value": value}) from None
         params[key] = number
     return factory, params
+
+
+def bot_parameters(spec: str) -> tuple[str, dict[str, int | float]]:
+    """A spec's bot name and the parameters it sets (ConfigError as :func:`check_bot`)."""
+    _, params = _parse(spec)
+    return spec.split(":", 1)[0], params
 
 
 def check_bot(spec: str) -> None:

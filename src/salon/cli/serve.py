@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
+from click.core import ParameterSource
 
-from salon.web.guard import Limits
-from salon.web.storage import describe
+from salon.web.guard import Hosts, Limits, Proxies
+from salon.web.storage import describe, password_of, with_password
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -18,8 +21,13 @@ def serve(
              "0.0.0.0 lets other computers of your network join.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
-        help="Where games are stored: sqlite:///FILE, or postgresql://USER:PASSWORD@HOST/DB. "
-             "Default: salon.db in your data directory.")] = None,
+        envvar="SALON_DB_URL", show_envvar=True,
+        help="Where games are stored: sqlite:///FILE, or postgresql://USER@HOST/DB. Default: salon.db in your "
+             "data directory. Give a password in SALON_DB_URL, --db-password-file or libpq's PGPASSFILE, "
+             "not on the command line, where every user of the computer can read it.")] = None,
+    db_password_file: Annotated[Path | None, typer.Option(
+        exists=True, dir_okay=False, readable=True,
+        help="A file holding the PostgreSQL password (its first line), added to --db.")] = None,
     bot_delay: Annotated[float, typer.Option(
         min=0.0, help="Seconds a bot waits before each of its actions, so that people can follow.")] = 0.6,
     allow_bot_tables: Annotated[bool, typer.Option(
@@ -36,23 +44,54 @@ def serve(
     join_rate: Annotated[str, typer.Option(
         help="How many seats one address may take, e.g. 60/hour.")] = Limits.join_rate,
     request_timeout: Annotated[float, typer.Option(
-        min=0.1, help="Seconds a client has to send a whole request; then its connection is closed.")] = 5.0,
+        min=0.1, help="Seconds a client has to send a whole request, or to read a response it holds up; "
+                      "then its connection is closed.")] = 5.0,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Processes that think for the bots, the hints and the replays. Default: one per core but "
+                    "one.")] = None,
+    max_bot_think: Annotated[float, typer.Option(
+        min=0.01, help="The longest think time a bot with parameters (search:think=N) may be given. Such bots "
+                       "are offered by a server for this computer only; others offer the levels.")
+    ] = Limits.max_bot_think,
+    hint_rate: Annotated[str, typer.Option(
+        help="How many hints one seat, and one address, may ask for, e.g. 10/minute.")] = Limits.hint_rate,
+    replay_rate: Annotated[str, typer.Option(
+        help="How many replay steps one address may ask for, e.g. 120/minute.")] = Limits.replay_rate,
+    proxy: Annotated[list[str] | None, typer.Option(
+        help="The address (or network) of a reverse proxy in front of the server: only its X-Forwarded-For "
+             "is believed, and clients are counted by the address it forwards. Repeat for several. Default: "
+             "none, every client is counted by its own address.")] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A name the server answers to besides what --host implies (the public name behind a proxy, "
+             "say; *.example.org for a whole domain). Requests naming other hosts are refused, against "
+             "DNS rebinding. Repeat for several.")] = None,
 ) -> int:
     """Serve the browser client: create and join games, play online against people and bots."""
     from limits import parse
 
     from salon.web import server  # the web stack loads only for this command
 
-    for option, rate in (("--create-rate", create_rate), ("--join-rate", join_rate)):
+    for option, rate in (("--create-rate", create_rate), ("--join-rate", join_rate), ("--hint-rate", hint_rate),
+                         ("--replay-rate", replay_rate)):
         try:
             parse(rate)
         except ValueError:
             raise typer.BadParameter(f"{rate!r} is not a rate such as 20/hour or 5/minute",
                                      param_hint=f"'{option}'") from None
+    try:
+        proxies = Proxies.parse(proxy or [])
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="'--proxy'") from None
+    local = host in LOOPBACK
     limits = Limits(max_tables=max_tables, max_tables_per_client=max_tables_per_client,
                     max_spectators=max_spectators, max_connections_per_client=max_connections_per_client,
-                    create_rate=create_rate, join_rate=join_rate,
-                    allow_bot_tables=allow_bot_tables or host in LOOPBACK)
+                    create_rate=create_rate, join_rate=join_rate, allow_bot_tables=allow_bot_tables or local,
+                    custom_bots=local, max_bot_think=max_bot_think, hint_rate=hint_rate, replay_rate=replay_rate)
+    if db_password_file is not None:
+        db = with_password(db, db_password_file)
+    elif db is not None and password_of(db) and source_of("db") == ParameterSource.COMMANDLINE:
+        typer.echo("salon: warning: the database password on the command line can be read by every user of this "
+                   "computer; give it in SALON_DB_URL or --db-password-file instead.", err=True)
 
     server.check_port(host, port)
     server.check_database(db)
@@ -60,5 +99,11 @@ def serve(
     typer.echo(f"salon: open {url} in your browser (games are stored in {describe(db)}); Ctrl+C stops the server.")
     if host not in LOOPBACK:
         typer.echo(f"salon: listening on {host}: other computers can reach this server.")
-    server.run(host, port, db, bot_delay, limits, request_timeout)
+    server.run(host, port, db, bot_delay, limits, request_timeout, proxies=proxies,
+               hosts=Hosts.listening_on(host, allowed_host or []), workers=workers)
     return 0
+
+
+def source_of(parameter: str) -> ParameterSource | None:
+    """Where the running command's ``parameter`` came from (command line, environment...)."""
+    return click.get_current_context().get_parameter_source(parameter)

@@ -49,10 +49,11 @@ from salon.core.game import game_class, game_names
 from salon.core.plugins import folder, plugin
 from salon.i18n import languages
 from salon.web.adapters import adapter
+from salon.web.compute import Busy, Compute, JobTimeout
 from salon.web.errors import ServiceError
-from salon.web.guard import SECURITY_HEADERS, Limits, client_key, same_origin
-from salon.web.hub import Connection, Hub, Room
-from salon.web.replay import replay_record, replay_step
+from salon.web.guard import SECURITY_HEADERS, Hosts, Limits, client_key, same_origin
+from salon.web.hub import REPLAY_DEADLINE, Connection, Hub, Room
+from salon.web.jobs import replay_record, replay_step
 from salon.web.storage import Storage
 
 log = logging.getLogger("salon.web")
@@ -91,6 +92,9 @@ class CreateSpec(_Body):
     bot or end the game.  None (the default): no timer, for friendly games."""
     hints: StrictBool = False
     """Whether the players may ask for hints (everyone sees who asked how often)."""
+    private: StrictBool | None = None
+    """Left out of the lobby, joined through the table's link only; by default a table with a
+    seat for a person is private."""
 
 
 class ActSpec(_Body):
@@ -114,6 +118,11 @@ class UndoSpec(_Body):
 
 class TakeOverSpec(_Body):
     choice: Literal["bot", "end"]
+    version: StrictInt
+
+
+class SeatChoice(_Body):
+    choice: Literal["bot", "open"]
     version: StrictInt
 
 
@@ -200,14 +209,17 @@ def _option_type(prop: dict[str, Any]) -> dict[str, Any]:
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bool = False,
                limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-               hint_think: float = HINT_THINK) -> FastAPI:
+               hint_think: float = HINT_THINK, workers: int | None = None,
+               hosts: Hosts | None = None) -> FastAPI:
     """The server application; ``db_url`` as :class:`salon.web.storage.Database` takes it,
     ``bot_delay`` seconds before each bot action (so people can follow), ``allow_seed`` lets a
     creator choose the seed (tests and reproducible demos only: a seed reveals the deck),
     ``limits`` the caps of a public server (the default) or of a private one, ``clock`` what
-    times the turn timers, ``hint_think`` the seconds of search a hint takes."""
+    times the turn timers and absences, ``hint_think`` the seconds of search a hint takes,
+    ``workers`` the processes that think for the bots (salon.web.compute), ``hosts`` the
+    names the server answers to (salon.web.guard.Hosts; any, if None)."""
     storage = Storage(db_url)
-    hub = Hub(storage, bot_delay, allow_seed, limits, clock, hint_think)
+    hub = Hub(storage, bot_delay, allow_seed, limits, clock, hint_think, Compute(workers))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -237,9 +249,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        if request.method not in ("GET", "HEAD", "OPTIONS"):
+        if hosts is not None and not hosts.allows(request.headers.get("host")):
+            response: Response = error_response(ServiceError(
+                400, "bad_host", "this server does not answer to that name (see salon serve --allowed-host)"))
+        elif request.method not in ("GET", "HEAD", "OPTIONS"):
             if not same_origin(request.headers.get("origin"), request.headers.get("host")):
-                response: Response = error_response(ServiceError(
+                response = error_response(ServiceError(
                     403, "bad_origin", "requests that change a game come from this server's own pages only"))
             elif request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
                 response = error_response(ServiceError(415, "not_json", "send the request body as application/json"))
@@ -299,7 +314,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         room, seat, token = await hub.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
                                              spec.config, spec.seed,
                                              spec.join.model_dump() if spec.join is not None else None,
-                                             client_of(request), options)
+                                             client_of(request), options, spec.private)
         return {"id": room.id, "seat": seat, "token": token, "game": room.summary()}
 
     @app.get("/api/games/{game_id}")
@@ -337,7 +352,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         room = await hub.get(game_id)
         seat = room.seat_of(token_of(request))
         await body(request, _Body)
-        estimates = await hub.hint(room, seat)
+        estimates = await hub.hint(room, seat, client_of(request))
         return {"hints": [{"action": e.action, "value": round(e.value, 1), "worlds": e.worlds} for e in estimates]}
 
     @app.post("/api/games/{game_id}/timeout")
@@ -347,6 +362,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         seat = room.seat_of(token_of(request))
         spec = await body(request, TakeOverSpec)
         await hub.take_over(room, seat, spec.choice, spec.version)
+        return {"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())}
+
+    @app.post("/api/games/{game_id}/seats/{target}")
+    async def manage_seat(game_id: str, target: int, request: Request) -> dict[str, Any]:
+        """Hand another seat to a bot or open it: a seat left during the game (any seated
+        player), or a player away or idle too long (the host)."""
+        room = await hub.get(game_id)
+        seat = room.seat_of(token_of(request))
+        spec = await body(request, SeatChoice)
+        await hub.manage_seat(room, seat, target, spec.choice, spec.version)
         return {"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())}
 
     # --- play
@@ -398,13 +423,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         return record.make_record(room.game)
 
     @app.get("/api/games/{game_id}/replay")
-    async def game_replay(game_id: str, step: int = Query(ge=0, le=1_000_000)) -> dict[str, Any]:
+    async def game_replay(game_id: str, request: Request, step: int = Query(ge=0, le=1_000_000)) -> dict[str, Any]:
         """A finished game after its first ``step`` actions, every seat's cards shown (see
         salon.web.replay); the game's own seats and title come with it."""
         room = await hub.get(game_id)
         if room.live:
             raise ServiceError(409, "not_over", "a game is replayed once it is over")
-        found = await asyncio.to_thread(replay_step, room.name, room.config, room.seed, list(room.game.history), step)
+        found = await replaying(request, replay_step,
+                                (room.name, room.config, room.seed, list(room.game.history), step))
         return {**found, "title": room.title, "seats": room.seats_json()}
 
     @app.post("/api/replay")
@@ -419,7 +445,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         except UnicodeDecodeError:
             raise ServiceError(400, "bad_record", "not a salon record: the file is not text",
                                key="record.not_a_record") from None
-        return await asyncio.to_thread(replay_record, text, step, components)
+        return await replaying(request, replay_record, (text, step, components))
+
+    async def replaying(request: Request, job: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> dict[str, Any]:
+        """A replay worked out in the workers, in the asking address's lane, within its rate."""
+        client = client_of(request)
+        hub.guard.replaying(client)
+        try:
+            return await hub.compute.run(f"replay:{client}", job, args, REPLAY_DEADLINE)
+        except (Busy, JobTimeout):
+            raise ServiceError(503, "busy", "the server is busy; try again in a moment") from None
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(websocket: WebSocket, game_id: str) -> None:
@@ -427,6 +462,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         client = client_of(websocket)
         counted = False
         try:
+            if hosts is not None and not hosts.allows(websocket.headers.get("host")):
+                raise ServiceError(400, "bad_host", "this server does not answer to that name")
             if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
                 raise ServiceError(403, "bad_origin", "games are played from this server's own pages only")
             hub.guard.connect(client)

@@ -1,27 +1,51 @@
-"""A deadline for receiving a whole request, which uvicorn does not have.
+"""Bounds on plain HTTP connections, which uvicorn does not have: time, pipelining and number.
 
 uvicorn's keep-alive timeout covers only the idle time between requests, and every byte that
 arrives cancels it; so a client that sends half a request, or trickles it a byte at a time
 (slowloris), holds a connection, and with it a file descriptor, for as long as it likes, and
-a thousand such clients stop the server from accepting anyone.  This protocol gives a
-connection ``seconds`` to deliver each request whole (headers and body), from the moment it
-opens or its previous response is sent; then it is closed.  The deadline ends when the
-request is complete or becomes a WebSocket, so a long game over a WebSocket, or a slow
-response, is never cut.
+a thousand such clients stop the server from accepting anyone.  A client that pipelines
+requests and never reads the responses holds one as well, and makes the server keep every
+response it cannot send.  So this protocol:
+
+* gives a connection ``seconds`` to deliver each request whole (headers and body), from the
+  moment it opens or its previous response is sent; then it is closed.  The deadline ends
+  when the request is complete or becomes a WebSocket, so a long game over a WebSocket, or a
+  slow response, is never cut;
+* gives a response that the client does not read ``seconds`` to get moving again, once the
+  connection's send buffer is full; then the connection is dropped with whatever it holds;
+* drops a connection with more than :data:`MAX_PIPELINE` requests waiting behind the one
+  being answered (a browser pipelines none);
+* refuses (429) a client address past ``max_per_client`` open connections, counting an IPv6
+  client by its /64 like the server's other caps, and not counting the reverse proxies the
+  operator names (their clients are counted by the server's caps instead).  A connection
+  that becomes a WebSocket is counted by the server with the other WebSockets instead.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+from collections import Counter
+from typing import ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from salon.web.guard import NO_PROXIES, Proxies, address_group
+
+MAX_PIPELINE = 16
+"""Requests a connection may have waiting behind the one being answered."""
+
 
 class DeadlineProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol with a request deadline (:func:`with_deadline` sets it)."""
+    """uvicorn's httptools protocol with the bounds above (:func:`with_deadline` sets them)."""
 
-    seconds = 5.0
+    seconds: ClassVar[float] = 5.0
+    max_per_client: ClassVar[int] = 32
+    proxies: ClassVar[Proxies] = NO_PROXIES
+    open_by_client: ClassVar[Counter[str]] = Counter()
     _deadline: asyncio.TimerHandle | None = None
+    _stalled: asyncio.TimerHandle | None = None
+    _counted: str | None = None
 
     def _arm(self) -> None:
         self._disarm()
@@ -37,13 +61,49 @@ class DeadlineProtocol(HttpToolsProtocol):
         if not self.transport.is_closing():
             self.transport.close()
 
+    def _uncount(self) -> None:
+        if self._counted is not None:
+            self.open_by_client[self._counted] -= 1
+            if self.open_by_client[self._counted] <= 0:
+                del self.open_by_client[self._counted]
+            self._counted = None
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        host = peer[0] if isinstance(peer, tuple) and peer else None
+        if host is not None and not self.proxies.trusts(host):
+            client = address_group(host)
+            if self.open_by_client[client] >= self.max_per_client:
+                self._refuse()
+                return
+            self.open_by_client[client] += 1
+            self._counted = client
         self._arm()
+
+    def _refuse(self) -> None:
+        body = json.dumps({"error": {"code": "too_many_connections", "status": 429, "message":
+                                     f"too many open connections from your address (at most {self.max_per_client})"}})
+        self.transport.write(b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
+                             b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(body), body.encode()))
+        self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._unstall()
+        self._uncount()
         super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if not self.transport.is_closing():  # nothing more is read from a connection being dropped
+            super().data_received(data)
+
+    def on_headers_complete(self) -> None:
+        if self.transport.is_closing():  # the rest of a dropped connection's last read
+            return
+        super().on_headers_complete()
+        if len(self.pipeline) > MAX_PIPELINE:
+            self.transport.abort()
 
     def on_message_complete(self) -> None:
         self._disarm()
@@ -51,6 +111,7 @@ class DeadlineProtocol(HttpToolsProtocol):
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
+        self._uncount()
         super().handle_websocket_upgrade()
 
     def on_response_complete(self) -> None:
@@ -59,7 +120,24 @@ class DeadlineProtocol(HttpToolsProtocol):
         if waiting and not self.transport.is_closing():
             self._arm()
 
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._unstall()
+        self._stalled = self.loop.call_later(self.seconds, self.transport.abort)
 
-def with_deadline(seconds: float) -> type[DeadlineProtocol]:
-    """The protocol class with a deadline of ``seconds`` per request."""
-    return type("DeadlineProtocol", (DeadlineProtocol,), {"seconds": seconds})
+    def resume_writing(self) -> None:
+        self._unstall()
+        super().resume_writing()
+
+    def _unstall(self) -> None:
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
+
+
+def with_deadline(seconds: float, max_per_client: int = 32, proxies: Proxies = NO_PROXIES
+                  ) -> type[DeadlineProtocol]:
+    """The protocol class with a deadline of ``seconds`` per request (and per stalled
+    response), at most ``max_per_client`` connections per address but ``proxies``'."""
+    return type("DeadlineProtocol", (DeadlineProtocol,), {
+        "seconds": seconds, "max_per_client": max_per_client, "proxies": proxies, "open_by_client": Counter()})

@@ -14,7 +14,10 @@ cross-site form or a "simple" cross-origin request cannot declare without a pref
 from __future__ import annotations
 
 import hashlib
+import ipaddress
+import socket
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -56,18 +59,41 @@ class Limits:
     """Whether a table may have no human seat: bots playing bots spend the server for nobody."""
     page_size: int = 20
     """Games per status in one lobby listing (and the most a client may ask for)."""
+    custom_bots: bool = False
+    """Whether bots with parameters may be asked for (salon.web.bot_policy), not only the levels."""
+    max_bot_think: float = 5.0
+    """The longest think time a bot with parameters may be given, in seconds."""
+    hint_rate: str = "10/minute"
+    """Hints one seat may ask for, and one address."""
+    replay_rate: str = "120/minute"
+    """Steps of replays one address may ask for (each replays the game up to that step)."""
 
 
 UNLIMITED = Limits(max_tables=100_000, max_tables_per_client=100_000, max_spectators=10_000,
                    max_connections_per_client=100_000, create_rate="1000000/second", join_rate="1000000/second",
-                   allow_bot_tables=True)
+                   allow_bot_tables=True, custom_bots=True, hint_rate="1000000/second",
+                   replay_rate="1000000/second")
 """For a server only its own operator uses: the load check, the tests of other features."""
 
 
+def address_group(host: str | None) -> str:
+    """What one client is counted as: its IPv4 address, or its IPv6 address's /64 network (a
+    single subscriber is usually given a whole /64, and may use any address in it)."""
+    try:
+        address = ipaddress.ip_address(host or "")
+    except ValueError:
+        return host or "unknown"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
 def client_key(host: str | None) -> str:
-    """An opaque key of a client address: what the tables it created are counted by, stored
-    without the address itself."""
-    return hashlib.sha256((host or "unknown").encode()).hexdigest()[:32]
+    """An opaque key of a client (its address group): what the tables it created are counted
+    by, stored without the address itself."""
+    return hashlib.sha256(address_group(host).encode()).hexdigest()[:32]
 
 
 class Guard:
@@ -78,6 +104,8 @@ class Guard:
         self._rates = MovingWindowRateLimiter(MemoryStorage())
         self._create: RateLimitItem = parse(limits.create_rate)
         self._join: RateLimitItem = parse(limits.join_rate)
+        self._hint: RateLimitItem = parse(limits.hint_rate)
+        self._replay: RateLimitItem = parse(limits.replay_rate)
         self._connections: Counter[str] = Counter()
 
     def _hit(self, item: RateLimitItem, kind: str, client: str) -> None:
@@ -90,6 +118,17 @@ class Guard:
 
     def joining(self, client: str) -> None:
         self._hit(self._join, "join", client)
+
+    def hinting(self, client: str, seat: str) -> None:
+        """A hint for ``seat`` (a table's seat) asked from ``client``: counted for both."""
+        if not self._rates.test(self._hint, "hint-seat", seat):
+            raise ServiceError(429, "rate_limited", f"too many hints for your seat (at most {self._hint}); "
+                                                    "try again later")
+        self._hit(self._hint, "hint", client)
+        self._rates.hit(self._hint, "hint-seat", seat)
+
+    def replaying(self, client: str) -> None:
+        self._hit(self._replay, "replay", client)
 
     def connect(self, client: str) -> None:
         """Count a new live connection of ``client``; refused past the cap."""
@@ -110,3 +149,86 @@ def same_origin(origin: str | None, host: str | None) -> bool:
     if origin is None:
         return True
     return origin != "null" and urlsplit(origin).netloc.lower() == (host or "").lower()
+
+
+@dataclass(frozen=True)
+class Hosts:
+    """The names the server answers to in a request's ``Host``, against DNS rebinding: a page
+    of another site whose name is made to point at this server's address would otherwise
+    reach the server as if it were one of its own pages (its requests name the other site's
+    host, and its ``Origin`` matches).  An address written as digits cannot be such a name,
+    so any IP address is answered; names only when listed: ``localhost``, the name the
+    server listens on, this computer's own names when it listens on every address, and the
+    operator's ``--allowed-host`` names (``*.example.org`` for a domain's names, ``*`` for
+    any)."""
+
+    names: frozenset[str]
+
+    @classmethod
+    def listening_on(cls, host: str, allowed: Sequence[str] = ()) -> Hosts:
+        names = {"localhost", *(_host_name(a) for a in allowed)}
+        if host in ("0.0.0.0", "::", ""):
+            machine = socket.gethostname()
+            names |= {machine, socket.getfqdn(), f"{machine}.local"}
+        elif not _is_address(host):
+            names.add(_host_name(host))
+        return cls(frozenset(n.lower() for n in names if n))
+
+    def allows(self, header: str | None) -> bool:
+        if header is None:  # an HTTP/1.0 client that names no host is no browser
+            return True
+        name = _host_name(header)
+        if _is_address(name) or name in self.names or "*" in self.names:
+            return True
+        return any(n.startswith("*.") and name.endswith(n[1:]) for n in self.names)
+
+
+def _host_name(header: str) -> str:
+    """The name of a ``Host`` value, without its port, brackets or final dot, in lower case."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    if header.count(":") == 1:
+        header = header.split(":", 1)[0]
+    return header.rstrip(".")
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Proxies:
+    """The reverse proxies the operator names (``--proxy``): only their ``X-Forwarded-For``
+    is believed, and their own connections are not capped as a client's.  None by default,
+    so that a client cannot choose the address it is counted by."""
+
+    networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+
+    @classmethod
+    def parse(cls, given: Sequence[str]) -> Proxies:
+        """ValueError names an entry that is no address or network."""
+        networks = []
+        for entry in given:
+            try:
+                networks.append(ipaddress.ip_network(entry.strip(), strict=False))
+            except ValueError:
+                raise ValueError(f"{entry!r} is not an IP address or network") from None
+        return cls(tuple(networks))
+
+    def trusts(self, host: str) -> bool:
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(address in network for network in self.networks)
+
+    def __str__(self) -> str:
+        return ",".join(str(n) for n in self.networks)
+
+
+NO_PROXIES = Proxies(())

@@ -36,17 +36,21 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from salon.bots.base import Bot, bot_seed, check_bot, make_bot
-from salon.bots.search import HINT_THINK, Estimate, hint, hint_seed
+from salon.bots.base import Bot, RandomBot, bot_seed, make_bot
+from salon.bots.search import HINT_THINK, Estimate, hint_seed
 from salon.core import record
 from salon.core.errors import ActionError, ConfigError, MalformedAction, SalonError
 from salon.core.events import Event
 from salon.core.game import Game, game_class, secret_seed
 from salon.i18n import text
+from salon.web import jobs
 from salon.web.adapters import adapter
+from salon.web.bot_policy import check_server_bot
+from salon.web.compute import Busy, Compute, JobTimeout
 from salon.web.errors import ServiceError
 from salon.web.guard import Guard, Limits
-from salon.web.storage import BrokenRecord, GameRecord, SeatRecord, Storage, StorageError
+from salon.web.names import clean_text
+from salon.web.storage import BrokenRecord, Database, GameRecord, SeatRecord, Storage, StorageError
 
 log = logging.getLogger("salon.web")
 
@@ -66,6 +70,17 @@ MAX_QUEUED = 256
 """Messages waiting for one client before it is disconnected as not reading."""
 STATUSES = ("open", "running", "over")
 """The lobby's sections, in the order it lists them."""
+KINDS = (HUMAN, BOT, AUTOMATON)
+ABSENT_AFTER = 60.0
+"""Seconds a seated player may be away (no connection) before the host may replace them."""
+IDLE_AFTER = 120.0
+"""Seconds a player's decision may wait before the host may replace them."""
+JOB_GRACE = 10.0
+"""Seconds a bot's move or a hint may run past the think time it was given before it is stopped."""
+REPLAY_DEADLINE = 30.0
+"""Seconds a replay may take before it is stopped (a 10,000-action record takes a fraction)."""
+NAME_LIMIT = 40
+TITLE_LIMIT = 80
 
 
 def hash_token(token: str) -> str:
@@ -85,6 +100,8 @@ class Seat:
     """Undos of this seat's private actions (only this seat saw them): see Room.version_for."""
     hints: int = 0
     """How many hints the seat's player asked for (everyone is shown it)."""
+    seen: float = 0.0
+    """When the seat's player was last connected, or took the seat (the Hub's clock)."""
 
     @property
     def taken(self) -> bool:
@@ -148,14 +165,38 @@ class Room:
     """Per log entry: whether its action is private (Adapter.private_action), worked out once."""
     private_by: Counter[int | None] = field(default_factory=Counter)
     """How many private actions of the history each seat made."""
+    listed: bool = True
+    """Shown in the lobby; a private table is found through its link only."""
+    changes: int = 0
+    """Counts every change of the game (an action or an undo), so that work begun on a position
+    (a bot's thinking, a hint) can tell whether the position is still the same."""
+    hinting: dict[int, asyncio.Task[list[Estimate]]] = field(default_factory=dict)
+    """The hint being searched for each seat (one at a time per seat)."""
+    forced: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """Per seat, the lone pass or done the server last made for it: the version the seat had
+    been shown before it, and the action (see Hub._made_for)."""
 
     def __post_init__(self) -> None:
         private = adapter(self.name).private_action
         self.private = [False, *(private(a) for a in self.game.history)]
         self.private_by = Counter(a for a, p in zip(self.actors, self.private) if p)
 
+    @property
+    def host(self) -> int | None:
+        """The seat of the table's host (its creator, or whoever took over from them), who may
+        replace an idle or absent player."""
+        host: int | None = self.options.get("host")
+        return host
+
+    @property
+    def vacant(self) -> list[int]:
+        """Seats left in the middle of the game: offered to the remaining players first."""
+        vacant: list[int] = self.options.get("vacant", [])
+        return vacant
+
     def add(self, events: list[Event], actor: int | None, action: str) -> None:
         """The log entry of an action just applied to the game."""
+        self.changes += 1
         private = adapter(self.name).private_action(action)
         self.log.append(events)
         self.actors.append(actor)
@@ -164,6 +205,7 @@ class Room:
 
     def cut(self, length: int) -> None:
         """Keep the log of the first ``length`` actions (an undo or a rollback)."""
+        self.changes += 1
         for actor, private in zip(self.actors[length + 1:], self.private[length + 1:]):
             self.private_by[actor] -= private
         del self.log[length + 1:]
@@ -233,16 +275,39 @@ class Room:
                 return s.seat
         raise ServiceError(403, "bad_token", "this token holds no seat of this game")
 
-    def seats_json(self) -> list[dict[str, Any]]:
+    def seats_json(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The seats as everyone sees them; with ``now``, for each seated player, in how many
+        seconds the host may replace them (0: now; None: not while they are here and playing)."""
         online = {c.seat for c in self.conns}
-        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot_name, "name": s.name, "taken": s.taken,
-                 "online": s.kind in (BOT, AUTOMATON) or s.seat in online, "hints": s.hints} for s in self.seats]
+        vacant = self.vacant
+        seats: list[dict[str, Any]] = [
+            {"seat": s.seat, "kind": s.kind, "bot": s.bot_name, "name": s.name, "taken": s.taken,
+             "online": s.kind in (BOT, AUTOMATON) or s.seat in online, "hints": s.hints, "vacant": s.seat in vacant}
+            for s in self.seats]
+        if now is not None:
+            for shown, s in zip(seats, self.seats):
+                shown["replaceable_in"] = self.replaceable_in(s, now, online)
+        return seats
+
+    def replaceable_in(self, seat: Seat, now: float, online: set[int | None]) -> float | None:
+        """Seconds until the host may hand ``seat`` to a bot or reopen it: when its player has
+        been away for ABSENT_AFTER, or has let their decision wait for IDLE_AFTER; None for a
+        seat that is not a person's, the host's own, or one whose player is here and waiting."""
+        if seat.kind != HUMAN or seat.token_hash is None or seat.seat == self.host or not self.live:
+            return None
+        waits = []
+        if seat.seat not in online:
+            waits.append(seat.seen + ABSENT_AFTER - now)
+        if self.status == "running" and self.game.current_player() == seat.seat:
+            waits.append(self.turn_started + IDLE_AFTER - now)
+        return round(max(0.0, min(waits)), 1) if waits else None
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.name, "title": self.title, "status": self.status,
                 "config": self.config, "seats": self.seats_json(), "version": self.version_for(None),
                 "current": self.game.current_player(), "created": self.created,
                 "turn_timer": self.options.get("turn_timer"), "hints": bool(self.options.get("hints")),
+                "private": not self.listed, "host": self.host,
                 "result": self.game.result().to_json() if self.game.is_over() else None}
 
     def timer(self, now: float) -> dict[str, Any] | None:
@@ -274,10 +339,12 @@ class Room:
             "version": self.version_for(seat),
             "status": status,
             "seat": seat,
-            "seats": self.seats_json(),
+            "seats": self.seats_json(now),
+            "host": self.host,
             "current": current,
             "observation": g.observe(seat),
             "legal": list(g.legal_actions()) if mine else [],
+            "forced": forced_move(g) if mine else None,
             "undoable": g.undoable() if mine else 0,
             "timer": self.timer(now),
             "log_from": since,
@@ -298,10 +365,10 @@ class Room:
             if conn is not skip and (only is None or conn.seat == only):
                 conn.push(self.state_for(conn, now))
 
-    def presence(self, skip: Connection) -> None:
+    def presence(self, now: float, skip: Connection | None = None) -> None:
         """Tell the others that a seated player came or went: the seats' small list, not the
         whole state.  A spectator's coming and going is told to nobody."""
-        message = {"type": "presence", "seats": self.seats_json()}
+        message = {"type": "presence", "seats": self.seats_json(now)}
         for conn in list(self.conns):
             if conn is not skip:
                 conn.push(message)
@@ -309,6 +376,14 @@ class Room:
 
 def _make_bot(name: str, seed: int, seat: int) -> Bot:
     return make_bot(name, bot_seed(seed, seat))
+
+
+def forced_move(game: Game) -> str | None:
+    """The lone ``pass`` or ``done`` of the deciding seat, which the server makes for a person:
+    a game that hides who could react polls every seat alike, and nobody should click for
+    nothing.  The state tells the seat (``forced``), so that its client waits for it."""
+    legal = game.legal_actions()
+    return legal[0] if len(legal) == 1 and legal[0] in FORCED else None
 
 
 def rebuild(rec: GameRecord) -> tuple[Game, list[list[Event]], list[int | None]]:
@@ -340,18 +415,20 @@ async def _guarded(coro: Coroutine[Any, Any, T]) -> T:
 
 class Hub:
     """All rooms of one server process.  ``clock`` (seconds, monotonic) times the turn
-    timers: the tests give a clock of their own; ``hint_think`` is the seconds of search a
-    hint takes."""
+    timers and how long a player has been away: the tests give a clock of their own;
+    ``hint_think`` is the seconds of search a hint takes; ``compute`` runs the bots' moves,
+    the hints and the replays."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.6, allow_seed: bool = False,
                  limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-                 hint_think: float = HINT_THINK) -> None:
+                 hint_think: float = HINT_THINK, compute: Compute | None = None) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.allow_seed = allow_seed
         self.hint_think = hint_think
         self.guard = Guard(limits or Limits())
         self.clock = clock
+        self.compute = compute or Compute()
         self.rooms: dict[str, Room] = {}
 
     @property
@@ -375,11 +452,15 @@ class Hub:
             self.kick(room)
 
     async def stop(self) -> None:
+        """Stop every bot and hint and close every connection (the server shuts down): the
+        workers are stopped, whatever they were thinking about."""
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
+            self._cancel_hints(room)
             for conn in list(room.conns):
                 conn.push(None)
+        await self.compute.stop()
 
     async def _quarantine(self, game_id: str, reason: str) -> None:
         log.error("game %s cannot be restored and is quarantined: %s", game_id, reason)
@@ -389,6 +470,9 @@ class Hub:
             log.error("game %s: the quarantine was not stored: %s", game_id, e)
 
     def _room(self, rec: GameRecord | BrokenRecord) -> Room:
+        """The room of a stored game; SalonError for one that cannot be restored as it is: a
+        damaged row, an action the engine refuses, seats that do not fit the game, a seat of
+        an unknown kind, or a bot this server does not play (bot_policy)."""
         if isinstance(rec, BrokenRecord):
             raise SalonError(rec.reason)
         try:
@@ -398,11 +482,29 @@ class Hub:
         game, events, actors = rebuild(rec)
         if len(rec.seats) != game.num_players or [s.seat for s in rec.seats] != list(range(game.num_players)):
             raise SalonError(f"the stored seats do not fit a game of {game.num_players} seats")
-        seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                      _make_bot(s.bot, rec.seed, s.seat) if s.kind == BOT and s.bot else None, s.undos, s.hints)
-                 for s in rec.seats]
+        now = self.clock()
+        seats = []
+        for s in rec.seats:
+            if s.kind not in KINDS:
+                raise SalonError(f"seat {s.seat} is of an unknown kind {s.kind!r}")
+            bot = None
+            if s.kind == BOT and not rec.over:
+                try:
+                    self.check_bot(s.bot or "")
+                except ServiceError as e:
+                    raise SalonError(f"seat {s.seat}: {e.message}") from None
+                bot = _make_bot(s.bot or "", rec.seed, s.seat)
+            seats.append(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, bot, s.undos, s.hints, now))
         return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
-                    events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, self.clock())
+                    events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, now, listed=rec.listed)
+
+    def check_bot(self, spec: str) -> None:
+        """Refuse (ServiceError 422) a bot this server does not play (salon.web.bot_policy)."""
+        try:
+            check_server_bot(spec, self.limits.custom_bots, self.limits.max_bot_think)
+        except ConfigError as e:
+            raise ServiceError(422, "unknown_bot" if e.key == "error.unknown_bot" else "bot_not_allowed",
+                               str(e)) from None
 
     async def get(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
@@ -449,7 +551,8 @@ class Hub:
                         continue
                 more["over"] = len(ids) > limit
             else:
-                live = sorted((r for r in self.rooms.values() if r.status == section), key=lambda r: -r.created)
+                live = sorted((r for r in self.rooms.values() if r.status == section and r.listed),
+                              key=lambda r: -r.created)
                 rooms = live[offset:offset + limit]
                 more[section] = len(live) > offset + limit
             games += [r.summary() for r in rooms]
@@ -463,9 +566,12 @@ class Hub:
 
     async def create(self, name: str, title: str, seat_specs: list[dict[str, Any]], config: dict[str, Any],
                      seed: int | None, join: dict[str, Any] | None, client: str = "",
-                     options: dict[str, Any] | None = None) -> tuple[Room, int | None, str | None]:
-        """A new game; with ``join`` the creator takes a seat and gets its token.  ``client``
-        (an opaque key of the creator's address) counts against the caps of the server."""
+                     options: dict[str, Any] | None = None,
+                     private: bool | None = None) -> tuple[Room, int | None, str | None]:
+        """A new game; with ``join`` the creator takes a seat, gets its token and hosts the
+        table.  ``client`` (an opaque key of the creator's address) counts against the caps
+        of the server.  ``private`` tables are left out of the lobby (their link is the only
+        way in); by default a table with a seat for a person is private."""
         try:
             cls = game_class(name)
         except ConfigError as e:
@@ -475,9 +581,9 @@ class Hub:
         for i, spec in enumerate(seat_specs):
             if spec["kind"] == BOT:
                 try:
-                    check_bot(spec.get("bot") or "")
-                except ConfigError as e:
-                    raise ServiceError(400, "unknown_bot", f"seat {i + 1}: {e}") from None
+                    self.check_bot(spec.get("bot") or "")
+                except ServiceError as e:
+                    raise ServiceError(e.status, e.code, f"seat {i + 1}: {e.message}") from None
         if not self.limits.allow_bot_tables and all(spec["kind"] == BOT for spec in seat_specs):
             raise ServiceError(403, "bot_tables_off", "a table needs at least one human seat on this server")
         live = [r for r in self.rooms.values() if r.live]
@@ -507,35 +613,42 @@ class Hub:
                  for i in range(game.num_players)]
         token = None
         seat_index = None
+        options = dict(options or {})
         if join is not None:
             seat_index = self._free_seat(seats, join.get("seat"))
             token = secrets.token_urlsafe(24)
             seats[seat_index].token_hash = hash_token(token)
             seats[seat_index].name = self._name(join.get("name"), seat_index)
+            options["host"] = seat_index
         self.guard.creating(client)  # a request refused for its own mistakes costs no rate
         if join is not None:
             self.guard.joining(client)
         game_id = secrets.token_urlsafe(12)
         stored_config = game.config_json()
-        rec = GameRecord(game_id, name, (title or "").strip() or f"{name} {game_id}", stored_config, seed,
-                         time.time(), seats, creator=client, options=dict(options or {}))
+        listed = not private if private is not None else all(spec["kind"] == BOT for spec in seat_specs)
+        rec = GameRecord(game_id, name, clean_text(title or "", TITLE_LIMIT) or f"{name} {game_id}", stored_config,
+                         seed, time.time(), seats, creator=client, options=options, listed=listed)
         await self._store(lambda db: db.create_game(rec))
+        now = self.clock()
         room = Room(rec.id, name, rec.title, stored_config, seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                          _make_bot(s.bot, seed, s.seat) if s.bot else None) for s in seats],
-                    [game.setup_events()], [None], client, rec.options, turn_started=self.clock())
+                          _make_bot(s.bot, seed, s.seat) if s.bot else None, seen=now) for s in seats],
+                    [game.setup_events()], [None], client, rec.options, turn_started=now, listed=listed)
         self.rooms[game_id] = room
         self.kick(room)
         return room, seat_index, token
 
     @staticmethod
     def _name(name: Any, seat: int) -> str:
-        text = " ".join(str(name or "").split())[:40]
-        return text or f"#{seat + 1}"
+        """A player's name as the others will see it (salon.web.names); "#n" for none."""
+        return clean_text(str(name or ""), NAME_LIMIT) or f"#{seat + 1}"
 
     @staticmethod
-    def _free_seat(seats: list[SeatRecord] | list[Seat], wanted: int | None) -> int:
-        free = [s for s in seats if s.kind == HUMAN and s.token_hash is None]
+    def _free_seat(seats: list[SeatRecord] | list[Seat], wanted: int | None, vacant: list[int] | None = None) -> int:
+        """The seat to take: ``wanted``, or the first free one; a seat left during the game
+        (``vacant``) is not free until its remaining players open it."""
+        vacant = vacant or []
+        free = [s for s in seats if s.kind == HUMAN and s.token_hash is None and s.seat not in vacant]
         if wanted is None:
             if not free:
                 raise ServiceError(409, "no_free_seat", "every seat of this game is taken")
@@ -549,6 +662,9 @@ class Hub:
             raise ServiceError(409, "seat_is_bot", f"seat {wanted} is played by a bot")
         if seat.token_hash is not None:
             raise ServiceError(409, "seat_taken", f"seat {wanted} is already taken")
+        if wanted in vacant:
+            raise ServiceError(409, "seat_vacant", f"seat {wanted} was left during the game: its players decide "
+                                                   "first whether a bot or someone else takes it")
         return wanted
 
     async def join(self, room: Room, wanted: int | None, name: Any, client: str = "") -> tuple[int, str]:
@@ -558,18 +674,28 @@ class Hub:
         async with room.lock:
             if not room.live:
                 raise ServiceError(409, "over", "the game is over")
-            seat = self._free_seat(room.seats, wanted)
+            seat = self._free_seat(room.seats, wanted, room.vacant)
             self.guard.joining(client)
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             label = self._name(name, seat)
-            took = await self._store(lambda db: db.take_seat(room.id, seat, label, digest))
-            if not took:
+            options = room.options if room.host is not None else {**room.options, "host": seat}
+
+            def take(db: Database) -> bool:
+                took = db.take_seat(room.id, seat, label, digest)
+                if took and options is not room.options:
+                    db.set_options(room.id, options)
+                return took
+
+            if not await self._store(take):
                 raise ServiceError(409, "seat_taken", f"seat {seat} is already taken")
+            now = self.clock()
             room.seats[seat].token_hash = digest
             room.seats[seat].name = label
-            room.turn_started = self.clock()  # a timer runs for seated players only
-            room.broadcast(self.clock())
+            room.seats[seat].seen = now
+            room.options = options
+            room.turn_started = now  # a timer runs for seated players only
+            room.broadcast(now)
             self.kick(room)
             return seat, token
 
@@ -587,10 +713,77 @@ class Hub:
             s = room.seats[seat]
             digest = s.token_hash
             assert digest is not None
-            await self._store(lambda db: db.leave_seat(room.id, seat, digest))
+            options = self._without(room, seat, vacate=room.status == "running")
+
+            def leave(db: Database) -> None:
+                db.leave_seat(room.id, seat, digest)
+                db.set_options(room.id, options)
+
+            await self._store(leave)
             s.token_hash, s.name = None, ""
+            room.options = options
             self._unseat(room, seat)
             room.broadcast(self.clock())
+
+    @staticmethod
+    def _without(room: Room, seat: int, vacate: bool) -> dict[str, Any]:
+        """The table's options once ``seat``'s player is gone: a seat left during the game
+        (``vacate``) is offered to the remaining players first, and the host's role passes to
+        the first remaining player.  With nobody left to decide, every seat is simply free."""
+        options = dict(room.options)
+        others = [x.seat for x in room.seats if x.kind == HUMAN and x.token_hash is not None and x.seat != seat]
+        vacant = [v for v in room.vacant if v != seat] + ([seat] if vacate else [])
+        options["vacant"] = sorted(vacant) if others else []
+        if room.host == seat or room.host is None:
+            options["host"] = others[0] if others else None
+        return options
+
+    async def manage_seat(self, room: Room, seat: int | None, target: int, choice: str, version: int) -> None:
+        """Hand ``target`` to a bot (``choice`` "bot") or open it for anyone with the table's
+        link ("open"): any seated player may, for a seat left during the game; the host may,
+        for a player who has been away or let their decision wait too long (Room.replaceable_in)."""
+        await _guarded(self._manage_seat(room, seat, target, choice, version))
+
+    async def _manage_seat(self, room: Room, seat: int | None, target: int, choice: str, version: int) -> None:
+        async with room.lock:
+            if seat is None:
+                raise ServiceError(403, "spectator", "a spectator cannot decide for the table; join a seat to play")
+            if not room.live:
+                raise ServiceError(409, "over", "the game is over")
+            shown = room.version_for(seat)
+            if version != shown:
+                raise ServiceError(409, "stale", "state changed, refresh", version=shown)
+            if not 0 <= target < len(room.seats):
+                raise ServiceError(400, "bad_seat", f"seat {target} does not exist (0-{len(room.seats) - 1})")
+            if target == seat:
+                raise ServiceError(409, "own_seat", "to give up your own seat, leave it")
+            now = self.clock()
+            t = room.seats[target]
+            if target not in room.vacant:
+                if seat != room.host:
+                    raise ServiceError(403, "not_host", "only the table's host may replace a player")
+                wait = room.replaceable_in(t, now, {c.seat for c in room.conns})
+                if wait is None:
+                    raise ServiceError(409, "not_replaceable", f"seat {target} is not held by a player who could "
+                                                               "be replaced")
+                if wait > 0:
+                    raise ServiceError(409, "not_idle", f"seat {target}'s player is here and playing; they may be "
+                                                        f"replaced in {wait:g} s", seconds=wait)
+            options = {**room.options, "vacant": [v for v in room.vacant if v != target]}
+            kind, bot, name = ((BOT, REPLACEMENT_BOT, t.name or REPLACEMENT_BOT) if choice == "bot"
+                               else (HUMAN, None, ""))
+
+            def change(db: Database) -> None:
+                db.set_seat(room.id, target, kind, bot, name, None)
+                db.set_options(room.id, options)
+
+            await self._store(change)
+            t.kind, t.bot_name, t.name, t.token_hash = kind, bot, name, None
+            t.bot = _make_bot(REPLACEMENT_BOT, room.seed, target) if bot else None
+            room.options = options
+            self._unseat(room, target)
+            room.broadcast(now)
+            self.kick(room)
 
     async def renew_token(self, room: Room, seat: int | None) -> str:
         """A new token for the seat; the old one stops working and the seat's other
@@ -641,34 +834,70 @@ class Hub:
             if choice == "end":
                 await self._store(lambda db: db.end_game(room.id))
                 room.ended = True
+                self._cancel_hints(room)
+                if room.bot_task is not None:
+                    room.bot_task.cancel()
             else:
                 s = room.seats[late]
-                await self._store(lambda db: db.set_seat(room.id, late, BOT, REPLACEMENT_BOT, s.name, None))
+                options = self._without(room, late, vacate=False)
+
+                def hand_over(db: Database) -> None:
+                    db.set_seat(room.id, late, BOT, REPLACEMENT_BOT, s.name, None)
+                    db.set_options(room.id, options)
+
+                await self._store(hand_over)
                 s.kind, s.bot_name, s.token_hash = BOT, REPLACEMENT_BOT, None
                 s.bot = _make_bot(REPLACEMENT_BOT, room.seed, late)
+                room.options = options
                 self._unseat(room, late)
             room.broadcast(self.clock())
             self.kick(room)
 
-    async def hint(self, room: Room, seat: int | None) -> list[Estimate]:
+    async def hint(self, room: Room, seat: int | None, client: str = "") -> list[Estimate]:
         """The search's best choices for the seat deciding now, from its information only, if
-        the table allows hints.  The search runs off the event loop and outside the room's
-        lock (nothing else can change the seat's decision meanwhile but the seat itself); the
-        count is stored and shown to everyone once the hint is given."""
+        the table allows hints.  One hint at a time per seat, within the hint rate of the seat
+        and of its address (``client``).  The search runs in the table's lane of the workers
+        (salon.web.compute), outside the room's lock, and is cancelled if the position changes
+        meanwhile; the count is stored and shown to everyone once the hint is given."""
         if seat is None:
             raise ServiceError(403, "spectator", "a spectator holds no seat to ask a hint for")
         if not room.options.get("hints"):
             raise ServiceError(403, "hints_off", "this table was created without hints")
         if room.status != "running" or room.game.current_player() != seat:
             raise ServiceError(409, "not_your_turn", "a hint is for the seat that decides now")
+        if seat in room.hinting:
+            raise ServiceError(429, "hint_pending", "your hint is still being worked out; wait for it")
+        self.guard.hinting(client, f"{room.id}:{seat}")
         s = room.seats[seat]
-        estimates = await asyncio.to_thread(hint, room.game.clone(), hint_seed(room.seed, seat, s.hints),
-                                            self.hint_think)
+        task = asyncio.ensure_future(self.compute.run(
+            room.id, jobs.hint, (room.game.clone(), hint_seed(room.seed, seat, s.hints), self.hint_think),
+            self.hint_think + JOB_GRACE))
+        room.hinting[seat] = task
+        try:
+            estimates = await task
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():  # the request itself is cancelled
+                raise
+            raise ServiceError(409, "stale", "the position changed before the hint was ready",
+                               version=room.version_for(seat)) from None
+        except Busy:
+            raise ServiceError(503, "busy", "the server is busy; ask again in a moment") from None
+        except JobTimeout:
+            raise ServiceError(503, "busy", "the hint took too long; ask again in a moment") from None
+        finally:
+            if room.hinting.get(seat) is task:
+                del room.hinting[seat]
         await self._store(lambda db: db.count_hint(room.id, seat))
         s.hints += 1
-        for conn in list(room.conns):
-            conn.push({"type": "presence", "seats": room.seats_json()})
+        room.presence(self.clock())
         return estimates
+
+    @staticmethod
+    def _cancel_hints(room: Room) -> None:
+        """Stop the hints being searched: the position they were for has changed."""
+        for task in room.hinting.values():
+            task.cancel()
 
     # --- play
 
@@ -711,9 +940,21 @@ class Hub:
     async def _act(self, room: Room, seat: int | None, action: str, version: int, origin: Connection | None,
                    request_id: Any) -> int:
         async with room.lock:
+            if self._made_for(room, seat, action, version):
+                shown = room.version_for(seat)
+                if origin is not None:
+                    origin.push({"type": "ack", "id": request_id, "version": shown})
+                return shown
             self._check_turn(room, seat, version)
             await self._commit(room, [action], origin, request_id)
             return room.version_for(seat)
+
+    @staticmethod
+    def _made_for(room: Room, seat: int | None, action: str, version: int) -> bool:
+        """Whether ``action``, sent on ``version``, is the lone pass or done the server has
+        already made for ``seat`` on that version: a click that came a moment too late, which
+        is answered as done rather than refused as stale."""
+        return seat is not None and room.forced.get(seat) == (version, action)
 
     async def act_many(self, room: Room, seat: int | None, actions: list[str], version: int) -> int:
         """Several actions of one seat in a row, applied and stored as one commit, or none of
@@ -765,6 +1006,7 @@ class Hub:
             self._rollback(room, first)
             log.error("game %s: actions %r not stored: %s", room.id, actions, e)
             raise ServiceError(503, "storage", "the action could not be stored; nothing changed, try again") from None
+        self._cancel_hints(room)
         now = self.clock()
         if game.current_player() != before:
             room.turn_started = now
@@ -810,6 +1052,7 @@ class Hub:
             else:
                 room.undos += 1
                 room.epoch += 1
+            self._cancel_hints(room)
             if origin is not None:
                 origin.push({"type": "ack", "id": request_id, "version": room.version_for(seat)})
             room.broadcast(self.clock(), only=seat if private else None)
@@ -834,14 +1077,17 @@ class Hub:
                 raise ServiceError(429, "too_many_spectators", f"this table has {watching} spectators, its most")
         was_online = conn.seat is not None and any(c.seat == conn.seat for c in room.conns)
         room.conns.add(conn)
-        conn.push(room.state_for(conn, self.clock()))
+        now = self.clock()
+        conn.push(room.state_for(conn, now))
         if conn.seat is not None and not was_online:
-            room.presence(skip=conn)
+            room.presence(now, skip=conn)
 
     def disconnect(self, room: Room, conn: Connection) -> None:
         room.conns.discard(conn)
         if conn.seat is not None and not any(c.seat == conn.seat for c in room.conns):
-            room.presence(skip=conn)
+            now = self.clock()
+            room.seats[conn.seat].seen = now  # away from now on (Room.replaceable_in)
+            room.presence(now, skip=conn)
 
     # --- bots
 
@@ -854,54 +1100,51 @@ class Hub:
             room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
 
     @staticmethod
-    def _forced(room: Room) -> str | None:
-        """The lone ``pass`` or ``done`` of the deciding seat, which the server makes for a
-        person: a game that hides who could react polls every seat alike, and nobody should
-        click for nothing."""
-        legal = room.game.legal_actions()
-        return legal[0] if len(legal) == 1 and legal[0] in FORCED else None
-
-    @classmethod
-    def _bot_turn(cls, room: Room) -> int | None:
+    def _bot_turn(room: Room) -> int | None:
         """The seat the server moves for now: a bot's, or a person's lone pass or done."""
         if room.status != "running":
             return None
         seat = room.game.current_player()
-        if seat is None or (room.seats[seat].bot is None and cls._forced(room) is None):
+        if seat is None or (room.seats[seat].bot is None and forced_move(room.game) is None):
             return None
         return seat
 
-    @staticmethod
-    def _bot_moves(room: Room, bot: Bot, seat: int) -> list[str]:
-        """The bot's next action, and, while its actions are secret ones of its own, the ones
-        after them up to its next public action (on a copy of the game)."""
-        game = room.game.clone()
-        private = adapter(room.name).private_action
-        moves = []
-        while True:
-            action = bot.choose(game.clone())
-            moves.append(action)
-            game.apply(action)
-            if not private(action) or game.current_player() != seat:
-                return moves
-
     async def _bots(self, room: Room) -> None:
         """Move for the bots, and make the people's lone passes after the very pause a bot's
-        move takes, so that how soon a seat passes tells nothing of its hand."""
+        move takes, so that how soon a seat passes tells nothing of its hand.  A bot thinks in
+        the table's lane of the workers (salon.web.compute), outside the room's lock, on a copy
+        of the game; its move is made only if the position is still the one it thought about."""
         while (seat := self._bot_turn(room)) is not None:
-            version = len(room.game.history)
+            changes = room.changes
             if room.paced(seat):
                 await asyncio.sleep(self.bot_delay)
-            async with room.lock:
-                if len(room.game.history) != version or self._bot_turn(room) != seat:
-                    continue
-                bot = room.seats[seat].bot
-                try:
-                    if bot is None:  # a person's lone pass or done (see _bot_turn)
-                        moves = room.game.legal_actions()
-                    else:  # a bot may think for a while: off the event loop, on a copy of the game
-                        moves = await asyncio.to_thread(self._bot_moves, room, bot, seat)
+            if room.changes != changes or self._bot_turn(room) != seat:
+                continue
+            bot = room.seats[seat].bot
+            try:
+                if bot is None:  # a person's lone pass or done (see _bot_turn)
+                    moves, thought = room.game.legal_actions(), None
+                else:
+                    moves, thought = await self._think(room, bot, seat)
+                async with room.lock:
+                    if room.changes != changes or self._bot_turn(room) != seat or room.seats[seat].bot is not bot:
+                        continue
+                    if thought is not None:
+                        room.seats[seat].bot = thought
+                    else:
+                        room.forced[seat] = (room.version_for(seat), moves[0])
                     await _guarded(self._commit(room, moves))
-                except Exception:  # a bot's defect must not take the server down; the game waits
-                    log.exception("game %s: the bot of seat %d stopped", room.id, seat)
-                    return
+            except Exception:  # a bot's defect must not take the server down; the game waits
+                log.exception("game %s: the bot of seat %d stopped", room.id, seat)
+                return
+
+    async def _think(self, room: Room, bot: Bot, seat: int) -> tuple[list[str], Bot]:
+        """The bot's moves from the workers, within its think time (a search's) and JOB_GRACE;
+        past that deadline (a bot that cannot finish), the random bot's, so that the game goes on."""
+        deadline = getattr(bot, "think", 0.0) + JOB_GRACE
+        try:
+            return await self.compute.run(room.id, jobs.bot_moves, (room.game.clone(), bot, seat), deadline,
+                                          refusable=False)
+        except JobTimeout:
+            log.warning("game %s: the bot of seat %d ran past its deadline; a random move instead", room.id, seat)
+            return jobs.bot_moves(room.game.clone(), RandomBot(bot_seed(room.seed, seat)), seat)[0], bot

@@ -1,9 +1,13 @@
 """Running the game server with uvicorn (``salon serve``).
 
 Connections are bounded in time as well as number: a request must arrive whole within
-``request_timeout`` seconds (salon.web.deadline), an idle keep-alive connection is closed
-after a few seconds, a WebSocket whose peer stops answering pings is closed, and the process
-may open as many descriptors as its hard limit allows.
+``request_timeout`` seconds and a response the client does not read is dropped after as long
+(salon.web.deadline), an idle keep-alive connection is closed after a few seconds, a
+WebSocket whose peer stops answering pings is closed, and the process may open as many
+descriptors as its hard limit allows.  ``X-Forwarded-For`` is believed from the named
+proxies only, and requests naming another host than the server's are refused
+(salon.web.guard.Hosts).  On SIGTERM or Ctrl+C the server stops taking connections, gives
+open requests a few seconds, stops its workers and closes the database.
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ import uvicorn
 from salon.core.errors import ConfigError
 from salon.web.app import create_app
 from salon.web.deadline import with_deadline
-from salon.web.guard import Limits
+from salon.web.guard import NO_PROXIES, Hosts, Limits, Proxies
 from salon.web.storage import Database
 
 WS_MAX_SIZE = 64 * 1024
 """The largest WebSocket message a client may send (an action is a few dozen bytes)."""
+GRACEFUL_SHUTDOWN = 3
+"""Seconds open requests are given to finish when the server is stopped."""
 
 
 def check_port(host: str, port: int) -> None:
@@ -57,20 +63,27 @@ def _more_descriptors() -> None:
 
 
 def run(host: str, port: int, db: str | None, bot_delay: float, limits: Limits | None = None,
-        request_timeout: float = 5.0, log_level: str = "warning") -> None:
+        request_timeout: float = 5.0, log_level: str = "warning", proxies: Proxies = NO_PROXIES,
+        hosts: Hosts | None = None, workers: int | None = None) -> None:
     """Serve until interrupted.  The database is opened (and every unfinished game restored)
-    before the first request is accepted."""
+    before the first request is accepted.  ``proxies``: whose ``X-Forwarded-For`` is believed;
+    ``hosts``: the names answered to (by default what ``host`` implies); ``workers``: the
+    processes that think for the bots (salon.web.compute)."""
+    limits = limits or Limits()
     check_port(host, port)
     check_database(db)
     _more_descriptors()
     # the storage thread hands each commit back to the event loop: a short GIL switch interval
     # keeps it from waiting up to the default 5 ms for the loop's thread to let go
     sys.setswitchinterval(0.0005)
-    app = create_app(db, bot_delay, limits=limits)
+    app = create_app(db, bot_delay, limits=limits, workers=workers, hosts=hosts or Hosts.listening_on(host))
     # no per-message compression: a state message is a few kilobytes, and compressing every
     # one costs more server time than the bandwidth it saves on any network a game runs on
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
-                            http=with_deadline(request_timeout), timeout_keep_alive=5,
-                            ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, ws_ping_interval=20.0,
-                            ws_ping_timeout=20.0, lifespan="on")
+                            http=with_deadline(request_timeout, limits.max_connections_per_client, proxies),
+                            timeout_keep_alive=5, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False,
+                            ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on",
+                            proxy_headers=bool(proxies.networks),
+                            forwarded_allow_ips=[str(n) for n in proxies.networks],
+                            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN)
     uvicorn.Server(config).run()

@@ -33,7 +33,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import URL, Connection, Engine
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 
 from salon.core.errors import ConfigError
 from salon.web import migrations
@@ -42,6 +42,8 @@ T = TypeVar("T")
 
 BATCH = 256
 """The most jobs committed in one transaction."""
+
+POSTGRES_SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
 
 UNFINISHED, FINISHED, ENDED = 0, 1, 2
 """The values of ``games.over``: in play, played to its end, ended early by its players."""
@@ -62,6 +64,7 @@ GAMES = sa.Table(
     sa.Column("options", sa.Text, nullable=False, server_default="{}"),
     sa.Column("broken", sa.Text),
     sa.Column("undos", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Index("games_by_over", "over", "created"),
 )
 SEATS = sa.Table(
@@ -83,7 +86,7 @@ ACTIONS = sa.Table(
 )
 
 GAME_COLUMNS = (GAMES.c.id, GAMES.c.game, GAMES.c.title, GAMES.c.config, GAMES.c.seed, GAMES.c.created,
-                GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos)
+                GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos, GAMES.c.listed)
 """What a :class:`GameRecord` is made of (``broken`` leads to a :class:`BrokenRecord` instead)."""
 
 
@@ -121,6 +124,8 @@ class GameRecord:
     undos: int = 0
     """Undos of public actions.  The versions the server shows count undos, so that no version
     is shown twice; the counts are stored so that this holds across a restart."""
+    listed: bool = True
+    """Shown in the lobby; a private table is not."""
 
 
 @dataclass
@@ -150,6 +155,28 @@ def describe(url: str | None) -> str:
     return url
 
 
+def password_of(url: str) -> str | None:
+    """The password a database URL carries, if any."""
+    try:
+        return make_url(url).password if "://" in url else None
+    except sa.exc.ArgumentError:
+        return None
+
+
+def with_password(url: str | None, file: Path) -> str:
+    """A PostgreSQL URL with the password read from the first line of ``file``, so that the
+    password needs to be neither on the command line nor in the environment."""
+    if url is None or url.split("://", 1)[0] not in POSTGRES_SCHEMES:
+        raise ConfigError("--db-password-file is for a PostgreSQL database: give --db postgresql://USER@HOST/DB too")
+    try:
+        password = file.read_text(encoding="utf-8").splitlines()[0] if file.stat().st_size else ""
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"cannot read the password file {file}: {e}") from None
+    if not password:
+        raise ConfigError(f"the password file {file} is empty")
+    return make_url(url).set(password=password).render_as_string(hide_password=False)
+
+
 def _one_line(error: BaseException) -> str:
     """A driver's message on one line (psycopg's span several, with hints)."""
     orig = getattr(error, "orig", None) or error
@@ -166,7 +193,7 @@ class Database:
     """
 
     def __init__(self, url: str | None) -> None:
-        if url is not None and url.split("://", 1)[0] in ("postgresql", "postgres", "postgresql+psycopg"):
+        if url is not None and url.split("://", 1)[0] in POSTGRES_SCHEMES:
             self.engine, where, verb = self._postgres(url), describe(url), "connect to"
         else:
             self.engine = self._sqlite(self._sqlite_path(url))
@@ -265,7 +292,7 @@ class Database:
         self.conn.execute(GAMES.insert().values(
             id=rec.id, game=rec.game, title=rec.title, config=json.dumps(rec.config, sort_keys=True),
             seed=str(rec.seed), created=rec.created, over=over, creator=rec.creator,
-            options=json.dumps(rec.options, sort_keys=True), undos=rec.undos))
+            options=json.dumps(rec.options, sort_keys=True), undos=rec.undos, listed=rec.listed))
         if rec.seats:
             self.conn.execute(SEATS.insert(), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -295,6 +322,11 @@ class Database:
         result = self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(
             kind=kind, bot=bot, name=name, token_hash=token_hash))
         return result.rowcount == 1
+
+    def set_options(self, game_id: str, options: dict[str, Any]) -> None:
+        """Rewrite a table's server options (its host, its seats left during the game)."""
+        self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(
+            options=json.dumps(options, sort_keys=True)))
 
     def append(self, game_id: str, n: int, action: str, over: bool) -> None:
         """Store action number ``n`` (0-based); a second action with the same number fails."""
@@ -360,9 +392,9 @@ class Database:
             return [self._read_alone(game_id) for game_id in ids]
 
     def finished_ids(self, limit: int, offset: int = 0) -> list[str]:
-        """Games no longer in play (finished or ended early), newest first, a page at a time."""
+        """Listed games no longer in play (finished or ended early), newest first, a page at a time."""
         return list(self.conn.scalars(
-            sa.select(GAMES.c.id).where(GAMES.c.over.in_((FINISHED, ENDED)), GAMES.c.broken.is_(None))
+            sa.select(GAMES.c.id).where(GAMES.c.over.in_((FINISHED, ENDED)), GAMES.c.broken.is_(None), GAMES.c.listed)
             .order_by(GAMES.c.created.desc(), GAMES.c.id).limit(limit).offset(offset)))
 
     def broken_games(self, limit: int) -> list[tuple[str, str]]:
@@ -413,10 +445,13 @@ def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecor
             raise ValueError("cannot read its actions: not all text")
         if not isinstance(row.undos, int):
             raise ValueError(f"cannot read its count of undos {row.undos!r}")
+        if row.listed not in (True, False):
+            raise ValueError(f"cannot read whether it is listed ({row.listed!r})")
         return GameRecord(row.id, row.game, row.title, config, int(row.seed), float(row.created),
                           [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints)
                            for s in seat_rows],
-                          moves, row.over in (FINISHED, ENDED), row.over == ENDED, row.creator, options, row.undos)
+                          moves, row.over in (FINISHED, ENDED), row.over == ENDED, row.creator, options, row.undos,
+                          bool(row.listed))
     except (ValueError, TypeError) as e:
         return BrokenRecord(row.id, str(e))
 

@@ -66,6 +66,7 @@ export class GameView {
     document.title = this.c.t("app.name");
     document.body.classList.remove("at-table");
     clearInterval(this.ticker);
+    clearTimeout(this.seatTimer);
     if (this.ws) this.ws.close();
   }
 
@@ -368,7 +369,7 @@ export class GameView {
       parts.push(h("span", { class: "who" }, c.t("game.waiting_players")));
       parts.push(h("button", { class: "btn small", on: { click: () => this.copyInvite() } }, c.t("game.invite")));
       if (me === null) {
-        for (const s of st.seats.filter((x) => !x.taken)) {
+        for (const s of st.seats.filter((x) => !x.taken && !x.vacant)) {
           parts.push(h("button", { class: "btn small primary", "data-take-seat": s.seat, on: { click: () => this.join(s.seat) } },
             c.t("game.take_seat", { n: s.seat + 1 })));
         }
@@ -380,6 +381,7 @@ export class GameView {
         c.t("game.waiting_for", { player: this.seatName(st.current) }), " — ", this.renderer.prompt(st)));
     }
     parts.push(...this.renderTimer());
+    parts.push(...this.renderSeatChoices());
     const asked = st.seats.filter((s) => s.hints > 0);
     if (asked.length) {
       parts.push(h("span", { class: "chip", id: "hints-used" }, c.t("game.hints_used", {
@@ -430,6 +432,43 @@ export class GameView {
         c.t("game.timeout_end")));
     }
     return parts;
+  }
+
+  /** What a seated player may decide for another seat: one left during the game (any seated
+   *  player), or one whose player has been away or idle too long (the host), once the server
+   *  allows it; the page asks again when the host's wait is over. */
+  renderSeatChoices() {
+    const c = this.c;
+    const st = this.state;
+    clearTimeout(this.seatTimer);
+    if (st.seat === null || !["open", "running"].includes(st.status)) return [];
+    const parts = [];
+    let soonest = null;
+    for (const s of st.seats) {
+      if (s.seat === st.seat) continue;
+      let ask = null;
+      if (s.vacant) ask = "game.seat_left";
+      else if (st.host === st.seat && typeof s.replaceable_in === "number") {
+        if (s.replaceable_in > 0) {
+          soonest = Math.min(soonest ?? Infinity, s.replaceable_in);
+          continue;
+        }
+        ask = s.online ? "game.seat_idle" : "game.seat_away";
+      }
+      if (!ask) continue;
+      parts.push(h("span", { class: "seat-choice", "data-seat-choice": s.seat },
+        c.t(ask, { player: this.seatName(s.seat), n: s.seat + 1 }), " ",
+        h("button", { class: "btn small", "data-seat-bot": s.seat, on: { click: () => this.manageSeat(s.seat, "bot") } },
+          c.t("game.seat_to_bot")), " ",
+        h("button", { class: "btn small", "data-seat-open": s.seat, on: { click: () => this.manageSeat(s.seat, "open") } },
+          c.t("game.seat_to_open"))));
+    }
+    if (soonest !== null) this.seatTimer = setTimeout(() => this.refresh(), (soonest + 1) * 1000);
+    return parts;
+  }
+
+  async manageSeat(seat, choice) {
+    await this.post(`seats/${seat}`, { choice, version: this.state.version });
   }
 
   copyInvite() {

@@ -1,6 +1,8 @@
-// The lobby: create a table (game, seats, options, remembered for the next visit), list open,
-// running and finished games (with their result and replay), join a free seat, watch a game,
-// replay a record file, read a game's rules.  The options come from the server's description
+// The lobby: create a table (game, seats, options, remembered for the next visit), list this
+// browser's own tables and the open, running and finished games the lobby shows (with their
+// result and replay), join a free seat, watch a game, replay a record file, read a game's
+// rules.  A table is private unless its creator lists it: it is found through its link, and
+// through "your tables" by whoever sits at it.  The options come from the server's description
 // of each game's config; the lobby passes them through without knowing what they mean.
 
 import { askName, h, toast } from "./ui.js";
@@ -11,6 +13,7 @@ const REFRESH_MS = 4000;
 const TIMERS = [0, 60, 180, 600, 86400];  // seconds a player has per decision; 0: no timer
 const SECTIONS = ["open", "running", "over"];
 const PAGE = 10;  // games listed per page of a section
+const OWN = 10;  // this browser's own tables looked up at most
 
 function playerName() {
   return localStorage.getItem("salon.name") || "";
@@ -27,9 +30,10 @@ export class Lobby {
     this.app = app;
     this.timer = null;
     this.games = [];
+    this.own = [];  // this browser's unfinished tables (private ones are in no list)
     this.more = {};
     this.offset = { open: 0, running: 0, over: 0 };  // where the page shown of each section starts
-    this.form = { game: null, players: null, seats: [], options: {}, title: "", timer: 0, hints: false };
+    this.form = { game: null, players: null, seats: [], options: {}, title: "", timer: 0, hints: false, listed: false };
     this.moreOpen = false;  // the "more options" panel stays as the player left it across re-renders
   }
 
@@ -63,11 +67,12 @@ export class Lobby {
     }
     this.form.timer = TIMERS.includes(last.timer) ? last.timer : 0;
     this.form.hints = last.hints === true;
+    this.form.listed = last.listed === true;
   }
 
   remember() {
-    const { game, players, seats, options, timer, hints } = this.form;
-    localStorage.setItem("salon.lobby", JSON.stringify({ game, players, seats, options, timer, hints }));
+    const { game, players, seats, options, timer, hints, listed } = this.form;
+    localStorage.setItem("salon.lobby", JSON.stringify({ game, players, seats, options, timer, hints, listed }));
   }
 
   selectGame(name) {
@@ -131,11 +136,25 @@ export class Lobby {
       }
       this.games = games;
       this.more = more;
+      this.own = await this.ownTables(games);
     } catch {
       return;
     }
     const lists = this.root.querySelector(".lists");
     if (lists) lists.replaceWith(this.renderLists());
+  }
+
+  /** The unfinished tables this browser holds a seat at that no list shows (private ones);
+   *  a table the server no longer has is forgotten. */
+  async ownTables(listed) {
+    const shown = new Set(listed.map((g) => g.id));
+    const ids = Object.keys(seatStore.all()).filter((id) => !shown.has(id)).slice(-OWN);
+    const found = await Promise.all(ids.map(async (id) => {
+      const r = await fetch(`/api/games/${encodeURIComponent(id)}`);
+      if (r.status === 404) seatStore.forget(id);
+      return r.ok ? r.json() : null;
+    }));
+    return found.filter((g) => g && (g.status === "open" || g.status === "running"));
   }
 
   turnPage(status, by) {
@@ -256,6 +275,11 @@ export class Lobby {
         h("input", { type: "checkbox", id: "hints", checked: this.form.hints,
           on: { change: (e) => { this.form.hints = e.target.checked; } } }),
         h("label", { for: "hints" }, c.t("lobby.hints"))),
+      h("div", { class: "form-row check" },
+        h("input", { type: "checkbox", id: "listed", checked: this.form.listed,
+          on: { change: (e) => { this.form.listed = e.target.checked; } } }),
+        h("label", { for: "listed" }, c.t("lobby.listed"))),
+      h("div", { class: "option-help" }, c.t("lobby.listed_help")),
       main.length ? h("h3", {}, c.t("lobby.options")) : null,
       main.map((o) => this.renderOption(o)),
       more.length ? h("details", { class: "more", open: this.moreOpen,
@@ -291,6 +315,7 @@ export class Lobby {
     const body = { game: this.form.game, title, seats, config, join: { seat: 0, name: playerName() } };
     if (this.form.timer) body.turn_timer = this.form.timer;
     if (this.form.hints) body.hints = true;
+    body.private = !this.form.listed;
     const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) {
@@ -329,7 +354,7 @@ export class Lobby {
     const buttons = [];
     if (mine) buttons.push(h("a", { class: "btn primary small", href: `#/game/${g.id}` }, c.t("lobby.resume")));
     if (g.status === "open" && !mine) {
-      for (const s of g.seats.filter((x) => !x.taken)) {
+      for (const s of g.seats.filter((x) => !x.taken && !x.vacant)) {
         buttons.push(h("button", { class: "btn small", "data-join": `${g.id}:${s.seat}`,
           on: { click: () => this.join(g.id, s.seat) } }, c.t("lobby.join", { n: s.seat + 1 })));
       }
@@ -371,6 +396,8 @@ export class Lobby {
         h("div", { class: "games-list", id: `games-${status}` },
           games.length ? games.map((g) => this.renderGame(g)) : h("div", { class: "muted" }, c.t("lobby.none")), pages));
     };
-    return h("section", { class: "lists games-list" }, section("open"), section("running"), section("over"));
+    const own = this.own.length ? h("div", { class: "panel" }, h("h2", {}, c.t("lobby.yours")),
+      h("div", { class: "games-list", id: "games-own" }, this.own.map((g) => this.renderGame(g)))) : null;
+    return h("section", { class: "lists games-list" }, own, section("open"), section("running"), section("over"));
   }
 }

@@ -109,6 +109,7 @@ export async function rematch(c, summary, seats, me) {
   };
   if (summary.turn_timer) body.turn_timer = summary.turn_timer;
   if (summary.hints) body.hints = true;
+  body.private = summary.private !== false;
   const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
   if (!r.ok) return c.error(data.error);

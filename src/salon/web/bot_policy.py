@@ -1,0 +1,49 @@
+"""Which bots a server plays: what a table's creator may ask of the server's processors.
+
+A bot spec is free text (``search:think=3``), and a bot's parameters set what it costs: a
+search told to think for an hour holds a worker for an hour.  So a server takes the players'
+levels and the random bot, whose costs are known, and nothing else; a server for this
+computer only (its operator is its only user) also takes specs with parameters, each within
+a bound: the think time within the server's ``--max-bot-think``, every other parameter
+within :data:`BOUNDS`.  The same check runs when a stored game is restored, so a bot that
+the server would not create does not come back with a restart either.
+"""
+
+from __future__ import annotations
+
+from salon.bots.base import LEVELS, bot_parameters, check_bot
+from salon.core.errors import ConfigError
+
+SERVER_BOTS = (*LEVELS, "random")
+"""The bots every server plays: the lobby offers these."""
+
+BOUNDS: dict[str, tuple[float, float]] = {
+    "iterations": (1, 50),  # sampled worlds a decision: about 5 s of a Rococo mid-game
+    "keep": (1, 8),
+    "width": (1, 5),
+    "deep_width": (0, 3),
+    "budget": (1, 10_000),
+    "samples": (0, 6),
+    "temperature": (0.01, 1000.0),
+}
+"""The range of each bot parameter but the think time, whose most the server sets."""
+
+
+def check_server_bot(spec: str, custom: bool, max_think: float) -> None:
+    """Refuse (ConfigError) a spec this server does not play: one that names no bot or gives
+    it a parameter it lacks or a value out of range; with parameters at all unless ``custom``;
+    a parameter beyond its bound, ``think`` beyond ``max_think``."""
+    check_bot(spec)
+    if spec in SERVER_BOTS:
+        return
+    offered = ", ".join(SERVER_BOTS)
+    if not custom:
+        raise ConfigError(f"bot {spec!r}: this server plays {offered}; bots with parameters only on a server "
+                          "for this computer")
+    _, params = bot_parameters(spec)
+    for key, value in params.items():
+        low, high = (0.01, max_think) if key == "think" else BOUNDS.get(key, (0, -1))
+        if high < low:
+            raise ConfigError(f"bot {spec!r}: {key} is not a parameter this server takes")
+        if not low <= value <= high:
+            raise ConfigError(f"bot {spec!r}: {key} must be between {low:g} and {high:g} on this server")
