@@ -1,11 +1,13 @@
 """The random generators (salon.core.rng) and the seeds that pick them (salon.core.game): the
-keyed generator is BLAKE2b in counter mode and keeps its place through clones and JSON; draws
+keyed generator is BLAKE2b in counter mode and keeps its place through clones, JSON and
+pickling (a game on its way to the server's worker processes); draws
 in a range are unbiased; secret seeds one bit apart share nothing; bot seeds of a secret game
 are secret too; fast seeds give SplitMix64 exactly as before."""
 
 from __future__ import annotations
 
 import hashlib
+import pickle
 from collections import Counter
 from typing import Any
 
@@ -51,17 +53,19 @@ def test_the_same_key_draws_the_same_stream() -> None:
 
 @pytest.mark.parametrize("make", [lambda: KeyedRng(KEY), lambda: Rng(99)], ids=["keyed", "splitmix"])
 @pytest.mark.parametrize("drawn", [0, 1, 7, 8, 13])
-def test_clones_and_json_continue_the_stream(make: Any, drawn: int) -> None:
-    """Wherever the generator stands in a block, a clone and a JSON round trip draw on from
-    there, and drawing from a copy leaves the original where it was."""
+def test_clones_json_and_pickles_continue_the_stream(make: Any, drawn: int) -> None:
+    """Wherever the generator stands in a block, a clone, a JSON round trip and a pickle round
+    trip draw on from there, and drawing from a copy leaves the original where it was."""
     rng = make()
     for _ in range(drawn):
         rng.next64()
     clone = rng.clone()
     loaded = rng_from_json(rng.to_json())
-    assert type(clone) is type(loaded) is type(rng) and loaded.to_json() == rng.to_json()
+    unpickled = pickle.loads(pickle.dumps(rng))
+    assert type(clone) is type(loaded) is type(unpickled) is type(rng) and loaded.to_json() == rng.to_json()
     ahead = [clone.next64() for _ in range(10)]
     assert [loaded.next64() for _ in range(10)] == ahead
+    assert [unpickled.next64() for _ in range(10)] == ahead
     assert [rng.next64() for _ in range(10)] == ahead
 
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import click
 import typer
-from click.core import ParameterSource
 
 from salon.web.guard import Hosts, Limits, Proxies
 from salon.web.storage import describe, password_of, with_password
@@ -16,6 +14,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def serve(
+    ctx: typer.Context,
     host: Annotated[str, typer.Option(
         help="Address to listen on; the default accepts this computer only. "
              "0.0.0.0 lets other computers of your network join.")] = "127.0.0.1",
@@ -89,7 +88,7 @@ def serve(
                     custom_bots=local, max_bot_think=max_bot_think, hint_rate=hint_rate, replay_rate=replay_rate)
     if db_password_file is not None:
         db = with_password(db, db_password_file)
-    elif db is not None and password_of(db) and source_of("db") == ParameterSource.COMMANDLINE:
+    elif db is not None and password_of(db) and on_command_line(ctx, "db"):
         typer.echo("salon: warning: the database password on the command line can be read by every user of this "
                    "computer; give it in SALON_DB_URL or --db-password-file instead.", err=True)
 
@@ -104,6 +103,8 @@ def serve(
     return 0
 
 
-def source_of(parameter: str) -> ParameterSource | None:
-    """Where the running command's ``parameter`` came from (command line, environment...)."""
-    return click.get_current_context().get_parameter_source(parameter)
+def on_command_line(ctx: typer.Context, parameter: str) -> bool:
+    """Whether the running command's ``parameter`` came from its arguments (which every user
+    of the computer may read) rather than the environment."""
+    source = ctx.get_parameter_source(parameter)
+    return source is not None and source.name == "COMMANDLINE"

@@ -135,6 +135,11 @@ class KeyedRng(BaseRng):
             self._block = block
         return self._words[i & (_BLOCK_WORDS - 1)]
 
+    def __reduce__(self) -> tuple[type[KeyedRng], tuple[bytes, int]]:
+        """Pickled as its key and state (the keyed hash object cannot be): a game or a bot on
+        its way to the server's worker processes carries its generator along."""
+        return KeyedRng, (self.key, self.state)
+
     def clone(self) -> KeyedRng:
         """A copy that shares the keyed hash and the current block (neither is ever changed in
         place), so that cloning a game, which a searching bot does constantly, hashes nothing."""

@@ -38,7 +38,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, model_validator
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
 from salon.bots.base import LEVELS
@@ -249,12 +251,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        if hosts is not None and not hosts.allows(request.headers.get("host")):
-            response: Response = error_response(ServiceError(
-                400, "bad_host", "this server does not answer to that name (see salon serve --allowed-host)"))
-        elif request.method not in ("GET", "HEAD", "OPTIONS"):
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
             if not same_origin(request.headers.get("origin"), request.headers.get("host")):
-                response = error_response(ServiceError(
+                response: Response = error_response(ServiceError(
                     403, "bad_origin", "requests that change a game come from this server's own pages only"))
             elif request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
                 response = error_response(ServiceError(415, "not_json", "send the request body as application/json"))
@@ -462,8 +461,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         client = client_of(websocket)
         counted = False
         try:
-            if hosts is not None and not hosts.allows(websocket.headers.get("host")):
-                raise ServiceError(400, "bad_host", "this server does not answer to that name")
             if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
                 raise ServiceError(403, "bad_origin", "games are played from this server's own pages only")
             hub.guard.connect(client)
@@ -491,6 +488,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         finally:
             hub.guard.disconnect(client)
 
+    if hosts is not None:
+        app.add_middleware(HostCheck, hosts=hosts)
     for name in game_names():  # each game's renderer from its own package (salon.core.plugins)
         files = renderer(name)
         if files is not None:
@@ -502,6 +501,27 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
         return FileResponse(STATIC / "index.html")
 
     return app
+
+
+class HostCheck:
+    """Refuse a request whose ``Host`` the server does not answer to (salon.web.guard.Hosts),
+    HTTP with a JSON 400, a WebSocket before it is accepted (403), outside every other
+    middleware: what another site's page reaches this server with gets nowhere."""
+
+    def __init__(self, app: ASGIApp, hosts: Hosts) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not self.hosts.allows(Headers(scope=scope).get("host")):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+            else:
+                refusal = ServiceError(400, "bad_host", "this server does not answer to that name "
+                                                        "(see salon serve --allowed-host)")
+                await error_response(refusal)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 async def _receive_text(websocket: WebSocket) -> str:

@@ -762,10 +762,11 @@ class Hub:
             if target not in room.vacant:
                 if seat != room.host:
                     raise ServiceError(403, "not_host", "only the table's host may replace a player")
+                if t.kind != HUMAN or t.token_hash is None:
+                    raise ServiceError(409, "not_replaceable", f"seat {target} is not held by a person")
                 wait = room.replaceable_in(t, now, {c.seat for c in room.conns})
                 if wait is None:
-                    raise ServiceError(409, "not_replaceable", f"seat {target} is not held by a player who could "
-                                                               "be replaced")
+                    raise ServiceError(409, "not_idle", f"seat {target}'s player is here and playing")
                 if wait > 0:
                     raise ServiceError(409, "not_idle", f"seat {target}'s player is here and playing; they may be "
                                                         f"replaced in {wait:g} s", seconds=wait)

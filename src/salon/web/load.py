@@ -62,7 +62,8 @@ async def _create(base: str, game: str, players: int) -> tuple[str, list[str]]:
 
 async def _seat(ws_url: str, token: str, think: float, deadline: float, rng: random.Random, stats: Stats) -> None:
     """Play one seat: whenever this seat may act, wait ``think`` seconds, send a random legal
-    action and time it until its acknowledgement."""
+    action and time it until its acknowledgement.  A lone pass or done that the server makes
+    for the seat itself (the state's ``forced``) is left to the server, as a browser leaves it."""
     async with connect(ws_url, max_size=2**22, open_timeout=30) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent: dict[int, float] = {}
@@ -85,7 +86,7 @@ async def _seat(ws_url: str, token: str, think: float, deadline: float, rng: ran
                 if msg["status"] == "over":
                     stats.finished += 1
                     return
-                if msg["legal"] and not sent:
+                if msg["legal"] and not sent and not msg.get("forced"):
                     await _act(ws, msg, think, rng, sent, counter := counter + 1)
 
 

@@ -39,4 +39,4 @@ def clean_text(text: str, limit: int) -> str:
         else:
             marks = 0
         kept.append(ch)
-    return " ".join("".join(kept).split())[:limit]
+    return " ".join("".join(kept).split())[:limit].rstrip()
