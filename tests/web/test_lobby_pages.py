@@ -19,7 +19,8 @@ def shown(page: Any) -> list[str]:
 
 def test_the_lobby_pages_through_its_open_tables(browser: Any, live: str) -> None:  # noqa: F811
     created = [httpx.post(f"{live}/api/games", json={"game": "necklace", "title": f"Table {i}",
-                                                     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+                                                     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                     "private": False})
                .json()["id"] for i in range(OPEN)]
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(live)

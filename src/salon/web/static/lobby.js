@@ -30,7 +30,7 @@ export class Lobby {
     this.app = app;
     this.timer = null;
     this.games = [];
-    this.own = [];  // this browser's unfinished tables (private ones are in no list)
+    this.own = [];  // this browser's own tables (private ones are in no list)
     this.more = {};
     this.offset = { open: 0, running: 0, over: 0 };  // where the page shown of each section starts
     this.form = { game: null, players: null, seats: [], options: {}, title: "", timer: 0, hints: false, listed: false };
@@ -144,8 +144,8 @@ export class Lobby {
     if (lists) lists.replaceWith(this.renderLists());
   }
 
-  /** The unfinished tables this browser holds a seat at that no list shows (private ones);
-   *  a table the server no longer has is forgotten. */
+  /** The tables this browser holds a seat at (its last few) that no list shows, private
+   *  ones above all; a table the server no longer has is forgotten. */
   async ownTables(listed) {
     const shown = new Set(listed.map((g) => g.id));
     const ids = Object.keys(seatStore.all()).filter((id) => !shown.has(id)).slice(-OWN);
@@ -154,7 +154,7 @@ export class Lobby {
       if (r.status === 404) seatStore.forget(id);
       return r.ok ? r.json() : null;
     }));
-    return found.filter((g) => g && (g.status === "open" || g.status === "running"));
+    return found.filter((g) => g);
   }
 
   turnPage(status, by) {
