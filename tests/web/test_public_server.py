@@ -232,18 +232,16 @@ def alive(pid: int) -> bool:
     return bool(fields) and fields[0] not in ("Z", "X")
 
 
-def test_a_stop_ends_a_bot_that_thinks_for_an_hour_and_a_restart_does_not_resume_it(tmp_path: Path) -> None:
-    """A server for this computer that allows an hour's thinking: its bot thinks, SIGTERM stops
-    the server all the same, and restarted with the default bound it sets the game aside
-    instead of thinking for an hour again."""
-    db = f"sqlite:///{tmp_path / 'salon.db'}"
-    srv = Server("--max-bot-think", "3600", db=db)
+def test_a_stop_ends_a_bot_that_thinks_for_an_hour(tmp_path: Path) -> None:
+    """A server for this computer that allows an hour's thinking: while its bot thinks, SIGTERM
+    stops the server and its workers all the same (a restarted server with the default bound
+    sets such a game aside: test_bounded)."""
+    srv = Server("--max-bot-think", "3600", db=f"sqlite:///{tmp_path / 'salon.db'}")
     try:
         r = httpx.post(f"{srv.url}/api/games", json={"game": "rococo", "config": {"start_player": 0},
                                                     "seats": [{"kind": "bot", "bot": "search:think=3600"},
                                                               {"kind": "bot", "bot": "random"}]}, timeout=10)
         assert r.status_code == 201, r.text
-        game_id = r.json()["id"]
         limit = time.monotonic() + PATIENCE
         while not any(cpu_ticks(p) > 50 for p in descendants(srv.proc.pid)):  # a worker has thought half a second
             assert time.monotonic() < limit, "no worker thinks"
@@ -257,12 +255,6 @@ def test_a_stop_ends_a_bot_that_thinks_for_an_hour_and_a_restart_does_not_resume
             time.sleep(0.05)
     finally:
         srv.stop()
-    again = Server(db=db)
-    try:
-        r = httpx.get(f"{again.url}/api/games/{game_id}", timeout=10)
-        assert r.status_code == 410 and r.json()["error"]["code"] == "broken"
-    finally:
-        again.stop()
 
 
 SECRET = "not-for-ps-9F3"
@@ -272,33 +264,13 @@ def with_secret(url: str) -> str:
     return make_url(url).set(password=SECRET).render_as_string(hide_password=False)
 
 
-def arguments(srv: Server) -> str:
-    return Path(f"/proc/{srv.proc.pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-
-
-def test_the_database_password_stays_out_of_the_process_arguments(postgres_url: str, tmp_path: Path) -> None:
-    """PostgreSQL's URL with its password in SALON_DB_URL, or the password in a file: the
-    server connects (the test server trusts its local users, so any password does), and
-    ``ps`` shows no password."""
+def test_the_database_password_stays_out_of_the_process_arguments(postgres_url: str) -> None:
+    """PostgreSQL's URL with its password in SALON_DB_URL: the server connects (the test server
+    trusts its local users, so any password does), and ``ps`` shows no password."""
     srv = Server(env={"SALON_DB_URL": with_secret(postgres_url)})
     try:
         assert srv.create().status_code == 201
-        assert SECRET not in arguments(srv)
-    finally:
-        srv.stop()
-    secret_file = tmp_path / "password"
-    secret_file.write_text(SECRET + "\n")
-    srv = Server("--db-password-file", str(secret_file), db=postgres_url)
-    try:
-        assert srv.create().status_code == 201
-        assert SECRET not in arguments(srv)
-    finally:
-        srv.stop()
-    srv = Server(db=with_secret(postgres_url))
-    try:
-        srv.stop()
-        output = srv.proc.communicate()[0].decode()
-        assert "warning: the database password on the command line" in output
+        assert SECRET not in Path(f"/proc/{srv.proc.pid}/cmdline").read_bytes().decode(errors="replace")
     finally:
         srv.stop()
 

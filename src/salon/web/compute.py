@@ -24,12 +24,15 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import sys
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
+from importlib.machinery import ModuleSpec
 from typing import Any, TypeVar
 
 from pebble import ProcessPool
@@ -44,6 +47,17 @@ bots they use."""
 def default_workers() -> int:
     """One worker per core but one: that core stays with the event loop and the database."""
     return max(1, (os.cpu_count() or 2) - 1)
+
+
+def _workers_skip_the_main_script() -> None:
+    """A process that multiprocessing starts runs the parent's main script again (as
+    ``__mp_main__``) unless the main module was run by name; the workers need nothing from
+    it, and ``salon``'s own script imports the whole command line, a second of work each time
+    a worker is started or replaced.  A main script run by path is given the name of a
+    package's ``__main__``, which multiprocessing leaves alone."""
+    main = sys.modules["__main__"]
+    if getattr(main, "__spec__", None) is None:
+        main.__spec__ = ModuleSpec("salon.__main__", None)
 
 
 class Busy(Exception):
@@ -91,6 +105,7 @@ class Compute:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOAD)
+            _workers_skip_the_main_script()
             self._pool = ProcessPool(self.workers, context=context)
         return self._pool
 
@@ -134,7 +149,8 @@ class Compute:
                 del self._lanes[lane]
             try:
                 job.running = self._start().schedule(job.function, job.args, timeout=job.timeout)
-            except RuntimeError as e:  # the pool is broken or closed
+            except RuntimeError as e:  # the pool broke: the next job starts a new one
+                self._drop_pool()
                 job.result.set_exception(Busy(str(e)))
                 continue
             self._running.add(job)
@@ -147,11 +163,19 @@ class Compute:
                 job.result.cancel()
             elif isinstance(error := future.exception(), FutureTimeout):
                 job.result.set_exception(JobTimeout(f"stopped after {job.timeout:g} s"))
+            elif isinstance(error, BrokenProcessPool):  # its workers died: the next job starts a new pool
+                self._drop_pool()
+                job.result.set_exception(Busy(str(error)))
             elif error is not None:
                 job.result.set_exception(error)
             else:
                 job.result.set_result(future.result())
         self._dispatch()
+
+    def _drop_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.stop()
+            self._pool = None
 
     async def stop(self) -> None:
         """Cancel every job and stop the workers (a server shutting down)."""

@@ -430,6 +430,7 @@ class Hub:
         self.clock = clock
         self.compute = compute or Compute()
         self.rooms: dict[str, Room] = {}
+        self.stopping = False
 
     @property
     def limits(self) -> Limits:
@@ -454,6 +455,7 @@ class Hub:
     async def stop(self) -> None:
         """Stop every bot and hint and close every connection (the server shuts down): the
         workers are stopped, whatever they were thinking about."""
+        self.stopping = True
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
@@ -1095,7 +1097,7 @@ class Hub:
     def kick(self, room: Room) -> None:
         """Start the room's bot player if a bot decides now, or a person who has nothing to
         decide (and none is running)."""
-        if room.bot_task is not None and not room.bot_task.done():
+        if self.stopping or (room.bot_task is not None and not room.bot_task.done()):
             return
         if self._bot_turn(room) is not None:
             room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
