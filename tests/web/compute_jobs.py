@@ -9,6 +9,12 @@ def echo(value: object) -> object:
     return value
 
 
+def pause(value: object, seconds: float) -> object:
+    """A job that takes ``seconds`` (a search that thinks that long)."""
+    time.sleep(seconds)
+    return value
+
+
 def forever() -> None:
     """A job that never ends by itself (a bot told to think for ever)."""
     while True:

@@ -1,7 +1,8 @@
-"""The server's worker pool (salon.web.compute): lanes served in turn, so that one table's
-many jobs delay another table's by one job at a time; a deadline that stops a job that never
-ends; a cancellation that stops a running job; a bound on the jobs clients may queue; a stop
-that ends everything.  Counts and outcomes only: a job that never ends always overruns."""
+"""The server's worker pool (salon.web.compute): lanes share the workers' time, so that one
+table's many long jobs delay another table's quick ones by one job at most, and long jobs
+leave a worker to quick ones; a deadline that stops a job that never ends; a cancellation
+that stops a running job; a bound on the jobs clients may queue; a stop that ends
+everything.  Orders and outcomes only: a job that never ends always overruns."""
 
 from __future__ import annotations
 
@@ -30,27 +31,74 @@ async def until_running(compute: Compute, count: int = 1) -> None:
     raise AssertionError("the job never started")
 
 
-def test_lanes_are_served_in_turn() -> None:
-    """A table that queued six jobs and one that queued three, on one worker: after the job
-    running when they queued, the two take turns until one has none left."""
+def test_a_lane_of_long_jobs_delays_another_lanes_quick_ones_by_one_job_at_most() -> None:
+    """One worker: a table queues four searches of a fifth of a second each; once the first
+    runs, another table queues four quick moves.  They all run before the second search: the
+    lanes share the worker's time, not its turns."""
     async def main() -> list[str]:
         compute = Compute(workers=1)
         done: list[str] = []
 
-        async def job(lane: str, n: int) -> None:
-            await compute.run(lane, compute_jobs.echo, (n,), LONG)
+        async def job(lane: str, n: int, seconds: float) -> None:
+            await compute.run(lane, compute_jobs.pause, (n, seconds), LONG, cost=seconds)
             done.append(f"{lane}{n}")
 
         try:
-            busy = [asyncio.ensure_future(job("busy", n)) for n in range(6)]
-            await asyncio.sleep(0)  # the busy table's first job starts
-            other = [asyncio.ensure_future(job("other", n)) for n in range(3)]
-            await asyncio.gather(*busy, *other)
+            slow = [asyncio.ensure_future(job("slow", n, 0.2)) for n in range(4)]
+            await until_running(compute)
+            quick = [asyncio.ensure_future(job("quick", n, 0.0)) for n in range(4)]
+            await asyncio.gather(*slow, *quick)
         finally:
             await compute.stop()
         return done
 
-    assert run(main()) == ["busy0", "busy1", "other0", "busy2", "other1", "busy3", "other2", "busy4", "busy5"]
+    assert run(main()) == ["slow0", "quick0", "quick1", "quick2", "quick3", "slow1", "slow2", "slow3"]
+
+
+def test_lanes_of_like_jobs_take_turns() -> None:
+    """Two tables whose jobs take alike: while both wait, neither runs three in a row (two,
+    when one job took a little longer than the other's)."""
+    async def main() -> str:
+        compute = Compute(workers=1)
+        done: list[str] = []
+
+        async def job(lane: str, n: int) -> None:
+            await compute.run(lane, compute_jobs.pause, (n, 0.05), LONG, cost=0.05)
+            done.append(lane)
+
+        try:
+            await compute.run("warm", compute_jobs.echo, (0,), LONG)  # the worker started, not charged to a lane
+            first = [asyncio.ensure_future(job("a", n)) for n in range(4)]
+            await until_running(compute)
+            second = [asyncio.ensure_future(job("b", n)) for n in range(4)]
+            await asyncio.gather(*first, *second)
+        finally:
+            await compute.stop()
+        return "".join(done)
+
+    order = run(main())
+    assert sorted(order) == list("aaaabbbb")
+    both_waiting = order[:min(order.rindex("a"), order.rindex("b"))]
+    assert "aaa" not in both_waiting and "bbb" not in both_waiting, order
+
+
+def test_long_jobs_leave_a_worker_to_quick_ones() -> None:
+    """Three tables' searches that never end, on two workers: one runs, two wait, and a quick
+    move of a fourth table runs at once on the worker they leave."""
+    async def main() -> object:
+        compute = Compute(workers=2)
+        searches = [asyncio.ensure_future(compute.run(f"t{n}", compute_jobs.forever, (), LONG, cost=5.0))
+                    for n in range(3)]
+        try:
+            await until_running(compute)
+            assert (len(compute._running), compute.waiting) == (1, 2)
+            return await compute.run("quick", compute_jobs.echo, ("moved",), LONG)
+        finally:
+            for search in searches:
+                search.cancel()
+            await compute.stop()
+
+    assert run(main()) == "moved"
 
 
 def test_a_job_past_its_deadline_is_stopped_and_the_worker_replaced() -> None:

@@ -47,7 +47,7 @@ def serve(
                       "then its connection is closed.")] = 5.0,
     workers: Annotated[int | None, typer.Option(
         min=1, help="Processes that think for the bots, the hints and the replays. Default: one per core but "
-                    "one.")] = None,
+                    "one, two at least (one is kept for quick jobs).")] = None,
     max_bot_think: Annotated[float, typer.Option(
         min=0.01, help="The longest think time a bot with parameters (search:think=N) may be given. Such bots "
                        "are offered by a server for this computer only; others offer the levels.")

@@ -43,7 +43,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
-from salon.bots.base import LEVELS
 from salon.bots.search import HINT_THINK
 from salon.core import record
 from salon.core.errors import ConfigError
@@ -51,6 +50,7 @@ from salon.core.game import game_class, game_names
 from salon.core.plugins import folder, plugin
 from salon.i18n import languages
 from salon.web.adapters import adapter
+from salon.web.bot_policy import SERVER_BOTS
 from salon.web.compute import Busy, Compute, JobTimeout
 from salon.web.errors import ServiceError
 from salon.web.guard import SECURITY_HEADERS, Hosts, Limits, client_key, same_origin
@@ -293,8 +293,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
-        # the lobby offers the players' levels and the random bot; any other bot spec is accepted
-        return {"games": [game_meta(n) for n in game_names()], "bots": [*LEVELS, "random"],
+        # the bots every server plays (salon.web.bot_policy)
+        return {"games": [game_meta(n) for n in game_names()], "bots": list(SERVER_BOTS),
                 "languages": languages()}
 
     @app.get("/api/games")

@@ -7,9 +7,16 @@ job runs in a worker process (pebble's pool), where a deadline or a cancellation
 ending the process, and the jobs wait in a fair queue before they are handed to a worker:
 
 * Every job belongs to a *lane*: a table for its bots and hints, a client address for the
-  replays it asks for.  Lanes with waiting jobs are served in turn, one job each, so a
-  table whose bots think for long delays another table by one job at a time at most,
+  replays it asks for.  The lanes share the workers' time fairly (weighted fair queueing):
+  each lane counts the seconds its jobs have run, and the next job is the head of the lane
+  that would have used the least once that job is done, reckoned with the job's expected
+  cost (a search's think time, say).  A lane that starts waiting joins at the level of the
+  lane served last, so idleness earns no credit.  So a table whose hints or bots think for
+  seconds delays another table's quick move by the job running when it comes, and no more,
   however many jobs it queues.
+* Long jobs (a hint, a search's move: :data:`LONG_JOB` or more expected) leave one worker
+  to the quick ones (the heuristic bots' moves, replays), so that however many searches
+  the players ask for, a table of quick bots plays on at its own pace.
 * Each job has a deadline, after which its worker is stopped (``JobTimeout``); a job whose
   result is no longer wanted (its table ended, its seat moved on) is cancelled the same way.
 * Jobs that a client asked for (hints, replays) are refused with ``Busy`` when too many
@@ -25,7 +32,8 @@ import asyncio
 import multiprocessing
 import os
 import sys
-from collections import OrderedDict, deque
+import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -44,9 +52,14 @@ PRELOAD = ["salon.web.jobs"]
 bots they use."""
 
 
+LONG_JOB = 0.5
+"""The expected seconds from which a job is long (see the module's docstring)."""
+
+
 def default_workers() -> int:
-    """One worker per core but one: that core stays with the event loop and the database."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """One worker per core but one (that core stays with the event loop and the database),
+    and two at least: one of them is kept for quick jobs."""
+    return max(2, (os.cpu_count() or 2) - 1)
 
 
 def _workers_skip_the_main_script() -> None:
@@ -70,11 +83,14 @@ class JobTimeout(Exception):
 
 @dataclass(eq=False)
 class _Job:
+    lane: str
     function: Callable[..., Any]
     args: tuple[Any, ...]
     timeout: float
+    cost: float
     result: asyncio.Future[Any]
     running: Future[Any] | None = field(default=None)
+    started: float = 0.0
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
@@ -92,8 +108,12 @@ class Compute:
     def __init__(self, workers: int | None = None, max_waiting: int = 64) -> None:
         self.workers = workers or default_workers()
         self.max_waiting = max_waiting
-        self._lanes: OrderedDict[str, deque[_Job]] = OrderedDict()
+        self._lanes: dict[str, deque[_Job]] = {}
         self._running: set[_Job] = set()
+        self._spent: dict[str, float] = {}
+        """Seconds of work each lane has had, on the scale of ``_level``."""
+        self._level = 0.0
+        """The spent seconds of the lane served last: where a lane that starts waiting joins."""
         self._pool: ProcessPool | None = None
         self._stopped = False
 
@@ -110,43 +130,50 @@ class Compute:
         return self._pool
 
     async def run(self, lane: str, function: Callable[..., T], args: tuple[Any, ...], timeout: float,
-                  refusable: bool = True) -> T:
+                  cost: float = 0.0, refusable: bool = True) -> T:
         """``function(*args)`` in a worker once ``lane``'s turn comes, within ``timeout``
-        seconds of starting.  Busy when ``refusable`` and the queue is full; JobTimeout past
-        the deadline; the function's own exception if it raised one.  Cancelling the caller
-        cancels the job, waiting or running."""
+        seconds of starting; ``cost``: the seconds it is expected to take.  Busy when
+        ``refusable`` and the queue is full; JobTimeout past the deadline; the function's own
+        exception if it raised one.  Cancelling the caller cancels the job, waiting or running."""
         if self._stopped:
             raise Busy("the server is stopping")
         if refusable and self.waiting >= self.max_waiting:
             raise Busy(f"{self.waiting} jobs wait already")
-        job = _Job(function, args, timeout, asyncio.get_running_loop().create_future())
+        job = _Job(lane, function, args, timeout, cost, asyncio.get_running_loop().create_future())
+        self._spent[lane] = max(self._spent.get(lane, 0.0), self._level)
         self._lanes.setdefault(lane, deque()).append(job)
         self._dispatch()
         try:
             return await asyncio.shield(job.result)
         except asyncio.CancelledError:
-            self._cancel(lane, job)
+            self._cancel(job)
             raise
 
-    def _cancel(self, lane: str, job: _Job) -> None:
-        jobs = self._lanes.get(lane)
+    def _cancel(self, job: _Job) -> None:
+        jobs = self._lanes.get(job.lane)
         if jobs is not None and job in jobs:
             jobs.remove(job)
             if not jobs:
-                del self._lanes[lane]
+                del self._lanes[job.lane]
         if job.running is not None:
             job.running.cancel()  # pebble stops the worker running it and starts another
         job.result.cancel()
 
     def _dispatch(self) -> None:
-        """Hand waiting jobs to free workers, one lane after another."""
-        while self._lanes and len(self._running) < self.workers and not self._stopped:
-            lane, jobs = next(iter(self._lanes.items()))
+        """Hand waiting jobs to free workers, the fairest lane's first (of equals, the one
+        waiting longest), a long job only while another worker stays free for quick ones."""
+        while len(self._running) < self.workers and not self._stopped:
+            long_ok = self.workers == 1 or sum(j.cost >= LONG_JOB for j in self._running) < self.workers - 1
+            ready = [name for name, jobs in self._lanes.items() if long_ok or jobs[0].cost < LONG_JOB]
+            if not ready:
+                return
+            lane = min(ready, key=lambda name: self._spent[name] + self._lanes[name][0].cost)
+            jobs = self._lanes[lane]
             job = jobs.popleft()
-            if jobs:
-                self._lanes.move_to_end(lane)  # its next job waits for the other lanes' turns
-            else:
+            if not jobs:
                 del self._lanes[lane]
+            self._level = max(self._level, self._spent[lane])
+            job.started = time.monotonic()
             try:
                 job.running = self._start().schedule(job.function, job.args, timeout=job.timeout)
             except RuntimeError as e:  # the pool broke: the next job starts a new one
@@ -158,6 +185,10 @@ class Compute:
 
     def _finished(self, job: _Job, future: Future[Any]) -> None:
         self._running.discard(job)
+        self._spent[job.lane] += time.monotonic() - job.started
+        for lane in [name for name, spent in self._spent.items() if spent <= self._level]:
+            if lane not in self._lanes and all(j.lane != lane for j in self._running):
+                del self._spent[lane]  # idle, and it would join at the level anyway
         if not job.result.done():
             if future.cancelled():
                 job.result.cancel()

@@ -20,7 +20,14 @@ record.
 A table's costs are bounded (``salon.web.guard``): a spectator who comes or goes costs one
 message (the state to the newcomer; seated players' presence is a small delta), a table may
 have a turn timer after which the other players may hand the seat to a bot or end the game,
-and a player may leave a seat or renew its token.
+and a player may leave a seat or renew its token.  Bots are those the server plays
+(``salon.web.bot_policy``), and their moves and the hints are worked out in the worker
+processes (``salon.web.compute``), never on the event loop.
+
+A table with a seat for a person is private unless its creator lists it.  Its creator hosts
+it: the host may hand a player who has been away, or has let a decision wait, too long to a
+bot or open the seat again; a seat left during the game is offered to the remaining players
+before anyone else may take it.
 """
 
 from __future__ import annotations
@@ -71,6 +78,7 @@ MAX_QUEUED = 256
 STATUSES = ("open", "running", "over")
 """The lobby's sections, in the order it lists them."""
 KINDS = (HUMAN, BOT, AUTOMATON)
+"""The kinds of seat; a stored seat of another kind is a damaged row."""
 ABSENT_AFTER = 60.0
 """Seconds a seated player may be away (no connection) before the host may replace them."""
 IDLE_AFTER = 120.0
@@ -874,7 +882,7 @@ class Hub:
         s = room.seats[seat]
         task = asyncio.ensure_future(self.compute.run(
             room.id, jobs.hint, (room.game.clone(), hint_seed(room.seed, seat, s.hints), self.hint_think),
-            self.hint_think + JOB_GRACE))
+            self.hint_think + JOB_GRACE, cost=self.hint_think))
         room.hinting[seat] = task
         try:
             estimates = await task
@@ -1142,12 +1150,13 @@ class Hub:
                 return
 
     async def _think(self, room: Room, bot: Bot, seat: int) -> tuple[list[str], Bot]:
-        """The bot's moves from the workers, within its think time (a search's) and JOB_GRACE;
-        past that deadline (a bot that cannot finish), the random bot's, so that the game goes on."""
-        deadline = getattr(bot, "think", 0.0) + JOB_GRACE
+        """The bot's moves from the workers, within its think time (a search's: also what the
+        move is expected to cost) and JOB_GRACE; past that deadline (a bot that cannot finish),
+        the random bot's, so that the game goes on."""
+        think = getattr(bot, "think", 0.0)
         try:
-            return await self.compute.run(room.id, jobs.bot_moves, (room.game.clone(), bot, seat), deadline,
-                                          refusable=False)
+            return await self.compute.run(room.id, jobs.bot_moves, (room.game.clone(), bot, seat), think + JOB_GRACE,
+                                          cost=think, refusable=False)
         except JobTimeout:
             log.warning("game %s: the bot of seat %d ran past its deadline; a random move instead", room.id, seat)
             return jobs.bot_moves(room.game.clone(), RandomBot(bot_seed(room.seed, seat)), seat)[0], bot

@@ -99,14 +99,14 @@ async def _act(ws: ClientConnection, msg: dict[str, Any], think: float, rng: ran
                               "id": request_id}))
 
 
-def _start_server(port: int, folder: Path) -> subprocess.Popen[bytes]:
+def _start_server(port: int, folder: Path, db: str | None) -> subprocess.Popen[bytes]:
     salon = Path(sys.executable).with_name("salon")
     cmd = [str(salon)] if salon.exists() else [sys.executable, "-m", "salon.cli.main"]
     log = (folder / "server.log").open("wb")
     # one address plays every seat: the caps of a public server are lifted
     caps = ["--max-tables", "100000", "--max-tables-per-client", "100000", "--max-connections-per-client", "100000",
             "--create-rate", "1000000/second", "--join-rate", "1000000/second"]
-    return subprocess.Popen([*cmd, "serve", "--port", str(port), "--db", f"sqlite:///{folder / 'load.db'}",
+    return subprocess.Popen([*cmd, "serve", "--port", str(port), "--db", db or f"sqlite:///{folder / 'load.db'}",
                              "--bot-delay", "0", *caps], stdout=log, stderr=subprocess.STDOUT)
 
 
@@ -177,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="stop after this long (default 30)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="an already running server on this machine (default: start one)")
+    parser.add_argument("--db", help="the database of the server it starts (default: a new SQLite file; sqlite:// "
+                                     "keeps it in memory, to measure the server without its disk)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     args = parser.parse_args(argv)
     proc = None
@@ -188,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             port = _free_port()
             base = f"http://127.0.0.1:{port}"
-            proc = _start_server(port, Path(tmp))
+            proc = _start_server(port, Path(tmp), args.db)
         try:
             _wait_until_up(base, proc)
             report = asyncio.run(run(base, args.games, args.players, args.game, args.think, args.seconds, args.seed))
