@@ -349,6 +349,7 @@ export class Lobby {
     const seatLabel = (s) => {
       if (s.kind === "bot") return c.has(`bot.${s.bot}`) ? c.t(`bot.${s.bot}`) : s.bot;
       if (s.kind === "automaton") return s.name;
+      if (s.vacant) return c.t("lobby.vacant");
       return s.taken ? displayName(c, s.name, s.seat) : c.t("lobby.free");
     };
     const buttons = [];
