@@ -103,6 +103,9 @@ def test_a_bot_past_its_deadline_is_stopped_and_its_game_goes_on(monkeypatch: py
 
 def test_bots_and_hints_think_in_their_tables_lane_and_replays_in_their_clients(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heuristic bot's moves and the hints are worked out in the table's lane of the
+    workers, the replays in the asking address's (the random bot moves at once: its choice
+    costs less than sending it the game)."""
     lanes: list[tuple[str, str]] = []
     with TestClient(create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED, hint_think=1e-6)) as c:
         compute = hub_of(c).compute
@@ -113,7 +116,7 @@ def test_bots_and_hints_think_in_their_tables_lane_and_replays_in_their_clients(
             return await run(lane, function, *args, **kwargs)
 
         monkeypatch.setattr(compute, "run", spy)
-        r = new_table(c, [HUMAN, bot("random")], config={"start_player": 1}, hints=True, seed=3)
+        r = new_table(c, [HUMAN, bot("normal")], config={"start_player": 1}, hints=True, seed=3)
         game_id, token = r.json()["id"], r.json()["token"]
         poll(lambda: room_of(c, game_id).game.current_player() == 0, "the bot did not move")
         assert c.post(f"/api/games/{game_id}/hint", json={}, headers={TOKEN: token}).status_code == 200

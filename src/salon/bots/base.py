@@ -14,6 +14,7 @@ import inspect
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import ClassVar
 
 from salon.core.errors import ConfigError
 from salon.core.game import Game, derive_secret_seed, is_secret_seed, secret_key
@@ -22,6 +23,9 @@ from salon.core.rng import KeyedRng, Rng, derive_seed
 
 class Bot(ABC):
     name: str = ""
+    instant: ClassVar[bool] = False
+    """Whether a choice costs next to nothing (less than copying the game to another process,
+    which a server does for every other bot)."""
 
     def __init__(self, seed: int = 0) -> None:
         """A secret seed (:func:`bot_seed` of a secret game seed) gives the keyed generator, so
@@ -39,6 +43,7 @@ class RandomBot(Bot):
     """Uniformly random legal actions: the baseline every other bot must beat."""
 
     name = "random"
+    instant = True
 
     def choose(self, game: Game) -> str:
         return self.rng.choice(game.legal_actions())

@@ -1152,7 +1152,10 @@ class Hub:
     async def _think(self, room: Room, bot: Bot, seat: int) -> tuple[list[str], Bot]:
         """The bot's moves from the workers, within its think time (a search's: also what the
         move is expected to cost) and JOB_GRACE; past that deadline (a bot that cannot finish),
-        the random bot's, so that the game goes on."""
+        the random bot's, so that the game goes on.  An instant bot (the random one) moves at
+        once, here: sending it the game would cost more than its choice."""
+        if bot.instant:
+            return jobs.bot_moves(room.game.clone(), bot, seat)
         think = getattr(bot, "think", 0.0)
         try:
             return await self.compute.run(room.id, jobs.bot_moves, (room.game.clone(), bot, seat), think + JOB_GRACE,
