@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import socket
+import subprocess
 import time
 from collections.abc import Callable
 from typing import Any
 
+import httpx2 as httpx
 from fastapi.testclient import TestClient
 
 from salon.web.hub import Hub, Room
@@ -80,6 +82,30 @@ def act(client: TestClient, game_id: str, token: str | None, action: str, versio
 def error_code(response: Any) -> str:
     code: str = response.json()["error"]["code"]
     return code
+
+
+class Clock:
+    """A clock the test turns by hand (the Hub's ``clock``: turn timers, absences)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def until_up(proc: subprocess.Popen[bytes], url: str, patience: float) -> None:
+    """Wait until the server process answers at ``url``, at most ``patience`` seconds (a bound
+    for a broken start only); else stop it and fail with what it printed."""
+    limit = time.monotonic() + patience
+    while time.monotonic() < limit and proc.poll() is None:
+        try:
+            if httpx.get(f"{url}/api/meta", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            time.sleep(0.05)
+    proc.kill()
+    raise AssertionError(f"the server did not start:\n{proc.communicate()[0].decode(errors='replace')}")
 
 
 def free_port() -> int:

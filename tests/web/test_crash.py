@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -19,7 +18,7 @@ import httpx2 as httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from tests.web.helpers import TOKEN, free_port
+from tests.web.helpers import TOKEN, free_port, until_up
 
 SALON = Path(sys.executable).with_name("salon")
 BURST = 15
@@ -43,16 +42,7 @@ class Server:
         self.proc = subprocess.Popen(
             [str(SALON), "serve", "--port", str(self.port), "--db", self.db, "--bot-delay", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + STARTUP
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/api/meta", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        self.proc.kill()
-        out = self.proc.communicate()[0].decode(errors="replace")
-        raise AssertionError(f"the server did not start:\n{out}")
+        until_up(self.proc, self.url, STARTUP)
 
     def kill(self) -> None:
         assert self.proc is not None

@@ -15,17 +15,9 @@ from fastapi.testclient import TestClient
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
 from salon.web.hub import ABSENT_AFTER, IDLE_AFTER
-from tests.web.helpers import TOKEN, error_code, room_of, settled, state
+from tests.web.helpers import TOKEN, Clock, error_code, room_of, settled, state
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ import httpx2 as httpx
 import pytest
 from sqlalchemy.engine import make_url
 
-from tests.web.helpers import free_port
+from tests.web.helpers import free_port, until_up
 
 SALON = Path(sys.executable).with_name("salon")
 PATIENCE = 60.0
@@ -40,17 +40,7 @@ class Server:
             command += ["--db", db]
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      env={**os.environ, **(env or {})})
-        limit = time.monotonic() + PATIENCE
-        while time.monotonic() < limit:
-            if self.proc.poll() is not None:
-                break
-            try:
-                if httpx.get(f"{self.url}/api/meta", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        self.proc.kill()
-        raise AssertionError(self.proc.communicate()[0].decode(errors="replace"))
+        until_up(self.proc, self.url, PATIENCE)
 
     def create(self, headers: dict[str, str] | None = None, **body: Any) -> Any:
         return httpx.post(f"{self.url}/api/games", json={"game": "rococo", "seats": HUMANS, "join": {"seat": 0},

@@ -13,17 +13,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
-from tests.web.helpers import TOKEN, act, error_code, room_of, state
+from tests.web.helpers import TOKEN, Clock, act, error_code, room_of, state
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

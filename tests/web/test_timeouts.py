@@ -16,7 +16,7 @@ import httpx2 as httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.helpers import free_port
+from tests.web.helpers import free_port, until_up
 
 SALON = Path(sys.executable).with_name("salon")
 PATIENCE = 60.0
@@ -31,16 +31,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                              "--request-timeout", "1", "--bot-delay", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    limit = time.monotonic() + PATIENCE
-    while time.monotonic() < limit:
-        try:
-            if httpx.get(f"{url}/api/meta", timeout=1).status_code == 200:
-                break
-        except httpx.TransportError:
-            time.sleep(0.05)
-    else:
-        proc.kill()
-        raise AssertionError(proc.communicate()[0].decode(errors="replace"))
+    until_up(proc, url, PATIENCE)
     yield url
     proc.terminate()
     proc.wait(10)

@@ -756,13 +756,7 @@ class Hub:
 
     async def _manage_seat(self, room: Room, seat: int | None, target: int, choice: str, version: int) -> None:
         async with room.lock:
-            if seat is None:
-                raise ServiceError(403, "spectator", "a spectator cannot decide for the table; join a seat to play")
-            if not room.live:
-                raise ServiceError(409, "over", "the game is over")
-            shown = room.version_for(seat)
-            if version != shown:
-                raise ServiceError(409, "stale", "state changed, refresh", version=shown)
+            self._check_table_choice(room, seat, version)
             if not 0 <= target < len(room.seats):
                 raise ServiceError(400, "bad_seat", f"seat {target} does not exist (0-{len(room.seats) - 1})")
             if target == seat:
@@ -780,21 +774,39 @@ class Hub:
                 if wait > 0:
                     raise ServiceError(409, "not_idle", f"seat {target}'s player is here and playing; they may be "
                                                         f"replaced in {wait:g} s", seconds=wait)
-            options = {**room.options, "vacant": [v for v in room.vacant if v != target]}
-            kind, bot, name = ((BOT, REPLACEMENT_BOT, t.name or REPLACEMENT_BOT) if choice == "bot"
-                               else (HUMAN, None, ""))
-
-            def change(db: Database) -> None:
-                db.set_seat(room.id, target, kind, bot, name, None)
-                db.set_options(room.id, options)
-
-            await self._store(change)
-            t.kind, t.bot_name, t.name, t.token_hash = kind, bot, name, None
-            t.bot = _make_bot(REPLACEMENT_BOT, room.seed, target) if bot else None
-            room.options = options
-            self._unseat(room, target)
+            await self._reseat(room, target, choice == "bot",
+                               {**room.options, "vacant": [v for v in room.vacant if v != target]})
             room.broadcast(now)
             self.kick(room)
+
+    @staticmethod
+    def _check_table_choice(room: Room, seat: int | None, version: int) -> None:
+        """A seated player deciding for the table (another seat's fate, its end) on the version
+        it was shown."""
+        if seat is None:
+            raise ServiceError(403, "spectator", "a spectator cannot decide for the table; join a seat to play")
+        if not room.live:
+            raise ServiceError(409, "over", "the game is over")
+        shown = room.version_for(seat)
+        if version != shown:
+            raise ServiceError(409, "stale", "state changed, refresh", version=shown)
+
+    async def _reseat(self, room: Room, target: int, to_bot: bool, options: dict[str, Any]) -> None:
+        """Hand ``target`` to the replacement bot (keeping its player's name), or make it a
+        free seat, with the table's new ``options``; its player's connections go on as
+        spectators."""
+        t = room.seats[target]
+        kind, bot, name = (BOT, REPLACEMENT_BOT, t.name or REPLACEMENT_BOT) if to_bot else (HUMAN, None, "")
+
+        def change(db: Database) -> None:
+            db.set_seat(room.id, target, kind, bot, name, None)
+            db.set_options(room.id, options)
+
+        await self._store(change)
+        t.kind, t.bot_name, t.name, t.token_hash = kind, bot, name, None
+        t.bot = _make_bot(REPLACEMENT_BOT, room.seed, target) if to_bot else None
+        room.options = options
+        self._unseat(room, target)
 
     async def renew_token(self, room: Room, seat: int | None) -> str:
         """A new token for the seat; the old one stops working and the seat's other
@@ -829,13 +841,7 @@ class Hub:
 
     async def _take_over(self, room: Room, seat: int | None, choice: str, version: int) -> None:
         async with room.lock:
-            if seat is None:
-                raise ServiceError(403, "spectator", "a spectator cannot decide for the table; join a seat to play")
-            if not room.live:
-                raise ServiceError(409, "over", "the game is over")
-            shown = room.version_for(seat)
-            if version != shown:
-                raise ServiceError(409, "stale", "state changed, refresh", version=shown)
+            self._check_table_choice(room, seat, version)
             timer = room.timer(self.clock())
             if timer is None or not timer["expired"]:
                 raise ServiceError(409, "not_expired", "the deciding player's time has not run out")
@@ -849,18 +855,7 @@ class Hub:
                 if room.bot_task is not None:
                     room.bot_task.cancel()
             else:
-                s = room.seats[late]
-                options = self._without(room, late, vacate=False)
-
-                def hand_over(db: Database) -> None:
-                    db.set_seat(room.id, late, BOT, REPLACEMENT_BOT, s.name, None)
-                    db.set_options(room.id, options)
-
-                await self._store(hand_over)
-                s.kind, s.bot_name, s.token_hash = BOT, REPLACEMENT_BOT, None
-                s.bot = _make_bot(REPLACEMENT_BOT, room.seed, late)
-                room.options = options
-                self._unseat(room, late)
+                await self._reseat(room, late, True, self._without(room, late, vacate=False))
             room.broadcast(self.clock())
             self.kick(room)
 
