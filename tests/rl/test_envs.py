@@ -49,6 +49,103 @@ def test_gymnasium_check_env() -> None:
     check_env(gym_env("rococo", opponents=["random"]), skip_render_check=True)
 
 
+def test_no_agent_is_handed_the_seed() -> None:
+    """Everything the agents receive besides their observations (infos, rewards) names
+    nothing secret: no seed (which rebuilds the whole deal), in either environment."""
+    e = env("necklace", players=2)
+    e.reset(seed=424242)
+    received: list[object] = []
+    for _agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        received.append(info)
+        e.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert all(info == {} for info in received)
+    g = gym_env("rococo", opponents=["random"])
+    _, info = g.reset(seed=424242)
+    assert info == {"seat": 0}
+    _, _, _, _, info = g.step(int(np.flatnonzero(g.action_masks())[0]))
+    assert info == {}
+
+
+def test_a_seeds_deal_cannot_be_rebuilt_from_what_an_agent_receives() -> None:
+    """Rebuilding a game from every number an agent was handed outside its vector, as if it
+    were the seed, never gives the other seat's view (there are none to try); its vector
+    alone is the same in a world whose secrets were drawn anew (see the next tests)."""
+    e = env("necklace", players=2)
+    e.reset(seed=77)
+    handed = [v for info in e.infos.values() for v in info.values() if isinstance(v, int)]
+    other = e.salon.new(77).observe(1)
+    assert not [seed for seed in handed if e.salon.new(seed).observe(1) == other]
+
+
+def test_aec_illegal_actions_raise_or_lose() -> None:
+    from salon.core.errors import ActionError
+
+    e = env("necklace", players=3)
+    e.reset(seed=4)
+    illegal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(ActionError):
+        e.step(illegal)
+    e = env("necklace", players=3, illegal="lose")
+    e.reset(seed=4)
+    offender = e.agent_selection
+    e.step(illegal)
+    assert all(e.terminations.values())
+    assert e.rewards == {a: (-1.0 if a == offender else 0.0) for a in e.possible_agents}
+    with pytest.raises(ConfigError, match="illegal"):
+        env("necklace", players=2, illegal="forgive")
+
+
+def test_gym_illegal_actions_lose_or_raise_and_episodes_are_truncated() -> None:
+    from salon.core.errors import ActionError
+
+    g = gym_env("necklace", opponents=["random"], illegal="lose")
+    obs, _ = g.reset(seed=2)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = g.step(illegal)
+    assert (reward, terminated, truncated, info) == (-1.0, True, False, {"illegal": True})
+    g = gym_env("necklace", opponents=["random"], illegal="raise")
+    g.reset(seed=2)
+    with pytest.raises(ActionError):
+        g.step(illegal)
+    g = gym_env("necklace", opponents=["random"], max_steps=3)
+    g.reset(seed=2)
+    ends = [g.step(illegal)[2:4] for _ in range(3)]
+    assert ends == [(False, False), (False, False), (False, True)]
+    with pytest.raises(ConfigError, match="max_steps"):
+        gym_env("necklace", max_steps=0)
+
+
+def test_gymnasium_registry_and_vector_envs() -> None:
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    made = gymnasium.make("salon/Necklace-v0", players=3, opponents=["random"])
+    assert made.spec is not None and made.spec.id == "salon/Necklace-v0"
+    check_env(made.unwrapped, skip_render_check=True)
+    envs = gymnasium.make_vec("salon/Rococo-v0", num_envs=2, vectorization_mode="sync")
+    obs, info = envs.reset(seed=5)
+    assert obs["observation"].shape[0] == 2 and list(info["seat"]) == [0, 0]
+    actions = [int(np.flatnonzero(mask)[0]) for mask in obs["action_mask"]]
+    envs.step(np.array(actions))
+    envs.close()
+
+
+def test_aec_state_is_every_seats_vector() -> None:
+    e = env("rococo", players=3)
+    e.reset(seed=6)
+    state = e.state()
+    assert e.state_space.contains(state)
+    size = e.salon.encoding.size
+    for i, agent in enumerate(e.possible_agents):
+        assert np.array_equal(state[i * size:(i + 1) * size], e.observe(agent)["observation"])
+
+
+def test_the_version_tells_the_editions_apart() -> None:
+    assert env("rococo", players=3).version != env("rococo", players=3, edition="2013").version
+    assert env("rococo", players=3).version == env("rococo", players=3, edition="deluxe").version
+
+
 def test_gym_illegal_action_changes_nothing() -> None:
     g = gym_env("necklace", opponents=["random", "random"], seat=None)
     obs, info = g.reset(seed=2)
@@ -58,30 +155,106 @@ def test_gym_illegal_action_changes_nothing() -> None:
     assert np.array_equal(again["observation"], obs["observation"])
 
 
-def test_openspiel_random_simulation_and_ismcts() -> None:
+@pytest.mark.parametrize(("name", "params"), [
+    ("python_salon_rococo", {"players": 2}), ("python_salon_necklace", {"players": 2}),
+    ("python_salon_rococo", {"players": 3, "config": '{"expansions": "all"}'}),
+    ("python_salon_rococo", {"players": 2, "config": '{"edition": "2013"}', "returns": "rank"}),
+    ("python_salon_necklace", {"players": 4, "returns": "rank"})])
+def test_openspiel_random_simulation_with_serialization(name: str, params: dict[str, object]) -> None:
+    """OpenSpiel's own checker, states serialized and read back at every step."""
     import pyspiel
-    from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
-    from open_spiel.python.bots import uniform_random
 
     from salon.rl.openspiel import register
 
     assert set(register()) == {"python_salon_rococo", "python_salon_necklace"}
-    for name in ("python_salon_rococo", "python_salon_necklace"):
-        pyspiel.random_sim_test(pyspiel.load_game(name, {"players": 2}), num_sims=1, serialize=False,
-                                verbose=False)
+    pyspiel.random_sim_test(pyspiel.load_game(name, params), num_sims=1, serialize=True, verbose=False)
 
-    class Ismcts(ismcts.ISMCTSBot):  # type: ignore[misc]
-        """OpenSpiel's Python IS-MCTS keeps no state between moves to restart."""
 
-        def restart_at(self, state: object) -> None:
-            return None
+def test_openspiel_games_do_not_change_as_they_are_used() -> None:
+    """Which deal a state gets depends on the seed asked for, never on earlier calls; a
+    serialized state reads back as itself."""
+    import pyspiel
 
-    game = pyspiel.load_game("python_salon_necklace", {"players": 2, "seed": 7})
-    rs = np.random.RandomState(0)
-    bots = [Ismcts(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, max_simulations=2, random_state=rs,
-                   use_observation_string=True), uniform_random.UniformRandomBot(1, rs)]
-    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
-    assert returns[0] == -returns[1]
+    from salon.rl.openspiel import register
+
+    register()
+    game = pyspiel.load_game("python_salon_rococo", {"players": 2, "seed": 4})
+    first = str(game.new_initial_state())
+    game.observation_tensor_shape()
+    game.new_initial_state()
+    assert str(game.new_initial_state()) == first
+    assert str(game.new_initial_state({"seed": 4})) == first != str(game.new_initial_state({"seed": 5}))
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[-1])
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.observation_tensor(0) == state.observation_tensor(0)
+
+
+def test_openspiel_has_no_perfect_recall_information_state_and_says_so() -> None:
+    import pyspiel
+
+    from salon.rl.openspiel import register
+
+    register()
+    game = pyspiel.load_game("python_salon_necklace", {"players": 2})
+    kind = game.get_type()
+    assert not kind.provides_information_state_string and not kind.provides_information_state_tensor
+    state = game.new_initial_state()
+    with pytest.raises(NotImplementedError, match="no perfect-recall information state"):
+        state.information_state_string(0)
+    with pytest.raises(NotImplementedError, match="no perfect-recall information state"):
+        state.information_state_tensor(0)
+    assert state.observation_string(0) and len(state.observation_tensor(0)) == game.observation_tensor_size()
+
+
+def test_openspiel_resampling_keeps_the_history_and_the_players_view() -> None:
+    import pyspiel
+
+    from salon.rl.openspiel import register
+
+    register()
+    game = pyspiel.load_game("python_salon_rococo", {"players": 3})
+    state = game.new_initial_state()
+    for _ in range(20):
+        state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    resampled = state.resample_from_infostate(player, lambda: 0.25)
+    assert resampled.history() == state.history() and resampled.move_number() == state.move_number() == 20
+    assert resampled.observation_string(player) == state.observation_string(player)
+    assert resampled.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("players", "returns", "utility"), [(2, "margin", "ZERO_SUM"), (3, "margin", "GENERAL_SUM"),
+                                                             (4, "rank", "ZERO_SUM")])
+def test_openspiel_returns_and_their_sum(players: int, returns: str, utility: str) -> None:
+    import pyspiel
+
+    from salon.rl.openspiel import register
+
+    register()
+    game = pyspiel.load_game("python_salon_necklace", {"players": players, "returns": returns})
+    assert game.get_type().utility == getattr(pyspiel.GameType.Utility, utility)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    final = state.returns()
+    assert game.min_utility() <= min(final) <= max(final) <= game.max_utility()
+    if utility == "ZERO_SUM":
+        assert sum(final) == pytest.approx(0.0) and game.utility_sum() == 0.0
+
+
+def test_openspiel_rl_environment_reads_the_observation() -> None:
+    from open_spiel.python import rl_environment
+
+    from salon.rl.openspiel import register
+
+    register()
+    env = rl_environment.Environment("python_salon_necklace", players=2)
+    step = env.reset()
+    assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
 
 
 def test_action_table_both_ways_and_versioned() -> None:
@@ -259,6 +432,7 @@ def test_rl_bench_is_deterministic_in_its_counts() -> None:
     again = bench_mod.rl_bench("rococo", 2)
     for line, other in zip(data["lines"], again["lines"]):
         assert (line["decisions"], line["steps"]) == (other["decisions"], other["steps"]) != (0, 0)
+        assert line["decisions"] == line["steps"]  # the same games on both sides
         assert line["ratio"] > 0
 
 

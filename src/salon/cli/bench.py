@@ -14,9 +14,10 @@ The learning environments' report (``bench --rl``, :func:`rl_bench`) plays a fix
 random games (seeds 0, 1, 2 ...) twice per line, game by game in turn in one process: by the
 plain engine (``legal_actions`` and ``apply``) and through the PettingZoo AEC environment as a
 learner's loop drives it (``observe(agent)``, the observation vector and the action mask as
-fresh arrays, then ``step(index)``).  Both draw their random actions with the random bot's
-generator: the engine from the legal list, the learner's loop from the mask's set entries
-(``mask.view(bool).nonzero()``).  The draws are the player's work, not the game's: each is timed
+fresh arrays, then ``step(index)``).  Both draw their random actions with one generator per
+game, in the action table's order: the engine from the legal list sorted by index, the
+learner's loop from the mask's set entries (``mask.view(bool).nonzero()``), so that both sides
+play the very same games.  The draws are the player's work, not the game's: each is timed
 and left out of its side's speed (engine decisions/s, AEC steps/s), so that their ratio is
 what the environment costs over the engine; ``loop_ratio`` is the same ratio of the whole
 loops, draws included.
@@ -231,14 +232,17 @@ def rl_line(name: str, players: int, games: int, expansions: str | None = None, 
     clock = time.perf_counter
 
     def engine_game(seed: int) -> tuple[int, float]:
-        """The game's decisions and the seconds spent drawing them."""
+        """The game's decisions and the seconds spent drawing them: from the legal actions in
+        the action table's order, the mask's, so that both sides play the same game."""
         game = cls.new(config, seed)
-        rng = RandomBot(bot_seed(seed, 0)).rng  # the random bot's draws
+        rng = Rng(bot_seed(seed, 0))
+        index = env.salon.actions.index
         decisions = 0
         drawing = 0.0
         while not game.is_over():
             legal = game.legal_actions()
             drawn = clock()
+            legal = sorted(legal, key=index)
             action = legal[rng.below(len(legal))]
             drawing += clock() - drawn
             game.apply(action)

@@ -1,81 +1,142 @@
 """Every installed game with an observation encoding as an OpenSpiel Python game
 (``python_salon_<name>``), so that OpenSpiel's own algorithms (its IS-MCTS bot,
-``evaluate_bots``) play it.
+``evaluate_bots``, ``rl_environment``) play it.
 
-The games are imperfect-information games with *sampled* chance: the engine draws from its
-own seeded generator inside ``apply`` (a game is its seed and its actions), so no chance node
-is exposed; each new initial state takes the next seed from the ``seed`` parameter on.  Players
-are the seats a learner may take (an automated seat plays inside the engine); actions are the
-indices of the game's action table; the observation tensor is the game's encoding of what the
-player is shown, and its string is that observation as JSON.  ``resample_from_infostate``
-re-samples what the player cannot see with the game's own ``determinize`` hook, which IS-MCTS
-asks for at every iteration.  Parameters: ``players``, ``seed`` and ``config`` (the game's other
-options as JSON, e.g. ``{"expansions": "all"}``).  Returns are the final score margins.
+The games are imperfect-information games whose chance is fixed by a seed: the engine draws
+from its own generator inside ``apply`` (a game is its seed and its actions), so a state is
+its seed and its history, and no chance node is exposed.  The game object never changes:
+``new_initial_state()`` deals the game of the ``seed`` parameter, ``new_initial_state({"seed":
+n})`` the game of seed ``n``; which deal a call gives never depends on earlier calls.  So the
+game type declares deterministic chance, and a state serializes as OpenSpiel's Python games
+do (its history, and its engine pickled).
+
+Players are the seats a learner may take (an automated seat plays inside the engine);
+actions are the indices of the game's action table; the observation tensor is the game's
+encoding of what the player is shown, and its string is that observation as JSON.  There is
+no perfect-recall information state: the type says so, and ``information_state_string`` and
+``information_state_tensor`` raise (``rl_environment`` then reads the observation, as it does
+for any game without one).  ``resample_from_infostate`` re-samples what the player cannot see
+with the game's own ``determinize`` hook and keeps the state's history.
+
+Parameters: ``players``, ``seed``, ``config`` (the game's other options as JSON, e.g.
+``{"expansions": "all"}``) and ``returns``: ``margin`` (the final score margin over the best
+other seat, the default; zero-sum with two players) or ``rank`` (+1 first to -1 last,
+zero-sum).  :class:`ISMCTSBot` is OpenSpiel's IS-MCTS bot with the ``restart_at`` that
+``evaluate_bots`` asks of every bot.
 """
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts
 
 from salon.bots.heuristic import hooks_for
+from salon.core.errors import ConfigError
 from salon.core.game import Game, game_names
 from salon.core.plugins import plugin
 from salon.core.rng import Rng, derive_seed
-from salon.rl.table import Spec, rewards, spec
+from salon.rl.table import REWARDS, Spec, rewards, spec
 
-MAX_UTILITY = 1000.0
+MAX_MARGIN = 1000.0
 """A bound on any score margin, which OpenSpiel asks of a game."""
 MAX_LENGTH = 100_000
 """A bound on the number of decisions of any game (``salon simulate`` counts a longer one as stuck)."""
+DEFAULTS = {"players": 2, "seed": 0, "config": "", "returns": "margin"}
+"""The games' parameters and their defaults."""
 
 
 def short_name(game: str) -> str:
     return f"python_salon_{game}"
 
 
-def _spec(game: str, params: dict[str, Any]) -> Spec:
-    config = json.loads(params.get("config") or "{}")
+@cache
+def _spec(game: str, config: str) -> Spec:
+    """The spec of ``game`` with ``config`` (canonical JSON): built once, shared by every
+    OpenSpiel game and state of that config, and rebuilt from these two strings when a
+    serialized state is read back."""
+    return spec(game, json.loads(config))
+
+
+def _config(params: dict[str, Any]) -> str:
+    try:
+        config = json.loads(params.get("config") or "{}")
+    except json.JSONDecodeError as e:
+        raise ConfigError(f"config: not JSON ({e})") from None
+    if not isinstance(config, dict):
+        raise ConfigError("config: give the game's options as a JSON object")
     config["players"] = int(params["players"])
-    return spec(game, config)
+    return json.dumps(config, sort_keys=True)
+
+
+def _seed(given: Any, default: int) -> int:
+    """The seed a ``new_initial_state`` argument names (a mapping or JSON text), else ``default``."""
+    if given is None or given == "":
+        return default
+    found = json.loads(given) if isinstance(given, str) else dict(given)
+    seed = found.get("seed", default)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ConfigError(f"seed {seed!r}: give a whole number >= 0")
+    return seed
 
 
 class SalonOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """One salon game and config as an OpenSpiel game."""
+    """One salon game and config as an OpenSpiel game (immutable: see the module's docstring)."""
 
-    def __init__(self, game: str, game_type: Any, params: dict[str, Any] | None = None) -> None:
-        full = {"players": 2, "seed": 0, "config": "", **(params or {})}
-        self.salon: Spec = _spec(game, full)
-        self.next_seed = int(full["seed"])
+    def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+        full = {**DEFAULTS, **(params or {})}
+        if full["returns"] not in REWARDS:
+            raise ConfigError(f"returns={full['returns']!r}: choose {' or '.join(REWARDS)}")
+        self.name = game
+        self.config = _config(full)
+        self.salon: Spec = _spec(game, self.config)
+        self.seed = int(full["seed"])
+        self.returns_kind = str(full["returns"])
+        players = len(self.salon.players)
+        zero_sum = self.returns_kind == "rank" or players == 2
+        bound = 1.0 if self.returns_kind == "rank" else MAX_MARGIN
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.salon.actions), max_chance_outcomes=0,
-            num_players=len(self.salon.players), min_utility=-MAX_UTILITY, max_utility=MAX_UTILITY,
-            utility_sum=None, max_game_length=MAX_LENGTH)
-        super().__init__(game_type, info, full)
+            num_distinct_actions=len(self.salon.actions), max_chance_outcomes=0, num_players=players,
+            min_utility=-bound, max_utility=bound, utility_sum=0.0 if zero_sum else None,
+            max_game_length=MAX_LENGTH)
+        super().__init__(_game_type(game, zero_sum), info, full)
 
-    def new_initial_state(self) -> SalonOpenSpielState:
-        seed = self.next_seed
-        self.next_seed += 1
-        return SalonOpenSpielState(self, self.salon.new(seed))
+    def new_initial_state(self, params: Any = None) -> SalonOpenSpielState:
+        """The game of the ``seed`` parameter, or of ``params["seed"]``."""
+        return SalonOpenSpielState(self, self.salon.new(_seed(params, self.seed)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SalonObserver:
+        """The player's own observation, the only one the games provide."""
+        wanted = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if wanted.perfect_recall:
+            raise NotImplementedError(f"{short_name(self.name)} provides no perfect-recall information state "
+                                      "(its game type says so): use the observation")
+        if not wanted.public_info or wanted.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise NotImplementedError(f"{short_name(self.name)} provides only the player's own observation")
         return SalonObserver(self.salon)
 
 
 class _Shared:
     """What every state of one OpenSpiel game shares and never changes: OpenSpiel clones a
-    Python state by deep-copying its attributes, and this one it need not copy."""
+    Python state by deep-copying its attributes, and this one it need not copy; pickled (a
+    serialized state), it is its game's name, config and returns, from which it is rebuilt."""
 
-    def __init__(self, salon: Spec) -> None:
-        self.spec = salon
-        self.players = salon.players
+    def __init__(self, game: str, config: str, returns: str) -> None:
+        self.key = (game, config, returns)
+        self.spec = _spec(game, config)
+        self.returns = returns
+        self.players = self.spec.players
         self.player_of = {s: i for i, s in enumerate(self.players)}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[type[_Shared], tuple[str, str, str]]:
+        return _Shared, self.key
 
 
 class _Engine:
@@ -94,7 +155,7 @@ class SalonOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SalonOpenSpielGame, salon_game: Game) -> None:
         super().__init__(game)
-        self.shared = _Shared(game.salon)
+        self.shared = _Shared(game.name, game.config, game.returns_kind)
         self.engine = _Engine(salon_game)
 
     @property
@@ -135,17 +196,19 @@ class SalonOpenSpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if not self.game.is_over():
             return [0.0] * len(self.players)
-        final = rewards(self.game.result(), "margin")
+        final = rewards(self.game.result(), self.shared.returns)
         return [final[s] for s in self.players]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SalonOpenSpielState:
-        """A copy in which what ``player_id`` cannot see is drawn anew (the game's determinize
-        hook), seeded from the sampler's draw."""
+        """A copy, with this state's history, in which what ``player_id`` cannot see is drawn
+        anew (the game's determinize hook), seeded from the sampler's draw."""
         hooks = hooks_for(self.game)
         draw = probability_sampler() if callable(probability_sampler) else np.random.random()
         rng = Rng(derive_seed(int(draw * 2**53), 0x15))
         world = hooks.determinize(self.game, self.players[player_id], rng) if hooks.determinize else self.game.clone()
-        return SalonOpenSpielState(self.get_game(), world)
+        resampled: SalonOpenSpielState = self.clone()
+        resampled.engine = _Engine(world)
+        return resampled
 
     def __str__(self) -> str:
         return json.dumps(self.game.observe(None), sort_keys=True)
@@ -167,29 +230,40 @@ class SalonObserver:
         return json.dumps(state.game.observe(self.salon.players[player]), sort_keys=True)
 
 
-def _game_class(game: str, game_type: Any) -> type[SalonOpenSpielGame]:
+class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python IS-MCTS bot with ``restart_at``, which ``evaluate_bots`` calls on
+    every bot first and OpenSpiel's own lacks: the bot keeps nothing between its moves, so
+    there is nothing to restart."""
+
+    def restart_at(self, state: Any) -> None:
+        return None
+
+
+def _game_class(game: str) -> type[SalonOpenSpielGame]:
     """The class OpenSpiel builds ``game`` with: a class, not a function, because a Python
     function held by OpenSpiel's registry aborts the interpreter when it exits."""
 
     def __init__(self: SalonOpenSpielGame, params: dict[str, Any] | None = None) -> None:
-        SalonOpenSpielGame.__init__(self, game, game_type, params)
+        SalonOpenSpielGame.__init__(self, game, params)
 
     return type(f"Salon{game.title()}Game", (SalonOpenSpielGame,), {"__init__": __init__})
 
 
-def _game_type(game: str) -> Any:
+def _game_type(game: str, zero_sum: bool = False) -> Any:
+    """The game type: registered general-sum, and zero-sum for a game whose returns are (two
+    players' margins, or ranks)."""
     counts = spec(game, {}).description.players
     return pyspiel.GameType(
         short_name=short_name(game), long_name=f"salon {game} (Python)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(counts), min_num_players=min(counts),
         provides_information_state_string=False, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": 2, "seed": 0, "config": ""})
+        parameter_specification=DEFAULTS)
 
 
 def register() -> list[str]:
@@ -202,10 +276,9 @@ def register() -> list[str]:
             continue
         name = short_name(game)
         if name not in registered:
-            game_type = _game_type(game)
-            pyspiel.register_game(game_type, _game_class(game, game_type))
+            pyspiel.register_game(_game_type(game), _game_class(game))
         names.append(name)
     return names
 
 
-__all__ = ["SalonOpenSpielGame", "SalonOpenSpielState", "register", "short_name"]
+__all__ = ["ISMCTSBot", "SalonOpenSpielGame", "SalonOpenSpielState", "register", "short_name"]

@@ -106,6 +106,9 @@ class Spec:
     seats: int
     actions: ActionTable
     encoding: Encoding
+    rules: str
+    """A hash of the whole config, every default included: options that leave the layout as
+    it is (an edition's rules) still change what the vector's numbers mean."""
 
     @property
     def players(self) -> list[int]:
@@ -114,8 +117,8 @@ class Spec:
 
     @property
     def version(self) -> str:
-        """The action table's and the observation layout's versions together."""
-        return f"{self.actions.version}-{self.encoding.version}"
+        """The action table's, the observation layout's and the rules' versions together."""
+        return f"{self.actions.version}-{self.encoding.version}-{self.rules}"
 
     def new(self, seed: int) -> Game:
         return self.engine.new(self.config, seed)
@@ -139,8 +142,9 @@ def spec(name: str, config: dict[str, Any]) -> Spec:
         raise ConfigError(f"{name} declares no observation encoding: it has no learning environment")
     first = engine.new(config, 0)
     description = engine.describe(parsed)
+    rules = hashlib.sha256(json.dumps(first.config_json(), sort_keys=True).encode()).hexdigest()[:16]
     return Spec(name, config, engine, description, first.num_players, ActionTable(description.action_space),
-                load(found.encoding)(parsed))
+                load(found.encoding)(parsed), rules)
 
 
 def rewards(result: Result, kind: str) -> list[float]:
@@ -172,6 +176,12 @@ def render_public(game: Game | None, mode: str | None) -> str | None:
         print(text)
         return None
     return text
+
+
+def check_illegal(policy: str, allowed: Sequence[str]) -> str:
+    if policy not in allowed:
+        raise ConfigError(f"illegal={policy!r}: choose {' or '.join(allowed)}")
+    return policy
 
 
 def check_reward(kind: str) -> str:
