@@ -15,27 +15,30 @@ from pathlib import Path
 
 import pytest
 
-from salon.bots.heuristic import hooks_for
 from salon.cli.support import GameSupport, support
 from salon.core.engine import StepGame
+from salon.core.evaluation import Evaluation, evaluation_of
 from salon.core.game import Game, game_class, game_names
 from salon.core.plugins import folder, load, plugins
+from salon.core.vectors import Encoding
 from salon.web.adapters import Adapter, adapter
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "salon"
-SHARED = ("core", "bots", "cli", "web", "i18n")
+SHARED = ("core", "bots", "rl", "cli", "web", "i18n", "wording")
 """The packages every game shares; a game's own modules may live there when its plug-in
-names them (its terminal view, its web adapter)."""
+names them (its terminal view, its web adapter, its wording), with the package named after
+the game that holds such a module."""
 
 
 def _own_modules() -> set[Path]:
-    """The files the installed plug-ins name as their own parts."""
+    """The files the installed plug-ins name as their own parts, and the other modules of a
+    package named after the game that holds one (``salon/cli/rococo/``)."""
     own = set()
     for p in plugins().values():
-        for reference in (p.engine, p.evaluation, p.terminal, p.web):
+        for reference in (p.engine, p.evaluation, p.terminal, p.web, p.wording):
             if reference is not None:
-                module = reference.partition(":")[0]
-                own.add(SRC.parent / (module.replace(".", "/") + ".py"))
+                path = SRC.parent / (reference.partition(":")[0].replace(".", "/") + ".py")
+                own |= set(path.parent.glob("*.py")) if path.parent.name == p.name else {path}
     return own
 
 
@@ -67,18 +70,21 @@ def test_every_bundled_game_is_a_plug_in_whose_parts_load() -> None:
         assert support(name) is load(p.terminal)
         assert p.web is not None and isinstance(load(p.web), Adapter) and adapter(name) is load(p.web)
         assert p.static is not None and folder(p.static).joinpath("renderer.js").is_file()
-        assert hooks_for(cls.new({}, 1)).evaluate is not None
+        assert p.evaluation is not None and evaluation_of(cls.new({}, 1)) is load(p.evaluation)
+        assert isinstance(load(p.evaluation), Evaluation)
+        assert p.encoding is not None and isinstance(load(p.encoding)({}), Encoding)
 
 
 def test_no_shared_module_names_a_game() -> None:
     """Neither an import of a game's package nor a game's name in code (docstrings may give
-    examples): shared code reaches every game through its plug-in alone."""
+    examples): shared code reaches every game through its plug-in alone.  (The layers below
+    the front ends import no game at all: tests/test_layers.py.)"""
     names = set(game_names())
     offenders = []
     for path in _shared_files():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom | ast.Import):
+            if isinstance(node, ast.ImportFrom | ast.Import) and path.relative_to(SRC).parts[0] in ("cli", "web"):
                 modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
                 offenders += [f"{path.name} imports {m}" for m in modules if m.split(".")[:2][-1] in names]
         offenders += [f"{path.name}: {s!r}" for s in _code_strings(tree) if any(n in s.lower() for n in names)]
@@ -137,10 +143,10 @@ def test_setup_events_come_like_an_actions(name: str) -> None:
 @pytest.mark.parametrize("name", ["rococo", "necklace"])
 def test_violations_through_the_protocol(name: str) -> None:
     g = game_class(name).new({}, 6)
+    assert isinstance(g, StepGame)
     before = g.clone()
     events = g.apply(g.legal_actions()[0])
     assert g.violations() == [] and g.violations(before, events) == []
-    assert isinstance(g, StepGame)
     if name == "rococo":  # money appears from nowhere
         g.s.players[0].livres += 1
     else:
@@ -153,7 +159,7 @@ NIM = '''
 from __future__ import annotations
 from typing import Any
 from salon.core.errors import ConfigError, IllegalAction, MalformedAction
-from salon.core.game import Description, Game, Result, game_seed
+from salon.core.game import Description, Game, Limits, Result, game_seed
 from salon.core.plugins import Plugin
 
 ACTIONS = ("take:1", "take:2", "take:3")
@@ -174,7 +180,7 @@ class Nim(Game):
     @classmethod
     def describe(cls, config: Any = None) -> Description:
         cls.parse_config(config)
-        return Description("nim", (2,), {"players": {"default": 2}}, ACTIONS, {})
+        return Description("nim", (2,), {"players": {"default": 2}}, ACTIONS, {}, Limits(11, (0, 1)))
 
     @classmethod
     def new(cls, config: Any = None, seed: Any = 0) -> "Nim":
@@ -241,6 +247,7 @@ msgstr "{lang}: Nim"
 '''
 
 
+@pytest.mark.slow
 def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
     """An installed distribution with one entry point in the group ``salon.games`` is all a
     third-party game needs: ``salon`` lists it, simulates it with the random bot, describes

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from salon.bots.base import RandomBot, bot_seed
+from salon.core.engine import StepGame
 from salon.core.errors import ActionError, ConfigError
 from salon.core.game import SECRET_SEEDS, SEEDS, game_class, game_names
 
 
 @pytest.fixture(params=game_names())
 def name(request: pytest.FixtureRequest) -> str:
-    return request.param
+    return str(request.param)
 
 
 def test_the_legal_list_is_the_callers(name: str) -> None:
@@ -101,6 +103,7 @@ def test_secret_seeds_one_bit_apart_give_unrelated_games(name: str) -> None:
 def test_a_keyed_draw_ends_what_may_be_undone(name: str) -> None:
     """Undo stops at a random draw (:meth:`Game.undoable`) with the keyed generator too."""
     g = game_class(name).new({"players": 3}, SECRET_SEEDS.start + 5)
+    assert isinstance(g, StepGame)
     rng = random.Random(5)
     undoable = draws = 0
     for _ in range(150):
@@ -124,7 +127,7 @@ def test_observing_from_no_seat_is_refused(name: str, seat: object) -> None:
 
 
 @pytest.mark.parametrize("config", [{"players": "3"}, {"players": 3.0}, {"start_player": "0"}])
-def test_config_values_of_another_type_are_refused(name: str, config: dict) -> None:
+def test_config_values_of_another_type_are_refused(name: str, config: dict[str, Any]) -> None:
     with pytest.raises(ConfigError, match="config"):
         game_class(name).new(config, 0)
 

@@ -99,6 +99,7 @@ def _session(game: Game, lang: str) -> Session:
     return Session(game, seats, sup.view(game, lang, labels), Console(), lang, None, 0.0, sup)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "config", "seed"), CONFIGS)
 def test_random_games_say_why_in_every_language(name: str, config: dict[str, Any], seed: int) -> None:
     cls = game_class(name)

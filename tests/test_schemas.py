@@ -41,6 +41,7 @@ def test_every_event_type_the_rules_emit_has_a_schema(name: str) -> None:
     assert set(WRITTEN.get(name, {})) <= emitted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_every_event_and_decision_fits(name: str) -> None:
     schema = game_class(name).describe().schema

@@ -29,13 +29,13 @@ SHARED = {"config." + k for k in {*PYDANTIC.values(), "invalid", "not_mapping"}}
 
 def own_keys() -> set[str]:
     """The keys the games' config validators refuse with: ``refuse("key", ...)`` calls."""
-    keys = set()
+    keys: set[str] = set()
     for game in ("rococo", "necklace"):
         tree = ast.parse((SRC / game / "config.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "refuse":
                 first = node.args[0]
-                assert isinstance(first, ast.Constant)
+                assert isinstance(first, ast.Constant) and isinstance(first.value, str)
                 keys.add(f"{game}.config.{first.value}")
     return keys
 
@@ -92,13 +92,13 @@ def keyed_errors() -> set[str]:
     """The catalog keys of the errors raised with one written out: ``ConfigError(message,
     "key", ...)``, ``RecordError(...)`` (the configs' keys, which salon.core.options composes,
     are checked above)."""
-    keys = set()
+    keys: set[str] = set()
     for path in SRC.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS and len(node.args) > 1:
                 key = node.args[1]
                 if isinstance(key, ast.Constant):
-                    keys.add(key.value)
+                    keys.add(str(key.value))
     return keys
 
 

@@ -11,14 +11,16 @@ import pytest
 from salon.bots import fit as fit_mod
 from salon.core.errors import ConfigError
 from salon.core.game import game_class
+from salon.core.weights import Fitted
 from salon.rococo import evaluation
+from salon.rococo.game import Rococo
 
 SOLO = {"players": 1, "solo": True}
 PLAIN = ["MADAME_TURN", "MADAME_TURN_FADE"]
 ALL = [*PLAIN, "MADAME_TURN_JB", "MADAME_TURN_FADE_JB"]
 
 
-def _fitted() -> fit_mod.Fitted:
+def _fitted() -> Fitted:
     return fit_mod.fitted_for(game_class("rococo").new(SOLO, 0))
 
 
@@ -39,11 +41,13 @@ def test_a_fit_recovers_the_weights_that_made_the_margins() -> None:
     fitted = _fitted()
     samples = fit_mod.record("rococo", SOLO, range(2), "random", 3)
     truth = {"MADAME_TURN": 4.5, "MADAME_TURN_FADE": 0.05}
-    made = []
+    made: list[fit_mod.Sample] = []
     try:
         for name, value in truth.items():
             setattr(evaluation, name, value)
-        made = [fit_mod.Sample(x.game, x.seat, evaluation.evaluate(x.game, x.seat)) for x in samples]
+        for x in samples:
+            assert isinstance(x.game, Rococo)
+            made.append(fit_mod.Sample(x.game, x.seat, evaluation.evaluate(x.game, x.seat)))
     finally:
         for name, value in fitted.weights().items():
             setattr(evaluation, name, value)

@@ -1,21 +1,26 @@
 """The heuristic bot: legal and reproducible play, strength against the random baseline,
 sensible choices in typical positions, and the separation between the shared search and
-the game's evaluation hook (ARCHITECTURE.md, "bots")."""
+the game's evaluation hook (docs/architecture.md, "Bots")."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from salon.bots.base import RandomBot, bot_names, bot_seed, make_bot
-from salon.bots.heuristic import HeuristicBot, hooks_for, register_evaluator
+from salon.bots.base import Bot, RandomBot, bot_names, bot_seed, make_bot
+from salon.bots.heuristic import HeuristicBot
 from salon.core.errors import ConfigError
+from salon.core.evaluation import Evaluation, evaluation_of
+from salon.core.events import Event
 from salon.core.game import SECRET_SEEDS, game_class
-from salon.core.rng import KeyedRng, Rng
-from salon.rococo.evaluation import _garment_worth, _static, determinize, evaluate
+from salon.core.plugins import Plugin, plugins
+from salon.core.rng import BaseRng, KeyedRng, Rng
+from salon.rococo.evaluation import EVALUATION, _garment_worth, _static, evaluate
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
+from salon.rococo.rules.common import jewelry_box
 from tests.rococo import positions as P
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "src" / "salon" / "bots"
@@ -27,6 +32,7 @@ def play(names: list[str], seed: int) -> Rococo:
     bots = [make_bot(name, seed * 10 + seat) for seat, name in enumerate(names)]
     while not g.is_over():
         seat = g.current_player()
+        assert seat is not None
         legal = g.legal_actions()
         action = bots[seat].choose(g)
         assert action in legal
@@ -51,7 +57,7 @@ def test_registered_as_heuristic() -> None:
 
 def test_shared_bot_code_names_no_game() -> None:
     """The search is generic: no file of salon.bots names a game; the game supplies its
-    knowledge through the hook registry."""
+    knowledge through the evaluation its plug-in names."""
     for path in sorted(BOTS_DIR.glob("*.py")):
         assert "rococo" not in path.read_text(encoding="utf-8").lower(), path.name
 
@@ -61,19 +67,19 @@ def test_game_without_evaluation_is_refused_clearly() -> None:
         name = "no-such-game"
 
     with pytest.raises(ConfigError, match="no-such-game"):
-        hooks_for(Unknown())  # type: ignore[arg-type]
+        evaluation_of(Unknown())  # type: ignore[arg-type]
 
 
-def test_rococo_hooks_found_by_convention() -> None:
-    hooks = hooks_for(Rococo.new({"players": 2}, 1))
-    assert hooks.evaluate is evaluate
-    assert hooks.determinize is determinize
+def test_rococo_evaluation_found_through_its_plug_in() -> None:
+    found = evaluation_of(Rococo.new({"players": 2}, 1))
+    assert found is EVALUATION and found.evaluate is evaluate
 
 
 # --------------------------------------------------------------------------------------------
 # legal, reproducible, strong
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 5])
 def test_smoke_game_with_heuristic_bots_only(players: int) -> None:
     g = play(["heuristic"] * players, seed=40 + players)
@@ -81,6 +87,7 @@ def test_smoke_game_with_heuristic_bots_only(players: int) -> None:
     assert check(g.s) == []
 
 
+@pytest.mark.slow
 def test_mixed_table_of_four() -> None:
     g = play(["heuristic", "random", "heuristic", "random"], seed=4)
     assert g.is_over()
@@ -92,12 +99,14 @@ def test_plays_a_secret_seed_game_reproducibly(name: str) -> None:
     determinization draws from it, and the same seeds give the same choices again."""
     seed = SECRET_SEEDS.start + 42
 
-    def opening() -> tuple[list[str], list]:
+    def opening() -> tuple[list[str], list[Bot]]:
         g = game_class(name).new({"players": 2}, seed)
         bots = [make_bot("heuristic", bot_seed(seed, s)) for s in range(2)]
         actions = []
         for _ in range(12):
-            action = bots[g.current_player()].choose(g)
+            seat = g.current_player()
+            assert seat is not None
+            action = bots[seat].choose(g)
             assert action in g.legal_actions()
             g.apply(action)
             actions.append(action)
@@ -108,6 +117,7 @@ def test_plays_a_secret_seed_game_reproducibly(name: str) -> None:
     assert opening()[0] == actions
 
 
+@pytest.mark.slow
 def test_same_seed_same_game() -> None:
     first = play(["heuristic", "random"], seed=11)
     second = play(["heuristic", "random"], seed=11)
@@ -117,6 +127,7 @@ def test_same_seed_same_game() -> None:
     assert both.history == again.history
 
 
+@pytest.mark.slow
 def test_beats_random_in_two_player_games() -> None:
     """10 seeded games, sitting first and second in turn: a broken bot would lose some.  How
     strong it is, and how fast, `salon strength rococo --bot normal --against random` and
@@ -132,6 +143,7 @@ def test_beats_random_in_two_player_games() -> None:
     assert wins == games
 
 
+@pytest.mark.slow
 def test_beats_random_with_all_expansions_and_uses_them() -> None:
     """With every expansion on, 8 seeded two-player games: the bot wins them, rents jewels (after
     financing a jeweler space) in each, and passes an exam in some (RULES.md §13)."""
@@ -143,7 +155,9 @@ def test_beats_random_with_all_expansions_and_uses_them() -> None:
         bots = [make_bot("heuristic" if q == seat else "random", i * 10 + q) for q in range(2)]
         kinds: set[str] = set()
         while not g.is_over():
-            events = g.apply(bots[g.current_player()].choose(g))
+            mover = g.current_player()
+            assert mover is not None
+            events = g.apply(bots[mover].choose(g))
             kinds.update(e.type for e in events if e.seat == seat)
         wins += g.result().winners == (seat,)
         jewel_games += "jewel" in kinds
@@ -221,7 +235,7 @@ def test_jewels_and_exam_tasks_count_in_the_evaluation() -> None:
     before = evaluate(g, 0)
     with_jewel = g.clone()
     with_jewel.s.players[0].jewels.append(with_jewel.s.jewel_bag[0])
-    assert evaluate(with_jewel, 0) >= before + g.s.t.ds.jewelry_box.params.jewel_end_vp
+    assert evaluate(with_jewel, 0) >= before + jewelry_box(g.s).params.jewel_end_vp
     with_task = g.clone()
     with_task.s.players[0].tasks = 1
     assert evaluate(with_task, 0) > before
@@ -308,10 +322,11 @@ def test_choice_ignores_other_seats_secrets(seed: int) -> None:
     g = midgame(seed)
     other = rearrange_secrets(g, 0)
     assert other.state_hash() != g.state_hash()
-    assert determinize(g, 0, Rng(seed)).state_hash() == determinize(other, 0, Rng(seed)).state_hash()
+    assert g.determinize(0, Rng(seed)).state_hash() == other.determinize(0, Rng(seed)).state_hash()
     assert HeuristicBot(seed).choose(g) == HeuristicBot(seed).choose(other)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [21, 24])
 def test_hidden_prestige_of_the_2013_edition_is_not_read_D_10(seed: int) -> None:
     """D-10: the 2013 edition hides the other seats' prestige until the end, so neither the
@@ -378,13 +393,13 @@ def test_a_look_ahead_to_the_end_does_not_read_hidden_prestige_D_10() -> None:
 
 @pytest.mark.parametrize("config", [{}, {"expansions": ["all"]}, {"players": 1, "solo": True}],
                          ids=["base", "expansions", "solo"])
-def test_determinize_keeps_what_the_seat_knows(config: dict) -> None:
+def test_determinize_keeps_what_the_seat_knows(config: dict[str, Any]) -> None:
     g = midgame(22, **config)
     seen = g.observe(0)
     changed = False
     rng = Rng(5)
     for _ in range(5):
-        d = determinize(g, 0, rng)
+        d = g.determinize(0, rng)
         assert d.observe(0) == seen
         assert check(d.s) == []
         assert d.legal_actions() == g.legal_actions()
@@ -426,7 +441,7 @@ class Counters:
             return ["size:small", "size:big"] if self.pile >= 3 else ["size:small"]
         return ["take:3"] if self.size == "big" else [f"take:{k}" for k in (1, 2) if k <= self.pile]
 
-    def apply(self, action: str) -> list:
+    def apply(self, action: str) -> list[Event]:
         assert action in self.legal_actions()
         if action.startswith("size:"):
             self.size = action[5:]
@@ -443,6 +458,9 @@ class Counters:
     def clone(self) -> Counters:
         return Counters(self.pile, self.seat, self.size)
 
+    def determinize(self, seat: int, rng: BaseRng) -> None:
+        return None  # nothing is hidden
+
 
 def counters_value(game: Counters, seat: int) -> float:
     """Exact: the seat to move with a pile that is a multiple of 4 loses; mid-turn unknown."""
@@ -454,10 +472,16 @@ def counters_value(game: Counters, seat: int) -> float:
     return 1.0 if to_move_wins == (game.seat == seat) else -1.0
 
 
+COUNTERS: Evaluation[Any] = Evaluation(counters_value)  # the toy game is no Game subclass
+"""The toy game's evaluation, which its plug-in below names."""
+
+
 @pytest.mark.parametrize(("pile", "best"), [(7, ["size:big", "take:3"]), (6, ["size:small", "take:2"]),
                                             (5, ["size:small", "take:1"])])
-def test_generic_search_wins_a_toy_game_with_a_two_step_turn(pile: int, best: list[str]) -> None:
-    register_evaluator(Counters.name, counters_value)  # type: ignore[arg-type]
+def test_generic_search_wins_a_toy_game_with_a_two_step_turn(pile: int, best: list[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(plugins(), Counters.name, Plugin(Counters.name, "tests.bots.test_heuristic:Counters",
+                                                         evaluation="tests.bots.test_heuristic:COUNTERS"))
     g = Counters(pile)
     bot = HeuristicBot(0)
     for action in best:

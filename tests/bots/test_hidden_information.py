@@ -2,17 +2,20 @@
 
 Each test builds two games that the deciding seat observes identically (same
 ``observe(seat)``, same legal actions) but that differ in one secret.  A fair ``determinize``
-gives both the same copy for the same generator (it "depends only on what ``seat`` knows and on
-``rng``", salon.rococo.evaluation), and ``evaluate`` gives both the same value.  Each test
+gives both the same copy for the same generator (it "depends only on what the seat knows and on
+the generator", salon.rococo.resample), and ``evaluate`` gives both the same value.  Each test
 names the secret and the rule that makes it secret.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from salon.core.rng import Rng
-from salon.rococo.evaluation import determinize, evaluate
+from salon.rococo.evaluation import evaluate
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
 from tests.rococo import positions as P
@@ -29,11 +32,11 @@ def seen_alike(a: Rococo, b: Rococo, seat: int) -> None:
     assert a.legal_actions() == b.legal_actions()
 
 
-def same_samples(a: Rococo, b: Rococo, seat: int, part=None) -> None:
+def same_samples(a: Rococo, b: Rococo, seat: int, part: Callable[[Rococo], object] | None = None) -> None:
     """The copies made with the same generator are identical; ``part`` first names the piece of
     the copy where the secret shows (for a readable failure)."""
     for k in SEEDS:
-        da, db = determinize(a, seat, Rng(k)), determinize(b, seat, Rng(k))
+        da, db = a.determinize(seat, Rng(k)), b.determinize(seat, Rng(k))
         if part is not None:
             assert part(da) == part(db), k
         assert da.state_hash() == db.state_hash(), k
@@ -137,7 +140,7 @@ def test_evaluation_does_not_read_madame_du_barrys_face_down_exam_card_R_SOLO_EX
 @pytest.mark.parametrize("config", [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
                                     {"players": 3, "expansions": ["all"]}, {"players": 3, "edition": "2013"}],
                          ids=["2p", "3p", "4p", "5p", "expansions", "2013"])
-def test_determinize_does_not_copy_the_secret_picks_of_the_history_R_PH2_1(config: dict) -> None:
+def test_determinize_does_not_copy_the_secret_picks_of_the_history_R_PH2_1(config: dict[str, Any]) -> None:
     """R-PH2-1 / A-57: each seat chooses its hand secretly.  Seat 1 (the start player) picks
     S21 S22 S23 in one game and S23 S24 S25 in the other; the rest is the same.  The copy
     must not carry the game's ``history`` (``pick:S21`` ...), which would tell them apart."""
@@ -199,8 +202,9 @@ def test_the_stack_a_seat_looks_through_is_kept_R_JB_EXAM_J_3() -> None:
         while not g.is_over() and seen < 3:
             if g.decision()["kind"] == "promote":
                 seat = g.current_player()
+                assert seat is not None
                 for k in SEEDS:
-                    copy = determinize(g, seat, Rng(k))
+                    copy = g.determinize(seat, Rng(k))
                     assert sorted(copy.legal_actions()) == sorted(g.legal_actions())
                     assert check(copy.s) == []
                 seen += 1

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from salon.bots.heuristic import HeuristicBot, hooks_for
+import pytest
+
+from salon.bots.heuristic import HeuristicBot
+from salon.core.evaluation import evaluation_of
 from salon.necklace.game import Necklace
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
@@ -25,10 +28,11 @@ def _to(g: Rococo, kind: str, last_round: bool = True) -> Rococo:
     return g
 
 
+@pytest.mark.slow
 def test_rococo_plays_out_the_last_rounds_hands_and_card_plays_R_PH2_1_R_PH3_4() -> None:
     """In the solo mode the last round's hand picks and card plays are marked; the same choices
     in an earlier round are not, nor is the choice of an action."""
-    hooks = hooks_for(solo_game(5))
+    hooks = evaluation_of(solo_game(5))
     assert hooks.plan_at is not None
     for kind in ("hand", "play"):
         assert hooks.plan_at(_to(solo_game(5), kind))
@@ -36,6 +40,7 @@ def test_rococo_plays_out_the_last_rounds_hands_and_card_plays_R_PH2_1_R_PH3_4()
     assert not hooks.plan_at(_to(solo_game(5), "main"))
 
 
+@pytest.mark.slow
 def test_where_nothing_is_played_out_it_is_the_look_ahead() -> None:
     g = _to(solo_game(4), "main")
     assert HeuristicBot(9).choose(g.clone()) == HeuristicBot(9, samples=0).choose(g.clone())
@@ -45,6 +50,7 @@ def test_where_nothing_is_played_out_it_is_the_look_ahead() -> None:
     assert HeuristicBot(9).choose(n.clone()) == HeuristicBot(9, samples=0).choose(n.clone())
 
 
+@pytest.mark.slow
 def test_play_outs_reach_the_end_of_the_game_and_leave_it_alone() -> None:
     """In the last round every play-out is scored when the game is over (the exact result);
     the kept actions are the look-ahead's best; the real game is not touched; the choice is
@@ -61,7 +67,7 @@ def test_play_outs_reach_the_end_of_the_game_and_leave_it_alone() -> None:
     assert g.state_hash() == before and check(g.s) == []
     assert HeuristicBot(7, samples=2, keep=3).choose(g) == choice
 
-    hooks = hooks_for(g)
+    hooks = evaluation_of(g)
     scored: list[bool] = []
 
     def spy(node: Rococo, seat: int) -> float:
@@ -73,6 +79,7 @@ def test_play_outs_reach_the_end_of_the_game_and_leave_it_alone() -> None:
     assert g.state_hash() == before
 
 
+@pytest.mark.slow
 def test_keep_zero_plays_out_every_action() -> None:
     g = _to(solo_game(3), "play")
     bot = HeuristicBot(3, samples=1, keep=0)
@@ -80,7 +87,9 @@ def test_keep_zero_plays_out_every_action() -> None:
     assert sorted(bot.values) == sorted(g.legal_actions())
 
 
-def test_the_choice_does_not_depend_on_madame_du_barrys_hidden_cards_R_SOLO_PH2_1() -> None:
+@pytest.mark.slow
+def test_the_choice_does_not_depend_on_madame_du_barrys_hidden_cards_R_SOLO_PH2_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """R-SOLO-PH1-1, R-SOLO-PH2-1: her supply is shuffled and her hand pile drawn face down.
     Two games that differ only in which card lies in her hand pile look alike to the human,
     and the play-outs (which start from determinized copies) value every action alike in
@@ -94,13 +103,13 @@ def test_the_choice_does_not_depend_on_madame_du_barrys_hidden_cards_R_SOLO_PH2_
     assert bots[0].choose(a) == bots[1].choose(b)
     assert bots[0].values == bots[1].values and len(bots[0].values) == len(a.legal_actions())
 
-    hooks = hooks_for(a)
-    real = replace(hooks, determinize=lambda game, seat, rng: game.clone())
+    monkeypatch.setattr(Rococo, "determinize", lambda game, seat, rng: game.clone())  # the real cards
     peeking = [HeuristicBot(2, samples=1, keep=0), HeuristicBot(2, samples=1, keep=0)]
-    values = [bot._play_outs(game, game.legal_actions(), real, 0) for bot, game in zip(peeking, (a, b))]
+    values = [bot._play_outs(game, game.legal_actions(), evaluation_of(a), 0) for bot, game in zip(peeking, (a, b))]
     assert values[0] != values[1]
 
 
+@pytest.mark.slow
 def test_a_whole_solo_game() -> None:
     """One solo game to the end with one sample per action: every choice is legal (apply would
     refuse it) and the invariants hold at the end."""
@@ -111,10 +120,11 @@ def test_a_whole_solo_game() -> None:
     assert check(g.s) == [] and len(g.result().scores) == 2
 
 
+@pytest.mark.slow
 def test_with_several_players_the_look_ahead_alone_decides() -> None:
     """Play-outs would guess the other players' turns: in a game of three the last round's
     hand is chosen by the look-ahead."""
     g = _to(new_game(3, 9), "hand")
-    hooks = hooks_for(g)
+    hooks = evaluation_of(g)
     assert hooks.plan_at is not None and not hooks.plan_at(g)
     assert HeuristicBot(4).choose(g.clone()) == HeuristicBot(4, samples=0).choose(g.clone())

@@ -10,11 +10,12 @@ import random
 import pytest
 
 from salon.bots.base import RandomBot, make_bot
-from salon.bots.heuristic import hooks_for
 from salon.bots.levels import EasyBot
 from salon.bots.search import SearchBot, hint, hint_seed
+from salon.core.evaluation import evaluation_of
 from salon.core.game import Game, game_class, secret_seed
 from salon.core.rng import Rng
+from salon.rococo.game import Rococo
 
 
 def positions(name: str, count: int, players: int = 2, seed: int = 3) -> list[Game]:
@@ -35,6 +36,7 @@ def positions(name: str, count: int, players: int = 2, seed: int = 3) -> list[Ga
     raise AssertionError("not enough positions")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["rococo", "necklace"])
 def test_the_choice_depends_only_on_what_the_seat_knows(name: str) -> None:
     """A game whose secrets (other hands, deck and bag order, the generator) are drawn anew
@@ -42,13 +44,14 @@ def test_the_choice_depends_only_on_what_the_seat_knows(name: str) -> None:
     for g in positions(name, 3):
         seat = g.current_player()
         assert seat is not None
-        twin = hooks_for(g).determinize(g, seat, Rng(991))
-        assert twin.state_hash() != g.state_hash()
+        twin = g.determinize(seat, Rng(991))
+        assert twin is not None and twin.state_hash() != g.state_hash()
         first, second = SearchBot(7, iterations=2), SearchBot(7, iterations=2)
         assert first.choose(g) == second.choose(twin)
         assert first.estimates == second.estimates
 
 
+@pytest.mark.slow
 def test_deterministic_for_a_seed_and_an_iteration_count() -> None:
     g = positions("rococo", 1, seed=5)[0]
     runs = [SearchBot(11, iterations=3) for _ in range(2)]
@@ -77,17 +80,21 @@ def test_a_time_budget_plays_out_at_least_one_world() -> None:
     assert bot.choose(g) in g.legal_actions() and bot.worlds == 1
 
 
+@pytest.mark.slow
 def test_a_small_budget_beats_the_random_bot_in_rococo() -> None:
     """One play-out world and two actions a decision already win by far: a search that chose
     badly, or read nothing from its play-outs, would not."""
     g = game_class("rococo").new({"players": 2}, 1)
     bots = {0: SearchBot(1, iterations=1, keep=2), 1: RandomBot(1)}
     while not g.is_over():
-        g.apply(bots[g.current_player()].choose(g))
+        seat = g.current_player()
+        assert seat is not None
+        g.apply(bots[seat].choose(g))
     scores = g.result().scores
     assert scores[0] - scores[1] > 50, scores
 
 
+@pytest.mark.slow
 def test_a_hint_is_what_the_search_bot_would_play() -> None:
     """Same seed and budget: the hint's first action is the search bot's choice; it is legal,
     and what the seat cannot see does not change it."""
@@ -98,8 +105,8 @@ def test_a_hint_is_what_the_search_bot_would_play() -> None:
         shown = hint(g, seed, iterations=2)
         assert shown[0].action in g.legal_actions()
         assert shown[0].action == SearchBot(seed, iterations=2).choose(g)
-        twin = hooks_for(g).determinize(g, seat, Rng(5))
-        assert hint(twin, seed, iterations=2) == shown
+        twin = g.determinize(seat, Rng(5))
+        assert twin is not None and hint(twin, seed, iterations=2) == shown
 
 
 def test_hint_seeds_are_per_seat_and_hint_and_secret_for_a_secret_game() -> None:
@@ -135,7 +142,8 @@ def test_a_solo_play_out_ends_after_the_players_next_turn() -> None:
     turn apart, and a play-out from a card to play ends at the player's turn after the next
     (one full turn of each seat), not at the end of the round."""
     g = game_class("rococo").new({"solo": True}, 11)
-    hooks = hooks_for(g)
+    assert isinstance(g, Rococo)
+    hooks = evaluation_of(g)
     assert hooks.turn is not None
     while g.decision().get("kind") != "play" or g.s.round != 2:
         g.apply(g.legal_actions()[0])
@@ -154,7 +162,9 @@ def test_a_solo_play_out_ends_after_the_players_next_turn() -> None:
     bot = SearchBot(1, iterations=1)
     node = root.clone()
     node.apply(root.legal_actions()[0])
-    bot._play_out(root, node, root.current_player(), hooks, planned=False)
+    seat = root.current_player()
+    assert seat is not None
+    bot._play_out(root, node, seat, hooks, planned=False)
     assert node.s.round == root.s.round and hooks.turn(node) != hooks.turn(root)
     played = [a for a in node.history[len(root.history):] if a.startswith("play:")]
     assert len(played) == 2 and node.decision().get("kind") == "play"  # this turn's card and the next's

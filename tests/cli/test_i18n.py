@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import salon.i18n as i18n
 import salon.rococo.rules as rules_pkg
 from salon.cli.main import app
-from salon.cli.rococo_view import term_fields
+from salon.cli.rococo.text import term_fields
 from salon.core.game import game_names
 from salon.i18n import (
     DEFAULT,
@@ -34,13 +34,14 @@ from salon.i18n import (
     system_language,
     text,
 )
-from salon.rococo.components import EXPANSIONS, packaged
+from salon.rococo.components import EXPANSIONS, CardModel, StartCardModel, packaged
 from salon.rococo.game import Rococo
 from salon.rococo.plugin import PLUGIN as ROCOCO
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.turn import MAIN_ACTIONS
 from tests.cli.conftest import Run
+from tests.wording.texts import known, told, told_count
 
 EVERYTHING = packaged("1-3", frozenset(EXPANSIONS))
 """The data set with every expansion in play: every card, garment and jewel there is."""
@@ -56,8 +57,8 @@ def test_missing_key_is_the_key_itself() -> None:
 def test_fields_are_filled_and_unknown_fields_stay() -> None:
     assert text("player.name", n=2) == "Player 2"
     assert text("player.name") == "Player {n}"
-    assert text("event.round") == "Round {round} begins"
-    assert text("event.played", player="P1") == "P1 plays {card}"
+    assert told("rococo.event.round") == "Round {round} begins"
+    assert told("rococo.event.played", player="P1") == "P1 plays {card}"
 
 
 def test_counted_phrases() -> None:
@@ -84,9 +85,9 @@ def test_keys_are_flat_dotted_strings() -> None:
 
 def test_a_games_own_domain_is_no_language() -> None:
     assert languages() == ["en", "de", "fr", "uk"]
-    assert domains("en") == ["terminal", "terminal-necklace", "web", "web-necklace", "web-rococo"]
-    assert has("necklace.event.drawn")
-    assert not has("event.drawn")
+    assert domains("en") == ["events-necklace", "events-rococo", "terminal", "terminal-necklace", "web", "web-necklace",
+                             "web-rococo"]
+    assert known("necklace.event.drawn") and not known("event.drawn") and not has("necklace.event.drawn")
     assert game_key("necklace", "step.sale1") == "necklace.step.sale1"
     assert game_key("rococo", "step.money") == "step.money"
     assert game_key("necklace", "step.total") == "step.total"
@@ -105,18 +106,19 @@ def test_every_event_type_has_a_log_line() -> None:
     assert {"jewel", "jewel_display", "jewel_removed", "festive_added", "promoted", "exam_passed", "task",
             "replayed", "copied", "garment_effect"} <= types
     for t in types:
-        assert has(f"event.{t}") or has(f"event.{t}_gain"), t
+        assert known(f"rococo.event.{t}") or known(f"rococo.event.{t}_gain"), t
 
 
 def test_every_bonus_has_a_description() -> None:
     ds = EVERYTHING
     jb = ds.jewelry_box
     assert jb is not None
-    cards = [*ds.deck_cards, *ds.start_cards, *jb.exam_masters, *jb.exam_journeymen, *jb.specialists]
+    cards: list[CardModel | StartCardModel] = [*ds.deck_cards, *ds.start_cards, *jb.exam_masters, *jb.exam_journeymen,
+                                               *jb.specialists]
     bonuses = {c.bonus for c in cards}
     assert {"nj_copy_opponent", "nm_end_jewel_sets", "sa_vp3"} <= bonuses
     for bonus in bonuses:
-        assert has(f"bonus.{bonus}"), bonus
+        assert known(f"rococo.bonus.{bonus}"), bonus
 
 
 def test_every_hiring_condition_has_a_text() -> None:
@@ -132,8 +134,8 @@ def test_every_garment_effect_and_expansion_has_a_text() -> None:
     effects = {g.effect for g in EVERYTHING.garments if g.effect}
     assert {"fest_vp_per_dec", "exq_free_jewel"} <= effects
     for effect in effects:
-        assert has(f"effect.{effect}"), effect
-        filled = text(f"effect.{effect}", **TERMS, **(EVERYTHING.garment_params or {}))
+        assert known(f"rococo.effect.{effect}"), effect
+        filled = told(f"rococo.effect.{effect}", "en", **TERMS, **(EVERYTHING.garment_params or {}))
         assert "{" not in filled, effect
     for expansion in EXPANSIONS:
         assert has(f"expansion.{expansion}"), expansion
@@ -143,16 +145,17 @@ def test_every_exam_task_has_a_meaning() -> None:
     jb = EVERYTHING.jewelry_box
     assert jb is not None
     for task in (*jb.journeyman_tasks, *jb.master_tasks):
-        assert has(f"task.{task.lower()}"), task
+        assert known(f"rococo.task.{task.lower()}"), task
     for exam in ("journeyman", "master"):
-        assert has(f"exam.{exam}"), exam
+        assert known(f"rococo.exam.{exam}"), exam
 
 
 def test_every_main_action_has_a_name_and_an_explanation() -> None:
     assert {"journeyman_exam", "master_exam"} <= set(MAIN_ACTIONS)
     for action in MAIN_ACTIONS:
-        for key in (f"main.{action}", f"main_short.{action}", f"action.main_{action}"):
+        for key in (f"main_short.{action}", f"action.main_{action}"):
             assert has(key), key
+        assert known(f"rococo.main.{action}"), action
 
 
 def test_every_decision_kind_has_a_prompt() -> None:
@@ -191,7 +194,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "rococo.panel.hand", "rococo.panel.madame", "rococo.employee.bonus", "necklace.panel.score",
            "necklace.board.col_livres", "rococo.game.title"},
     "fr": {"player.madame_du_barry", "solo.tag", "solo.row_points", "abbr.master", "abbr.livres",
-           "abbr.reward_livres", "colour.orange", "deco.statue", "phase.actions", "step.statues", "step.total",
+           "abbr.reward_livres", "colour.orange", "phase.actions", "step.statues", "step.total", "rococo.step.total",
            "simulate.col_bot", "board.col_notes", "necklace.kind.favorite", "necklace.kind.cardinal",
            "necklace.phase.influence", "necklace.board.col_livres", "necklace.board.col_notes",
            "necklace.unit.livres", "necklace.unit.ducats", "app.name", "lobby.name_placeholder", "lobby.options",
@@ -277,16 +280,16 @@ def test_counted_phrases_in_every_language() -> None:
     assert [count("unit.cards", n, "de") for n in (1, 2)] == ["1 Karte", "2 Karten"]
     assert [count("unit.cards", n, "fr") for n in (0, 1, 2, 1_000_000)] == [
         "0 carte", "1 carte", "2 cartes", "1000000 de cartes"]
-    assert count("necklace.gems.ruby", 3, "uk") == "3 рубіни"
+    assert told_count("necklace.gems.ruby", 3, "uk") == "3 рубіни"
     assert count("no.such.phrase", 3, "uk") == "no.such.phrase"
 
 
 def test_a_missing_translation_falls_back_to_english_then_to_the_key() -> None:
     assert text("player.name", "de", n=2) == "Person 2"
     assert text("no.such.key", "de") == "no.such.key"
-    assert text("event.played", "fr", player="P1") == "P1 joue {card}"
+    assert told("rococo.event.played", "fr", player="P1") == "P1 joue {card}"
     german = catalogue("de")
-    assert "event.round" in german
+    assert "player.name" in german
     assert all(key in catalogue(DEFAULT) or OWN_TABLE.match(key) for key in german)
 
 
@@ -322,12 +325,16 @@ class _Recorder:
                     recorder.missing.add(key)
                 return super().get(key, default)
 
-        english = {**i18n.catalogue(DEFAULT), **i18n.surface(DEFAULT, i18n.TERMINAL).counted}
+        events = i18n.surface(DEFAULT, i18n.EVENTS)
+        english = {**i18n.catalogue(DEFAULT), **i18n.surface(DEFAULT, i18n.TERMINAL).counted, **events.plain,
+                   **events.counted}
         catalogues = {lang: Watched(lang, i18n.catalogue(lang)) for lang in languages()}
-        surfaces = {lang: i18n.Texts(i18n.surface(lang, i18n.TERMINAL).plain,
-                                     Watched(lang, i18n.surface(lang, i18n.TERMINAL).counted)) for lang in languages()}
+        surfaces = {(lang, name): i18n.Texts(
+            Watched(lang, found.plain) if name == i18n.EVENTS else found.plain, Watched(lang, found.counted))
+            for lang in languages() for name in (i18n.TERMINAL, i18n.EVENTS)
+            for found in [i18n.surface(lang, name)]}
         monkeypatch.setattr(i18n, "catalogue", lambda lang: catalogues.get(lang, {}))
-        monkeypatch.setattr(i18n, "surface", lambda lang, name: surfaces[lang])
+        monkeypatch.setattr(i18n, "surface", lambda lang, name: surfaces[(lang, name)])
 
 
 GAMES = [
@@ -338,6 +345,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: "-".join(g).replace("--", ""))
 def test_a_game_to_the_end_shows_no_english(lang: str, game: tuple[str, ...], run: Run,

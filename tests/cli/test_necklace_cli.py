@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,8 +18,9 @@ from tests.cli.conftest import Run
 CARD_ID = re.compile(r"\bC\d{3}\b")
 
 
-def _last_json(output: str) -> dict:
-    return json.loads(output.strip().splitlines()[-1])
+def _last_json(output: str) -> dict[str, Any]:
+    last: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
+    return last
 
 
 # --- play
@@ -48,6 +50,7 @@ def test_bots_play_a_whole_game_to_the_final_table(run: Run) -> None:
     assert result.stderr == ""
 
 
+@pytest.mark.slow
 def test_heuristic_bots_play_four_player_games(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "necklace", "--players", "4", "--bots", "heuristic,random,random,random", "--seed", "2",
@@ -62,6 +65,7 @@ def test_heuristic_bots_play_four_player_games(run: Run, tmp_path: Path) -> None
     assert [int(x) for x in totals.group(1).split()] == list(game.result().scores)
 
 
+@pytest.mark.slow
 def test_a_human_against_a_bot_sees_the_board_and_the_options(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "necklace", "--bots", "human,random", "--seed", "5", "--save", str(save),
@@ -104,6 +108,7 @@ def _policy(game: Necklace) -> str:
     return "done" if "done" in legal else "pass"
 
 
+@pytest.mark.slow
 def test_hot_seat_keeps_hands_and_presentations_secret(run: Run) -> None:
     """Two humans share the terminal up to the moment the second one is about to commit the
     first sale's presentation: the part of the output each one sees after taking the
@@ -146,6 +151,7 @@ def test_hot_seat_keeps_hands_and_presentations_secret(run: Run) -> None:
     segments = parts[0::2]
     assert len(segments) > 10
     for owner, segment in zip(owners, segments, strict=True):
+        assert owner is not None
         other = 1 - owner
         leaked = set(CARD_ID.findall(segment)) & secret[other]
         assert not leaked, (owner, leaked)
@@ -207,6 +213,7 @@ def test_simulate_table(run: Run) -> None:
 # --- bench
 
 
+@pytest.mark.slow
 def test_bench_json_shape(run: Run) -> None:
     result = run("bench", "necklace", "--json", "--seconds", "0.1")
     assert result.exit_code == 0, result.output
@@ -245,6 +252,7 @@ def test_saved_game_is_verified_by_replay(run: Run, tmp_path: Path) -> None:
     assert as_json["config"]["players"] == 2
 
 
+@pytest.mark.slow
 def test_unfinished_game_replays_and_continues(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "necklace.json"
     run("play", "necklace", "--bots", "human,random", "--seed", "7", "--save", str(save), input="1\n" * 15)

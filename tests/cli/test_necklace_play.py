@@ -5,7 +5,9 @@ Alchemist ask every seat alike, QN-INFO-1)."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
+import pytest
 from rich.console import Console
 
 from salon.bots.base import RandomBot
@@ -20,14 +22,14 @@ MADE_FOR_YOU = "(the only choice, made for you)"
 class Scripted(Session):
     """A session that answers every question with the first option and keeps what it offered."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.offered: list[tuple[int, list[str]]] = []
 
     def show_options(self, seat: int, legal: list[str]) -> None:
         self.offered.append((seat, list(legal)))
 
-    def show_board(self, seat: int) -> None:
+    def show_board(self, seat: int | None) -> None:
         pass
 
     def read(self, prompt: str) -> str:
@@ -57,6 +59,7 @@ def test_a_lone_pass_or_done_is_made_for_the_human_and_told_in_one_line() -> Non
     assert session.offered, "the human still decides where there is a choice"
 
 
+@pytest.mark.slow
 def test_at_a_shared_keyboard_the_lone_pass_of_another_seat_is_still_asked() -> None:
     """Handing the keyboard only to the seats that can react would show who they are."""
     session, _ = _session({0, 1}, players=2, seed=3)
@@ -118,3 +121,17 @@ def test_a_line_of_choices_that_cannot_all_be_played_is_refused_whole() -> None:
     assert session.several("1 1", legal, 0) is None  # the same card twice
     assert session.several("done done", legal, 0) is None  # the second is the other seat's
     assert session.several(f"{legal[0]} DONE", legal, 0) == [legal[0], "done"]
+
+
+def test_the_question_shows_its_colours_not_their_markup() -> None:
+    """Prompts name gems in colour (rich markup): the options panel renders it, never prints it."""
+    session, _ = _session({0, 1, 2}, seed=6)
+    game = session.game
+    shown: list[str] = []
+    while not game.is_over() and len(shown) < 200:
+        out = io.StringIO()
+        Console(file=out, width=200, force_terminal=False).print(session.options(game.legal_actions()))
+        shown.append(out.getvalue())
+        game.apply(game.legal_actions()[0])
+    assert len(shown) > 20
+    assert not [text for text in shown if "[/" in text]

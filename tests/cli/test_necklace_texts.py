@@ -10,10 +10,10 @@ import pytest
 from rich.text import Text
 
 from salon.bots.base import RandomBot
-from salon.cli.necklace_view import SUPPORT, NecklaceView
-from salon.i18n import text
+from salon.cli.necklace.view import SUPPORT, NecklaceView
 from salon.necklace.game import Necklace
 from tests.necklace.positions import begin_turn, find, run, set_hand, set_market
+from tests.wording.texts import told
 
 LANGS = ("en", "de", "fr", "uk")
 
@@ -88,5 +88,5 @@ def test_the_tie_rule_is_told_only_where_leaders_tie_QN_END_3() -> None:
 def test_rococos_throne_hall_is_named_as_the_options_name_it(lang: str) -> None:
     """The options name a guest space by its hall's number ("hall 1, space 2"); the board's
     label of the Throne hall carries that number too."""
-    assert text("board.hall", lang, n=1) in text("board.throne", lang)
-    assert text("board.throne", lang) != text("board.hall", lang, n=1)
+    assert told("rococo.board.hall", lang, n=1) in told("rococo.board.throne", lang)
+    assert told("rococo.board.throne", lang) != told("rococo.board.hall", lang, n=1)

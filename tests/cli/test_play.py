@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from salon.core import record
 from salon.rococo.game import Rococo
 from tests.cli.conftest import Run
@@ -42,6 +44,7 @@ def test_bots_play_a_whole_game_with_all_expansions(run: Run) -> None:
     assert result.stderr == ""
 
 
+@pytest.mark.slow
 def test_expansions_are_kept_in_the_record(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "rococo", "--bots", "random,random", "--seed", "4", "--expansions", "jewelry_box, festive",
@@ -110,6 +113,7 @@ def test_unfinished_record_shows_where_it_stands(run: Run, tmp_path: Path) -> No
     assert "round 1 of 7" in result.stdout
 
 
+@pytest.mark.slow
 def test_loaded_game_continues_with_new_seats(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     run("play", "rococo", "--bots", "human,random", "--seed", "7", "--save", str(save), input="1\n" * 12)
@@ -201,6 +205,7 @@ def test_solo_game_with_a_bot_runs_to_the_end_and_tells_madames_turns(run: Run) 
     assert result.stderr == ""
 
 
+@pytest.mark.slow
 def test_solo_game_with_the_jewelry_box_and_the_heuristic_bot(run: Run) -> None:
     result = run("play", "rococo", "--solo", "--bots", "heuristic", "--seed", "3", "--expansions", "jewelry_box")
     assert result.exit_code == 0, result.output
@@ -224,6 +229,7 @@ def test_solo_human_sees_madames_turns_right_before_the_next_decision(run: Run) 
     assert out.count("Madame du Barry reveals") == sum(part.count("Madame du Barry reveals") for part in shown)
 
 
+@pytest.mark.slow
 def test_solo_record_replays_with_madame(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "solo.json"
     assert run("play", "rococo", "--solo", "--bots", "random", "--seed", "6", "--save", str(save)).exit_code == 0
@@ -261,6 +267,7 @@ def test_2013_edition_game_speaks_its_own_words(run: Run) -> None:
     assert rows and all(vp == "?" for _, vp in rows)
 
 
+@pytest.mark.slow
 def test_2013_edition_game_to_the_end_shows_every_score(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "2013.json"
     result = run("play", "rococo", "--edition", "2013", "--players", "4", "--bots", "random", "--seed", "9",
@@ -278,6 +285,7 @@ def test_2013_edition_game_to_the_end_shows_every_score(run: Run, tmp_path: Path
     assert "Edition: the original 2013 edition" in replayed.stdout
 
 
+@pytest.mark.slow
 def test_a_hint_shows_the_searchs_best_choices_and_the_others_are_told(run: Run) -> None:
     """``hint`` lists the search's best choices with their estimates in points; in a hot-seat
     game the next player learns, at the hand-over, that a hint was asked for."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from salon.cli.rococo_view import RococoView
+from salon.cli.rococo.view import RococoView
 from salon.core import record
 from salon.rococo.game import Rococo
 from tests.cli.conftest import Run
@@ -110,8 +110,12 @@ def _tailoring_with_the_green_bonus() -> tuple[Rococo, str]:
     set_windows(g, [None] * (len(g.s.windows) - 1) + [garment])
     clear_rack(g, 0)
     need = g.s.t.ds.garments[g.s.t.garment_index[garment]].silk
-    give_tiles(g, 0, [find_tiles(g, lambda t, c=c: t.silk[c] >= 1 and sum(t.silk) == t.silk[c])[i]
-                      for c in range(4) for i in range(need[c])])
+
+    def single(c: int) -> list[str]:
+        """The tiles of silk of colour ``c`` alone."""
+        return find_tiles(g, lambda t: t.silk[c] >= 1 and sum(t.silk) == t.silk[c])
+
+    give_tiles(g, 0, [single(c)[i] for c in range(4) for i in range(need[c])])
     g.apply("main:skip")
     g.apply("bonus:use")
     assert g.decision()["kind"] == "tailor" and g.decision()["mode"] == "l4"

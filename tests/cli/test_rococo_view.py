@@ -13,9 +13,12 @@ from rich.console import Console
 from rich.text import Text
 
 from salon.bots.base import RandomBot
-from salon.cli.rococo_view import SUPPORT, RococoView, term_fields
-from salon.i18n import has, text
+from salon.cli.rococo.text import term_fields
+from salon.cli.rococo.view import SUPPORT, RococoView
+from salon.i18n import text
 from salon.rococo.game import Rococo
+from tests.wording.texts import known, told
+from tests.wording.texts import told as events_text
 
 GAMES = [(players, seed) for players in (2, 3, 4, 5) for seed in range(6)]
 EXPANSION_GAMES = [(players, seed) for players in (2, 3, 4, 5) for seed in range(100, 104)]
@@ -72,7 +75,7 @@ def _tell(config: dict[str, Any], games: list[tuple[int, int]],
                 for line in view.log([e.view(seat) for e in events]):
                     _check_words(plain(line), "log", forbidden)
     for why in whys:
-        assert has(f"why.{why}") or has(f"bonus.{why}") or has(f"effect.{why}"), why
+        assert known(f"rococo.why.{why}") or known(f"rococo.bonus.{why}") or known(f"rococo.effect.{why}"), why
     return kinds, types, whys
 
 
@@ -82,16 +85,19 @@ def _check_garment_notes(g: Rococo, garment_id: str, explained: str) -> None:
     if garment.expansion:
         assert text(f"expansion.{garment.expansion}") in explained, explained
     if garment.effect:
-        effect = text(f"effect.{garment.effect}", **term_fields(g, "en"), **(g.s.t.ds.garment_params or {}))
+        params = g.s.t.ds.garment_params or {}
+        effect = told(f"rococo.effect.{garment.effect}", "en", **term_fields(g, "en"), **params)
         assert effect in explained, explained
 
 
+@pytest.mark.slow
 def test_random_games_are_told_in_words() -> None:
     kinds, _, _ = _tell({}, GAMES)
     assert {"hand", "play", "main", "acquire", "fate", "tailor", "give", "dispose", "hire", "finance",
             "bonus"} <= kinds
 
 
+@pytest.mark.slow
 def test_random_games_with_all_expansions_are_told_in_words() -> None:
     kinds, types, whys = _tell({"expansions": "all"}, EXPANSION_GAMES)
     assert {"jewel", "promote", "task"} <= kinds
@@ -100,6 +106,7 @@ def test_random_games_with_all_expansions_are_told_in_words() -> None:
     assert {"jewel", "journeyman_exam"} <= whys
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expansion", ["jewelry_box", "noble", "festive", "exquisite"])
 def test_random_games_with_one_expansion_are_told_in_words(expansion: str) -> None:
     tile_source = {"exquisite_tile_source": "bag"} if expansion == "exquisite" else {}
@@ -110,6 +117,7 @@ def test_secret_draws_stay_secret_in_the_log() -> None:
     g = Rococo.new({"players": 2}, 3)
     view = RococoView(g, "en", ["Player 1", "Player 2"])
     seat = g.current_player()
+    assert seat is not None
     assert g.decision()["kind"] == "hand"
     action = g.legal_actions()[0]
     card = action.split(":")[1]
@@ -202,6 +210,7 @@ def test_exam_progress_shows_the_marked_tasks() -> None:
             assert f"{task}✓" in shown
 
 
+@pytest.mark.slow
 def test_only_the_owner_sees_a_specialized_apprentice() -> None:
     g = Rococo.new({"players": 4, "expansions": "jewelry_box"}, 9)
     bot = RandomBot(9)
@@ -241,6 +250,7 @@ def test_a_hired_specialized_apprentice_is_public() -> None:
             if hired:
                 view = RococoView(g, "en", ["Player 1", "Player 2"])
                 (event,) = hired
+                assert event.seat is not None
                 line = plain(view.event(event.view(None)) or "")
                 assert f"hires {secret[event.seat]} specialized Apprentice, free once per game" in line
                 progress = _shown(view, None).split("Jewels and exams")[1]
@@ -301,12 +311,14 @@ beside the board, the player's tiles, the warehouse floors, the resource stacks)
 MDB_LABELS = ["Player 1", "Madame du Barry"]
 
 
+@pytest.mark.slow
 def test_solo_games_are_told_in_words() -> None:
     _, types, whys = _tell({"solo": True}, [(1, seed) for seed in range(5)])
     assert {"mdb_hand", "mdb_card", "mdb_placement", "mdb_acquired"} <= types
     assert "mdb_favour" in whys
 
 
+@pytest.mark.slow
 def test_solo_games_with_the_jewelry_box_are_told_in_words() -> None:
     kinds, types, _ = _tell({"solo": True, "expansions": "jewelry_box", "mdb_exam_removal": "human"},
                             [(1, seed) for seed in range(4)])
@@ -350,7 +362,7 @@ def test_each_of_her_turns_is_told_with_card_target_and_reason() -> None:
                 elif action == "hire":
                     assert f"she hires {done['hired']['card']} " in line, line
                 elif action == "finance":
-                    assert f"she finances {text('deco.' + done['financed']['kind'])}" in line, line
+                    assert f"she finances {events_text('rococo.deco.' + done['financed']['kind'])}" in line, line
                 elif action == "acquire":
                     assert all(tile in line for tile in done["mdb_acquired"]["tiles"]), line
                 else:
@@ -417,6 +429,7 @@ def test_solo_support_names_madame_her_step_and_her_ties() -> None:
 
 # --- the 2013 edition: its own words, hidden prestige
 
+@pytest.mark.slow
 def test_2013_games_are_told_in_the_editions_words() -> None:
     _, types, _ = _tell({"edition": "2013"}, [(players, seed) for players in (2, 3, 4, 5) for seed in range(2)],
                         DELUXE_WORDS)
@@ -434,6 +447,7 @@ def _player_rows(shown: str) -> dict[int, list[str]]:
     return rows
 
 
+@pytest.mark.slow
 def test_2013_board_never_shows_another_players_prestige_before_the_end() -> None:
     hidden_gains = 0
     for players, seed in ((3, 1), (4, 2), (5, 3), (2, 4)):

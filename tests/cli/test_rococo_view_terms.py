@@ -11,7 +11,7 @@ import re
 from rich.console import Console
 
 from salon.bots.base import RandomBot
-from salon.cli.rococo_view import RococoView
+from salon.cli.rococo.view import RococoView
 from salon.i18n import text
 from salon.rococo.game import Rococo
 

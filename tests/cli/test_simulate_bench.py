@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+from typing import Any
+
+import pytest
 
 from salon.cli import bench as bench_mod
 from salon.cli.main import _wins_text
 from tests.cli.conftest import Run
 
 
-def _last_json(output: str) -> dict:
-    return json.loads(output.strip().splitlines()[-1])
+def _last_json(output: str) -> dict[str, Any]:
+    last: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
+    return last
 
 
 def test_simulate_json(run: Run) -> None:
@@ -54,6 +58,7 @@ def test_simulate_table(run: Run) -> None:
     assert "errors 0 · invariant violations 0" in result.stdout
 
 
+@pytest.mark.slow
 def test_bench_json_shape(run: Run) -> None:
     result = run("bench", "rococo", "--json", "--seconds", "0.2")
     assert result.exit_code == 0, result.output
@@ -67,6 +72,7 @@ def test_bench_json_shape(run: Run) -> None:
     assert "players" not in data["config"]  # bench plays every player count
 
 
+@pytest.mark.slow
 def test_json_reports_say_which_rules_were_played(run: Run) -> None:
     """A result file tells the edition, the solo mode and every option apart."""
     edition = _last_json(run("simulate", "rococo", "--games", "1", "--players", "3", "--edition", "2013",
@@ -80,6 +86,7 @@ def test_json_reports_say_which_rules_were_played(run: Run) -> None:
     assert bench["config"]["edition"] == "2013"
 
 
+@pytest.mark.slow
 def test_bench_with_all_expansions_keeps_its_shape(run: Run) -> None:
     plain = _last_json(run("bench", "rococo", "--json", "--seconds", "0.05").stdout)
     result = run("bench", "rococo", "--json", "--seconds", "0.05", "--expansions", "all")
@@ -94,6 +101,7 @@ def test_bench_with_all_expansions_keeps_its_shape(run: Run) -> None:
         assert row["games_per_s"] > 0
 
 
+@pytest.mark.slow
 def test_bench_with_secret_seeds_keeps_its_shape(run: Run) -> None:
     plain = _last_json(run("bench", "necklace", "--json", "--seconds", "0.01").stdout)
     result = run("bench", "necklace", "--json", "--seconds", "0.01", "--secret-seeds")
@@ -107,6 +115,7 @@ def test_bench_with_secret_seeds_keeps_its_shape(run: Run) -> None:
     assert "Secret seeds" in table.stdout
 
 
+@pytest.mark.slow
 def test_bench_table(run: Run) -> None:
     result = run("bench", "rococo", "--seconds", "0.05")
     assert result.exit_code == 0, result.output
@@ -132,6 +141,7 @@ def test_simulate_solo_json(run: Run) -> None:
     assert abs(sum(data["wins"]) - 3) < 1e-9
 
 
+@pytest.mark.slow
 def test_simulate_solo_table_names_madame(run: Run) -> None:
     result = run("simulate", "rococo", "--solo", "--games", "2", "--bots", "heuristic", "--expansions", "jewelry_box")
     assert result.exit_code == 0, result.output
@@ -167,6 +177,7 @@ def test_simulate_2013_edition_table(run: Run) -> None:
     assert "Edition: the original 2013 edition" in " ".join(result.stdout.split())
 
 
+@pytest.mark.slow
 def test_bench_solo_and_2013_keep_the_shape(run: Run) -> None:
     plain = _last_json(run("bench", "rococo", "--json", "--seconds", "0.05").stdout)
     solo = _last_json(run("bench", "rococo", "--json", "--seconds", "0.05", "--solo").stdout)
@@ -188,6 +199,7 @@ def test_bench_tells_each_stage_as_it_ends_for_its_progress_bar() -> None:
                                                     "parallel"]
 
 
+@pytest.mark.slow
 def test_the_reports_speak_the_language_asked_for(run: Run) -> None:
     """simulate, strength and tournament word their reports through the catalogs, in the
     language of --lang (else the locale's; these tests run in the C locale, English)."""

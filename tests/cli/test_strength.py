@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .conftest import Run
 
 
+@pytest.mark.slow
 def test_seats_are_swapped_on_each_seed(run: Run, tmp_path: Path) -> None:
     games = tmp_path / "games.jsonl"
     result = run("strength", "necklace", "--bot", "heuristic:width=1", "--against", "random", "--games", "4",
@@ -30,6 +33,7 @@ def test_the_solo_mode_names_the_games_own_opponent(run: Run) -> None:
     assert fr.exit_code == 0 and "random contre Madame du Barry, rococo en solo" in fr.stdout, fr.stdout
 
 
+@pytest.mark.slow
 def test_two_player_report_in_words(run: Run) -> None:
     result = run("strength", "necklace", "--bot", "random", "--games", "2")
     assert result.exit_code == 0 and "random against heuristic, necklace, 2 players, 2 games (seats swapped)" \

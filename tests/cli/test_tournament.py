@@ -42,6 +42,7 @@ def test_line_ups_are_balanced() -> None:
     assert jobs == tournament_mod.schedule(t, 12, 5)
 
 
+@pytest.mark.slow
 def test_tournament_rates_and_writes_files(run: Run, tmp_path: Path) -> None:
     args = ["tournament", "necklace", "--bots", f"random,{CHEAP}", "--players", "2", "--games", "2", "--seed", "3"]
     one = run(*args, "--workers", "1", "--json-file", str(tmp_path / "t.json"), "--csv-file", str(tmp_path / "t.csv"))
@@ -79,6 +80,7 @@ def test_simulate_bad_workers_is_one_line(run: Run) -> None:
     assert result.output.strip().startswith("error:") and "--workers" in result.output
 
 
+@pytest.mark.slow
 def test_ray_gives_the_same_reports() -> None:
     """A local Ray instance (one CPU: one worker process to start) plays two tiny runs exactly
     as they play here."""

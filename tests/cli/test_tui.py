@@ -8,6 +8,7 @@ import asyncio
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.widgets import RichLog
 
@@ -56,6 +57,7 @@ async def _type(app: TableApp, pilot, text: str) -> None:  # type: ignore[no-unt
     await pilot.press("enter")
 
 
+@pytest.mark.slow
 def test_the_panes_fit_80_by_24_and_another_seats_move_reaches_the_journal(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
 
@@ -77,9 +79,9 @@ def test_the_panes_fit_80_by_24_and_another_seats_move_reaches_the_journal(tmp_p
                 await _type(app, pilot, "1")
                 await _asked(app)
                 await pilot.pause()
-            journal = _journal(app)
-            recap = journal[journal.index("Since your last decision"):]
-            assert "Player 2" in recap and "[bold" not in journal
+            told = _journal(app)
+            recap = told[told.index("Since your last decision"):]
+            assert "Player 2" in recap and "[bold" not in told
             await _type(app, pilot, "why nonsense")
             await _asked(app)
             await pilot.pause()
@@ -92,6 +94,7 @@ def test_the_panes_fit_80_by_24_and_another_seats_move_reaches_the_journal(tmp_p
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_undo_and_quit_in_the_panes() -> None:
     async def scenario() -> None:
         app = _app("rococo", 8)
@@ -119,6 +122,7 @@ def test_undo_and_quit_in_the_panes() -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_a_shared_keyboard_empties_the_panes_before_the_hand_over() -> None:
     async def scenario() -> None:
         app = _app("rococo", 2)

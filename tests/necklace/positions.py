@@ -7,6 +7,7 @@ a card in two places or in none (the game's other invariants wait for ``assert_v
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from salon.core.events import Event
@@ -120,7 +121,7 @@ def give(g: Necklace, seat: int, *cards: int) -> None:
     load(g, pos)
 
 
-def set_market(g: Necklace, cards: list[int | None], steps: list[int] | None = None) -> None:
+def set_market(g: Necklace, cards: Sequence[int | None], steps: list[int] | None = None) -> None:
     """The market slots left to right (None: empty), with their price steps (default 0)."""
     pos = edit(g)
     for slot, entry in enumerate(pos["market"]):
@@ -204,6 +205,7 @@ def present_all(g: Necklace, lots: dict[int, list[str]]) -> list[Event]:
     events: list[Event] = []
     while g.decision().get("kind") == "present":
         seat = g.current_player()
+        assert seat is not None
         events += run(g, *lots.get(seat, []), "done")
     return events
 

@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from salon.cli.necklace_view import NecklaceView
+from salon.cli.necklace.view import NecklaceView
 from salon.necklace.game import Necklace
 from salon.necklace.state import EMPTY
 
@@ -51,6 +51,7 @@ def _text(view: NecklaceView, seat: int) -> str:
     return capture.get()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_no_seat_reads_an_id_it_knows_for_another_card_QN_INFO_1(players: int) -> None:
     g = Necklace.new({"players": players}, players)

@@ -4,9 +4,13 @@ test_sale.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from salon.core.errors import IllegalAction
+from salon.core.rng import Rng
+from salon.necklace.game import Necklace
 from tests.necklace.positions import (
     assert_valid,
     begin_turn,
@@ -23,7 +27,7 @@ from tests.necklace.positions import (
 )
 
 
-def table(players: int = 3, seed: int = 0, **config):
+def table(players: int = 3, seed: int = 0, **config: Any) -> Necklace:
     """Seat 0 to play; every hand empty; a pile topped with Rings (no Queen window)."""
     g = new_game(players, seed, **config)
     for seat in range(players):
@@ -33,7 +37,7 @@ def table(players: int = 3, seed: int = 0, **config):
     return g
 
 
-def play(g, seat: int = 0, *cards: int) -> None:
+def play(g: Necklace, seat: int = 0, *cards: int) -> None:
     """Give the cards to ``seat`` and start its turn (so they count as held)."""
     set_hand(g, seat, list(cards))
     begin_turn(g, seat)
@@ -254,7 +258,7 @@ def test_musketeer_chain_QN_THIEF_4_QN_AMB_10() -> None:
     outcomes = set()
     for seed in range(40):
         trial = g.clone()
-        trial.s.rng.state = seed
+        trial.s.rng = Rng(seed)
         events = trial.apply("play:thief:1")
         outcomes.add(tuple(kinds_of(events)))
         if kinds_of(events)[:4] == ["played", "thief_caught", "thief_caught", "stolen"]:
@@ -284,7 +288,7 @@ def test_musketeer_three_uses_QN_MUSKETEER_1() -> None:
 # --- Astrologer
 
 
-def astrologer_market(g):
+def astrologer_market(g: Necklace) -> int:
     astro = find(g, "astrologer")[0]
     set_market(g, [astro, *find(g, "ring")[:4]])
     begin_turn(g, 0)
@@ -354,7 +358,7 @@ def test_astrologer_on_an_empty_pile_QN_ASTROLOGER_5() -> None:
 # --- Queen
 
 
-def queen_at(g, seat: int, drawn: int) -> None:
+def queen_at(g: Necklace, seat: int, drawn: int) -> None:
     """``seat`` holds the Queen; seat 0 buys a Ring and ends its purchase; ``drawn`` comes up."""
     set_hand(g, seat, find(g, "queen"))
     ring = find(g, "ring")[0]

@@ -1,6 +1,6 @@
 """Component data: the packaged files load, match the rulebook's counts, mark every
 reconstructed value as such, and a broken data set is refused with a message that names the
-file and the problem (RULES.md §1, ARCHITECTURE.md principle 1)."""
+file and the problem (RULES.md §1, docs/architecture.md principle 1)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def edit(directory: Path, name: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def kinds() -> Counter:
+def kinds() -> Counter[str]:
     return Counter(c.kind_name for c in packaged().cards)
 
 
@@ -134,10 +134,10 @@ def test_reconstructed_values_are_marked_QN_PRICE_4_QN_AMB_2_QN_AMB_3() -> None:
     ds = packaged()
     for b in ds.blocks:
         if b.kind == "gem" and b.gem != "amber":
-            assert b.provenance.gems.startswith("reconstructed")
-            assert b.provenance.ladder.startswith("public")
+            assert b.provenance.gems is not None and b.provenance.gems.startswith("reconstructed")
+            assert b.provenance.ladder is not None and b.provenance.ladder.startswith("public")
         elif b.kind != "merchant":
-            assert b.provenance.ladder.startswith("reconstructed"), b
+            assert b.provenance.ladder is not None and b.provenance.ladder.startswith("reconstructed"), b
         assert b.provenance.count.startswith("rulebook")
     defaults = {b.kind: b.ladder for b in ds.blocks if b.kind != "gem"}
     assert defaults["necklace"] == [13, 10, 7, 4] and defaults["king"] == [10, 8, 6, 4]

@@ -4,9 +4,12 @@ use only what the deciding seat may know), and strong enough to beat the random 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+
+import pytest
 
 from salon.bots.base import make_bot
-from salon.bots.heuristic import hooks_for
+from salon.core.evaluation import evaluation_of
 from salon.core.rng import Rng
 from salon.necklace import evaluation
 from salon.necklace.components import MERCHANT
@@ -14,7 +17,7 @@ from salon.necklace.game import Necklace
 from salon.necklace.invariants import check
 
 
-def _positions(count: int = 60):
+def _positions(count: int = 60) -> Iterator[tuple[Necklace, int]]:
     """Positions of random games, with the seat deciding there."""
     rng = random.Random(5)
     for seed in range(count):
@@ -25,13 +28,15 @@ def _positions(count: int = 60):
                 break
             g.apply(rng.choice(g.legal_actions()))
         if not g.is_over():
-            yield g, g.current_player()
+            seat = g.current_player()
+            assert seat is not None
+            yield g, seat
 
 
-def test_hooks_found_by_convention() -> None:
-    hooks = hooks_for(Necklace.new({"players": 2}, 1))
+def test_evaluation_found_through_its_plug_in() -> None:
+    hooks = evaluation_of(Necklace.new({"players": 2}, 1))
+    assert hooks is evaluation.EVALUATION
     assert hooks.evaluate is evaluation.evaluate
-    assert hooks.determinize is evaluation.determinize
     assert hooks.same_turn is evaluation.same_turn
 
 
@@ -41,7 +46,7 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
     known places kept) and the random generator are re-sampled."""
     changed = 0
     for g, seat in _positions():
-        d = evaluation.determinize(g, seat, Rng(7))
+        d = g.determinize(seat, Rng(7))
         assert not check(d.s)
         assert d.observe(seat) == g.observe(seat)
         assert d.legal_actions() == g.legal_actions() or seat != g.current_player()
@@ -60,14 +65,14 @@ def test_determinize_samples_the_last_merchants_place_among_the_last_five_QN_SET
         g = Necklace.new({"players": 3, **config}, 4)
         places = set()
         for k in range(80):
-            d = evaluation.determinize(g, 0, Rng(k))
+            d = g.determinize(0, Rng(k))
             places.add(next(i for i, c in enumerate(d.s.pile) if d.s.ds.cards[c].kind == MERCHANT))
         assert places == set(range(window)), config
 
 
 def test_evaluation_reads_only_what_the_seat_may_know() -> None:
     for g, seat in _positions():
-        d = evaluation.determinize(g, seat, Rng(11))
+        d = g.determinize(seat, Rng(11))
         if g.s.phase == "sale" and not g.s.revealed:
             continue  # the others' unrevealed lots are dropped, their hands re-dealt: same counts
         assert abs(evaluation.evaluate(d, seat) - evaluation.evaluate(g, seat)) < 1e-9
@@ -81,13 +86,16 @@ def test_same_turn_stops_at_a_new_turn_or_reveal() -> None:
     assert not evaluation.same_turn(g, h)
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_in_two_player_games() -> None:
     """The full measurement (200+ games) is in the report; here two fixed games, one per seat."""
     for seed, hseat in ((0, 0), (1, 1)):
         g = Necklace.new({"players": 2}, seed)
         bots = [make_bot("heuristic" if s == hseat else "random", seed * 10 + s) for s in range(2)]
         while not g.is_over():
-            action = bots[g.current_player()].choose(g)
+            seat = g.current_player()
+            assert seat is not None
+            action = bots[seat].choose(g)
             assert action in g.legal_actions()
             g.apply(action)
         assert g.result().winners == (hseat,)

@@ -9,12 +9,14 @@ secret and the rule that makes it secret.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from salon.core.events import Event
 from salon.core.rng import Rng
-from salon.necklace import evaluation
 from salon.necklace.components import GEM, INFLUENCE, MUSKETEER
 from salon.necklace.game import Necklace
 from salon.web.app import create_app
@@ -22,17 +24,18 @@ from tests.necklace.positions import begin_turn, cid, find, new_game, set_hand, 
 from tests.web.helpers import act, room_of, settled, state
 
 
-def _views(events: list, seat: int | None) -> list[dict[str, Any]]:
+def _views(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
     return [e.view(seat) for e in events]
 
 
-def _step(worlds: list[Necklace], action: str, viewer: int, log: list[list]) -> None:
+def _step(worlds: list[Necklace], action: str, viewer: int, log: list[list[dict[str, Any]]]) -> None:
     """Apply ``action`` in every world and keep what ``viewer`` is shown of its events."""
     for w, seen in zip(worlds, log):
         seen += _views(w.apply(action), viewer)
 
 
-def _auto(worlds: list[Necklace], viewer: int, log: list[list], until) -> None:
+def _auto(worlds: list[Necklace], viewer: int, log: list[list[dict[str, Any]]],
+          until: Callable[[Necklace], bool]) -> None:
     """Play the same plain choices in every world (pass / done / first legal action) until
     ``until(world)`` holds in the first one."""
     while not until(worlds[0]):
@@ -41,7 +44,7 @@ def _auto(worlds: list[Necklace], viewer: int, log: list[list], until) -> None:
         _step(worlds, action, viewer, log)
 
 
-def _indistinguishable(worlds: list[Necklace], viewer: int, log: list[list]) -> None:
+def _indistinguishable(worlds: list[Necklace], viewer: int, log: list[list[dict[str, Any]]]) -> None:
     a, b = worlds
     assert a.observe(viewer) == b.observe(viewer), "precondition: the viewer sees the same position"
     assert log[0] == log[1], "precondition: the viewer was shown the same events"
@@ -74,7 +77,7 @@ def test_the_played_cardinals_id_does_not_reveal_a_second_one_in_hand_QN_INFO_1_
         set_pile_top(g, [find(g, "courtesan")[0], find(g, "merchant")[0], *find(g, "courtesan")[1:]])
         begin_turn(g, 1)
         worlds.append(g)
-    log: list[list] = [[], []]
+    log: list[list[dict[str, Any]]] = [[], []]
     _step(worlds, "done", 0, log)  # seat 1: no influence
     _step(worlds, f"buy:{cid(worlds[0], high)}", 0, log)  # bought in public view
     _step(worlds, "done", 0, log)
@@ -109,6 +112,7 @@ def _prefix(seed: int) -> tuple[list[str], list[str]] | None:
     return None
 
 
+@pytest.mark.slow
 def test_the_web_version_and_log_do_not_count_another_seats_presented_cards_QN_INFO_1_QN_SALE_7() -> None:
     """Secret: what seat 0 puts face down in its presentation, before the reveal (QN-INFO-1,
     QN-SALE-1/7, QN-AMB-25), here how many cards -- the rulebook warns players not to show
@@ -162,7 +166,7 @@ def test_determinize_forgets_what_another_seat_saw_of_a_third_hand_QN_INFO_1_QN_
         set_pile_top(g, find(g, "courtesan") + find(g, "thief"))
         begin_turn(g, 0)
         worlds.append(g)
-    log: list[list] = [[], []]
+    log: list[list[dict[str, Any]]] = [[], []]
     _step(worlds, "play:confessor:2", 1, log)
     _auto(worlds, 1, log, lambda w: w.current_player() == 1 and w.decision()["kind"] == "influence")
     _indistinguishable(worlds, 1, log)
@@ -170,7 +174,7 @@ def test_determinize_forgets_what_another_seat_saw_of_a_third_hand_QN_INFO_1_QN_
     for w in worlds:
         real = set(w.s.hands[2])
         for k in range(5):
-            d = evaluation.determinize(w, 1, Rng(k))
+            d = w.determinize(1, Rng(k))
             kept = (set(d.s.peeks[0][2] or ()) & real) - set(d.s.hands[2])
             leaked += [cid(w, c) for c in sorted(kept)]
     assert not leaked, f"the determinized copies still name seat 2's real cards: {sorted(set(leaked))}"
@@ -198,7 +202,7 @@ def test_determinize_resamples_whether_the_active_hand_held_influence_cards_QN_I
         set_pile_top(g, [find(g, "gem", "emerald")[0], *find(g, "courtesan")])
         begin_turn(g, 0)
         worlds.append(g)
-    log: list[list] = [[], []]
+    log: list[list[dict[str, Any]]] = [[], []]
     _step(worlds, "done", 1, log)  # seat 0 does not play its Thief (world A)
     _step(worlds, f"buy:{cid(worlds[0], find(worlds[0], 'ring')[0])}", 1, log)
     _auto(worlds, 1, log, lambda w: w.current_player() == 1 and w.decision()["kind"] == "queen")
@@ -208,7 +212,7 @@ def test_determinize_resamples_whether_the_active_hand_held_influence_cards_QN_I
     for w in worlds:
         held = set()
         for k in range(40):
-            d = evaluation.determinize(w, 1, Rng(k))
+            d = w.determinize(1, Rng(k))
             if any(cards[c].kind in INFLUENCE or cards[c].kind == MUSKETEER for c in d.s.hands[0]):
                 held.add(bool(d.s.held))  # a copy whose seat 0 could have held one
         samples.append(held)

@@ -3,6 +3,10 @@ delayed by Cardinals, replacement draws, and the end after the third sale."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from salon.core.events import Event
+from salon.necklace.game import Necklace
 from tests.necklace.positions import (
     assert_valid,
     begin_turn,
@@ -20,7 +24,7 @@ from tests.necklace.positions import (
 )
 
 
-def board(players: int = 3, **config):
+def board(players: int = 3, **config: Any) -> Necklace:
     """Seat 0 to play with a cheap Ring in slot 0 of a market of Thieves; every other seat
     holds one Confessor (so a concealed Cardinal window asks it); the pile starts with
     Courtesans."""
@@ -34,21 +38,21 @@ def board(players: int = 3, **config):
     return g
 
 
-def buy_ring(g, seat: int = 0) -> list:
+def buy_ring(g: Necklace, seat: int = 0) -> list[Event]:
     """The active seat buys the Ring of slot 0 (or the first card offered) and ends its turn."""
     events = g.apply("done")
     events += g.apply(g.legal_actions()[0])
     return events + g.apply("done")
 
 
-def through_cardinals(g) -> list:
-    events = []
+def through_cardinals(g: Necklace) -> list[Event]:
+    events: list[Event] = []
     while g.decision().get("kind") == "cardinal":
         events += g.apply("pass")
     return events
 
 
-def finish_turn(g) -> list:
+def finish_turn(g: Necklace) -> list[Event]:
     """The active seat plays nothing, buys the first card offered and ends its turn; every
     question of other seats on the way is passed."""
     seat = g.s.active
@@ -183,7 +187,7 @@ def test_cardinal_refill_config_QN_AMB_7() -> None:
     assert g.s.market[0] == find(g, "courtesan")[0]
 
 
-def end_own_turn(g) -> list:
+def end_own_turn(g: Necklace) -> list[Event]:
     """The active seat plays nothing, buys the first card offered and ends its turn; nothing
     after that is answered, so the test sees any question the end of the turn asks."""
     events = g.apply("done")

@@ -1,4 +1,4 @@
-"""Hidden information stays hidden (QN-INFO-1/2, ARCHITECTURE.md principle 7).
+"""Hidden information stays hidden (QN-INFO-1/2, docs/architecture.md principle 7).
 
 A seat's observation holds its own hand, its presentation being prepared and the hands a
 Confessor or a Forger showed it; of the others only what is public.  The tests play random
@@ -10,6 +10,7 @@ and that secret event fields are shown to their seat alone.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from salon.necklace.components import MERCHANT, NECKLACE
@@ -51,7 +52,7 @@ def _mentions(view: Any, ids: set[str]) -> set[str]:
     return ids & _strings(view)
 
 
-def _games():
+def _games() -> Iterator[tuple[Necklace, random.Random]]:
     for seed in range(16):
         players = 2 + seed % 3
         g = Necklace.new({"players": players, "conceal_holders": seed % 4 != 3}, seed)

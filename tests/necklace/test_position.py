@@ -22,6 +22,7 @@ CONFIGS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: json.dumps(c, sort_keys=True))
 @pytest.mark.parametrize("seed", range(5))
 def test_round_trip_along_random_games(config: dict[str, Any], seed: int) -> None:

@@ -19,12 +19,12 @@ def test_malformed_and_illegal_are_told_apart() -> None:
         with pytest.raises(MalformedAction) as err:
             g.apply(text)
         assert err.value.rule == "PROTOCOL"
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(IllegalAction) as illegal:
         g.apply("react:queen")
-    assert err.value.rule == "QN-INF-1" and "influence" in err.value.reason
-    with pytest.raises(IllegalAction) as err:
+    assert illegal.value.rule == "QN-INF-1" and "influence" in illegal.value.reason
+    with pytest.raises(IllegalAction) as illegal:
         g.apply(f"buy:{cid(g, g.s.market[0])}")
-    assert err.value.rule == "QN-INF-1"  # the Influence phase comes first (QN-TURN-2)
+    assert illegal.value.rule == "QN-INF-1"  # the Influence phase comes first (QN-TURN-2)
 
 
 def test_explain_illegal() -> None:
@@ -123,6 +123,7 @@ def test_decision_describes_the_choice() -> None:
     assert g.observe(0)["decision"] == d and g.observe(1)["decision"] == {"seat": 0, "kind": "influence"}
 
 
+@pytest.mark.slow
 def test_every_unlisted_action_is_refused_with_a_rule() -> None:
     """At sampled decisions of random games, every action text of the game that is not listed
     is refused with IllegalAction naming a QN rule (never another exception), changing nothing."""

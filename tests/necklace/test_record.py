@@ -1,11 +1,12 @@
 """Save files: records of a Queen's Necklace game save, load and replay through salon.core.record
-unchanged (ARCHITECTURE.md principle 6); bad files are refused with a clear message."""
+unchanged (docs/architecture.md principle 6); bad files are refused with a clear message."""
 
 from __future__ import annotations
 
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from salon.necklace.components import MERCHANT
 from salon.necklace.game import Necklace
 
 
-def _played(n: int = 120, seed: int = 3, **config) -> Necklace:
+def _played(n: int = 120, seed: int = 3, **config: Any) -> Necklace:
     g = Necklace.new({"players": 3, **config}, seed)
     rng = random.Random(seed)
     for _ in range(n):
@@ -26,13 +27,13 @@ def _played(n: int = 120, seed: int = 3, **config) -> Necklace:
     return g
 
 
-def _resign(rec: dict) -> str:
+def _resign(rec: dict[str, Any]) -> str:
     body = {k: v for k, v in rec.items() if k != "checksum"}
     rec["checksum"] = record._checksum(body)
     return json.dumps(rec)
 
 
-def test_round_trip_through_a_file(tmp_path) -> None:
+def test_round_trip_through_a_file(tmp_path: Path) -> None:
     g = _played()
     path = tmp_path / "necklace.json"
     record.save(g, path)

@@ -4,10 +4,12 @@ and the rulebook's worked examples (§10.2, §10.3)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from salon.core.errors import IllegalAction
+from salon.core.events import Event
 from salon.necklace.game import Necklace
 from salon.necklace.rules.sale import outcome
 from tests.necklace.positions import (
@@ -48,7 +50,7 @@ def act(g: Necklace, c: int, on: str | None = None) -> str:
 
 
 def sale(g: Necklace, lots: dict[int, list[tuple[int, str | None]]], keep: dict[int, list[int]] | None = None,
-         alchemist: bool = False) -> list:
+         alchemist: bool = False) -> list[Event]:
     """Give each seat its lots' cards (plus ``keep``), start a sale and present them; the
     Alchemist window is passed unless ``alchemist``."""
     keep = keep or {}
@@ -61,11 +63,11 @@ def sale(g: Necklace, lots: dict[int, list[tuple[int, str | None]]], keep: dict[
     return events
 
 
-def result_of(events: list) -> dict:
+def result_of(events: list[Event]) -> dict[str, Any]:
     return next(e.data for e in events if e.type == "sale_result")
 
 
-def fixture_10_2(necklace: bool = False):
+def fixture_10_2(necklace: bool = False) -> tuple[Necklace, dict[int, list[tuple[int, str | None]]]]:
     """RULES.md §10.2: Anne (seat 0), Barnabé (1), Charles (2)."""
     g = new_game(3)
     set_fashion(g, FASHION)
@@ -76,8 +78,8 @@ def fixture_10_2(necklace: bool = False):
         anne.append((p("necklace"), "diamond"))
     barnabe = [(p("gem", "diamond", 1), None), (p("king"), "diamond"), (p("gem", "ruby", 2), None),
                (p("gem", "ruby", 2), None), *[(p("gem", "amber"), None) for _ in range(4)]]
-    charles = [(p("gem", "ruby", 3), None), (p("gem", "ruby", 1), None), (p("gem", "emerald", 3), None),
-               (p("banker"), None)]
+    charles: list[tuple[int, str | None]] = [(p("gem", "ruby", 3), None), (p("gem", "ruby", 1), None),
+                                             (p("gem", "emerald", 3), None), (p("banker"), None)]
     return g, {0: anne, 1: barnabe, 2: charles}
 
 

@@ -112,7 +112,7 @@ def test_third_merchant_among_the_last_five_never_sixth_QN_SETUP_9(players: int)
     always one of the last five cards of the pile, never the sixth from the bottom (where
     the earlier procedure put it in about one deal in six), and each of the five places
     occurs about equally often."""
-    seen = Counter()
+    seen: Counter[int] = Counter()
     for seed in range(3000):
         g = Necklace.new({"players": players}, seed)
         cards = g.s.ds.cards

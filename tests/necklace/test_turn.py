@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from salon.core.errors import IllegalAction
+from salon.core.events import Event
+from salon.necklace.game import Necklace
 from tests.necklace.positions import (
     assert_valid,
     begin_turn,
@@ -22,7 +26,7 @@ from tests.necklace.positions import (
 )
 
 
-def quiet(players: int = 2, **config):
+def quiet(players: int = 2, **config: Any) -> Necklace:
     """Seat 0 to play, a market of five non-gem cards at their top prices, and a pile that
     starts with characters (no Queen window, no Merchant soon)."""
     g = new_game(players, **config)
@@ -36,7 +40,7 @@ def quiet(players: int = 2, **config):
     return g
 
 
-def buy_first(g) -> list:
+def buy_first(g: Necklace) -> list[Event]:
     """End the Influence phase, buy the first card offered, end the purchase."""
     events = g.apply("done")
     events += g.apply(g.legal_actions()[0])

@@ -4,15 +4,19 @@ seat may not see."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 
 from salon.bots.base import make_bot
-from salon.bots.heuristic import hooks_for
+from salon.core.engine import StepGame
 from salon.core.errors import ConfigError
 from salon.core.rng import Rng
+from salon.core.vectors import EncodingError
 from salon.rl import env, gym_env, layout_table, spec
-from salon.rl.encoding import EncodingError
+from tests.rl.declared import declared_vector
 
 
 def test_pettingzoo_api() -> None:
@@ -155,6 +159,7 @@ def test_gym_illegal_action_changes_nothing() -> None:
     assert np.array_equal(again["observation"], obs["observation"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "params"), [
     ("python_salon_rococo", {"players": 2}), ("python_salon_necklace", {"players": 2}),
     ("python_salon_rococo", {"players": 3, "config": '{"expansions": "all"}'}),
@@ -273,8 +278,8 @@ def test_action_table_both_ways_and_versioned() -> None:
                                           ("necklace", {"players": 4})])
 def test_vector_depends_only_on_what_the_seat_sees(name: str, config: dict[str, object]) -> None:
     """Every observation of a random game fits the declared encoding, and a world in which
-    everything seat 0 cannot see is drawn anew (the bots' determinize hook: other hands, deck
-    and bag order) gives seat 0 the same vector though the game differs."""
+    everything seat 0 cannot see is drawn anew (``Game.determinize``: other hands, deck and
+    bag order) gives seat 0 the same vector though the game differs."""
     s = spec(name, config)
     game = s.new(11)
     bot = make_bot("random", 11)
@@ -286,9 +291,8 @@ def test_vector_depends_only_on_what_the_seat_sees(name: str, config: dict[str, 
         vector = s.observation(game, seat)["observation"]
         assert vector.shape == (s.encoding.size,)
         if step % 25 == 0:
-            hooks = hooks_for(game)
-            assert hooks.determinize is not None
-            world = hooks.determinize(game, seat, Rng(step + 1))
+            world = game.determinize(seat, Rng(step + 1))
+            assert world is not None
             assert np.array_equal(s.observation(world, seat)["observation"], vector)
             differed += world.state_hash() != game.state_hash()
         game.apply(bot.choose(game))
@@ -305,11 +309,23 @@ def test_layout_table_covers_the_vector() -> None:
     assert "`.board.guests.<key>`" in layout_table("rococo", {"players": 3, "expansions": "all"})
 
 
-def test_encoding_is_strict() -> None:
+@pytest.mark.parametrize("change, refusal", [
+    (lambda o: o.update(surprise=1), "observation: undeclared key 'surprise'"),
+    (lambda o: o.update(turn="3"), r"observation.turn: '3' is not a number"),
+    (lambda o: o.update(phase="tea"), r"observation.phase: 'tea' is not one of the 6 declared values"),
+    (lambda o: o["players"].append(o["players"][0]), r"observation.players: 3 entries for 2 seats"),
+    (lambda o: o["players"][1].update(delayed_sales=["nothing"]), r"observation.players\[1\].delayed_sales: 'nothing'"),
+    (lambda o: o["players"][0].update(seen={"7": []}), r"observation.players\[0\].seen: undeclared key '7'"),
+    (lambda o: o["market"].extend([None] * 20), r"observation.market: \d+ items, at most \d+ declared"),
+    (lambda o: o.update(last_sale_rarity={"opal": 1}), r"observation.last_sale_rarity: undeclared key 'opal'"),
+    (lambda o: o.update(fashion="all"), r"observation.fashion: 'all' is not a list"),
+])
+def test_encoding_is_strict(change: Callable[[dict[str, Any]], None], refusal: str) -> None:
+    """What the declaration does not allow is refused, naming where it lies, never dropped."""
     s = spec("necklace", {"players": 2})
     observation = s.new(0).observe(0)
-    observation["surprise"] = 1
-    with pytest.raises(EncodingError, match="surprise"):
+    change(observation)
+    with pytest.raises(EncodingError, match=refusal):
         s.encoding.encode(observation, 0)
 
 
@@ -322,7 +338,7 @@ def test_bad_input_is_one_clear_error() -> None:
         gym_env("necklace", opponents=["random", "random"], players=4)
 
 
-DIRECT_CONFIGS = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
+ROCOCO_CONFIGS = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
                   {"players": 4, "expansions": "all"}, {"players": 2, "expansions": "jewelry_box"},
                   {"players": 3, "expansions": "noble,festive"}, {"players": 5, "expansions": "all"},
                   {"players": 1, "solo": True}, {"players": 1, "solo": True, "expansions": "all"},
@@ -342,18 +358,17 @@ def _ids(config: dict[str, object]) -> str:
     return ",".join(f"{k}={v}" for k, v in config.items())
 
 
-@pytest.mark.parametrize("name, config", [("rococo", c) for c in DIRECT_CONFIGS]
+@pytest.mark.slow
+@pytest.mark.parametrize("name, config", [("rococo", c) for c in ROCOCO_CONFIGS]
                          + [("necklace", c) for c in NECKLACE_CONFIGS],
                          ids=lambda v: v if isinstance(v, str) else _ids(v))
-def test_direct_encoder_matches_the_declaration_on_every_step(name: str, config: dict[str, object]) -> None:
-    """A game's direct encoder (written from the state; Rococo's keeps what each seat was last
-    shown and the parts all seats share) gives exactly the reference encoder's vector of
-    ``observe(seat)`` at every step of seeded random games: for the seat to act (as the AEC
-    environment asks), for seats drawn at random (stale memories), and with three games
-    interleaved on one encoder."""
+def test_the_vector_is_what_the_layout_says_of_the_observation_on_every_step(name: str,
+                                                                             config: dict[str, object]) -> None:
+    """The environments' vector of a seat is the declared layout read plainly over
+    ``observe(seat)`` (tests/rl/declared.py), at every step of seeded random games: for the
+    seat to act (as the AEC environment asks), for a seat drawn at random, now and then for
+    every seat, and at the end from every seat."""
     s = spec(name, config)
-    direct = s.encoding.direct
-    assert direct is not None
     draw = np.random.default_rng(len(str(config)))
     games = [s.new(seed) for seed in (3, 4, 5)]
     bots = [make_bot("random", seed) for seed in (3, 4, 5)]
@@ -368,45 +383,46 @@ def test_direct_encoder_matches_the_declaration_on_every_step(name: str, config:
             if steps % 7 == 0:
                 seats += range(g.num_players)
             for viewer in seats:
-                reference = s.encoding.encode(g.observe(viewer), viewer)
-                assert np.array_equal(direct(g, viewer), reference), (name, config, steps, viewer, g.s.stack[-1:])
+                vector = s.observation(g, viewer)["observation"]
+                assert np.array_equal(vector, declared_vector(s.encoding, g.observe(viewer), viewer)), \
+                    (name, config, steps, viewer)
             g.apply(bot.choose(g))
         steps += 1
     for g in games:  # the final position too, from every seat
         for viewer in range(g.num_players):
-            assert np.array_equal(direct(g, viewer), s.encoding.encode(g.observe(viewer), viewer))
+            assert np.array_equal(s.encoding.vector(g, viewer), declared_vector(s.encoding, g.observe(viewer), viewer))
 
 
 @pytest.mark.parametrize("name", ["rococo", "necklace"])
-def test_direct_vectors_are_fresh_and_checked(name: str) -> None:
+def test_vectors_are_fresh(name: str) -> None:
     """A vector handed out is the caller's (changing it changes no later one); the layout
-    version is the declaration's; :meth:`Encoding.check` compares both encoders."""
+    version is a hash of the declaration."""
     s = spec(name, {"players": 4})
-    assert s.encoding.direct is not None
-    assert s.encoding.version == s.encoding.version and len(s.encoding.version) == 16
+    assert len(s.encoding.version) == 16 and s.encoding.version == spec(name, {"players": 4}).encoding.version
     game = s.new(1)
     seat = game.current_player()
     assert seat is not None
     first = s.encoding.vector(game, seat)
     first[:] = 7.0
-    again = s.encoding.check(game, seat)
-    assert np.array_equal(s.encoding.vector(game, seat), again)
+    again = s.encoding.vector(game, seat)
     assert not np.array_equal(first, again)
+    assert np.array_equal(again, declared_vector(s.encoding, game.observe(seat), seat))
 
 
 @pytest.mark.parametrize("name, key", [("rococo", "start_player"), ("necklace", "active")])
-def test_direct_encoder_leaves_the_unplaceable_to_the_reference(name: str, key: str) -> None:
-    """A state the direct encoder cannot place (a start player or an active seat that is no
-    seat) goes to the reference encoder, which refuses it as it always did; the encoder is
-    right again for a right state."""
+def test_an_observation_the_layout_cannot_place_is_refused_by_its_path(name: str, key: str) -> None:
+    """A state whose observation does not fit the declaration (a start player or an active
+    seat that is no seat) is refused, naming the value's path; the vector is right again for
+    a right state."""
     s = spec(name, {"players": 2})
     game = s.new(0)
+    assert isinstance(game, StepGame)
     seat = game.current_player()
     assert seat is not None
     before = s.encoding.vector(game, seat)
     right = getattr(game.s, key)
     setattr(game.s, key, 9)
-    with pytest.raises(EncodingError, match=key):
+    with pytest.raises(EncodingError, match=f"observation.{key}: 9 is not a seat"):
         s.encoding.vector(game, seat)
     setattr(game.s, key, right)
     assert np.array_equal(s.encoding.vector(game, seat), before)
@@ -422,6 +438,7 @@ def test_action_mask_is_fresh_each_time() -> None:
     assert s.actions.mask(legal).sum() == len(legal)
 
 
+@pytest.mark.slow
 def test_rl_bench_is_deterministic_in_its_counts() -> None:
     from salon.cli import bench as bench_mod
 

@@ -11,16 +11,19 @@ the position through the public protocol (``legal_actions`` / ``apply``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from salon.core.events import Event
 from salon.rococo import position
+from salon.rococo.components import Garment, ResourceTile
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
 from salon.rococo.rules.registry import advance
 from salon.rococo.state import Player, State
 
 
-def new_game(players: int = 2, seed: int = 0, **config) -> Rococo:
+def new_game(players: int = 2, seed: int = 0, **config: Any) -> Rococo:
     return Rococo.new({"players": players, "start_player": 0, **config}, seed)
 
 
@@ -137,7 +140,8 @@ def _put_card(pos: Position, seat: int, card_id: str, pile: str) -> None:
         pos["players"][seat][pile].append(card_id)
 
 
-def set_staff(g: Rococo, seat: int, supply: list[str], hand: list[str] = (), discard: list[str] = ()) -> None:
+def set_staff(g: Rococo, seat: int, supply: Sequence[str], hand: Sequence[str] = (),
+              discard: Sequence[str] = ()) -> None:
     """Replace ``seat``'s whole staff (cards not named go to the box)."""
     pos = edit(g)
     p = pos["players"][seat]
@@ -178,7 +182,7 @@ def tile(g: Rococo, tile_id: str) -> int:
     return g.s.t.tile_index[tile_id]
 
 
-def find_tiles(g: Rococo, pred) -> list[str]:
+def find_tiles(g: Rococo, pred: Callable[[ResourceTile], object]) -> list[str]:
     return [t.id for t in g.s.t.ds.tiles if pred(t)]
 
 
@@ -196,7 +200,7 @@ def clear_rack(g: Rococo, seat: int) -> None:
     load(g, pos)
 
 
-def set_drawers(g: Rococo, rows: list[list[str | None]]) -> None:
+def set_drawers(g: Rococo, rows: Sequence[Sequence[str | None]]) -> None:
     """Lay out the resource display, drawer by drawer (None = empty space); tiles that were
     there go back to the bag."""
     pos = edit(g)
@@ -214,11 +218,11 @@ def garment(g: Rococo, garment_id: str) -> int:
     return g.s.t.garment_index[garment_id]
 
 
-def find_garments(g: Rococo, pred) -> list[str]:
+def find_garments(g: Rococo, pred: Callable[[Garment], object]) -> list[str]:
     return [x.id for x in g.s.t.ds.garments if pred(x)]
 
 
-def set_windows(g: Rococo, garment_ids: list[str | None]) -> None:
+def set_windows(g: Rococo, garment_ids: Sequence[str | None]) -> None:
     """Lay out the design display left to right (None = empty window)."""
     pos = edit(g)
     windows = pos["board"]["windows"]
@@ -256,9 +260,9 @@ def decorations(g: Rococo, kind: str) -> list[str]:
     return [d.id for d in g.s.t.ds.board.decorations if d.kind == kind]
 
 
-def run(g: Rococo, *actions: str) -> list:
+def run(g: Rococo, *actions: str) -> list[Event]:
     """Apply actions in order; returns all events."""
-    events = []
+    events: list[Event] = []
     for a in actions:
         events += g.apply(a)
     return events
@@ -315,7 +319,7 @@ def finish_phase2(g: Rococo) -> Rococo:
     return g
 
 
-def skip_turn(g: Rococo) -> list:
+def skip_turn(g: Rococo) -> list[Event]:
     """Decline the main action and the bonus of the card just played."""
     events = g.apply("main:skip")
     if g.decision().get("kind") == "bonus":
@@ -323,8 +327,8 @@ def skip_turn(g: Rococo) -> list:
     return events
 
 
-def patch_data(g: Rococo, garments: dict | None = None, tiles: dict | None = None,
-               cards: dict | None = None) -> None:
+def patch_data(g: Rococo, garments: dict[str, dict[str, Any]] | None = None,
+               tiles: dict[str, dict[str, Any]] | None = None, cards: dict[str, dict[str, Any]] | None = None) -> None:
     """Play ``g`` on edited component data, e.g. ``garments={"G08": {"silk": (2, 1, 0, 0)}}``,
     ``tiles={"R25": {"silk": (0, 1, 1, 0)}}`` or ``cards={"E08": {"type": "master"}}`` (deck
     cards only).  For rules whose test needs a component that the reconstructed data does not
@@ -345,7 +349,7 @@ def patch_data(g: Rococo, garments: dict | None = None, tiles: dict | None = Non
     refresh(g)
 
 
-def patch_board(g: Rococo, **fields) -> None:
+def patch_board(g: Rococo, **fields: Any) -> None:
     """Play ``g`` on a board with edited values, e.g. ``window_costs=(1, 3, 2, 5, 0, 0)`` or a
     ``guest_spaces`` tuple with other rewards: for rules whose test needs a board position
     that the board data does not hold (ties, a hall with two kinds of reward)."""
@@ -361,7 +365,7 @@ def patch_board(g: Rococo, **fields) -> None:
 # --- the solo mode: Madame du Barry (RULES.md §14) is seat 1 and never decides
 
 
-def solo_game(seed: int = 0, **config) -> Rococo:
+def solo_game(seed: int = 0, **config: Any) -> Rococo:
     """A solo game at the human's first Phase 2 pick (Madame du Barry, the start player, has
     taken her hand pile)."""
     return Rococo.new({"solo": True, **config}, seed)
@@ -372,7 +376,7 @@ def mdb_card(g: Rococo, card_id: str) -> int:
     return next(i for i, c in enumerate(g.s.t.ds.solo_cards) if c.id == card_id)
 
 
-def mdb_turn(g: Rococo, card_id: str, reveal: list[str] | tuple[str, ...] = ()) -> list:
+def mdb_turn(g: Rococo, card_id: str, reveal: Sequence[str] = ()) -> list[Event]:
     """Run one turn of Madame du Barry with ``card_id`` on top of her hand pile; the cards of
     ``reveal`` lie on top of her card supply in the order she will reveal or draw them.
     The turn runs on top of the pending decision, which is pending again afterwards unless
@@ -431,7 +435,7 @@ def give_jewels(g: Rococo, seat: int, jewel_ids: list[str]) -> None:
     load(g, pos)
 
 
-def set_jewel_display(g: Rococo, jewel_ids: list[str | None]) -> None:
+def set_jewel_display(g: Rococo, jewel_ids: Sequence[str | None]) -> None:
     """Lay out the jewelry display left to right (None = empty space); the jewels that lay
     there go back to the jewelry bag."""
     pos = edit(g)
@@ -444,7 +448,7 @@ def set_jewel_display(g: Rococo, jewel_ids: list[str | None]) -> None:
     load(g, pos)
 
 
-def set_exam(g: Rococo, seat: int, exam: int, tasks: list[str] = ()) -> None:
+def set_exam(g: Rococo, seat: int, exam: int, tasks: Sequence[str] = ()) -> None:
     """``seat``'s start marker on the Journeyman (0) or Master (1) exam, its markers on the
     named tasks of that exam (``J1``..``J4``, ``M1``..``M3``)."""
     pos = edit(g)
@@ -463,11 +467,11 @@ def clear_display(g: Rococo) -> None:
 
 def tasks_marked(g: Rococo, seat: int = 0) -> list[str]:
     """The tasks of ``seat``'s current exam that carry its markers, as the seat observes them."""
-    return g.observe(seat)["players"][seat]["tasks"]
+    return [str(x) for x in g.observe(seat)["players"][seat]["tasks"]]
 
 
-def play_turn(played: str, supply: list[str] | None = None, hand: list[str] = (), discard: list[str] = (),
-              players: int = 2, expansions: object = "all", **config) -> Rococo:
+def play_turn(played: str, supply: Sequence[str] | None = None, hand: Sequence[str] = (), discard: Sequence[str] = (),
+              players: int = 2, expansions: object = "all", **config: Any) -> Rococo:
     """Seat 0 has just played ``played`` (expansion cards included) in a game with
     ``expansions``; by default its staff is that card and four of its start cards.  The next
     seat holds a card, so the round goes on after the turn."""
@@ -510,7 +514,7 @@ def offer_garment(g: Rococo, seat: int, garment_id: str) -> None:
     kit(g, seat, garment_id)
 
 
-def make(g: Rococo, garment_id: str, dispose: str | None = None, main: str | None = "main:tailor") -> list:
+def make(g: Rococo, garment_id: str, dispose: str | None = None, main: str | None = "main:tailor") -> list[Event]:
     """Tailor ``garment_id``: the main action (``main=None`` when a granted tailoring is
     already pending), the garment, the rack tiles in the offered order; then ``dispose``
     (``sell`` or ``rent:<space>``) if given.  Returns the events."""
@@ -523,7 +527,8 @@ def make(g: Rococo, garment_id: str, dispose: str | None = None, main: str | Non
     return events
 
 
-def rent_garments(g: Rococo, seat: int, pred, n: int, master: bool = False, hall: int | None = None) -> list[str]:
+def rent_garments(g: Rococo, seat: int, pred: Callable[[Garment], object], n: int, master: bool = False,
+                  hall: int | None = None) -> list[str]:
     """Put ``n`` garments matching ``pred`` (from the bags, never the display) on free guest
     spaces for ``seat``: master spaces if ``master``, else ordinary ones, of ``hall`` if
     given."""

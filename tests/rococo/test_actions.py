@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from salon.core.errors import IllegalAction, MalformedAction
+from salon.core.errors import ActionError, IllegalAction, MalformedAction
 from salon.rococo.game import Rococo
 from salon.rococo.state import EMPTY
 from tests.rococo import positions as P
 
 
-def refused(g: Rococo, action: str, error: type = IllegalAction) -> str:
+def refused(g: Rococo, action: str, error: type[ActionError] = IllegalAction) -> str:
     """Apply an action that must be refused; nothing may change.  Returns the rule cited."""
     before = g.state_hash()
     with pytest.raises(error) as err:

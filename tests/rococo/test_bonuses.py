@@ -9,9 +9,14 @@ bonus parameters, so the tests follow the data.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import pytest
 
+from salon.rococo.components import BonusParams, Decoration, EmployeeType, Garment
 from salon.rococo.game import Rococo
+from salon.rococo.state import Player
 from tests.rococo.positions import (
     assert_valid,
     clear_rack,
@@ -59,9 +64,9 @@ def fillers(card: str, n: int) -> list[str]:
     return pool[:n]
 
 
-def turn(card: str, supply: list[str] | None = None, hand: tuple = (), discard: tuple = (),
+def turn(card: str, supply: list[str] | None = None, hand: Sequence[str] = (), discard: Sequence[str] = (),
          players: int = 2, livres: int | None = None, thread: int | None = None, lace: int | None = None,
-         **config) -> Rococo:
+         **config: Any) -> Rococo:
     """Seat 0 has just played ``card``; by default its staff is ``card`` + 4 start cards."""
     g = new_game(players, **config)
     if supply is None:
@@ -84,15 +89,15 @@ def turn_over(g: Rococo) -> bool:
     return g.decision() == {"seat": 1, "kind": "play"}
 
 
-def me(g: Rococo):
+def me(g: Rococo) -> Player:
     return g.s.players[0]
 
 
-def bonus_params(g: Rococo):
+def bonus_params(g: Rococo) -> BonusParams:
     return g.s.t.ds.bonus
 
 
-def card_type(g: Rococo, cid: str) -> str:
+def card_type(g: Rococo, cid: str) -> EmployeeType:
     return g.s.t.cards[g.s.t.card_index[cid]].type
 
 
@@ -100,7 +105,7 @@ def staff_ids(g: Rococo, seat: int = 0) -> set[str]:
     return {g.s.t.cards[c].id for c in g.s.players[seat].staff()}
 
 
-def put(g: Rococo, seat: int, pred, n: int) -> list[str]:
+def put(g: Rococo, seat: int, pred: Callable[[Garment], object], n: int) -> list[str]:
     """Rent ``n`` garments matching ``pred`` for ``seat`` on free ordinary guest spaces."""
     placed = set(g.s.guest)
     ids = [x for x in find_garments(g, pred) if g.s.t.garment_index[x] not in placed][:n]
@@ -111,7 +116,7 @@ def put(g: Rococo, seat: int, pred, n: int) -> list[str]:
     return ids
 
 
-def colour(c: str):
+def colour(c: str) -> Callable[[Garment], bool]:
     return lambda x: x.colour == c
 
 
@@ -121,17 +126,17 @@ def tile_with(g: Rococo, silk: tuple[int, int, int, int]) -> str:
     return found[0]
 
 
-def garment_where(g: Rococo, pred) -> str:
+def garment_where(g: Rococo, pred: Callable[[Garment], object]) -> str:
     found = find_garments(g, pred)
     assert found, "no such garment in the data"
     return found[0]
 
 
-def garment_of(g: Rococo, gid: str):
+def garment_of(g: Rococo, gid: str) -> Garment:
     return g.s.t.ds.garments[g.s.t.garment_index[gid]]
 
 
-def deco(g: Rococo, did: str):
+def deco(g: Rococo, did: str) -> Decoration:
     return g.s.t.ds.board.decorations[g.s.t.deco_index[did]]
 
 
@@ -488,7 +493,7 @@ def test_l2_livres_blue_green() -> None:
 
 
 def _l2_position(need: tuple[int, int, int, int], rack: list[tuple[int, int, int, int]], livres: int = 20,
-                 patch: bool = True, config: dict | None = None):
+                 patch: bool = True, config: dict[str, Any] | None = None) -> tuple[Rococo, str]:
     """Seat 0 played the level-II tailoring card; the only garment in the display needs
     ``need`` silk (patched onto a plain blue dress without thread or lace), in the rightmost
     window; the rack holds tiles of the given silk."""
@@ -698,7 +703,7 @@ def test_l4_livres_by_staff(staff: int, expected: int) -> None:
     assert me(g).livres == expected
 
 
-def _l4_position(green_need: int, rack: list[tuple[int, int, int, int]], thimble: bool = False):
+def _l4_position(green_need: int, rack: list[tuple[int, int, int, int]], thimble: bool = False) -> tuple[Rococo, str]:
     card = card_of("l4_tailor_less_green")
     g = turn(card, livres=20, thread=0, lace=0)
     gid = garment_where(g, lambda x: x.colour == "green" and x.thimble == thimble)

@@ -42,7 +42,7 @@ def test_board_side_by_player_count() -> None:
         ([1, 2], "mapping"),
     ],
 )
-def test_bad_configs_are_refused(raw, message: str) -> None:
+def test_bad_configs_are_refused(raw: object, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         Rococo.new(raw, 0)
 
@@ -61,7 +61,7 @@ def test_config_object_is_accepted_and_frozen() -> None:
     g = Rococo.new(cfg, 1)
     assert g.num_players == 4
     with pytest.raises(ValidationError):
-        cfg.players = 5  # type: ignore[misc]
+        cfg.players = 5
 
 
 def test_registry() -> None:

@@ -12,13 +12,24 @@ import dataclasses
 import re
 import shutil
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import salon.rococo.data
 from salon.core.errors import DataError
-from salon.rococo.components import BASE_FILES, BOARD_FILES, COLOURS, DataSet, load
+from salon.rococo.components import (
+    BASE_FILES,
+    BOARD_FILES,
+    COLOURS,
+    CardModel,
+    DataSet,
+    ResourceTile,
+    StartCardModel,
+    load,
+)
 from salon.rococo.constraints import check
 
 DATA = Path(salon.rococo.data.__file__).parent
@@ -30,7 +41,7 @@ SIDES = ("1-3", "4-5")
 
 
 @pytest.fixture(params=SIDES)
-def ds(request) -> DataSet:
+def ds(request: pytest.FixtureRequest) -> DataSet:
     data = load(request.param)
     assert check(data) == []
     return data
@@ -65,31 +76,31 @@ def reports(data: DataSet, *needles: str) -> list[str]:
     return msgs
 
 
-def with_garment(data: DataSet, index: int, **changes) -> DataSet:
+def with_garment(data: DataSet, index: int, **changes: Any) -> DataSet:
     gs = list(data.garments)
     gs[index] = dataclasses.replace(gs[index], **changes)
     return dataclasses.replace(data, garments=tuple(gs))
 
 
-def with_tiles(data: DataSet, fn) -> DataSet:
+def with_tiles(data: DataSet, fn: Callable[[ResourceTile], ResourceTile]) -> DataSet:
     return dataclasses.replace(data, tiles=tuple(fn(t) for t in data.tiles))
 
 
-def with_card(data: DataSet, card_id: str, **changes) -> DataSet:
+def with_card(data: DataSet, card_id: str, **changes: Any) -> DataSet:
     cards = tuple(c.model_copy(update=changes) if c.id == card_id else c for c in data.deck_cards)
     return dataclasses.replace(data, deck_cards=cards)
 
 
-def with_start(data: DataSet, key: str, **changes) -> DataSet:
+def with_start(data: DataSet, key: str, **changes: Any) -> DataSet:
     cards = tuple(c.model_copy(update=changes) if c.key == key else c for c in data.start_cards)
     return dataclasses.replace(data, start_cards=cards)
 
 
-def with_board(data: DataSet, **changes) -> DataSet:
+def with_board(data: DataSet, **changes: Any) -> DataSet:
     return dataclasses.replace(data, board=dataclasses.replace(data.board, **changes))
 
 
-def card_with(data: DataSet, level: int, type_: str | None = None, bonus: str | None = None):
+def card_with(data: DataSet, level: int, type_: str | None = None, bonus: str | None = None) -> CardModel:
     return next(
         c for c in data.deck_cards
         if c.level == level and (type_ is None or c.type == type_) and (bonus is None or c.bonus == bonus)
@@ -149,7 +160,8 @@ def test_rulebook_fixtures_exist(base: DataSet) -> None:
 def test_send_values_follow_ruling_a15(base: DataSet) -> None:
     """A-15: send-away value 10 / 7 / 4 by type until verified on the Deluxe cards."""
     want = {"master": 10, "journeyman": 7, "apprentice": 4}
-    assert all(c.send_value == want[c.type] for c in (*base.deck_cards, *base.start_cards))
+    cards: tuple[CardModel | StartCardModel, ...] = (*base.deck_cards, *base.start_cards)
+    assert all(c.send_value == want[c.type] for c in cards)
 
 
 def test_every_file_states_its_provenance() -> None:
@@ -228,18 +240,20 @@ def test_r_comp_res_1_rarity_order(base: DataSet, a: str, b: str) -> None:
     """Swapping two colours on every tile turns the rarity order blue, pink > green > orange around."""
     i, j = COLOURS.index(a), COLOURS.index(b)
 
-    def swap(t):
+    def swap(t: ResourceTile) -> ResourceTile:
         silk = list(t.silk)
         silk[i], silk[j] = silk[j], silk[i]
-        return dataclasses.replace(t, silk=tuple(silk))
+        blue, pink, green, orange = silk
+        return dataclasses.replace(t, silk=(blue, pink, green, orange))
 
     reports(with_tiles(base, swap), "rarity order", "R-COMP-RES-1")
 
 
 def test_r_data_2_some_tile_mixes_two_colours(base: DataSet) -> None:
-    def single(t):
+    def single(t: ResourceTile) -> ResourceTile:
         main = max(range(4), key=lambda k: t.silk[k])
-        return dataclasses.replace(t, silk=tuple(t.bales if k == main else 0 for k in range(4)))
+        blue, pink, green, orange = (t.bales if k == main else 0 for k in range(4))
+        return dataclasses.replace(t, silk=(blue, pink, green, orange))
 
     reports(with_tiles(base, single), "mixes two silk colours", "R-DATA-2")
 

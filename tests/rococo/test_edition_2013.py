@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from salon.core.errors import ConfigError, IllegalAction
+from salon.core.events import Event
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check, check_transition
 from salon.rococo.rules import phase1
@@ -32,11 +34,18 @@ from tests.rococo.positions import (
     spaces,
 )
 
-EDITION = {"edition": "2013"}
+EDITION: dict[str, Any] = {"edition": "2013"}
 
 
-def old_game(players: int = 2, seed: int = 0, **config) -> Rococo:
+def old_game(players: int = 2, seed: int = 0, **config: Any) -> Rococo:
     return new_game(players, seed, **EDITION, **config)
+
+
+def terms(g: Rococo) -> dict[str, str]:
+    """The edition's own words for the engine's."""
+    found = g.s.t.ds.terms
+    assert found is not None
+    return found
 
 
 def bonus_turn(g: Rococo, bonus: str) -> Rococo:
@@ -68,7 +77,7 @@ def put(g: Rococo, seat: int, colour: str, n: int) -> None:
     {"solo": True}, {"players": 3, "expansions": ["jewelry_box"]}, {"players": 2, "expansions": ["all"]},
     {"players": 4, "expansions": ["noble"]},
 ], ids=["solo", "jewelry_box", "all", "noble"])
-def test_no_solo_and_no_expansions_D_2(config: dict) -> None:
+def test_no_solo_and_no_expansions_D_2(config: dict[str, Any]) -> None:
     """D-2: the 2013 edition has no solo mode, no Jewelry Box and no garment expansions: a
     clear ConfigError naming the reason."""
     with pytest.raises(ConfigError) as err:
@@ -92,10 +101,10 @@ def test_colour_names_map_onto_the_deluxe_slots_D_3() -> None:
     """D-3: yellow/red dresses and green/blue coats are the engine's blue/green dresses and
     pink/orange coats: 13 yellow and 10 red dresses, 13 green and 6 blue coats."""
     g = old_game()
-    terms = g.s.t.ds.terms
-    assert {k: terms[k] for k in ("blue", "green", "pink", "orange")} == {
+    words = terms(g)
+    assert {k: words[k] for k in ("blue", "green", "pink", "orange")} == {
         "blue": "yellow", "green": "red", "pink": "green", "orange": "blue"}
-    named = Counter((terms[x.colour], "dress" if x.is_dress else "coat") for x in g.s.t.ds.garments)
+    named = Counter((words[x.colour], "dress" if x.is_dress else "coat") for x in g.s.t.ds.garments)
     assert named == {("yellow", "dress"): 13, ("red", "dress"): 10, ("green", "coat"): 13, ("blue", "coat"): 6}
     assert Rococo.new({"players": 2}, 1).s.t.ds.terms in (None, {})  # Deluxe: its own words
 
@@ -122,7 +131,7 @@ def test_wool_is_the_thread_D_6() -> None:
     """D-6: wool plays the part of thread: the same starting 1 wool and 1 lace, the same
     thread slot bought by the start bonus."""
     g = old_game()
-    assert g.s.t.ds.terms["thread"] == "wool"
+    assert terms(g)["thread"] == "wool"
     assert all((p.thread, p.lace, p.livres) == (1, 1, 15) for p in g.s.players)
     g = bonus_turn(old_game(), "l1_gain_thread_or_lace")
     assert "bonus:thread" in g.legal_actions()
@@ -134,7 +143,7 @@ def test_wool_is_the_thread_D_6() -> None:
 # D-10: hidden prestige
 
 
-def assert_prestige_hidden(g: Rococo, events: list) -> None:
+def assert_prestige_hidden(g: Rococo, events: list[Event]) -> None:
     """Until the game is over no seat (nor a spectator) sees another seat's prestige, neither
     in its observation nor in any event (final scoring's decisions included)."""
     s = g.s
@@ -166,7 +175,7 @@ def test_prestige_is_hidden_until_the_end_D_10(players: int) -> None:
     for seed in range(2):
         g = old_game(players, 50 + seed + 10 * players)
         rng = random.Random(seed)
-        events: list = []
+        events: list[Event] = []
         while not g.is_over():
             assert_prestige_hidden(g, events)
             if g.s.phase not in ("scoring", "end"):
@@ -254,8 +263,8 @@ def test_resource_tiles_are_drawn_at_random_D_17() -> None:
 
 def test_fountain_names_D_32() -> None:
     """D-32: the fountain's upper row and lower basin are the kitchen's left and right sides."""
-    terms = old_game().s.t.ds.terms
-    assert (terms["kitchen"], terms["kitchen_left"], terms["kitchen_right"]) == (
+    words = terms(old_game())
+    assert (words["kitchen"], words["kitchen_left"], words["kitchen_right"]) == (
         "fountain", "upper fountain", "lower basin")
     kinds = {d.kind for d in old_game().s.t.ds.board.decorations}
     assert {"kitchen_left", "kitchen_right"} <= kinds
@@ -298,7 +307,7 @@ def test_fountain_income_like_the_kitchen_D_33() -> None:
 
 
 @pytest.mark.parametrize(("config", "livres", "vp"), [(EDITION, 0, 3), ({}, 3, 0)], ids=["2013", "deluxe"])
-def test_level_iii_vp_per_decoration_D_47(config: dict, livres: int, vp: int) -> None:
+def test_level_iii_vp_per_decoration_D_47(config: dict[str, Any], livres: int, vp: int) -> None:
     """D-47: the first level-III bonus gives 1 VP per own decoration marker and no livres in
     the 2013 edition (Deluxe: 1 livre each, no VP); all-halls markers do not count."""
     g = bonus_turn(new_game(2, **config), "l3_livre_per_dec")
@@ -335,7 +344,7 @@ def test_games_play_to_the_end_with_every_invariant(players: int) -> None:
 
 @pytest.mark.parametrize(("config", "words"), [({}, ("kitchen", "thread")), (EDITION, ("fountain", "wool"))],
                          ids=["deluxe", "2013"])
-def test_refusals_use_the_editions_words_D_6_D_32(config: dict, words: tuple[str, str]) -> None:
+def test_refusals_use_the_editions_words_D_6_D_32(config: dict[str, Any], words: tuple[str, str]) -> None:
     """A refused action's reason names the components as the edition does: the fountain's
     two rows (D-32) and wool (D-6) in 2013, the kitchen's sides and thread otherwise."""
     g = new_game(2, 0, **config)

@@ -12,13 +12,14 @@ import shutil
 import tomllib
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import salon.rococo.data
 from salon.core.errors import DataError
 from salon.rococo import constraints
-from salon.rococo.components import EXPANSION_FILES, EXPANSIONS, DataSet, load
+from salon.rococo.components import EXPANSION_FILES, EXPANSIONS, DataSet, Garment, load
 from salon.rococo.constraints import check
 
 DATA = Path(salon.rococo.data.__file__).parent
@@ -76,11 +77,11 @@ def reports(msgs: list[str], *needles: str) -> None:
         assert any(needle in m for m in msgs), f"{needle!r} not reported: {msgs}"
 
 
-def raw(name: str) -> dict:
+def raw(name: str) -> dict[str, Any]:
     return tomllib.loads((DATA / name).read_text(encoding="utf-8"))
 
 
-def expansion_garments(data: DataSet, expansion: str) -> list:
+def expansion_garments(data: DataSet, expansion: str) -> list[Garment]:
     return [g for g in data.garments if g.expansion == expansion]
 
 
@@ -224,7 +225,7 @@ def test_noble_tiles_are_richer_and_new() -> None:
     assert len(noble) == 4 and {g.colour for g in noble} == {"blue", "pink", "green", "orange"}
     assert all(g.value > 28 and g.prestige == 5 for g in noble)
 
-    def demand(g) -> float:
+    def demand(g: Garment) -> float:
         """The construction rule of garments.toml: rarer silk weighs more, thread and lace 1.5."""
         blue, pink, green, orange = g.silk
         return blue + pink + 1.5 * green + 2 * orange + 1.5 * (g.thread + g.lace)

@@ -6,10 +6,15 @@ a few of them carry a ruling too (A-13, A-39, A-42 there), tested here from anot
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
+from salon.rococo.components import Garment
 from salon.rococo.game import Rococo
-from salon.rococo.state import EMPTY
+from salon.rococo.rules.common import jewelry_box
+from salon.rococo.state import EMPTY, Player
 from tests.rococo.positions import (
     assert_valid,
     at_turn,
@@ -44,11 +49,11 @@ J_TASKS = ["J1", "J2", "J3", "J4"]
 M_TASKS = ["M1", "M2", "M3"]
 
 
-def me(g: Rococo, seat: int = 0):
+def me(g: Rococo, seat: int = 0) -> Player:
     return g.s.players[seat]
 
 
-def turn(played: str, livres: int = 30, **kw) -> Rococo:
+def turn(played: str, livres: int = 30, **kw: Any) -> Rococo:
     g = play_turn(played, **kw)
     set_money(g, 0, livres=livres)
     return g
@@ -62,11 +67,11 @@ def free_space(g: Rococo, master: bool = False) -> str:
     return next(sp for sp in spaces(g, master=master, reward="none") if g.s.guest[g.s.t.space_index[sp]] == EMPTY)
 
 
-def base(pred):
+def base(pred: Callable[[Garment], bool]) -> Callable[[Garment], bool]:
     return lambda x: not x.expansion and pred(x)
 
 
-def colour(c: str):
+def colour(c: str) -> Callable[[Garment], bool]:
     return base(lambda x: x.colour == c)
 
 
@@ -110,7 +115,7 @@ def test_a2_an_apprentice_bonus_finance_fulfils_j4() -> None:
 
 
 def resource_dress(source: str | None, drawers: list[list[str | None]]) -> Rococo:
-    config = {} if source is None else {"exquisite_tile_source": source}
+    config: dict[str, Any] = {} if source is None else {"exquisite_tile_source": source}
     g = turn(MASTER, **config)
     gid = with_effect(g, "exq_resource_tile")
     offer_garment(g, 0, gid)
@@ -201,7 +206,7 @@ def test_a20_exquisite_garment_types_come_from_the_tile_data(effect: str, kind: 
     offer_garment(g, 0, gid)
     make(g, gid, f"rent:{free_space(g, master=effect == 'exq_favour_5')}")
     assert g.decision()["kind"] == "jewel"
-    offered = {g.s.t.ds.jewelry_box.jewels[g.s.t.jewel_index[a[6:]]].kind for a in g.legal_actions()
+    offered = {jewelry_box(g.s).jewels[g.s.t.jewel_index[a[6:]]].kind for a in g.legal_actions()
                if a != "jewel:none"}
     assert offered == {kind}
 

@@ -10,15 +10,19 @@ where it is reconstructed and pin what the rulebook states.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from salon.bots.base import make_bot
 from salon.core.errors import IllegalAction
+from salon.core.events import Event
+from salon.rococo.components import Garment
 from salon.rococo.config import parse_config
 from salon.rococo.game import Rococo
 from salon.rococo.rules.setup import new_state
-from salon.rococo.state import EMPTY
+from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import tables
 from tests.rococo.positions import (
     assert_valid,
@@ -48,11 +52,11 @@ MASTER, JOURNEYMAN = "S11", "S13"
 # helpers
 
 
-def me(g: Rococo, seat: int = 0):
+def me(g: Rococo, seat: int = 0) -> Player:
     return g.s.players[seat]
 
 
-def turn(played: str = MASTER, livres: int = 30, expansions: object = "all", **kw) -> Rococo:
+def turn(played: str = MASTER, livres: int = 30, expansions: object = "all", **kw: Any) -> Rococo:
     g = play_turn(played, expansions=expansions, **kw)
     set_money(g, 0, livres=livres)
     return g
@@ -62,8 +66,15 @@ def with_effect(g: Rococo, effect: str) -> str:
     return next(x.id for x in g.s.t.ds.garments if x.effect == effect)
 
 
-def garment_of(g: Rococo, gid: str):
+def garment_of(g: Rococo, gid: str) -> Garment:
     return g.s.t.ds.garments[g.s.t.garment_index[gid]]
+
+
+def param(g: Rococo, name: str) -> int:
+    """One of the garment expansions' amounts (their data's ``params``)."""
+    params = g.s.t.ds.garment_params
+    assert params is not None
+    return params[name]
 
 
 def free_space(g: Rococo, master: bool = False) -> str:
@@ -71,20 +82,20 @@ def free_space(g: Rococo, master: bool = False) -> str:
     return next(sp for sp in spaces(g, master=master, reward="none") if g.s.guest[g.s.t.space_index[sp]] == EMPTY)
 
 
-def base(pred):
+def base(pred: Callable[[Garment], bool]) -> Callable[[Garment], bool]:
     """``pred`` restricted to base-game garments (no expansion effect)."""
     return lambda x: not x.expansion and pred(x)
 
 
-def colour(c: str):
+def colour(c: str) -> Callable[[Garment], bool]:
     return base(lambda x: x.colour == c)
 
 
-def dress(x) -> bool:
+def dress(x: Garment) -> bool:
     return not x.expansion and x.is_dress
 
 
-def coat(x) -> bool:
+def coat(x: Garment) -> bool:
     return not x.expansion and not x.is_dress
 
 
@@ -94,7 +105,7 @@ def fill_ordinary_spaces(g: Rococo, seat: int = 1) -> None:
     rent_garments(g, seat, base(lambda x: True), len(free))
 
 
-def setup_only(expansions: list[str], seed: int = 0, players: int = 2):
+def setup_only(expansions: list[str], seed: int = 0, players: int = 2) -> State:
     """The state right after setup, before round 1's Phase 1 has run."""
     cfg = parse_config({"players": players, "expansions": expansions})
     return new_state(cfg, tables(cfg.side, cfg.seats, cfg.expansions, cfg.solo, cfg.edition), seed)
@@ -256,7 +267,7 @@ def test_r_fest_3_never_sold() -> None:
     assert err.value.rule == "R-FEST-3"
 
 
-def tailor_festive(effect: str, arrange) -> tuple[Rococo, int, list]:
+def tailor_festive(effect: str, arrange: Callable[[Rococo], None]) -> tuple[Rococo, int, list[Event]]:
     """A Master tailors the festive tile with ``effect`` after ``arrange``; returns the game,
     the VP gained by the tailoring, and its events."""
     g = turn(MASTER)
@@ -314,7 +325,7 @@ def _pink_coats(g: Rococo) -> None:
     ("fest_vp_per_dec", _decorations, 3),
     ("fest_vp_per_pink_coat", _pink_coats, 2),
 ])
-def test_r_fest_5_the_festive_bonuses(effect: str, arrange, vp: int) -> None:
+def test_r_fest_5_the_festive_bonuses(effect: str, arrange: Callable[[Rococo], None], vp: int) -> None:
     """R-FEST-5, R-FEST-4, A-32: 2 VP per dress + coat pair (3 dresses, 2 coats: 4 -- the new
     coat would make it 6); 1 VP per decoration marker (the jeweler's included, the all-halls
     and exam markers not); 1 VP per pink coat (2, the new pink coat not counted); only the
@@ -403,7 +414,7 @@ def test_r_exq_4_favour_coat_takes_the_favour_and_5_livres() -> None:
     gid = with_effect(g, "exq_favour_5")
     offer_garment(g, 0, gid)
     make(g, gid, f"rent:{free_space(g)}")
-    assert g.s.favour == 0 and me(g).livres == 20 + g.s.t.ds.garment_params["exq_favour_livres"]
+    assert g.s.favour == 0 and me(g).livres == 20 + param(g, "exq_favour_livres")
     assert g.decision() == {"seat": 1, "kind": "play"}
     g.apply(g.legal_actions()[0])
     assert g.decision()["kind"] == "main" and "main:favour" not in g.legal_actions()
@@ -490,7 +501,7 @@ def test_r_exq_4_green_dress_14_livres_rented_or_sold() -> None:
     assert garment_of(g, gid).colour == "green" and garment_of(g, gid).is_dress
     offer_garment(g, 0, gid)
     make(g, gid, f"rent:{free_space(g)}")
-    assert me(g).livres == g.s.t.ds.garment_params["exq_green_livres"] == 14
+    assert me(g).livres == param(g, "exq_green_livres") == 14
     g = turn(MASTER, livres=0)
     offer_garment(g, 0, gid)
     events = make(g, gid)
@@ -582,7 +593,7 @@ def test_r_exq_2_the_effect_comes_once_on_placement() -> None:
 def test_r_noble_1_resource_tiles_in_play() -> None:
     """R-NOBLE-1: the Noble resource tiles are drawn into the drawers like the others (over
     several games one shows up in round 1's display)."""
-    shown = Counter()
+    shown: Counter[str] = Counter()
     for seed in range(15):
         g = new_game(2, seed=seed, expansions=["noble"])
         shown.update(g.s.t.ds.tiles[x].expansion for x in g.s.drawers if x != EMPTY)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from salon.core.events import Event
 from salon.rococo.game import Rococo
 from salon.rococo.rules.income import income
 from salon.rococo.state import EMPTY
@@ -21,7 +22,7 @@ def present_in_halls_1_to_4(g: Rococo, seat: int) -> None:
         P.place_garment(g, seat, gid, sp)
 
 
-def rent_g01(g: Rococo, seat: int, card: str, space: str) -> list:
+def rent_g01(g: Rococo, seat: int, card: str, space: str) -> list[Event]:
     """``seat`` plays ``card`` and rents G01 (2 blue, free window) on ``space``."""
     P.set_windows(g, [None, None, None, None, None, "G01"])
     P.give_tiles(g, seat, ["R13"])

@@ -10,11 +10,16 @@ rulings of §17 that concern the expansions have their own file, test_expansion_
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import pytest
 
 from salon.core.errors import IllegalAction, MalformedAction
+from salon.rococo.components import Employee, Garment, JewelryBoxParams
 from salon.rococo.game import Rococo
-from salon.rococo.state import EMPTY
+from salon.rococo.rules.common import jewelry_box
+from salon.rococo.state import EMPTY, Player
 from tests.rococo.positions import (
     assert_valid,
     at_turn,
@@ -60,7 +65,7 @@ ALL = "all"
 
 
 def turn(played: str, livres: int | None = None, thread: int | None = None, lace: int | None = None,
-         vp: int | None = None, **kw) -> Rococo:
+         vp: int | None = None, **kw: Any) -> Rococo:
     """Seat 0 has just played ``played`` with all expansions (``play_turn``), holding the given
     livres, thread, lace and VP."""
     g = play_turn(played, **kw)
@@ -68,7 +73,7 @@ def turn(played: str, livres: int | None = None, thread: int | None = None, lace
     return g
 
 
-def me(g: Rococo, seat: int = 0):
+def me(g: Rococo, seat: int = 0) -> Player:
     return g.s.players[seat]
 
 
@@ -80,21 +85,21 @@ def turn_over(g: Rococo) -> bool:
     return g.decision() == {"seat": 1, "kind": "play"}
 
 
-def colour(c: str):
+def colour(c: str) -> Callable[[Garment], bool]:
     """Base-game garments (no expansion effect) of colour ``c``."""
     return lambda x: x.colour == c and not x.expansion
 
 
-def dress(x) -> bool:
+def dress(x: Garment) -> bool:
     return x.is_dress and not x.expansion
 
 
-def coat(x) -> bool:
+def coat(x: Garment) -> bool:
     return not x.is_dress and not x.expansion
 
 
-def jb(g: Rococo):
-    return g.s.t.ds.jewelry_box.params
+def jb(g: Rococo) -> JewelryBoxParams:
+    return jewelry_box(g.s).params
 
 
 def jeweler_spaces(g: Rococo) -> list[str]:
@@ -166,7 +171,7 @@ def test_r_jb_comp_2_twenty_eight_expansion_cards() -> None:
     """R-JB-COMP-2, R-NUM-37: 9 new Masters of level V, 9 new Journeymen of level II and 10
     specialized Apprentices of level 0 join the game."""
     g = new_game(2, expansions=["jewelry_box"])
-    groups: dict[str, list] = {}
+    groups: dict[str, list[Employee]] = {}
     for c in g.s.t.cards:
         groups.setdefault(c.group, []).append(c)
     assert sorted((c.level, c.type) for c in groups["exam_master"]) == [(5, "master")] * 9
@@ -182,7 +187,7 @@ def test_r_jb_comp_1_the_jeweler_board_is_observed() -> None:
     set_exam(g, 0, 0, ["J2"])
     obs = g.observe(1)
     jw = obs["jewelry"]
-    assert [d["price"] for d in jw["display"]] == list(g.s.t.ds.jewelry_box.display_prices)
+    assert [d["price"] for d in jw["display"]] == list(jewelry_box(g.s).display_prices)
     assert jw["journeyman_stack_count"] == 9 and jw["master_stack_count"] == 9
     assert jw["bag_count"] == len(g.s.jewel_bag) and jw["removed"] == []
     assert obs["players"][0]["jewels"] == ["J01"] and obs["players"][0]["tasks"] == ["J2"]
@@ -306,7 +311,7 @@ def test_r_jb_jewel_1_a_dress_takes_a_necklace_at_the_price_of_its_space() -> No
     # the garment is not on its space yet (R-JB-JEWEL-1: before placing it in a hall)
     assert g.s.guest[g.s.t.space_index["h2s2"]] == EMPTY
     before = me(g).livres
-    prices = g.s.t.ds.jewelry_box.display_prices
+    prices = jewelry_box(g.s).display_prices
     events = g.apply("jewel:J07")
     assert me(g).livres == before - prices[2]
     assert me(g).jewels == [jewel(g, "J07")]
@@ -544,7 +549,8 @@ def specialist_with(condition: str) -> str:
 
 @pytest.mark.parametrize("rule, condition, arrange", CONDITIONS, ids=[f"{r}-{a.__name__}" for r, _, a in CONDITIONS])
 @pytest.mark.parametrize("met", [True, False])
-def test_r_jb_sa_hiring_conditions(rule: str, condition: str, arrange, met: bool) -> None:
+def test_r_jb_sa_hiring_conditions(rule: str, condition: str, arrange: Callable[[Rococo, bool], None],
+                                   met: bool) -> None:
     """R-JB-SA-1..R-JB-SA-10, R-JB-HIRE-1: each hiring condition, just met and just missed;
     the specialized apprentice can be hired (for free, with an empty display) exactly when its
     condition holds at that moment."""
@@ -672,7 +678,7 @@ def test_r_jb_hire_5_a_hired_specialist_is_an_ordinary_apprentice() -> None:
 
 
 def exam_turn(played: str, exam: int, tasks: list[str], livres: int = 7, supply: list[str] | None = None,
-              **kw) -> Rococo:
+              **kw: Any) -> Rococo:
     g = turn(played, supply=supply, livres=livres, **kw)
     set_exam(g, 0, exam, tasks)
     return g
@@ -887,7 +893,7 @@ def test_r_jb_exam_4_the_stack_is_shuffled_after_it_was_looked_through() -> None
 # §13.8 exam tasks
 
 
-def acquiring(played: str, tile_id: str, fate: str, exam: int = 0, tasks: list[str] = ()) -> Rococo:
+def acquiring(played: str, tile_id: str, fate: str, exam: int = 0, tasks: Sequence[str] = ()) -> Rococo:
     """``played`` acquires ``tile_id`` (alone in drawer 1, free) as main action and keeps or
     converts it."""
     g = exam_turn(played, exam, list(tasks), livres=5)
@@ -1027,7 +1033,7 @@ def test_r_jb_task_limit_4_a_reward_tile_while_tailoring_is_no_acquisition() -> 
 # §13.10 new Journeyman bonuses
 
 
-def bonus_turn(played: str, main: str = "main:skip", **kw) -> Rococo:
+def bonus_turn(played: str, main: str = "main:skip", **kw: Any) -> Rococo:
     g = turn(played, **kw)
     g.apply(main)
     return g
@@ -1270,7 +1276,7 @@ def test_r_bon_nm_no_orange_no_green(own: list[str], livres: int) -> None:
     assert me(g).livres == livres
 
 
-def end_bonus(master: str, arrange) -> int:
+def end_bonus(master: str, arrange: Callable[[Rococo], None]) -> int:
     """Seat 0 holds ``master`` in its staff; the VP of final scoring step 2 (employees)."""
     g = turn(MASTER, supply=["S12", "S13", "S14", "S15", master])
     arrange(g)

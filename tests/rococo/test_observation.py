@@ -1,4 +1,4 @@
-"""Hidden information stays hidden (R-SETUP-12, A-57, ARCHITECTURE.md principle 7).
+"""Hidden information stays hidden (R-SETUP-12, A-57, docs/architecture.md principle 7).
 
 A seat's observation holds its own hand, supply and rack, and of the others only what is
 public: counts, discard piles, the board.  The tests play random games and check, at every
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import random
+
+import pytest
 
 from salon.rococo.game import Rococo
 from salon.rococo.state import EMPTY
@@ -34,6 +36,7 @@ def _mentions(blob: str, ids: set[str]) -> set[str]:
     return {i for i in ids if f'"{i}"' in blob or f":{i}" in blob}
 
 
+@pytest.mark.slow
 def test_observations_and_events_never_leak_hidden_ids() -> None:
     for seed in range(12):
         players = 2 + seed % 4
@@ -46,6 +49,7 @@ def test_observations_and_events_never_leak_hidden_ids() -> None:
                     leaked = _mentions(blob, _hidden_ids(g, viewer))
                     assert not leaked, f"seat {viewer} sees hidden {leaked}"
             seat = g.current_player()
+            assert seat is not None
             events = g.apply(rng.choice(g.legal_actions()))
             for viewer in [*range(players), None]:
                 if viewer == seat:
@@ -102,6 +106,7 @@ def test_observation_does_not_depend_on_others_secrets() -> None:
 def test_decision_details_only_for_the_deciding_seat() -> None:
     g = Rococo.new({"players": 2, "start_player": 0}, 4)
     seat = g.current_player()
+    assert seat is not None
     other = 1 - seat
     assert g.observe(other)["decision"] == {"seat": seat, "kind": g.decision()["kind"]}
     assert g.observe(seat)["decision"]["kind"] == "hand"

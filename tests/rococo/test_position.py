@@ -31,6 +31,7 @@ def _through_json(position: dict[str, Any]) -> dict[str, Any]:
     return loaded
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: json.dumps(c, sort_keys=True))
 @pytest.mark.parametrize("seed", range(3))
 def test_round_trip_along_random_games(config: dict[str, Any], seed: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -31,7 +32,7 @@ def _fingerprint(g: Rococo) -> str:
     return json.dumps(g.s.to_json(), sort_keys=True)
 
 
-def play_checked(seed: int, players: int, **config) -> Rococo:
+def play_checked(seed: int, players: int, **config: Any) -> Rococo:
     g = Rococo.new({"players": players, **config}, seed)
     rng = random.Random(seed)
     vocabulary = g.description.action_space
@@ -62,6 +63,7 @@ def play_checked(seed: int, players: int, **config) -> Rococo:
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(10))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     """500 seeded random games, 2-5 players, invariants after every action."""
@@ -73,6 +75,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
             assert loaded.state_hash() == g.state_hash()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expansions", [[], ["all"]], ids=["base", "all"])
 def test_secret_seed_games_keep_every_invariant(expansions: list[str]) -> None:
     """Games drawn from the keyed generator: 8 at 2-5 players, invariants after every action,
@@ -86,6 +89,7 @@ def test_secret_seed_games_keep_every_invariant(expansions: list[str]) -> None:
 EXPANSION_SETS = [["jewelry_box"], ["noble"], ["festive"], ["exquisite"], ["all"], ["exquisite", "festive"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e))
 def test_expansion_games_keep_every_invariant(expansions: list[str]) -> None:
     """Every expansion alone, all four, and Exquisite without the Jewelry Box: 48 seeded
@@ -96,6 +100,7 @@ def test_expansion_games_keep_every_invariant(expansions: list[str]) -> None:
             assert record.loads(json.dumps(record.make_record(g))).state_hash() == g.state_hash()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expansions", [[], ["jewelry_box"], ["all"]], ids=["base", "jewelry_box", "all"])
 def test_solo_games_keep_every_invariant(expansions: list[str]) -> None:
     """R-SOLO-*: 100 seeded solo games per setting; Madame du Barry's turns never ask for input
@@ -114,6 +119,7 @@ def test_solo_games_keep_every_invariant(expansions: list[str]) -> None:
             assert record.loads(json.dumps(record.make_record(g))).state_hash() == g.state_hash()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(3))
 def test_2013_edition_games_keep_every_invariant(chunk: int) -> None:
     """D-*: 300 seeded games of the 2013 edition at 2-5 players."""
@@ -163,6 +169,7 @@ def test_clone_is_independent() -> None:
     assert g.state_hash() == before
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=30))
 def test_any_text_is_applied_or_refused_cleanly(text: str) -> None:
@@ -177,9 +184,10 @@ def test_any_text_is_applied_or_refused_cleanly(text: str) -> None:
         assert g.state_hash() == before
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=2**63), st.integers(min_value=2, max_value=5), st.data())
-def test_action_text_round_trips(seed: int, players: int, data) -> None:
+def test_action_text_round_trips(seed: int, players: int, data: st.DataObject) -> None:
     """Every legal action is a text of the game's action space, printed without spaces, and the
     text typed anew (rebuilt from its parts, as a user or a save file gives it) is the same
     action: applied to a copy, it leads to the same game."""

@@ -1,10 +1,12 @@
 """Save files: a versioned JSON record that replays exactly; bad files are refused with a
-clear message (ARCHITECTURE.md principle 6)."""
+clear message (docs/architecture.md principle 6)."""
 
 from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,14 +24,14 @@ def _played(n: int = 80, seed: int = 3) -> Rococo:
     return g
 
 
-def _resign(rec: dict) -> str:
+def _resign(rec: dict[str, Any]) -> str:
     """Recompute the checksum, as a deliberate editor would."""
     body = {k: v for k, v in rec.items() if k != "checksum"}
     rec["checksum"] = record._checksum(body)
     return json.dumps(rec)
 
 
-def test_round_trip_through_a_file(tmp_path) -> None:
+def test_round_trip_through_a_file(tmp_path: Path) -> None:
     g = _played()
     path = tmp_path / "game.json"
     record.save(g, path)
@@ -49,7 +51,8 @@ def test_a_secret_exam_card_survives_saving() -> None:
         g.apply(rng.choice(g.legal_actions()))
     text = json.dumps(record.make_record(g, ["me", "her"]))
     for verify in (True, False):
-        assert record.loads(text, verify).s.promoted == g.s.promoted
+        loaded = record.loads(text, verify)
+        assert isinstance(loaded, Rococo) and loaded.s.promoted == g.s.promoted
     assert "promoted" not in _played().to_snapshot()["state"]
 
 
@@ -124,7 +127,7 @@ def test_unknown_game_in_a_record() -> None:
         record.loads(_resign(rec))
 
 
-def test_missing_and_binary_files(tmp_path) -> None:
+def test_missing_and_binary_files(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read"):
         record.load(tmp_path / "nope.json")
     bad = tmp_path / "bin.json"

@@ -10,6 +10,7 @@ import pytest
 
 from salon.bots.base import make_bot
 from salon.core.errors import IllegalAction
+from salon.core.events import Event
 from salon.rococo.game import Rococo
 from salon.rococo.rules.registry import advance
 from salon.rococo.rules.setup import new_state
@@ -21,11 +22,11 @@ from tests.rococo import positions as P
 # §4 round structure
 
 
-def play_random_game(players: int, seed: int) -> list[tuple[int, list]]:
+def play_random_game(players: int, seed: int) -> list[tuple[int, list[Event]]]:
     """Play a whole game with random bots; returns (round when applied, events) per action."""
     g = P.new_game(players, seed=seed)
     bot = make_bot("random", seed)
-    log = [(1, [])]
+    log: list[tuple[int, list[Event]]] = [(1, [])]
     while not g.is_over():
         r = g.s.round
         log.append((r, g.apply(bot.choose(g))))

@@ -188,6 +188,7 @@ def test_whole_ids_only() -> None:
     assert not cited("R-JB-EXAM-1", ["R-JB-EXAM-J-1"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("group", list(GROUPS))
 def test_every_rule_is_cited_by_a_test_or_pending(group: str) -> None:
     missing = uncovered(GROUPS[group](rules_text()), source_texts(), pending())

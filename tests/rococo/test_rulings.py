@@ -6,12 +6,14 @@ A-31, A-34); the tests here pin the reading itself, with the alternative reading
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from salon.core.errors import IllegalAction
 from salon.rococo.game import Rococo
 from salon.rococo.rules import phase1
-from salon.rococo.state import EMPTY
+from salon.rococo.state import EMPTY, Player
 from tests.rococo.positions import (
     assert_valid,
     clear_rack,
@@ -39,7 +41,7 @@ from tests.rococo.positions import (
 START = ["S11", "S12", "S13", "S14", "S15"]
 
 
-def me(g: Rococo):
+def me(g: Rococo) -> Player:
     return g.s.players[0]
 
 
@@ -56,7 +58,7 @@ def fillers(g: Rococo, card: str, n: int) -> list[str]:
     return [c for c in START + deck if c != card][:n]
 
 
-def turn(card: str, staff: int = 5, players: int = 2, **config) -> Rococo:
+def turn(card: str, staff: int = 5, players: int = 2, **config: Any) -> Rococo:
     """Seat 0 has just played ``card`` with a staff of ``staff`` cards (the played one included)."""
     g = new_game(players, **config)
     set_staff(g, 0, fillers(g, card, staff - 1))
@@ -177,7 +179,7 @@ def test_a16_tailoring_cost_is_the_window_cost() -> None:
         gid = find_garments(g, lambda x: x.silk == (2, 0, 0, 0) and not x.thread and not x.lace)[0]
         clear_rack(g, 0)
         give_tiles(g, 0, [find_tiles(g, lambda t: t.silk == (2, 0, 0, 0))[0]])
-        layout = [None] * len(costs)
+        layout: list[str | None] = [None] * len(costs)
         layout[w] = gid
         set_windows(g, layout)
         set_money(g, 0, livres=20)
@@ -279,7 +281,7 @@ def test_a25_dismissal_from_the_supply() -> None:
     assert supply[0] not in staff_ids(g)
 
 
-def _granted_tailoring(config: dict, card_type: str = "master") -> Rococo:
+def _granted_tailoring(config: dict[str, Any], card_type: str = "master") -> Rococo:
     """The level-II tailoring card (made a ``card_type`` by patched data) is played; one plain
     garment in the display, silk to make it."""
     g = new_game(2, **config)
@@ -310,7 +312,7 @@ def _master_spaces_offered(g: Rococo) -> bool:
     ({"granted_tailoring_never_master": True}, "master", False),
     ({"granted_tailoring_never_master": False}, "master", True),
 ])
-def test_a26_performer_of_a_granted_tailoring(config: dict, card_type: str, expected: bool) -> None:
+def test_a26_performer_of_a_granted_tailoring(config: dict[str, Any], card_type: str, expected: bool) -> None:
     """A-26 (R-PROC-GRANT, R-ACT-TAILOR-9), both config settings: by default the card played this
     turn performs a granted tailoring, so a played Master may rent on master guest spaces and a
     Journeyman may not; with ``granted_tailoring_never_master`` a granted tailoring never counts

@@ -10,13 +10,15 @@ breakdown, which isolates the step a test is about.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pytest
 from rich.text import Text
 
 from salon.bots.base import RandomBot
-from salon.cli.rococo_view import RococoView
+from salon.cli.rococo.view import RococoView
 from salon.core.errors import IllegalAction
+from salon.rococo.components import Decoration, Garment
 from salon.rococo.game import Rococo
 from tests.rococo.positions import (
     assert_valid,
@@ -57,7 +59,7 @@ def quiet(g: Rococo) -> Rococo:
     return g
 
 
-def garments(g: Rococo, n: int, pred=lambda x: True) -> list[str]:
+def garments(g: Rococo, n: int, pred: Callable[[Garment], object] = lambda x: True) -> list[str]:
     """``n`` garment ids matching ``pred`` that are not on the board yet, in id order."""
     placed = set(g.s.guest) | set(g.s.terrace)
     found = [x for x in find_garments(g, pred) if g.s.t.garment_index[x] not in placed]
@@ -65,16 +67,24 @@ def garments(g: Rococo, n: int, pred=lambda x: True) -> list[str]:
     return found[:n]
 
 
-def garment_by_id(g: Rococo, gid: str):
+def of_prestige(prestige: int) -> Callable[[Garment], bool]:
+    return lambda x: x.prestige == prestige
+
+
+def of_colour(colour: str) -> Callable[[Garment], bool]:
+    return lambda x: x.colour == colour
+
+
+def garment_by_id(g: Rococo, gid: str) -> Garment:
     return g.s.t.ds.garments[g.s.t.garment_index[gid]]
 
 
-def deco_by_id(g: Rococo, did: str):
+def deco_by_id(g: Rococo, did: str) -> Decoration:
     return g.s.t.ds.board.decorations[g.s.t.deco_index[did]]
 
 
 def hall_box(g: Rococo, hall: int) -> tuple[int, int]:
-    return tuple(g.s.t.ds.board.halls[hall - 1].majority)
+    return g.s.t.ds.board.halls[hall - 1].majority
 
 
 def fill_hall(g: Rococo, hall: int, plan: dict[int, tuple[int, int]]) -> None:
@@ -505,7 +515,7 @@ def test_tv13_terrace_multiplies_prestige_and_the_maximising_assignment() -> Non
     4, 3 and 2 -> 4x3 + 3x2 + 2 = 20 VP of garment markers; pairing the highest prestige with
     the x3 space first is the best of all possible choices."""
     g = quiet(new_game(3))
-    by_prestige = {p: garments(g, 1, lambda x, p=p: x.prestige == p)[0] for p in (4, 3, 2)}
+    by_prestige = {p: garments(g, 1, of_prestige(p))[0] for p in (4, 3, 2)}
     plain = spaces(g, hall=1, master=False)
     for space, gid in zip(plain, by_prestige.values()):
         place_garment(g, 0, gid, space)
@@ -528,10 +538,10 @@ def test_tv13_terrace_multiplies_prestige_and_the_maximising_assignment() -> Non
 # Step 6 -- statues
 
 
-def _with_colours(g: Rococo, seat: int, counts: dict[str, int], hall_order=(2, 3, 4, 5, 1)) -> None:
+def _with_colours(g: Rococo, seat: int, counts: dict[str, int], hall_order: tuple[int, ...] = (2, 3, 4, 5, 1)) -> None:
     free = [sp for h in hall_order for sp in free_spaces(g, h, master=False)]
     for colour, n in counts.items():
-        for gid in garments(g, n, lambda x, c=colour: x.colour == c):
+        for gid in garments(g, n, of_colour(colour)):
             place_garment(g, seat, gid, free.pop(0))
 
 
@@ -554,7 +564,8 @@ def test_tv5_two_statues_optimal_partition() -> None:
     ({"blue": 2, "pink": 2}, 3, 8),
     ({}, 2, 0),
 ])
-def test_statues_score_two_per_distinct_colour_per_disjoint_set(counts, statues, expected) -> None:
+def test_statues_score_two_per_distinct_colour_per_disjoint_set(counts: dict[str, int], statues: int,
+                                                                expected: int) -> None:
     """R-SCORE-6-1, R-SCORE-6-2, R-SCORE-6-3: 2 VP per distinct colour of a set of own garments,
     at most 8 per statue; several statues use disjoint sets: 2 x sum_c min(n_c, k)."""
     g = quiet(new_game(3))

@@ -13,17 +13,20 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from salon.bots.base import bot_seed, make_bot
 from salon.core.errors import ConfigError
+from salon.core.events import Event
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check, check_transition
 from salon.rococo.rules import exams, solo
-from salon.rococo.rules.common import MDB
+from salon.rococo.rules.common import MDB, jewelry_box
 from salon.rococo.rules.registry import advance
-from salon.rococo.state import EMPTY
+from salon.rococo.state import EMPTY, Player, State
 from tests.rococo.positions import (
     assert_valid,
     at_turn,
@@ -53,7 +56,7 @@ HUMAN = 0
 FALLBACK = 3  # R-SOLO-GEN-4
 
 
-def her(g: Rococo):
+def her(g: Rococo) -> Player:
     return g.s.players[MDB]
 
 
@@ -66,11 +69,11 @@ def staff_ids(g: Rococo, seat: int = MDB) -> list[str]:
     return [g.s.t.cards[c].id for c in g.s.players[seat].staff()]
 
 
-def of_type(events: list, type_: str, seat: int | None = MDB) -> list:
+def of_type(events: list[Event], type_: str, seat: int | None = MDB) -> list[Event]:
     return [e for e in events if e.type == type_ and e.seat == seat]
 
 
-def vp_gained(events: list, seat: int = MDB) -> int:
+def vp_gained(events: list[Event], seat: int = MDB) -> int:
     return sum(e.data["amount"] for e in of_type(events, "vp", seat))
 
 
@@ -78,7 +81,7 @@ def solo_ids(g: Rococo, pile: list[int]) -> list[str]:
     return [g.s.t.ds.solo_cards[i].id for i in pile]
 
 
-def board(g: Rococo, windows: list[str | None] | None = None) -> Rococo:
+def board(g: Rococo, windows: Sequence[str | None] | None = None) -> Rococo:
     """Clear the random parts of the round-1 board that a test does not set itself: the
     windows (unless given), the drawers and the hiring display; her hand pile goes back to
     her card supply, so that a test counts the cards her turn adds from 0."""
@@ -90,7 +93,7 @@ def board(g: Rococo, windows: list[str | None] | None = None) -> Rococo:
     return g
 
 
-def set_display(g: Rococo, ids: list[str | None]) -> None:
+def set_display(g: Rococo, ids: Sequence[str | None]) -> None:
     """Lay out the hiring display left to right (None = empty space); cards that were there
     go to the box."""
     s = g.s
@@ -106,7 +109,7 @@ def set_display(g: Rococo, ids: list[str | None]) -> None:
     refresh(g)
 
 
-def set_jewels(g: Rococo, ids: list[str | None]) -> None:
+def set_jewels(g: Rococo, ids: Sequence[str | None]) -> None:
     """Lay out the jewelry display left to right (prices 5 4 3 2 1); the others go to the bag."""
     s = g.s
     for i, j in enumerate(s.jewel_display):
@@ -122,7 +125,7 @@ def set_jewels(g: Rococo, ids: list[str | None]) -> None:
 
 
 def jewels(g: Rococo, kind: str, colour: str) -> list[str]:
-    return [j.id for j in g.s.t.ds.jewelry_box.jewels if j.kind == kind and j.colour == colour]
+    return [j.id for j in jewelry_box(g.s).jewels if j.kind == kind and j.colour == colour]
 
 
 def out_of_exam_stack(g: Rococo, card_id: str) -> None:
@@ -149,17 +152,17 @@ def space_of(g: Rococo, garment_id: str) -> str | None:
     return g.s.t.ds.board.guest_spaces[g.s.guest.index(i)].id
 
 
-def finish_with_random_human(g: Rococo, seed: int, checked: bool = True) -> list:
+def finish_with_random_human(g: Rococo, seed: int, checked: bool = True) -> list[Event]:
     """Play the human's decisions at random to the end; returns every event.  Checks after
     every action that only the human decides and the invariants hold."""
     rng = random.Random(seed)
-    events = []
+    events: list[Event] = []
     while not g.is_over():
         assert g.current_player() == HUMAN
         assert g.decision()["seat"] == HUMAN
         before = g.s.clone() if checked else None
         new = g.apply(rng.choice(g.legal_actions()))
-        if checked:
+        if before is not None:
             problems = check(g.s) + check_transition(before, g.s, new)
             assert not problems, f"seed {seed}: {problems}"
         assert her(g).livres == 0
@@ -376,13 +379,14 @@ def test_her_actions_and_never_send_away_R_SOLO_GEN_5() -> None:
 # §14.3 phases
 
 
-def rounds_played(monkeypatch: pytest.MonkeyPatch, seed: int, **config) -> tuple[list, list]:
+def rounds_played(monkeypatch: pytest.MonkeyPatch, seed: int,
+                  **config: Any) -> tuple[list[tuple[list[int], list[int], list[int]]], list[list[int]]]:
     """Play a random solo game; returns her card piles right after each round's reshuffle
     (supply, hand, discard) and, per round, (her turns, her hires, her exams)."""
-    shuffles = []
+    shuffles: list[tuple[list[int], list[int], list[int]]] = []
     original = solo.new_round
 
-    def spy(s) -> None:
+    def spy(s: State) -> None:
         original(s)
         shuffles.append((list(s.mdb_supply), list(s.mdb_hand), list(s.mdb_discard)))
 
@@ -586,7 +590,7 @@ def test_acquire_takes_all_tiles_of_a_drawer_or_position_R_SOLO_RES_1(card_id: s
     ("D03", [[None, None, None], ["R04", "R05", "R06"]]),
     ("D07", [["R01", None, "R03"], ["R04", None, "R06"], ["R07", None, "R09"]]),
 ])
-def test_acquire_from_empty_spaces_gives_3_vp_R_SOLO_RES_2(card_id: str, rows: list) -> None:
+def test_acquire_from_empty_spaces_gives_3_vp_R_SOLO_RES_2(card_id: str, rows: list[list[str | None]]) -> None:
     """R-SOLO-RES-2: the indicated drawer or spaces all empty -> 3 VP, no tile."""
     g = board(solo_game())
     set_drawers(g, rows)
@@ -717,7 +721,9 @@ def test_always_rented_with_a_placement_card_R_SOLO_TAI_4(placement: str, hall: 
     g = board(solo_game(), windows=["G20", None, None, None, None, None])
     events = mdb_turn(g, "D09", reveal=[placement])
     assert solo_ids(g, g.s.mdb_discard) == [placement, "D09"]
-    assert g.s.t.ds.board.guest_spaces[g.s.t.space_index[space_of(g, "G20")]].hall == hall
+    space = space_of(g, "G20")
+    assert space is not None
+    assert g.s.t.ds.board.guest_spaces[g.s.t.space_index[space]].hall == hall
     assert not of_type(events, "sold") and her(g).livres == 0
     assert of_type(events, "mdb_placement")[0].data == {"card": placement, "hall": hall,
                                                          "jewel": g.s.t.ds.solo_cards[mdb_card(g, placement)].jewel}
@@ -848,9 +854,9 @@ def test_no_card_left_for_a_free_hall_gives_3_vp_A_46(monkeypatch: pytest.Monkey
     showing hall 3 is on her hand pile -> no placement card can be revealed, so the tailoring
     is impossible: 3 VP, the garment stays, no card is revealed (and no endless reveals)."""
     reveal = solo._reveal
-    reveals = Counter()
+    reveals: Counter[str] = Counter()
 
-    def counted(s):
+    def counted(s: State) -> int:
         reveals["n"] += 1
         assert reveals["n"] < 100, "placement cards revealed for ever"
         return reveal(s)
@@ -911,7 +917,7 @@ def test_colour_symbol_cheapest_jewel_of_the_garments_colour_R_SOLO_JEWEL_2_3() 
     blue = jewels(g, "necklace", "blue")
     set_jewels(g, [blue[0], jewels(g, "necklace", "green")[0], blue[1], None, jewels(g, "ring", "pink")[0]])
     rent_in(g, "D04", "G01")  # D04: hall 2, colour; G01 a blue dress -> master space h2s3 (no reward)
-    assert [g.s.t.ds.jewelry_box.jewels[j].id for j in her(g).jewels] == [blue[1]]
+    assert [jewelry_box(g.s).jewels[j].id for j in her(g).jewels] == [blue[1]]
     assert len(her(g).rack) == 1 and g.s.jewel_display[2] == EMPTY
     assert her(g).livres == 0
 
@@ -924,10 +930,10 @@ def test_type_symbol_cheapest_fitting_jewel_R_SOLO_JEWEL_2() -> None:
     blue = jewels(g, "necklace", "blue")[0]
     set_jewels(g, [blue, green, jewels(g, "ring", "pink")[0], None, None])
     rent_in(g, "D02", "G01")  # D02: hall 3, type
-    assert [g.s.t.ds.jewelry_box.jewels[j].id for j in her(g).jewels] == [green]
+    assert [jewelry_box(g.s).jewels[j].id for j in her(g).jewels] == [green]
     assert her(g).rack == []
     rent_in(g, "D17", "G02")  # hall 3, type: the blue necklace now, colours match
-    assert [g.s.t.ds.jewelry_box.jewels[j].id for j in her(g).jewels] == [green, blue]
+    assert [jewelry_box(g.s).jewels[j].id for j in her(g).jewels] == [green, blue]
     assert len(her(g).rack) == 1
 
 
@@ -937,7 +943,7 @@ def test_ring_for_a_coat_R_SOLO_JEWEL_2() -> None:
     ring = jewels(g, "ring", "orange")[0]
     set_jewels(g, [ring, None, None, None, jewels(g, "necklace", "blue")[0]])
     rent_in(g, "D02", "G20")  # pink coat
-    assert [g.s.t.ds.jewelry_box.jewels[j].id for j in her(g).jewels] == [ring]
+    assert [jewelry_box(g.s).jewels[j].id for j in her(g).jewels] == [ring]
 
 
 def test_crossed_symbol_no_jewel_R_SOLO_JEWEL_2() -> None:
@@ -1137,7 +1143,7 @@ def test_musician_triggers_the_all_halls_check_R_SOLO_FIN_6() -> None:
 # Exams (Jewelry Box)
 
 
-def exam_ready(seed: int = 0, **config) -> Rococo:
+def exam_ready(seed: int = 0, **config: Any) -> Rococo:
     """Her J1-J3 covered, a level-VI Apprentice (E25) added to her staff; her next finance
     completes the Journeyman exam."""
     g = board(solo_game(seed, expansions=["jewelry_box"], **config))
@@ -1298,7 +1304,7 @@ def test_jewels_and_exam_cards_score_for_her_R_SOLO_END_1() -> None:
     start_scoring(g)
     b = g.result().breakdown[MDB]
     assert b["employees"] == 3
-    assert b["jewels"] == 2 * g.s.t.ds.jewelry_box.params.jewel_end_vp
+    assert b["jewels"] == 2 * jewelry_box(g.s).params.jewel_end_vp
 
 
 def test_terrace_moves_maximise_her_score_R_SOLO_END_2() -> None:
@@ -1439,7 +1445,7 @@ def test_exquisite_jewel_effects_A_49() -> None:
     set_jewels(g, [None, None, None, None, ring])
     set_windows(g, ["G55", None, None, None, None, None])
     mdb_turn(g, "D09", reveal=["D18"])  # crossed symbol: only the Exquisite free jewel
-    assert [g.s.t.ds.jewelry_box.jewels[j].id for j in her(g).jewels] == [ring]
+    assert [jewelry_box(g.s).jewels[j].id for j in her(g).jewels] == [ring]
     blue = jewels(g, "necklace", "blue")[0]
     set_jewels(g, [None, None, None, None, blue])
     set_windows(g, ["G56", None, None, None, None, None])
@@ -1475,7 +1481,7 @@ def test_copy_opponent_has_no_target_in_solo_A_50() -> None:
     {"expansions": ["jewelry_box"], "mdb_exam_removal": "human", "mdb_inspect_tiles": True},
     {"solo_two_player_rules": False},
 ], ids=["base", "jewelry_box", "all", "jb_human_inspect", "no_2p_rules"])
-def test_random_human_games_run_to_the_end(config: dict) -> None:
+def test_random_human_games_run_to_the_end(config: dict[str, Any]) -> None:
     """R-SOLO-GEN-3: whole games with a random human, every setting: only the human decides,
     her livres stay 0, the invariants hold after every action, a result with 2 scores."""
     for seed in range(3):
@@ -1486,6 +1492,7 @@ def test_random_human_games_run_to_the_end(config: dict) -> None:
         assert r.breakdown[MDB].get("solo_tiles", 0) == len(her(g).rack) // 2
 
 
+@pytest.mark.slow
 def test_heuristic_human_game_runs_to_the_end() -> None:
     """A whole game with the heuristic bot as the human: Madame's turns never ask for input."""
     g = solo_game(7)
@@ -1505,8 +1512,9 @@ def _bot_wins(seed: int) -> bool:
     return g.result().winners == (HUMAN,)
 
 
+@pytest.mark.slow
 def test_the_heuristic_bot_can_beat_her() -> None:
     """The solo game of seed 0 is the bot's: a broken bot would lose it (the random one never
     wins).  How often it beats her, `salon strength rococo --bot normal --solo --games 100`
-    measures (the README has the figures)."""
+    measures (docs/bots.md has the figures)."""
     assert _bot_wins(0)

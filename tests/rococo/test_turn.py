@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from salon.core.errors import IllegalAction, MalformedAction
+from salon.core.errors import ActionError, IllegalAction, MalformedAction
 from salon.rococo.game import Rococo
 from salon.rococo.state import EMPTY
 from tests.rococo import positions as P
@@ -17,7 +17,7 @@ from tests.rococo import positions as P
 ALL_MAIN = ["main:favour", "main:acquire", "main:tailor", "main:hire", "main:send", "main:finance", "main:skip"]
 
 
-def refused(g: Rococo, action: str, error: type = IllegalAction) -> str:
+def refused(g: Rococo, action: str, error: type[ActionError] = IllegalAction) -> str:
     """Apply an action that must be refused; the state must not change.  Returns the rule."""
     before = g.state_hash()
     legal = list(g.legal_actions())
@@ -47,8 +47,10 @@ def test_turn_order_clockwise_from_start_player_skipping_empty_hands_R_PH3_1() -
         P.move_card(g, 0, g.s.t.cards[c].id, "discard")
     order = []
     while g.decision()["kind"] == "play":
-        order.append(g.current_player())
-        assert g.legal_actions() == [f"play:{g.s.t.cards[c].id}" for c in g.s.players[order[-1]].hand]
+        seat = g.current_player()
+        assert seat is not None
+        order.append(seat)
+        assert g.legal_actions() == [f"play:{g.s.t.cards[c].id}" for c in g.s.players[seat].hand]
         g.apply(g.legal_actions()[0])
         P.skip_turn(g)
     assert order == [1, 0, 1, 1]
@@ -61,7 +63,9 @@ def test_phase3_ends_when_all_hands_are_empty_R_PH3_2() -> None:
     plays = 0
     while g.s.round == 1:
         assert [p.livres for p in g.s.players] == [15, 15]
-        assert any(p.hand for p in g.s.players) or g.s.players[g.current_player()].in_play != EMPTY
+        seat = g.current_player()
+        assert seat is not None
+        assert any(p.hand for p in g.s.players) or g.s.players[seat].in_play != EMPTY
         g.apply(g.legal_actions()[0])
         plays += 1
         P.skip_turn(g)

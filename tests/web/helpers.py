@@ -10,7 +10,10 @@ from typing import Any
 
 import httpx2 as httpx
 from fastapi.testclient import TestClient
+from jsonschema import Draft202012Validator
+from starlette.testclient import WebSocketTestSession
 
+from salon.web.api.messages import SERVER
 from salon.web.hub import Hub, Room
 
 TOKEN = "X-Seat-Token"
@@ -74,12 +77,23 @@ def state(client: TestClient, game_id: str, token: str | None = None) -> dict[st
     return result
 
 
-def act(client: TestClient, game_id: str, token: str | None, action: str, version: int) -> Any:
+def act(client: TestClient, game_id: str, token: str | None, action: str, version: int) -> httpx.Response:
     return client.post(f"/api/games/{game_id}/actions", json={"action": action, "version": version},
                        headers={TOKEN: token} if token else {})
 
 
-def error_code(response: Any) -> str:
+SERVER_MESSAGE = Draft202012Validator(SERVER.json_schema(mode="serialization"))
+"""The JSON Schema of what the server sends over the WebSocket (salon.web.api.messages)."""
+
+
+def received(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next WebSocket message, failing unless it fits the server's message schema."""
+    message: dict[str, Any] = ws.receive_json()
+    SERVER_MESSAGE.validate(message)
+    return message
+
+
+def error_code(response: httpx.Response) -> str:
     code: str = response.json()["error"]["code"]
     return code
 

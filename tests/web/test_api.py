@@ -13,17 +13,18 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from salon.web.app import create_app
-from salon.web.hub import Hub, ServiceError
+from salon.web.errors import ServiceError
+from salon.web.hub import Hub
 from salon.web.storage import Storage
-from tests.web.helpers import TOKEN, act, create, error_code, room_of, state
+from tests.web.helpers import TOKEN, act, create, error_code, received, room_of, state
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
 def until(ws: WebSocketTestSession, done: Any, limit: int = 2000) -> dict[str, Any]:
-    """Read messages until one satisfies ``done``."""
+    """Read messages (each fitting the server's message schema) until one satisfies ``done``."""
     for _ in range(limit):
-        msg: dict[str, Any] = ws.receive_json()
+        msg = received(ws)
         if done(msg):
             return msg
     raise AssertionError("the expected message never came")
@@ -31,8 +32,7 @@ def until(ws: WebSocketTestSession, done: Any, limit: int = 2000) -> dict[str, A
 
 def hello(ws: WebSocketTestSession, token: str | None) -> dict[str, Any]:
     ws.send_json({"type": "hello", "token": token})
-    msg: dict[str, Any] = ws.receive_json()
-    return msg
+    return received(ws)
 
 
 def two_humans(client: TestClient, **config: Any) -> tuple[str, str, str]:
@@ -268,7 +268,8 @@ def test_undo_within_ones_turn(client: TestClient) -> None:
         st = state(client, game_id, token_for(tokens, seat))
         assert act(client, game_id, token_for(tokens, seat), st["legal"][0], st["version"]).status_code == 200
     seat = room.game.current_player()
-    token = token_for(tokens, seat)
+    assert seat is not None
+    token = tokens[seat]
     st = state(client, game_id, token)
     assert st["undoable"] == room.game.undoable() > 0
     history = list(room.game.history)
@@ -329,13 +330,13 @@ def test_websocket_refusals(client: TestClient) -> None:
     game_id, t0, t1 = two_humans(client)
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         ws.send_json({"type": "hello", "token": "forged"})
-        msg = ws.receive_json()
+        msg = received(ws)
         assert msg["type"] == "error" and msg["code"] == "bad_token"
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         ws.send_text("hello?")
-        assert ws.receive_json()["code"] == "bad_json"
+        assert received(ws)["code"] == "bad_json"
     with client.websocket_connect("/api/games/nosuchgame/ws") as ws:
-        assert ws.receive_json()["code"] == "not_found"
+        assert received(ws)["code"] == "not_found"
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         st = hello(ws, t0)
         ws.send_text("{")
@@ -355,7 +356,7 @@ def test_websocket_binary_frames_are_refused_with_a_message(client: TestClient) 
     game_id, t0, t1 = two_humans(client)
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         ws.send_bytes(b"\x00\x01")
-        assert ws.receive_json()["code"] == "bad_frame"
+        assert received(ws)["code"] == "bad_frame"
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         st = hello(ws, t0)
         ws.send_bytes(b"\x00\x01")
@@ -452,7 +453,8 @@ def test_components_are_public_and_the_record_waits_for_the_end(client: TestClie
 def test_server_code_names_no_game() -> None:
     """The lobby, storage and WebSocket code reach games through the protocol only."""
     web = Path(__file__).parents[2] / "src" / "salon" / "web"
-    for name in ("app.py", "hub.py", "storage.py", "server.py", "load.py", "adapters/__init__.py"):
+    api = [f"api/{p.name}" for p in sorted((web / "api").glob("*.py"))]
+    for name in ("app.py", "hub.py", "storage.py", "server.py", "load.py", "adapters/__init__.py", *api):
         text = (web / name).read_text(encoding="utf-8").lower()
         assert not re.search(r"rococo|necklace", text), name
     for name in ("app.js", "game.js", "lobby.js", "i18n.js", "ui.js", "seats.js", "games/generic.js"):

@@ -22,6 +22,7 @@ from salon.core import record
 from salon.core.game import game_class
 from salon.web import hub as hub_module
 from salon.web.app import create_app
+from salon.web.errors import ServiceError
 from salon.web.guard import UNLIMITED, Limits
 from salon.web.hub import Hub
 from salon.web.storage import Storage
@@ -55,6 +56,7 @@ def test_a_public_server_plays_the_levels_and_the_random_bot_only() -> None:
         poll(lambda: len(room.game.history) >= 1, "the bot of a secret-seeded table did not move")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["search:think=inf", "search:think=nan", "search:think=1000",
                                   "search:iterations=100000000", "search:think=-1", "search:think=0",
                                   "heuristic:width=0", "heuristic:budget=1e9", "easy:temperature=inf"])
@@ -101,6 +103,7 @@ def test_a_bot_past_its_deadline_is_stopped_and_its_game_goes_on(monkeypatch: py
     assert any("ran past its deadline" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.slow
 def test_bots_and_hints_think_in_their_tables_lane_and_replays_in_their_clients(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The heuristic bot's moves and the hints are worked out in the table's lane of the
@@ -165,6 +168,7 @@ def test_one_hint_at_a_time_per_seat_and_a_move_cancels_it(slow_hints: TestClien
     poll(lambda: not hub_of(c).compute._running, "the cancelled hint's worker was not stopped")
 
 
+@pytest.mark.slow
 def test_hints_are_rated_per_seat() -> None:
     limits = replace(UNLIMITED, hint_rate="2/day")
     with TestClient(create_app("sqlite://", bot_delay=0, allow_seed=True, limits=limits, hint_think=1e-6)) as c:
@@ -206,7 +210,7 @@ def test_a_late_click_on_the_lone_pass_the_server_made_is_answered_as_done_QN_IN
                 history = list(room.game.history)
                 assert await hub.act(room, seat, shown["forced"], shown["version"]) == room.version_for(seat)
                 assert room.game.history == history
-                with pytest.raises(hub_module.ServiceError) as stale:
+                with pytest.raises(ServiceError) as stale:
                     await hub.act(room, seat, "take", shown["version"])
                 assert stale.value.code in ("stale", "not_your_turn")
                 checked += 1

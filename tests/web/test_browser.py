@@ -113,8 +113,13 @@ def test_a_whole_game_by_clicking_on_the_board(browser: Any, live: str, shots: P
     page = browser.new_page(viewport={"width": 1440, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    # the page runs under the server's Content-Security-Policy: anything it forbids is an error
-    page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
+
+    def console(message: Any) -> None:
+        """The page runs under the server's Content-Security-Policy: anything it forbids is an error."""
+        if "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    page.on("console", console)
     page.goto(live)
     page.fill("#your-name", "Ann")
     page.select_option("#seat-1", "bot:random")

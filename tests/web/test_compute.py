@@ -31,6 +31,7 @@ async def until_running(compute: Compute, count: int = 1) -> None:
     raise AssertionError("the job never started")
 
 
+@pytest.mark.slow
 def test_a_lane_of_long_jobs_delays_another_lanes_quick_ones_by_one_job_at_most() -> None:
     """One worker: a table queues four searches of a fifth of a second each; once the first
     runs, another table queues four quick moves.  They all run before the second search: the

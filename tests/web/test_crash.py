@@ -20,6 +20,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.web.helpers import TOKEN, free_port, until_up
 
+pytestmark = pytest.mark.server  # every test here starts salon serve
+
 SALON = Path(sys.executable).with_name("salon")
 BURST = 15
 """Moves played in the burst that the kill interrupts (a count, not a time: the test must not
@@ -88,7 +90,7 @@ def ws_act(ws: ClientConnection, action: str, version: int) -> dict[str, Any]:
     ws.send(json.dumps({"type": "act", "action": action, "version": version, "id": version}))
     acked = False
     while True:
-        msg = json.loads(ws.recv(timeout=10))
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
         if msg["type"] == "error":
             raise AssertionError(msg)
         acked = acked or (msg["type"] == "ack" and msg["id"] == version)

@@ -1,4 +1,4 @@
-"""Hidden information stays hidden through the server (R-SETUP-12, ARCHITECTURE.md principle 7).
+"""Hidden information stays hidden through the server (R-SETUP-12, docs/architecture.md principle 7).
 
 Whole games are played through the server, by server-side bots and by scripted seats that
 act over HTTP; every message any seat or spectator receives (HTTP answers and WebSocket
@@ -61,6 +61,7 @@ def leaks(room: Room, messages: Messages) -> tuple[list[str], int]:
     return hidden.leaks(room, messages, hidden_from)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seats", "config", "seed"), [
     ([{"kind": "human"}, {"kind": "bot", "bot": "random"}], {}, 11),
     ([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx2 import Response
 
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
@@ -30,10 +31,11 @@ def table(c: TestClient, game: str, **extra: object) -> tuple[str, tuple[str, st
     return r.json()["id"], (r.json()["token"], t1)
 
 
-def ask(c: TestClient, game_id: str, token: str | None) -> object:
+def ask(c: TestClient, game_id: str, token: str | None) -> Response:
     return c.post(f"/api/games/{game_id}/hint", json={}, headers={TOKEN: token} if token else {})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["rococo", "necklace"])
 def test_a_hint_for_the_deciding_seat_is_legal_and_counted(quick: TestClient, game: str) -> None:
     game_id, tokens = table(quick, game, hints=True)

@@ -14,7 +14,9 @@ OPEN = 13
 
 
 def shown(page: Any) -> list[str]:
-    return page.locator("#games-open .game-card").evaluate_all("(cards) => cards.map((c) => c.dataset.game)")
+    cards = page.locator("#games-open .game-card")
+    names: list[str] = cards.evaluate_all("(cards) => cards.map((c) => c.dataset.game)")
+    return names
 
 
 def test_the_lobby_pages_through_its_open_tables(browser: Any, live: str) -> None:  # noqa: F811

@@ -64,6 +64,7 @@ def necklace_at_presentation(client: TestClient) -> tuple[str, dict[int, str]]:
     while not (settled(room).game.decision().get("kind") == "present" and room.game.current_player() == 0
                and any(a.startswith("present:") for a in room.game.legal_actions())):
         seat = room.game.current_player()
+        assert seat is not None
         st = state(client, game_id, tokens[seat])
         assert act(client, game_id, tokens[seat], rng.choice(st["legal"]), st["version"]).status_code == 200
     return game_id, tokens

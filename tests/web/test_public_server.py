@@ -23,6 +23,8 @@ from sqlalchemy.engine import make_url
 
 from tests.web.helpers import free_port, until_up
 
+pytestmark = pytest.mark.server  # every test here starts salon serve
+
 SALON = Path(sys.executable).with_name("salon")
 PATIENCE = 60.0
 """The longest a test waits for the server to do what it must (a bound, not a measurement)."""

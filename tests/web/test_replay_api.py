@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import TOKEN, create, error_code, poll, state
@@ -25,6 +26,7 @@ def finished(client: TestClient) -> tuple[str, dict[str, Any]]:
     return game_id, client.get(f"/api/games/{game_id}/record").json()
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_replayed_step_by_step(client: TestClient) -> None:
     game_id, rec = finished(client)
     total = len(rec["actions"])
@@ -83,6 +85,7 @@ def test_a_rematch_is_a_new_table_with_the_same_config(client: TestClient) -> No
 
 def test_the_deciding_seat_learns_why_an_action_is_not_offered(client: TestClient) -> None:
     game_id, token = create(client, config={"start_player": 0})
+    assert token is not None
     st = state(client, game_id, token)
     assert st["legal"]
     ok = client.get(f"/api/games/{game_id}/explain", params={"action": st["legal"][0]}, headers={TOKEN: token})

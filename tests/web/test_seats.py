@@ -43,6 +43,7 @@ def take_over(c: TestClient, game_id: str, token: str | None, choice: str, versi
                   headers={TOKEN: token} if token else {})
 
 
+@pytest.mark.slow
 def test_leaving_frees_the_seat_and_voids_its_key(client: TestClient) -> None:
     game_id, (t0, t1) = table(client)
     r = client.post(f"/api/games/{game_id}/leave", json={}, headers={TOKEN: t1})

@@ -43,6 +43,7 @@ def _necklace_with_a_bot(c: TestClient) -> tuple[str, str]:
     return r.json()["id"], r.json()["token"]
 
 
+@pytest.mark.slow
 def test_a_bots_presentation_is_stored_in_one_commit_with_its_done(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every stored batch that holds a bot's secret card also holds the ``done`` that ends its
     presentation, so the others cannot time how many cards it presented."""

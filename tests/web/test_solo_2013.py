@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import error_code, state
 from tests.web.test_hidden import leaks, play
 
 
+@pytest.mark.slow
 def test_solo_game_is_played_to_the_end_and_nobody_acts_for_madame(client: TestClient) -> None:
     room, messages = play(client, [{"kind": "human"}], {"solo": True}, 21)
     assert room.game.is_over()
@@ -65,6 +67,7 @@ def _prestige_leaks(messages: dict[int | None, list[dict[str, Any]]]) -> list[st
     return found
 
 
+@pytest.mark.slow
 def test_2013_prestige_stays_hidden_until_the_final_scoring(client: TestClient) -> None:
     room, messages = play(client, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
                           {"edition": "2013"}, 31)

@@ -75,6 +75,16 @@ def game(game_id: str, created: float = 1.0, seed: int = 7, **extra: Any) -> Gam
     return GameRecord(game_id, "demo", f"table {game_id}", {"players": 2}, seed, created, seats, **extra)
 
 
+def creating(rec: GameRecord) -> Callable[[Database], None]:
+    """The job that stores ``rec``."""
+    return lambda db: db.create_game(rec)
+
+
+def loading(game_id: str) -> Callable[[Database], GameRecord | BrokenRecord | None]:
+    """The job that reads the game ``game_id`` back."""
+    return lambda db: db.load(game_id)
+
+
 def test_a_game_round_trips_with_every_field(store: Store, db_url: str) -> None:
     rec = game("g1", seed=2**200, creator="c0ffee", options={"turn_timer": 60}, actions=["a", "b"], undos=3)
     rec.seats[0].undos = 2
@@ -137,7 +147,7 @@ def test_actions_are_appended_truncated_and_finish_the_game(store: Store) -> Non
 
 def test_ended_and_quarantined_games_are_listed_where_they_belong(store: Store) -> None:
     for i in range(6):
-        store(lambda db, i=i: db.create_game(game(f"g{i}", created=float(i))))
+        store(creating(game(f"g{i}", created=float(i))))
     store(lambda db: db.append("g1", 0, "x", True))
     assert store(lambda db: db.end_game("g2"))
     assert not store(lambda db: db.end_game("g1")), "a finished game stays finished"
@@ -167,7 +177,7 @@ def test_a_damaged_row_costs_only_its_own_game(store: Store, db_url: str) -> Non
         "seats": "DELETE FROM seats WHERE game_id = :id AND seat = 1",
     }
     for i, name in enumerate(["sound", *damage, "also sound"]):
-        store(lambda db, i=i, name=name: db.create_game(game(name, created=float(i), actions=["a", "b"])))
+        store(creating(game(name, created=float(i), actions=["a", "b"])))
     for name, statement in damage.items():
         raw(db_url, statement, id=name)
     loaded = store(lambda db: db.unfinished())
@@ -175,7 +185,7 @@ def test_a_damaged_row_costs_only_its_own_game(store: Store, db_url: str) -> Non
     assert isinstance(loaded[0], GameRecord) and isinstance(loaded[-1], GameRecord)
     for rec, name in zip(loaded[1:-1], damage):
         assert isinstance(rec, BrokenRecord) and f"cannot read its {name.split()[0]}" in rec.reason, rec
-        assert store(lambda db, name=name: db.load(name)) == rec
+        assert store(loading(name)) == rec
 
 
 def test_a_row_the_driver_cannot_fetch_costs_only_its_own_game(tmp_path: Path) -> None:
@@ -184,7 +194,7 @@ def test_a_row_the_driver_cannot_fetch_costs_only_its_own_game(tmp_path: Path) -
     store = Store(url)
     try:
         for i, name in enumerate(["sound", "bytes", "undecodable", "also sound"]):
-            store(lambda db, i=i, name=name: db.create_game(game(name, created=float(i), actions=["a"])))
+            store(creating(game(name, created=float(i), actions=["a"])))
         raw(url, "UPDATE actions SET action = X'00ff' WHERE game_id = 'bytes'",
             "UPDATE seats SET name = CAST(X'ff' AS TEXT) WHERE game_id = 'undecodable'")
         loaded = store(lambda db: db.unfinished())
@@ -296,7 +306,7 @@ def test_a_truncated_database_is_refused_with_one_line(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{whole}")
     try:
         for i in range(40):
-            store(lambda db, i=i: db.create_game(game(f"g{i}", created=float(i), actions=["x" * 200] * 20)))
+            store(creating(game(f"g{i}", created=float(i), actions=["x" * 200] * 20)))
     finally:
         store.close()
     cut = tmp_path / "cut.db"

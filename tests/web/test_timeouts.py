@@ -18,6 +18,8 @@ from websockets.sync.client import connect
 
 from tests.web.helpers import free_port, until_up
 
+pytestmark = pytest.mark.server  # every test here starts salon serve
+
 SALON = Path(sys.executable).with_name("salon")
 PATIENCE = 60.0
 """The longest a test waits for the server to do what it must (a bound, not a measurement)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -23,7 +24,7 @@ def _two_humans(client: TestClient) -> tuple[str, tuple[str, str]]:
     return game_id, (t0, t1)
 
 
-def _to_undoable(client: TestClient, game_id: str, tokens: tuple[str, str]) -> tuple[str, dict]:
+def _to_undoable(client: TestClient, game_id: str, tokens: tuple[str, str]) -> tuple[str, dict[str, Any]]:
     """Play first actions until the deciding seat has an action it may take back and a
     second, different action to play instead; returns its token and state before it."""
     room = room_of(client, game_id)

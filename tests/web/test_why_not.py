@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import httpx2 as httpx
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import TOKEN, poll, state
@@ -104,6 +105,7 @@ def test_a_necklace_table_says_why_a_card_cannot_be_bought(browser: Any, live: s
 
 
 
+@pytest.mark.slow
 def test_a_refused_action_says_why_in_words_the_page_can_translate(client: TestClient) -> None:
     """An action refused at the table (sent by a stale page, say) carries its reason's key and
     fields, as /explain gives them, and nothing changes."""

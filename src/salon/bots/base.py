@@ -1,9 +1,9 @@
 """Bots play any registered game through the protocol alone.
 
 A bot is asked to choose one of the legal actions of the current decision.  Game-specific
-knowledge enters only through evaluation hooks that a game registers (see heuristic.py).
+knowledge enters only through the evaluation a game declares (salon.core.evaluation).
 
-A bot is named by its spec: a registered name, optionally with parameters of its factory,
+A bot is named by its spec: a name of :data:`BOTS`, optionally with parameters of its factory,
 ``search:think=3`` or ``heuristic:width=3:budget=2000``; the players' levels are names of
 their own (:data:`LEVELS`).
 """
@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from salon.core.errors import ConfigError
 from salon.core.game import Game, derive_secret_seed, is_secret_seed, secret_key
+from salon.core.plugins import load
 from salon.core.rng import KeyedRng, Rng, derive_seed
 
 
@@ -49,22 +50,25 @@ class RandomBot(Bot):
         return self.rng.choice(game.legal_actions())
 
 
-_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+BOTS = {
+    "random": "salon.bots.base:RandomBot",
+    "heuristic": "salon.bots.heuristic:HeuristicBot",
+    "search": "salon.bots.search:SearchBot",
+    "easy": "salon.bots.levels:EasyBot",
+    "normal": "salon.bots.heuristic:HeuristicBot",
+    "hard": "salon.bots.levels:hard",
+    "expert": "salon.bots.levels:expert",
+}
+"""Every bot by name: the ``"module:attribute"`` of its factory, imported when first used;
+``factory(seed, **parameters)`` makes the bot, and its keyword parameters are the ones a spec
+may set."""
 
 LEVELS = ("easy", "normal", "hard", "expert")
 """The players' levels, weakest first: the bots the lobby offers, besides the random one."""
 
 
-def register_bot(name: str, factory: Callable[..., Bot]) -> None:
-    """``factory(seed, **parameters)`` makes the bot ``name``; its keyword parameters are the
-    ones a spec may set."""
-    _BOTS[name] = factory
-
-
 def bot_names() -> list[str]:
-    import salon.bots.levels  # noqa: F401  (registers the levels and the bots they use)
-
-    return sorted(_BOTS)
+    return sorted(BOTS)
 
 
 def _parameters(factory: Callable[..., Bot]) -> dict[str, inspect.Parameter]:
@@ -75,10 +79,10 @@ def _parse(spec: str) -> tuple[Callable[..., Bot], dict[str, int | float]]:
     """A spec's factory and parameters; ConfigError names what is wrong."""
     names = bot_names()
     name, *given = spec.split(":")
-    if name not in _BOTS:
+    if name not in BOTS:
         raise ConfigError(f"unknown bot {name!r}; available: {', '.join(names)}", "error.unknown_bot",
                           {"name": name, "known": ", ".join(names)})
-    factory = _BOTS[name]
+    factory: Callable[..., Bot] = load(BOTS[name])
     known = _parameters(factory)
     params: dict[str, int | float] = {}
     for item in given:

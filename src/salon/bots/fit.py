@@ -8,8 +8,9 @@ margin the game ended with.  The fitted weights are data, not code: a game keeps
 file of its data package with the command that fitted them, so anyone can fit them again on
 other games (and see how far the estimate is off on games it was not fitted on).
 
-How.  A game's evaluation module reads its fitted weights with :func:`fitted_weights` and
-keeps each as a module global of the same name, which the evaluation reads at every call.
+How.  A game's evaluation module reads its fitted weights (:class:`salon.core.weights.Fitted`,
+which its evaluation names) and keeps each as a module global of the same name, which the
+evaluation reads at every call.
 The fit measures each weight's effect on every position by a finite difference (exact for
 weights that enter the evaluation linearly, as a product with a count does) and takes one
 least-squares step (Gauss–Newton) from the present values.  Positions are recorded for every
@@ -20,18 +21,17 @@ from __future__ import annotations
 
 import json
 import statistics
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib import resources
+from importlib import import_module
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from salon.bots.base import bot_seed, make_bot
-from salon.bots.heuristic import hooks_for
-from salon.core.errors import ConfigError, DataError
+from salon.core.errors import ConfigError
+from salon.core.evaluation import evaluation_of
 from salon.core.game import Game, game_class
+from salon.core.weights import Fitted
 
 STEP = 1e-3
 """Relative size of the finite difference (of a weight's magnitude, at least 1)."""
@@ -39,47 +39,9 @@ FLAT = 1e-9
 """A weight whose effect stays below this on every position does not act in these games."""
 
 
-@dataclass(frozen=True)
-class Fitted:
-    """Where one game's fitted weights live: the evaluation module whose globals they are, and
-    the data file (``path`` inside ``package``) that keeps them."""
-
-    module: ModuleType
-    package: str
-    path: str
-
-    def file(self) -> Path:
-        return Path(str(resources.files(self.package).joinpath(self.path)))
-
-    def read(self) -> dict[str, Any]:
-        try:
-            loaded: dict[str, Any] = json.loads(self.file().read_text(encoding="utf-8"))
-            weights = loaded["weights"]
-            if not isinstance(weights, dict) or not all(isinstance(v, (int, float)) for v in weights.values()):
-                raise ValueError("the weights must map names to numbers")
-        except (OSError, ValueError, KeyError) as e:
-            raise DataError(f"{self.path}: {e}") from None
-        return loaded
-
-    def weights(self) -> dict[str, float]:
-        return {k: float(v) for k, v in self.read()["weights"].items()}
-
-
-_FITTED: dict[str, Fitted] = {}
-
-
-def fitted_weights(game_name: str, module_name: str, package: str, path: str) -> dict[str, float]:
-    """The fitted weights of ``game_name``'s evaluation (module ``module_name``), read from
-    ``path`` in ``package``; registered so that ``salon fit`` can fit them again."""
-    fitted = Fitted(sys.modules[module_name], package, path)
-    _FITTED[game_name] = fitted
-    return fitted.weights()
-
-
 def fitted_for(game: Game) -> Fitted:
-    """The fitted weights of ``game``'s title (loading its evaluation first)."""
-    hooks_for(game)
-    fitted = _FITTED.get(game.name)
+    """The fitted weights of ``game``'s evaluation (salon.core.evaluation)."""
+    fitted = evaluation_of(game).weights
     if fitted is None:
         raise ConfigError(f"{game.name}: its evaluation has no fitted weights", "error.fit_none", {"game": game.name})
     return fitted
@@ -158,12 +120,12 @@ def fit(fitted: Fitted, samples: list[Sample], names: list[str] | None = None,
     module's weights are left as they were."""
     if not samples:
         raise ConfigError("no positions to fit on")
-    module = fitted.module
+    module = import_module(fitted.module)
     start = fitted.weights() | (start or {})
     check_names(fitted, names or [])
     names = list(names or start)
     present = {n: float(getattr(module, n)) for n in start}
-    evaluate = hooks_for(samples[0].game).evaluate
+    evaluate = evaluation_of(samples[0].game).evaluate
     try:
         for n, v in start.items():
             setattr(module, n, v)

@@ -1,17 +1,13 @@
 """The heuristic bot: a short look-ahead over the acting seat's own decisions, scored by a
 per-game static evaluation.
 
-Shared search, game-specific knowledge (ARCHITECTURE.md, "bots").  The search below knows
+Shared search, game-specific knowledge (docs/architecture.md, "Bots").  The search below knows
 only the protocol: ``legal_actions``, ``apply``, ``clone``, ``current_player`` and
-``is_over``.  What a position is worth is asked of a :class:`GameHooks` that each game
-registers under its name with :func:`register_evaluator`.
-
-How a game's hooks are found.  A game's plug-in (salon.core.plugins) names the module that
-keeps them, and that module registers itself when it is imported.  The bot imports it
-lazily on the first decision of a game it has no hooks for.  This keeps this file free of
-game names (no table of games to edit when a game is added), keeps the rules engine free
-of bot code (the game module never imports its evaluation), and costs nothing for programs
-that never create a bot.
+``is_over``.  What a position is worth is asked of the game's
+:class:`~salon.core.evaluation.Evaluation`, which its plug-in names and the bot loads on the
+first decision of a game (:func:`~salon.core.evaluation.evaluation_of`).  This keeps this
+file free of game names (no table of games to edit when a game is added), keeps the rules
+engine free of bot code, and costs nothing for programs that never create a bot.
 
 The search.  For each legal action of the current decision the bot applies it to a copy of
 the game and keeps deciding for the same seat while that seat is still to move: the rest of
@@ -19,115 +15,35 @@ its turn (target, rent or sell, bonus ...).  At each such node every action is a
 scored statically; the best ``width`` children are searched further, and so is every child
 whose static score equals its parent's (a choice such as ``main:tailor`` has no effect of its
 own until its sub-decisions are made, so its worth can only be seen by looking through it).
-A line ends when another seat decides, the game ends, the game's ``same_turn`` hook says the
+A line ends when another seat decides, the game ends, the evaluation's ``same_turn`` says the
 turn is over (so that a seat moving twice in a row does not make the search run on into its
 next turn) or the node budget is spent; its value is the static evaluation there.
 
-Before searching, the game's ``determinize`` hook replaces what the seat cannot know (other
-seats' secrets, bag and deck order, the random generator) with a sample, so that the
+Before searching, the game replaces what the seat cannot know (other seats' secrets, bag and
+deck order, the random generator) with a sample (:meth:`Game.determinize`), so that the
 look-ahead never profits from hidden information.  Ties between equally valued actions are
 broken with the bot's own seeded generator: a bot is reproducible for its seed.
 
 Play-outs.  A static score at the end of the turn cannot see what a decision does to the
 turns after it: which cards a hand holds for the last round, in which order they are
-played, and what the other seats do in between.  Where the game's ``plan_at`` hook marks a
+played, and what the other seats do in between.  Where the evaluation's ``plan_at`` marks a
 decision as such, the bot keeps the ``keep`` actions its look-ahead values most, plays each
 of them out in ``samples`` worlds consistent with what the seat knows (perfect-information
 Monte Carlo; the same worlds for every action, so that the luck of the samples does not
-decide the comparison), with the plain look-ahead deciding for every seat, until the game's
-``horizon`` hook says the decision's reach has ended, and takes the action whose final
+decide the comparison), with the plain look-ahead deciding for every seat, until the
+evaluation's ``horizon`` says the decision's reach has ended, and takes the action whose final
 static value is best on average.  A game may, for example, mark the decisions of its last
 round, whose play-outs end in the final scoring: there the value is the exact result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import Any
 
-from salon.bots.base import Bot, register_bot
-from salon.core.errors import ConfigError
+from salon.bots.base import Bot
+from salon.core.evaluation import Evaluation, evaluation_of
 from salon.core.game import Game
-from salon.core.plugins import load, plugin
 from salon.core.rng import BaseRng
-
-G = TypeVar("G", bound=Game)
-
-Evaluator = Callable[[Game, int], float]
-"""``evaluate(game, seat)``: how good the position is for ``seat`` (higher is better), in
-the game's own unit (for example expected final points ahead of the best opponent).  It
-must only use what ``seat`` may know."""
-
-Determinizer = Callable[[Game, int, BaseRng], Game]
-"""``determinize(game, seat, rng)``: a copy of ``game`` in which everything ``seat`` cannot
-see is re-sampled with ``rng``."""
-
-SameTurn = Callable[[Game, Game], bool]
-"""``same_turn(root, node)``: whether ``node``, reached from ``root`` by the decisions of
-one seat, still belongs to the turn in which ``root`` is decided (the search looks no
-further than that turn)."""
-
-
-PlanAt = Callable[[Game], bool]
-"""``plan_at(game)``: whether the current decision is worth playing out beyond the turn (it
-shapes several turns, and the horizon is near enough to reach), rather than judged at the
-end of the turn."""
-
-Horizon = SameTurn
-"""``horizon(root, node)``: whether ``node``, reached from ``root`` by play, is still within what
-a decision played out at ``root`` shapes (the play-outs stop where it returns False)."""
-
-TurnKey = Callable[[Game], object]
-"""``turn(game)``: a value that changes exactly when a new turn begins (a seat's reactions in
-another's turn belong to that turn), so that a search can count turns ahead."""
-
-
-@dataclass(frozen=True)
-class GameHooks:
-    """What the shared bots need to know about one game."""
-
-    evaluate: Evaluator
-    determinize: Determinizer | None = None
-    same_turn: SameTurn | None = None
-    plan_at: PlanAt | None = None
-    horizon: Horizon | None = None
-    turn: TurnKey | None = None
-
-
-_HOOKS: dict[str, GameHooks] = {}
-
-
-def register_evaluator(game_name: str, evaluate: Callable[[G, int], float],
-                       determinize: Callable[[G, int, BaseRng], G] | None = None,
-                       same_turn: Callable[[G, G], bool] | None = None,
-                       plan_at: Callable[[G], bool] | None = None,
-                       horizon: Callable[[G, G], bool] | None = None,
-                       turn: Callable[[G], object] | None = None) -> None:
-    """Make ``evaluate`` (and optionally the other hooks) the hooks of the game ``game_name``.
-    Without ``same_turn`` a line ends only when another seat decides; without ``plan_at``,
-    ``horizon`` and ``determinize`` nothing is played out; without ``turn`` a search counts
-    a turn whenever another seat decides.
-
-    A game's hooks take its own game class; they are kept as hooks of any game because
-    :func:`hooks_for` hands them games of that title only."""
-    _HOOKS[game_name] = GameHooks(
-        cast(Evaluator, evaluate), cast(Determinizer | None, determinize), cast(SameTurn | None, same_turn),
-        cast(PlanAt | None, plan_at), cast(Horizon | None, horizon), cast(TurnKey | None, turn))
-
-
-def hooks_for(game: Game) -> GameHooks:
-    """The registered hooks of ``game``'s title, importing its plug-in's evaluation module if
-    needed (salon.core.plugins)."""
-    hooks = _HOOKS.get(game.name)
-    if hooks is None:
-        found = plugin(game.name)
-        if found is not None and found.evaluation is not None:
-            load(found.evaluation)
-        hooks = _HOOKS.get(game.name)
-        if hooks is None:
-            raise ConfigError(f"the heuristic bot cannot play {game.name!r}: the game registers no evaluation")
-    return hooks
 
 
 class HeuristicBot(Bot):
@@ -166,9 +82,9 @@ class HeuristicBot(Bot):
             return legal[0]
         seat = game.current_player()
         assert seat is not None, "choose() needs a game that is not over"
-        hooks = hooks_for(game)
-        root = hooks.determinize(game, seat, self.rng) if hooks.determinize else game.clone()
-        search = _Search(self, root, seat, hooks)
+        evaluation = evaluation_of(game)
+        root = world(game, seat, self.rng)
+        search = _Search(self, root, seat, evaluation)
         values: dict[str, float] = {}
         for action in legal:
             child = root.clone()
@@ -176,10 +92,10 @@ class HeuristicBot(Bot):
             search.nodes += 1
             values[action] = search.value(child, 1, None)
         self.nodes = search.nodes
-        if self.policy is not None and hooks.plan_at is not None and hooks.horizon is not None \
-                and hooks.determinize is not None and hooks.plan_at(game):
+        if self.policy is not None and evaluation.plan_at is not None and evaluation.horizon is not None \
+                and evaluation.plan_at(game):
             ranked = sorted(legal, key=lambda a: -values[a])  # stable: ties keep the legal order
-            values = self._play_outs(game, ranked[:self.keep] if self.keep else ranked, hooks, seat)
+            values = self._play_outs(game, ranked[:self.keep] if self.keep else ranked, evaluation, seat)
         self.values = values
         best: list[str] = []
         best_value = float("-inf")
@@ -190,20 +106,20 @@ class HeuristicBot(Bot):
                 best.append(action)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _play_outs(self, game: Game, actions: list[str], hooks: GameHooks, seat: int) -> dict[str, float]:
+    def _play_outs(self, game: Game, actions: list[str], evaluation: Evaluation[Any], seat: int) -> dict[str, float]:
         """Each of ``actions``' mean final static value over ``samples`` determinized worlds,
-        played on by the look-ahead policy to the game's horizon."""
-        assert self.policy is not None and hooks.determinize is not None and hooks.horizon is not None
-        worlds = [hooks.determinize(game, seat, self.rng) for _ in range(self.samples)]
+        played on by the look-ahead policy to the evaluation's horizon."""
+        assert self.policy is not None and evaluation.horizon is not None
+        worlds = [world(game, seat, self.rng) for _ in range(self.samples)]
         values: dict[str, float] = {}
         for action in actions:
             total = 0.0
-            for world in worlds:
-                node = world.clone()
+            for sample in worlds:
+                node = sample.clone()
                 node.apply(action)
-                while not node.is_over() and hooks.horizon(world, node):
+                while not node.is_over() and evaluation.horizon(sample, node):
                     node.apply(self.policy.choose(node))
-                total += hooks.evaluate(node, seat)
+                total += evaluation.evaluate(node, seat)
             values[action] = total / len(worlds)
         return values
 
@@ -211,12 +127,12 @@ class HeuristicBot(Bot):
 class _Search:
     """One decision's look-ahead: the root position, the deciding seat and the node count."""
 
-    def __init__(self, bot: HeuristicBot, root: Game, seat: int, hooks: GameHooks) -> None:
+    def __init__(self, bot: HeuristicBot, root: Game, seat: int, evaluation: Evaluation[Any]) -> None:
         self.bot = bot
         self.root = root
         self.seat = seat
-        self.evaluate = hooks.evaluate
-        self.same_turn = hooks.same_turn
+        self.evaluate = evaluation.evaluate
+        self.same_turn = evaluation.same_turn
         self.nodes = 0
 
     def _open(self, game: Game) -> bool:
@@ -253,4 +169,8 @@ class _Search:
         return best
 
 
-register_bot("heuristic", HeuristicBot)
+def world(game: Game, seat: int, rng: BaseRng) -> Game:
+    """A copy of ``game`` consistent with what ``seat`` knows, to search in: the game's own
+    sample (:meth:`Game.determinize`), or a clone where the game re-samples nothing."""
+    sampled = game.determinize(seat, rng)
+    return game.clone() if sampled is None else sampled

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from salon.bots.base import Bot, register_bot
+from salon.bots.base import Bot
 from salon.bots.heuristic import HeuristicBot
 from salon.bots.search import SearchBot
 from salon.core.game import Game
@@ -46,15 +46,9 @@ class EasyBot(HeuristicBot):
         return weights[-1][0]
 
 
-def _hard(seed: int = 0) -> Bot:
+def hard(seed: int = 0) -> Bot:
     return SearchBot(seed, think=1.0)
 
 
-def _expert(seed: int = 0) -> Bot:
+def expert(seed: int = 0) -> Bot:
     return SearchBot(seed, think=5.0, keep=5)
-
-
-register_bot("easy", EasyBot)
-register_bot("normal", HeuristicBot)
-register_bot("hard", _hard)
-register_bot("expert", _expert)

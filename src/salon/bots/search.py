@@ -7,7 +7,7 @@ invisible to a static score.  Playing the position on tells it; the question is 
 tree search whose leaves are the static score after a one-step greedy finish, or random
 play, spends its budget on moves no sensible player makes and values leaves badly; playing
 the few actions the look-ahead rates highest on, with the look-ahead itself deciding for
-every seat, spends it where the decision is made.  The README gives the figures of this
+every seat, spends it where the decision is made.  docs/bots.md gives the figures of this
 bot against the heuristic bot, measured with ``salon strength``.
 
 The search.  At each decision:
@@ -17,13 +17,13 @@ The search.  At each decision:
    never sampled, as in progressive widening with a fixed width); a single action is taken
    at once.
 2. Until the budget is spent (``iterations`` worlds, or ``think`` seconds, at least one
-   world), a fresh world is sampled with the game's ``determinize`` hook: what the seat
+   world), a fresh world is sampled by the game (:meth:`Game.determinize`): what the seat
    cannot see (other hands, deck and bag order, the random generator) is drawn anew each
    time, so the search never profits from hidden information.  Every kept action is played
    in the same world (so that the luck of a sample does not decide between them), then the
    look-ahead decides for every seat, each by its own value, until the end of the seat's
-   next turn (counted with the game's ``turn`` hook), the end of the game, or a cap on the
-   steps; where the game's ``plan_at`` hook marks the decision, to its ``horizon``
+   next turn (counted with the evaluation's ``turn``), the end of the game, or a cap on the
+   steps; where the evaluation's ``plan_at`` marks the decision, to its ``horizon``
    instead (the last round of a solo game, whose play-outs end in the exact final score).
 3. A play-out's value is the game's static evaluation for the seat where it ends, in the
    game's own unit (for both games: expected final points ahead of the best opponent); the
@@ -38,9 +38,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from salon.bots.base import Bot, bot_seed, register_bot
-from salon.bots.heuristic import GameHooks, HeuristicBot, hooks_for
+from salon.bots.base import Bot, bot_seed
+from salon.bots.heuristic import HeuristicBot, world
+from salon.core.evaluation import Evaluation, evaluation_of
 from salon.core.game import Game, derive_secret_seed, is_secret_seed
 from salon.core.rng import derive_seed
 
@@ -95,22 +97,22 @@ class SearchBot(Bot):
         if seat is None:
             self.estimates, self.worlds = [], 0
             return []
-        hooks = hooks_for(game)
+        evaluation = evaluation_of(game)
         self.policy.choose(game)
         priors = dict(self.policy.values)
         ranked = sorted(priors, key=lambda a: -priors[a])  # stable: ties keep the legal order
         kept = ranked[:self.keep]
         totals = dict.fromkeys(kept, 0.0)
         deadline = time.monotonic() + self.think
-        planned = hooks.plan_at is not None and hooks.horizon is not None and hooks.plan_at(game)
+        planned = evaluation.plan_at is not None and evaluation.horizon is not None and evaluation.plan_at(game)
         worlds = 0
         while len(kept) > 1:
-            world = hooks.determinize(game, seat, self.rng) if hooks.determinize else game.clone()
+            sample = world(game, seat, self.rng)
             for action in kept:
-                node = world.clone()
+                node = sample.clone()
                 node.apply(action)
-                self._play_out(world, node, seat, hooks, planned)
-                totals[action] += hooks.evaluate(node, seat)
+                self._play_out(sample, node, seat, evaluation, planned)
+                totals[action] += evaluation.evaluate(node, seat)
             worlds += 1
             if (worlds >= self.iterations) if self.iterations is not None else time.monotonic() >= deadline:
                 break
@@ -121,12 +123,12 @@ class SearchBot(Bot):
             key=lambda e: (-e.value, order[e.action]))
         return self.estimates
 
-    def _play_out(self, root: Game, node: Game, seat: int, hooks: GameHooks, planned: bool) -> None:
+    def _play_out(self, root: Game, node: Game, seat: int, evaluation: Evaluation[Any], planned: bool) -> None:
         """Let the look-ahead decide for every seat from ``node`` to the play-out's end: the end
-        of ``seat``'s next turn (the game's ``turn`` hook counts the turns; without it, every
-        change of the deciding seat is one), or the game's horizon for a planned decision."""
+        of ``seat``'s next turn (the evaluation's ``turn`` counts the turns; without it, every
+        change of the deciding seat is one), or the evaluation's horizon for a planned decision."""
         def key(g: Game) -> object:
-            return hooks.turn(g) if hooks.turn is not None else g.current_player()
+            return evaluation.turn(g) if evaluation.turn is not None else g.current_player()
 
         current = key(root)
         deciding = node.num_players - len(node.description.automated_seats)  # the seats whose turns are seen
@@ -135,8 +137,8 @@ class SearchBot(Bot):
             if node.is_over():
                 return
             if planned:
-                assert hooks.horizon is not None
-                if not hooks.horizon(root, node):
+                assert evaluation.horizon is not None
+                if not evaluation.horizon(root, node):
                     return
             elif (k := key(node)) != current:
                 current = k
@@ -162,6 +164,3 @@ def hint(game: Game, seed: int, think: float = HINT_THINK, iterations: int | Non
     if len(legal) == 1:
         return [Estimate(legal[0], 0.0, 0, 0.0)]
     return SearchBot(seed, think, iterations).analyse(game)
-
-
-register_bot("search", SearchBot)

@@ -1,4 +1,4 @@
-"""Speed of the engine and of the bots (ARCHITECTURE.md principle 9).
+"""Speed of the engine and of the bots (docs/architecture.md principle 9).
 
 Random play measures the engine alone: ``legal_actions`` and ``apply`` with a random bot,
 no checks.  Each player count gets the same time box; the clock is read between games, so

@@ -18,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from typer._click.exceptions import NoArgsIsHelpError
@@ -29,7 +30,6 @@ from salon.bots.base import bot_seed, check_bot, make_bot
 from salon.cli import bench as bench_mod
 from salon.cli import simulate as simulate_mod
 from salon.cli import strength as strength_mod
-from salon.cli import tui
 from salon.cli.common import (
     DEFAULT_BOT,
     HUMAN,
@@ -51,7 +51,6 @@ from salon.cli.common import (
     winners_line,
 )
 from salon.cli.play import Seat, Session, position_problem, read_position, save_problem, saved_players
-from salon.cli.serve import serve
 from salon.cli.support import support
 from salon.cli.tournament import AddressOpt, BackendOpt, WorkersOpt, tournament
 from salon.core import record
@@ -70,6 +69,30 @@ def fail(message: str, code: int = 1) -> None:
     sys.stderr.write(f"error: {line}\n")
     sys.stderr.flush()
     sys.exit(code)
+
+
+EXTRAS = {
+    "fastapi": "server", "starlette": "server", "uvicorn": "server", "websockets": "server", "sqlalchemy": "server",
+    "alembic": "server", "psycopg": "server", "limits": "server", "pebble": "server",
+    "textual": "tui",
+    "numpy": "rl", "gymnasium": "rl", "pettingzoo": "rl", "pyspiel": "rl", "open_spiel": "rl", "ray": "rl",
+}
+"""The modules that only an extra of salon installs (pyproject.toml), by the extra: salon itself
+needs none of them, so a command that does names the extra to install."""
+
+INSTEAD = {"tui": "; or play line by line with --plain"}
+"""What a command can do without an extra, where it can."""
+
+
+def needs_extra(e: BaseException) -> str | None:
+    """What to install for a module found missing, when an extra of salon brings it."""
+    if not isinstance(e, ModuleNotFoundError):
+        return None
+    module = (e.name or "").partition(".")[0]
+    if (extra := EXTRAS.get(module)) is None:
+        return None
+    return f"this needs {module}, which comes with salon's {extra} extra: pip install 'salon[{extra}]'" + \
+        INSTEAD.get(extra, "")
 
 
 def speaker(lang: str) -> Callable[..., str]:
@@ -110,8 +133,8 @@ class SalonGroup(TyperGroup):
             fail(worded(e, args))
         except KeyboardInterrupt:
             fail(text("ui.interrupted"), 130)
-        except Exception as e:  # a defect, still reported as one line
-            fail(f"unexpected {type(e).__name__}: {e}")
+        except Exception as e:  # a missing extra, or a defect, still reported as one line
+            fail(needs_extra(e) or f"unexpected {type(e).__name__}: {e}")
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
@@ -265,6 +288,8 @@ def play(
         opening.append(text("ui.keep_saving", lang, path=save))
     view = sup.view(g, lang, labels)
     if not plain and console.is_terminal and any(s.bot is None and not s.automatic for s in seats):
+        from salon.cli import tui  # the full-screen layout needs the tui extra
+
         return tui.play(opening, g, seats, view, console, lang, save, delay, sup, save_position)
     for line in opening:
         console.print(line)
@@ -617,5 +642,22 @@ def _stage_text(stage: str, say: Callable[..., str]) -> str:
     return say("bench.stage_" + kind, players=players)
 
 
-app.command()(serve)
+def _add_serve() -> None:
+    """``salon serve``; without the server extra, a command of that name that says how to
+    install it (its options are unknown then, and so accepted)."""
+    try:
+        from salon.cli.serve import serve
+    except ModuleNotFoundError as e:
+        if (problem := needs_extra(e)) is None:
+            raise
+
+        @app.command("serve", help=f"Serve the browser client: {escape(problem)}.",
+                     context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+        def unavailable() -> None:
+            fail(problem)
+    else:
+        app.command()(serve)
+
+
+_add_serve()
 app.command()(tournament)

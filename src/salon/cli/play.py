@@ -553,7 +553,8 @@ class Session:
         grid.add_column()
         for i, action in enumerate(legal, 1):
             grid.add_row(f"{i}.", action, self.view.explain(action))
-        return Group(Text(self.view.prompt(self.game.decision()), style="bold"), grid)
+        question = Text.from_markup(self.view.prompt(self.game.decision()), style="bold")  # it names colours
+        return Group(question, grid)
 
     # --- the end
 

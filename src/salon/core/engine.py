@@ -13,16 +13,39 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from salon.core.errors import ConfigError, IllegalAction, MalformedAction, RecordError, Refusal
 from salon.core.events import Event
 from salon.core.game import Game
-from salon.core.steps import Steps
+from salon.core.rng import BaseRng
+from salon.core.steps import HasStack, Steps
 
 
-class StepGame(Game):
-    steps: ClassVar[Steps]
+class StepState(HasStack, Protocol):
+    """What the engine needs of a game's state: its step stack, the events of the action being
+    applied, its generator, its number of seats, whether the game is over, a clone and a JSON
+    form."""
+
+    events: list[Event]
+    rng: BaseRng
+    n: int
+    over: bool
+
+    def clone(self) -> Self: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=StepState)
+C = TypeVar("C")
+
+
+class StepGame(Game, Generic[S, C]):
+    """The engine of a game whose state class is ``S`` and whose config class is ``C``."""
+
+    steps: Steps[S]
+    """The game's step registry (one per game class, shared by its instances)."""
     revealing: ClassVar[frozenset[str]] = frozenset()
     """Event types that show something hidden (no undo past them)."""
     irreversible: ClassVar[frozenset[str]] = frozenset()
@@ -33,7 +56,10 @@ class StepGame(Game):
 
     __slots__ = ("config", "seed", "history", "s", "_legal", "_undo", "_setup")
 
-    def __init__(self, config: Any, seed: int, state: Any, history: list[str]) -> None:
+    config: C
+    s: S
+
+    def __init__(self, config: C, seed: int, state: S, history: list[str]) -> None:
         self.config = config
         self.seed = seed
         self.s = state
@@ -53,17 +79,17 @@ class StepGame(Game):
 
     @staticmethod
     @abstractmethod
-    def check_state(state: Any) -> list[str]:
+    def check_state(state: S) -> list[str]:
         """The game's invariants of one state (:meth:`violations`)."""
 
     @staticmethod
     @abstractmethod
-    def check_change(before: Any, after: Any, events: list[Event]) -> list[str]:
+    def check_change(before: S, after: S, events: list[Event]) -> list[str]:
         """The game's invariants of a change between two states and the events it emitted."""
 
     @classmethod
     @abstractmethod
-    def restore_state(cls, config: Any, state: dict[str, Any]) -> Any:
+    def restore_state(cls, config: C, state: dict[str, Any]) -> S:
         """The game's state object from its JSON form."""
 
     # --- the protocol
@@ -79,8 +105,7 @@ class StepGame(Game):
 
     @property
     def num_players(self) -> int:
-        n: int = self.s.n
-        return n
+        return self.s.n
 
     def current_player(self) -> int | None:
         stack = self.s.stack
@@ -154,8 +179,7 @@ class StepGame(Game):
         return self.steps.decisions[frame[0]][2](self.s, frame, action)
 
     def is_over(self) -> bool:
-        over: bool = self.s.over
-        return over
+        return self.s.over
 
     def clone(self) -> Self:
         g = type(self).__new__(type(self))

@@ -24,7 +24,7 @@ class SalonError(Exception):
         self.key = key
         self.fields: dict[str, str | int] = dict(fields or {})
 
-    def __reduce__(self) -> tuple[type[SalonError], tuple[str, str, dict[str, str | int]]]:
+    def __reduce__(self) -> tuple[type[SalonError], tuple[object, ...]]:
         return type(self), (str(self), self.key, self.fields)  # a worker process keeps the key
 
 
@@ -60,7 +60,7 @@ class ActionError(SalonError):
         self.reason = reason
         super().__init__(f"{action!r} refused [{rule}]: {reason}")
 
-    def __reduce__(self) -> tuple[type[ActionError], tuple[str, str, str]]:  # type: ignore[override]
+    def __reduce__(self) -> tuple[type[ActionError], tuple[str, str, str]]:
         return type(self), (self.action, self.rule, self.reason)
 
 

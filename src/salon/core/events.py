@@ -1,6 +1,6 @@
 """Structured events returned by ``apply``.
 
-The engine holds no user-facing prose (ARCHITECTURE.md principle 8): logs, animations and
+The engine holds no user-facing prose (docs/architecture.md principle 8): logs, animations and
 translations are rendered from these events.  An event may carry fields that only one seat
 may see (a tile drawn secretly from the bag); :meth:`Event.view` redacts them for others.
 """

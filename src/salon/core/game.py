@@ -1,4 +1,4 @@
-"""The game protocol every consumer drives (ARCHITECTURE.md principle 2).
+"""The game protocol every consumer drives (docs/architecture.md principle 2).
 
 A game is created from a config and a seed; it says whose decision it is, lists the legal
 actions, applies one action atomically, shows itself from one seat, and reports the result.
@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 from salon.core.errors import ConfigError, PositionError, Refusal
 from salon.core.events import Event
 from salon.core.plugins import load, plugin, plugins
-from salon.core.rng import KEY_BYTES, KeyedRng, Rng, derive_seed
+from salon.core.rng import KEY_BYTES, BaseRng, KeyedRng, Rng, derive_seed
 
 
 @dataclass(frozen=True)
@@ -48,20 +48,35 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """Bounds the rules put on every game of one config, derived from the rules' constants and
+    the components' data (never measured): what tools that size buffers or scale returns ask
+    of a game, such as OpenSpiel's maximum game length and utility bounds."""
+
+    decisions: int
+    """The most decisions one game can ask of its players, every seat together (an automated
+    seat's moves are not decisions)."""
+    scores: tuple[int, int]
+    """The lowest and the highest final score any seat can end with."""
+
+
+@dataclass(frozen=True)
 class Description:
     """What a front end, a bot or a tool may know of a game with a config before and while
     playing it, without reading its state: the player counts its other options accept, its
     options (as the config's JSON schema properties), every action text it can ever offer in
     a fixed order (for fixed-size action encodings), and the seats the game plays by itself
     inside ``apply`` (an automaton such as Rococo's Madame du Barry: no one takes such a seat
-    and no one waits for it), each with the name of its ``player.<name>`` text; and the
-    schemas of what the game tells (:attr:`schema`)."""
+    and no one waits for it), each with the name of its ``player.<name>`` text; the bounds
+    the rules put on a game's length and scores (:class:`Limits`); and the schemas of what
+    the game tells (:attr:`schema`)."""
 
     name: str
     players: tuple[int, ...]
     options: dict[str, dict[str, Any]]
     action_space: tuple[str, ...]
     automated_seats: dict[int, str]
+    limits: Limits
     schema: dict[str, Any] = field(default_factory=dict)
     """JSON Schemas of the game's ``events`` (by type, as :meth:`Event.view` shows them; a
     property marked ``x-secret`` only the event's seat sees) and ``decisions`` (by kind, as
@@ -159,6 +174,17 @@ class Game(ABC):
 
     @abstractmethod
     def clone(self) -> Self: ...
+
+    def determinize(self, seat: int, rng: BaseRng) -> Self | None:
+        """A copy of this game that keeps everything ``seat`` knows and draws the rest anew
+        with ``rng`` (the other seats' secrets, the order of decks and bags, the game's own
+        generator), so that a search or a learner's sampled world never profits from
+        hidden information: two games that ``seat`` cannot tell apart give the same copy for
+        the same ``rng``.  The copy has a seed of its own and no history, which would tell
+        what it hides.  None where the game provides none (the default): the bots then think
+        on clones of the game itself.
+        """
+        return None
 
     @abstractmethod
     def to_snapshot(self) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 ``salon.games``.
 
 A plug-in names, as import references, everything one game brings: its engine (a
-:class:`~salon.core.game.Game` subclass), the module that registers its bots' evaluation
-hooks, its terminal view, its web adapter, the folder of its browser renderer and the
+:class:`~salon.core.game.Game` subclass), its bots' evaluation, its observation's vector
+layout, its terminal view, its web adapter, the folder of its browser renderer and the
 folder of its translations.
 Shared code finds a game only here, so that no shared module names a game and a game
 packaged on its own installs beside the bundled ones with one line in its ``pyproject.toml``::
@@ -40,11 +40,15 @@ class Plugin:
     engine: str
     """``"module:Class"`` of the :class:`~salon.core.game.Game` subclass."""
     evaluation: str | None = None
-    """The module that registers the bots' hooks when imported (``salon.bots.heuristic``)."""
+    """``"module:attribute"`` of the game's :class:`~salon.core.evaluation.Evaluation`, which the
+    bots search with (salon.bots)."""
     terminal: str | None = None
     """``"module:attribute"`` of the terminal client's ``GameSupport`` (``salon.cli.support``)."""
     web: str | None = None
     """``"module:attribute"`` of the web server's ``Adapter`` (``salon.web.adapters``)."""
+    wording: str | None = None
+    """``"module:Class"`` of the game's wording (``salon.wording.Wording``, built from a game),
+    which tells its events in both front ends' journals; without one they show raw events."""
     static: str | None = None
     """``"package:folder"`` holding the browser's ``renderer.js`` (and its styles and texts),
     served under ``/static/games/<name>/``."""
@@ -55,8 +59,8 @@ class Plugin:
     """``"package:folder"`` holding the game's own catalogs, ``<lang>/<domain>.po`` (salon.i18n),
     for a game packaged on its own; the bundled games' catalogs are salon.i18n's."""
     encoding: str | None = None
-    """``"module:function"`` giving the game's observation vector layout for a config
-    (``salon.rl.encoding``), for the reinforcement-learning environments."""
+    """``"module:function"`` giving the game's observation vector layout for a config (a
+    :class:`~salon.core.vectors.Encoding`), for the learning environments (salon.rl)."""
 
 
 def load(reference: str) -> Any:

@@ -1,4 +1,4 @@
-"""What every game's position format shares (ARCHITECTURE.md principle 11, docs/positions.md).
+"""What every game's position format shares (docs/architecture.md principle 11, docs/positions.md).
 
 A position file names components by their printed ids and seats by number; each game's
 ``position`` module maps it to and from its state.  This module gives those modules the

@@ -1,4 +1,4 @@
-"""Game records: save, load and replay (ARCHITECTURE.md principle 6).
+"""Game records: save, load and replay (docs/architecture.md principle 6).
 
 A record is versioned JSON: the game's name, config, seed and action list, who sat in each
 seat (a front end's names: "human" or a bot's, when the writer says), plus a snapshot of the

@@ -1,6 +1,6 @@
 """Seeded random generators whose whole state is a few plain values.
 
-Games keep their generator inside the state (ARCHITECTURE.md principle 6): cloning a state
+Games keep their generator inside the state (docs/architecture.md principle 6): cloning a state
 copies the generator, a save file stores it, and replaying the same actions from the same
 seed reproduces every draw.  Two generators share one interface (:class:`BaseRng`):
 

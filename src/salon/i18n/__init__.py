@@ -1,12 +1,14 @@
 """Message templates of the user interfaces, gettext catalogs per language and domain.
 
-The engines emit structured events and action texts, never prose (ARCHITECTURE.md
+The engines emit structured events and action texts, never prose (docs/architecture.md
 principle 8); every sentence a person reads, in the terminal or in the browser, comes from the
 ``.po`` files of this package: ``<lang>/<domain>.po``.  A domain is a surface, optionally with a
 game: ``terminal`` (the commands' texts and Rococo's), ``terminal-necklace``, ``web`` (the
 browser's shell), ``web-rococo``, ``web-necklace``, so that a translator can translate one game
-without the other.  The browser's JSON files are generated from the ``web`` domains
-(:mod:`salon.i18n.export`); the terminal reads the ``terminal`` domains here.
+without the other; and ``events-rococo``, ``events-necklace``: the log's texts, which both front
+ends word from one catalog (:mod:`salon.wording`).  The browser's JSON files are generated from
+the ``web`` and ``events`` domains (:mod:`salon.i18n.export`); the terminal reads the
+``terminal`` and ``events`` domains here.
 
 Every catalog, English included, is keyed by stable dotted keys (the msgid, e.g.
 ``event.tile_taken`` or ``necklace.event.drawn``: "monolingual" PO files, as translation tools
@@ -43,6 +45,9 @@ from salon.core.plugins import folder, plugins
 DEFAULT = "en"
 TERMINAL = "terminal"
 """The surface whose domains the terminal reads (``terminal``, ``terminal-<game>``)."""
+EVENTS = "events"
+"""The surface of the log's texts (``events-<game>``), which every front end reads
+(salon.wording)."""
 CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
 """The order of the CLDR plural categories, which is the order of a plural entry's texts."""
 

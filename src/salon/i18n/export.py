@@ -1,7 +1,7 @@
 """Keeps the catalogs in step with English and writes the browser's catalogs from them.
 
 ``python -m salon.i18n.export`` rewrites every ``.po`` file of :mod:`salon.i18n` in one
-canonical form and writes the browser's JSON catalogs from the ``web`` domains, with the
+canonical form and writes the browser's JSON catalogs from the ``web`` and ``events`` domains, with the
 lists the browser shares with Python (``i18n/languages.js``, each game's ``terms.js``);
 ``--check`` changes nothing and lists the files that are not what it would write (a test runs
 it, so a committed browser catalog never drifts from its source).
@@ -28,6 +28,7 @@ from babel.messages.pofile import write_po
 
 from salon.i18n import (
     DEFAULT,
+    EVENTS,
     catalog_texts,
     domains,
     languages,
@@ -44,6 +45,8 @@ HEADER = ("# Texts of salon's court games, domain {domain}.\n"
 EPOCH = datetime(2026, 1, 1)
 """The creation date of a catalog that has none yet (keeps the generated header stable)."""
 WEB = "web"
+LINE = 120
+"""The longest line of a browser module (eslint.config.js)."""
 
 
 def package_root() -> Path:
@@ -111,15 +114,23 @@ def po_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def browsed(domain: str) -> bool:
+    """Whether the browser reads a domain: the ``web`` domains and the ``events`` ones."""
+    return domain == WEB or domain.startswith((WEB + "-", EVENTS + "-"))
+
+
 def web_target(domain: str, lang: str) -> Path:
-    """Where the browser loads a web domain's catalog: the shell's, or a game's beside its renderer."""
+    """Where the browser loads a domain's catalog: the shell's, or a game's beside its renderer
+    (its log's texts in ``events/``)."""
     if domain == WEB:
         return static_root() / "i18n" / f"{lang}.json"
+    if domain.startswith(EVENTS + "-"):
+        return static_root() / "games" / domain.removeprefix(EVENTS + "-") / "events" / f"{lang}.json"
     return static_root() / "games" / domain.removeprefix(WEB + "-") / "i18n" / f"{lang}.json"
 
 
 def web_json(catalog: Catalog, lang: str) -> bytes:
-    """A web domain's texts as the browser's nested JSON; a counted phrase becomes one key per
+    """A domain's texts as the browser's nested JSON; a counted phrase becomes one key per
     plural category (``livres_one``, ``livres_few``...), which ``Intl.PluralRules`` picks."""
     texts = catalog_texts(catalog, lang)
     flat: dict[str, str] = {}
@@ -143,8 +154,12 @@ def web_json(catalog: Catalog, lang: str) -> bytes:
 
 def js_module(**lists: list[str]) -> bytes:
     """A browser module exporting lists the Python side defines."""
-    lines = ["// Written by python -m salon.i18n.export; do not edit."]
-    lines += [f"export const {name} = {json.dumps(values, ensure_ascii=False)};" for name, values in lists.items()]
+    lines = ["// @ts-check", "// Written by python -m salon.i18n.export; do not edit."]
+    for name, values in lists.items():
+        line = f"export const {name} = {json.dumps(values, ensure_ascii=False)};"
+        if len(line) > LINE:  # one value a line, as the browser's linter wants its lines short
+            line = f"export const {name} = {json.dumps(values, ensure_ascii=False, indent=2)};"
+        lines.append(line)
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
@@ -159,7 +174,7 @@ def outputs() -> dict[Path, bytes]:
         for domain in domains(DEFAULT):
             catalog = canonical(lang, domain)
             files[package_root() / lang / f"{domain}.po"] = po_bytes(catalog)
-            if domain == WEB or domain.startswith(WEB + "-"):
+            if browsed(domain):
                 files[web_target(domain, lang)] = web_json(catalog, lang)
     return files
 

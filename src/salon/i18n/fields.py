@@ -6,7 +6,7 @@ sentence) rather than as a word, because the 2013 edition calls the same things 
 names (wool for thread, floor for drawer: RULES.md §16).  A language that inflects a term
 adds tables of its forms to its catalog (``term_from.drawer``, ``colour_dress.blue``), and a
 template may then name ``{drawer_from}`` or ``{blue_dress}``.  The terminal fills the fields
-in :mod:`salon.cli.rococo_view`; the browser's renderer imports this list from the
+in :mod:`salon.cli.rococo.view`; the browser's renderer imports this list from the
 ``terms.js`` that :mod:`salon.i18n.export` writes beside it.
 """
 

@@ -1,4 +1,4 @@
-"""Typed readers of The Queen's Necklace's action texts (``family:argument``, ARCHITECTURE.md
+"""Typed readers of The Queen's Necklace's action texts (``family:argument``, docs/architecture.md
 principle 4).
 
 The rules offer ready-made texts; these parsers read an action back into what it names (a

@@ -1,6 +1,6 @@
 """The Queen's Necklace component data: TOML files loaded into frozen, validated objects.
 
-Data declares the physical game, code declares the rules (ARCHITECTURE.md principle 1;
+Data declares the physical game, code declares the rules (docs/architecture.md principle 1;
 QN-PRICE-5): every card count, gem count and price ladder, and every number of the rules,
 comes from a file in ``salon/necklace/data``.  Each value names its provenance (``rulebook``
 with the seed's lines, ``public`` with a source key of RULES.md §0.2, or ``reconstructed``),

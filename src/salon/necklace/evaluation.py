@@ -1,8 +1,8 @@
-"""How much a position of The Queen's Necklace is worth: the evaluation hook of the shared
-heuristic bot.
+"""How much a position of The Queen's Necklace is worth: the evaluation the shared bots search
+with.
 
-The bot's search (salon.bots.heuristic) knows only the protocol; this module supplies the
-game's knowledge.  ``evaluate(game, seat)`` estimates every seat's final livres and returns
+The bots' search (salon.bots) knows only the protocol; this module supplies the game's
+knowledge.  ``evaluate(game, seat)`` estimates every seat's final livres and returns
 ``seat``'s estimate minus the best opponent's.  An estimate is the livres already scored plus
 what the position promises:
 
@@ -18,14 +18,15 @@ what the position promises:
 
 Fairness: for its own seat the evaluation reads the hand and the presentation being
 prepared; for the other seats it reads public facts only (scores, hand sizes, the necklace
-token, revealed presentations).  ``determinize`` gives the bot a copy of the game in which
-the other hands, the order of the draw pile (but for what the setup procedure makes public:
-the first two Merchants' places) and the random generator are re-sampled, and ``same_turn``
-stops a look-ahead at a new phase, turn, reveal or sale, so that it never sees an opponent's
-secret presentation or a card drawn after its own decisions.
+token, revealed presentations).  The bots search copies of the game in which the other
+hands, the order of the draw pile (but for what the setup procedure makes public: the first
+two Merchants' places) and the random generator are re-sampled (``Necklace.determinize``,
+salon.necklace.resample), and ``same_turn`` stops a look-ahead at a new phase, turn, reveal
+or sale, so that it never sees an opponent's secret presentation or a card drawn after its own
+decisions.
 
-The module registers its hooks for the game name "necklace" when it is imported; the bot
-finds it by the ``evaluation``-beside-``game`` convention of salon.bots.heuristic.
+:data:`EVALUATION` declares these (salon.core.evaluation); the game's plug-in names it, and the
+bots load it the first time they meet a Necklace game.
 """
 
 from __future__ import annotations
@@ -34,8 +35,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from salon.bots.heuristic import register_evaluator
-from salon.core.rng import BaseRng, Rng
+from salon.core.evaluation import Evaluation
 from salon.necklace.components import (
     ALCHEMIST,
     BANKER,
@@ -45,7 +45,6 @@ from salon.necklace.components import (
     FAVORITE,
     FORGER,
     GEM,
-    INFLUENCE,
     KING,
     MERCHANT,
     MUSKETEER,
@@ -56,9 +55,7 @@ from salon.necklace.components import (
     DataSet,
 )
 from salon.necklace.game import Necklace
-from salon.necklace.rules.common import necklace_holder
 from salon.necklace.rules.sale import outcome
-from salon.necklace.rules.setup import last_merchant_window
 from salon.necklace.state import EMPTY, State
 
 # --- weights (livres per unit); chosen by self-play against the random bot
@@ -221,60 +218,6 @@ def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_v
                     est[q] += share
 
 
-def determinize(game: Necklace, seat: int, rng: BaseRng) -> Necklace:
-    """A copy of ``game`` that keeps what ``seat`` knows and re-samples the rest: the other
-    hands (each keeping its size; the necklace token's wearer keeps the Necklace card, which
-    otherwise stays in the pile), the cards of the draw pile (the Merchants keep their
-    places, which the setup procedure makes public, but for the last one, which may be
-    anywhere among the bottom five, QN-SETUP-9), and the random generator.  Before a reveal,
-    the others' unrevealed presentations are dropped (their hands are re-sampled); so are the
-    hands a Confessor showed another seat, except the seat's own.  Each hidden group is put in
-    a canonical order before it is shuffled, so the copy depends only on what ``seat`` knows
-    and on ``rng``: a search cannot tell two games apart that differ only in secrets."""
-    g = game.clone()
-    s = g.s
-    r = Rng(rng.next64())
-    s.rng = Rng(r.next64())
-    cards = s.ds.cards
-    holder = necklace_holder(s)
-    pool: list[int] = []
-    for q in range(s.n):
-        if q == seat:
-            continue
-        pool += [c for c in s.hands[q] if not (q == holder and cards[c].kind == NECKLACE)]
-        if not s.revealed:
-            s.shown[q] = []
-            s.shown_type[q] = []
-    bottom = min(len(s.pile), last_merchant_window(s.cfg, s.ds.rules))
-    tail = sorted(s.pile[:bottom])  # each hidden group in a canonical order before it is shuffled:
-    r.shuffle(tail)                 # the copy then depends only on what ``seat`` knows and on ``rng``
-    s.pile[:bottom] = tail
-    free = [i for i, c in enumerate(s.pile) if cards[c].kind != MERCHANT]
-    unworn = [s.pile[i] for i in free if cards[s.pile[i]].kind == NECKLACE]  # nobody wears it: in the pile
-    pool += [s.pile[i] for i in free if cards[s.pile[i]].kind != NECKLACE]
-    pool.sort()
-    r.shuffle(pool)
-    for q in range(s.n):
-        if q == seat:
-            continue
-        keep = [c for c in s.hands[q] if q == holder and cards[c].kind == NECKLACE]
-        k = len(s.hands[q]) - len(keep)
-        s.hands[q] = keep + pool[:k]
-        pool = pool[k:]
-    pool += unworn
-    r.shuffle(pool)
-    for i, c in zip(free, pool):
-        s.pile[i] = c
-    if s.active != seat:  # what the active hand held when its turn began is as secret as the hand
-        s.held = [c for c in s.hands[s.active] if cards[c].kind in INFLUENCE or cards[c].kind == MUSKETEER]
-    for viewer, row in enumerate(s.peeks):  # what a Confessor showed another seat (QN-INFO-1)
-        if viewer != seat:
-            s.peeks[viewer] = [hand if target == seat else None for target, hand in enumerate(row)]
-    # a fresh seed and no history: the game's seed and the others' secret choices in its
-    # history would tell the search what the samples above hide
-    return Necklace(g.config, r.next64(), s, [])
-
-
 def same_turn(root: Necklace, node: Necklace) -> bool:
     """Whether ``node`` still belongs to the stretch decided at ``root``: the same turn, phase
     and sale, and no presentation revealed since (the next phase begins with draws from the
@@ -290,4 +233,5 @@ def turn(game: Necklace) -> int:
     return s.turn_no
 
 
-register_evaluator("necklace", evaluate, determinize, same_turn, turn=turn)
+EVALUATION = Evaluation(evaluate, same_turn=same_turn, turn=turn)
+"""The Necklace's evaluation, which its plug-in names (salon.core.evaluation)."""

@@ -28,9 +28,11 @@ from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.events import Event
 from salon.core.game import Description, Result, check_seat, game_seed
+from salon.core.rng import BaseRng, Rng
 from salon.necklace import invariants, position
 from salon.necklace.components import DataSet, packaged
 from salon.necklace.config import PLAYERS, NecklaceConfig, parse_config, stored_config
+from salon.necklace.resample import resample
 from salon.necklace.rules import (  # noqa: F401  (each module registers its steps)
     devaluation,
     influence,
@@ -39,6 +41,7 @@ from salon.necklace.rules import (  # noqa: F401  (each module registers its ste
     sale,
     turn,
 )
+from salon.necklace.rules.limits import limits
 from salon.necklace.rules.registry import STEPS, advance
 from salon.necklace.rules.setup import new_state
 from salon.necklace.state import State
@@ -78,10 +81,10 @@ def _vocabulary(ds: DataSet, n: int) -> frozenset[str]:
 def _description(cfg: NecklaceConfig) -> Description:
     return Description(name=Necklace.name, players=PLAYERS, options=NecklaceConfig.model_json_schema()["properties"],
                        action_space=action_texts(packaged(), cfg.players), automated_seats={},
-                       schema=read_schema("salon.necklace"))
+                       limits=limits(cfg), schema=read_schema("salon.necklace"))
 
 
-class Necklace(StepGame):
+class Necklace(StepGame[State, NecklaceConfig]):
     name = "necklace"
     steps = STEPS
     revealing = REVEALING
@@ -97,11 +100,11 @@ class Necklace(StepGame):
         return stored_config(config)
 
     @staticmethod
-    def check_state(state: Any) -> list[str]:
+    def check_state(state: State) -> list[str]:
         return invariants.check(state)
 
     @staticmethod
-    def check_change(before: Any, after: Any, events: list[Event]) -> list[str]:
+    def check_change(before: State, after: State, events: list[Event]) -> list[str]:
         return invariants.check_transition(before, after, events)
 
     @classmethod
@@ -145,6 +148,15 @@ class Necklace(StepGame):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return observe(self.s, check_seat(self, seat))
+
+    def determinize(self, seat: int, rng: BaseRng) -> Self:
+        """What ``seat`` cannot know drawn anew (salon.necklace.resample)."""
+        s = self.s.clone()
+        r = Rng(rng.next64())
+        resample(s, seat, r)
+        # a fresh seed and no history: the game's seed and the others' secret choices in its
+        # history would tell the search what the samples hide
+        return type(self)(self.config, r.next64(), s, [])
 
     def result(self) -> Result:
         """QN-END-2/3: the most livres wins; the rules give no tie-break, tied leaders share."""

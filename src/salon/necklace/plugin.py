@@ -6,9 +6,10 @@ from salon.core.plugins import Plugin
 PLUGIN = Plugin(
     name="necklace",
     engine="salon.necklace.game:Necklace",
-    evaluation="salon.necklace.evaluation",
-    terminal="salon.cli.necklace_view:SUPPORT",
+    evaluation="salon.necklace.evaluation:EVALUATION",
+    terminal="salon.cli.necklace.view:SUPPORT",
     web="salon.web.adapters.necklace:ADAPTER",
+    wording="salon.wording.necklace.events:NecklaceEvents",
     static="salon.web:static/games/necklace",
     encoding="salon.necklace.encoding:encoding",
 )

@@ -1,4 +1,4 @@
-"""What one seat may know: the per-seat observation (QN-INFO-1/2, ARCHITECTURE.md
+"""What one seat may know: the per-seat observation (QN-INFO-1/2, docs/architecture.md
 principle 7).
 
 Public: the market with its prices, the Fashion and Gem tiles, the last sale's Rarity tiles,

@@ -20,7 +20,7 @@ from pettingzoo import AECEnv
 
 from salon.core.errors import ActionError, ConfigError
 from salon.core.game import SEEDS, Game
-from salon.rl.encoding import Vector
+from salon.core.vectors import Vector
 from salon.rl.table import BOUND, Spec, check_illegal, check_reward, render_public, rewards, spec
 
 ILLEGAL_POLICIES = ("raise", "lose")

@@ -16,7 +16,7 @@ encoding of what the player is shown, and its string is that observation as JSON
 no perfect-recall information state: the type says so, and ``information_state_string`` and
 ``information_state_tensor`` raise (``rl_environment`` then reads the observation, as it does
 for any game without one).  ``resample_from_infostate`` re-samples what the player cannot see
-with the game's own ``determinize`` hook and keeps the state's history.
+with the game's own :meth:`~salon.core.game.Game.determinize` and keeps the state's history.
 
 Parameters: ``players``, ``seed``, ``config`` (the game's other options as JSON, e.g.
 ``{"expansions": "all"}``) and ``returns``: ``margin`` (the final score margin over the best
@@ -35,17 +35,12 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
-from salon.bots.heuristic import hooks_for
 from salon.core.errors import ConfigError
 from salon.core.game import Game, game_names
 from salon.core.plugins import plugin
 from salon.core.rng import Rng, derive_seed
 from salon.rl.table import REWARDS, Spec, rewards, spec
 
-MAX_MARGIN = 1000.0
-"""A bound on any score margin, which OpenSpiel asks of a game."""
-MAX_LENGTH = 100_000
-"""A bound on the number of decisions of any game (``salon simulate`` counts a longer one as stuck)."""
 DEFAULTS = {"players": 2, "seed": 0, "config": "", "returns": "margin"}
 """The games' parameters and their defaults."""
 
@@ -98,11 +93,13 @@ class SalonOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.returns_kind = str(full["returns"])
         players = len(self.salon.players)
         zero_sum = self.returns_kind == "rank" or players == 2
-        bound = 1.0 if self.returns_kind == "rank" else MAX_MARGIN
+        limits = self.salon.description.limits  # from the rules, not measured
+        low, high = limits.scores
+        bound = 1.0 if self.returns_kind == "rank" else float(high - low)  # a margin's widest
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.salon.actions), max_chance_outcomes=0, num_players=players,
             min_utility=-bound, max_utility=bound, utility_sum=0.0 if zero_sum else None,
-            max_game_length=MAX_LENGTH)
+            max_game_length=limits.decisions)
         super().__init__(_game_type(game, zero_sum), info, full)
 
     def new_initial_state(self, params: Any = None) -> SalonOpenSpielState:
@@ -201,11 +198,10 @@ class SalonOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SalonOpenSpielState:
         """A copy, with this state's history, in which what ``player_id`` cannot see is drawn
-        anew (the game's determinize hook), seeded from the sampler's draw."""
-        hooks = hooks_for(self.game)
+        anew (:meth:`Game.determinize`), seeded from the sampler's draw."""
         draw = probability_sampler() if callable(probability_sampler) else np.random.random()
         rng = Rng(derive_seed(int(draw * 2**53), 0x15))
-        world = hooks.determinize(self.game, self.players[player_id], rng) if hooks.determinize else self.game.clone()
+        world = self.game.determinize(self.players[player_id], rng) or self.game.clone()
         resampled: SalonOpenSpielState = self.clone()
         resampled.engine = _Engine(world)
         return resampled

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from salon.core.errors import ConfigError
 from salon.core.game import Description, Game, Result, game_class
 from salon.core.plugins import load, plugin
-from salon.rl.encoding import Encoding, Vector
+from salon.core.vectors import Encoding, Vector
 
 MASKS_KEPT = 4096
 """How many masks an action table keeps (:meth:`ActionTable.mask`): they are forgotten all at

@@ -1,4 +1,4 @@
-"""Typed readers of Rococo's action texts (``family:argument``, ARCHITECTURE.md principle 4).
+"""Typed readers of Rococo's action texts (``family:argument``, docs/architecture.md principle 4).
 
 The rules offer ready-made texts (salon.rococo.tables); these parsers read an action back
 into what it names: a component's index, a number or a word, one parser per shape of

@@ -1,6 +1,6 @@
 """Rococo component data: TOML files loaded into frozen, validated objects.
 
-Data declares the physical game, code declares the rules (ARCHITECTURE.md principle 1).
+Data declares the physical game, code declares the rules (docs/architecture.md principle 1).
 Every value comes from a file in ``salon/rococo/data``; each file names the provenance of
 its values (``rulebook`` with seed file and line, ``public`` or ``reconstructed``, see
 ../spec/rococo/COMPONENTS.md).  A player who owns the game can replace a file with

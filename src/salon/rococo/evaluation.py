@@ -1,7 +1,7 @@
-"""How much a Rococo position is worth: the evaluation hook of the shared heuristic bot.
+"""How much a Rococo position is worth: the evaluation the shared bots search with.
 
-The bot's search (salon.bots.heuristic) knows only the protocol; this module supplies the
-Rococo knowledge.  ``evaluate(game, seat)`` estimates every seat's final score and returns
+The bots' search (salon.bots) knows only the protocol; this module supplies the Rococo
+knowledge.  ``evaluate(game, seat)`` estimates every seat's final score and returns
 ``seat``'s estimate minus the best opponent's.  An estimate is the points already scored
 plus what the position promises:
 
@@ -28,9 +28,10 @@ Fairness: for its own seat the evaluation reads the rack, hand and supply, which
 may inspect (R-SETUP-12).  For the other seats it reads public facts only: the board,
 livres, thread, lace, points (not in the 2013 edition, which hides them), discard piles and the
 sizes of racks and hands.
-``determinize`` gives the bot a copy of the game in which the secrets of the other seats,
-the bags, the deck order and the random generator are re-sampled, so that a look-ahead
-through a bag draw or a new round sees a plausible future, not the real one.
+The bots search copies of the game in which the secrets of the other seats, the bags, the
+deck order and the random generator are re-sampled (``Rococo.determinize``,
+salon.rococo.resample), so that a look-ahead through a bag draw or a new round sees a
+plausible future, not the real one.
 
 ``same_turn`` ends the look-ahead where the seat's turn ends (a new card to play, a new
 round or phase), even when the seat is the next to move again.
@@ -38,9 +39,8 @@ round or phase), even when the seat is the next to move again.
 ``plan_at`` and ``same_round`` make the bot choose the last round's hand and the card to
 play in each of its turns against Madame du Barry by playing the game out to its end.
 
-The module registers its hooks (``evaluate``, ``determinize``, ``same_turn``, ``plan_at``,
-``same_round``) for the game name "rococo" when it is imported; the bots find it by the
-``evaluation``-beside-``game`` convention of salon.bots.heuristic.
+:data:`EVALUATION` declares these (salon.core.evaluation) with the fitted weights; the game's
+plug-in names it, and the bots load it the first time they meet a Rococo game.
 """
 
 from __future__ import annotations
@@ -50,14 +50,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from salon.bots.fit import fitted_weights
-from salon.bots.heuristic import register_evaluator
-from salon.core.rng import BaseRng, Rng
+from salon.core.evaluation import Evaluation
+from salon.core.weights import Fitted
 from salon.rococo.components import BonusParams, JewelryBoxParams
 from salon.rococo.game import Rococo
 from salon.rococo.rules.bonuses import END_GAME
 from salon.rococo.rules.common import MDB, hidden_prestige, staff_table
-from salon.rococo.rules.exams import JOURNEYMAN, MASTER
 from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
 from salon.rococo.rules.solo import HAND as MADAME_HAND
 from salon.rococo.rules.solo import end_value
@@ -116,7 +114,9 @@ CROWN = END_GAME
 JEWEL_HOPE = 1.2  # per round still to come: what access to the jewelry display promises (a jewel a rent)
 EXAM_TASK = 0.8  # a marked exam task: progress toward +1 VP and a better card (less than the exam
 # itself brings, so that the search takes the exam when it can)
-_FITTED = fitted_weights("rococo", __name__, "salon.rococo", "data/fitted.json")
+WEIGHTS = Fitted(__name__, "salon.rococo:data/fitted.json")
+"""The weights below read from the data file (``salon fit`` fits them again)."""
+_FITTED = WEIGHTS.weights()
 MADAME_TURN = _FITTED["MADAME_TURN"]  # Madame du Barry's turns still to come, set against the player's
 MADAME_TURN_FADE = _FITTED["MADAME_TURN_FADE"]  # prospects: T turns are worth T * (MADAME_TURN -
 # MADAME_TURN_FADE * T) points beyond the garments they add to her hall majorities.  Fitted against the
@@ -756,121 +756,6 @@ _NOW: dict[str, Callable[[_BonusContext], float]] = {  # the bonuses of RULES.md
 (start Masters, crown cards, whose worth is counted at the end) add nothing."""
 
 
-# --- determinization
-
-def determinize(game: Rococo, seat: int, rng: BaseRng) -> Rococo:
-    """A copy of ``game`` that keeps everything ``seat`` knows and re-samples the rest.
-
-    Re-sampled: the random generator; the other seats' rack tiles (pooled with the resource
-    bag, each seat keeping its number of tiles); the other seats' hands and supplies (within
-    each seat); the order of the employee deck within each level (R-SETUP-3) and of the bags;
-    the exam stacks, pooled with the cards they secretly fed (``_resample_exam_cards``); the
-    other seats' secret specialized apprentices (pooled with those left in the box); Madame
-    du Barry's hand pile and card supply.  In the 2013 edition the other seats' face-down
-    prestige (D-10) is set level with the seat's own, so that a look-ahead reaching the end
-    of the game cannot read it either.  The copy has a seed of its own and no history.  Each
-    hidden group is put in a canonical order before it is shuffled, so the copy depends only
-    on what ``seat`` knows and on ``rng``: the search cannot tell two games apart that differ
-    only in secrets.
-    """
-    g = game.clone()
-    s = g.s
-    r = Rng(rng.next64())
-    s.rng = Rng(r.next64())
-    others = [p for q, p in enumerate(s.players) if q != seat]
-    if s.t.ds.jewelry_box is not None:
-        _resample_exam_cards(s, seat, others, r)
-    tiles = s.t.ds.tiles
-    pool = sorted(s.res_bag + [x for p in others for x in p.rack])
-    r.shuffle(pool)
-    for p in others:
-        k = len(p.rack)
-        p.rack, pool = pool[:k], pool[k:]
-        p.silk = [sum(tiles[x].silk[c] for x in p.rack) for c in range(4)]
-        k = len(p.hand)
-        hidden = sorted(p.hand + p.supply)
-        r.shuffle(hidden)
-        p.hand, p.supply = hidden[:k], hidden[k:]
-    s.res_bag = pool
-    specialists = sorted(s.unseen + [p.specialist for p in others if p.specialist != EMPTY])
-    r.shuffle(specialists)
-    for p in others:
-        if p.specialist != EMPTY:
-            p.specialist = specialists.pop()
-    s.unseen = specialists
-    if hidden_prestige(s):
-        _level_prestige(s, seat)
-    k = len(s.mdb_hand)
-    pile = sorted(s.mdb_hand + s.mdb_supply)
-    r.shuffle(pile)
-    s.mdb_hand, s.mdb_supply = pile[:k], pile[k:]
-    for hidden in (s.gar_bag, s.jewel_bag, s.j_stack, s.m_stack):
-        hidden.sort()
-        r.shuffle(hidden)
-    cards = s.t.cards
-    for level in sorted({cards[c].level for c in s.deck}):
-        at = [i for i, c in enumerate(s.deck) if cards[c].level == level]
-        packet = sorted(s.deck[i] for i in at)
-        r.shuffle(packet)
-        for i, c in zip(at, packet):
-            s.deck[i] = c
-    # a fresh seed and no history: the game's seed and the other seats' secret picks in its
-    # history would tell the search what the samples above hide
-    return Rococo(g.config, r.next64(), s, [])
-
-
-def _resample_exam_cards(s: State, seat: int, others: list[Player], r: Rng) -> None:
-    """The Jewelry Box's exam stacks and where their unseen cards went: the deck's level-II
-    Journeymen (level-V Masters) are the top 2 cards of the shuffled stack (R-JB-SETUP-2/3),
-    and a card another seat took at an exam stays secret in its hand or staff until played
-    (R-JB-EXAM-J-3, R-SOLO-EXAM-M).  Each stack is pooled with those cards and dealt again;
-    a stack that ``seat`` is looking through to choose its card (R-JB-EXAM-J-3 (4)) stays as
-    it is, and only the cards outside it are dealt again."""
-    cards = s.t.cards
-    top = s.stack[-1] if s.stack else ()
-    looking = top[2] if top[:2] == ("promote", seat) else None
-    taken = set(s.promoted)
-    secret = [[c for c in p.hand + p.supply if c in taken] for p in others]
-    in_hand = [sum(1 for c in p.hand if c in taken) for p in others]
-    for p, gone in zip(others, secret, strict=True):
-        p.hand = [c for c in p.hand if c not in gone]
-        p.supply = [c for c in p.supply if c not in gone]
-    s.promoted = [c for c in s.promoted if not any(c in gone for gone in secret)]
-    for exam, stack, level, kind in ((JOURNEYMAN, s.j_stack, 2, "journeyman"), (MASTER, s.m_stack, 5, "master")):
-        unseen = [] if exam == looking else stack  # the stack being looked through is known
-        at = [i for i, c in enumerate(s.deck) if cards[c].level == level and cards[c].type == kind]
-        mixed = sorted(unseen + [s.deck[i] for i in at] + [c for gone in secret for c in gone if cards[c].type == kind])
-        r.shuffle(mixed)
-        for i in at:
-            s.deck[i] = mixed.pop()
-        for p, gone in zip(others, secret, strict=True):
-            for _ in range(sum(1 for c in gone if cards[c].type == kind)):
-                c = mixed.pop()
-                p.supply.append(c)
-                s.promoted.append(c)
-        unseen[:] = mixed
-    for p, k in zip(others, in_hand, strict=True):  # the hands keep their sizes (dealt again below)
-        p.hand.extend(p.supply[len(p.supply) - k:])
-        del p.supply[len(p.supply) - k:]
-    s.promoted.sort()
-
-
-def _level_prestige(s: State, seat: int) -> None:
-    """D-10: the other seats' face-down prestige taken level with ``seat``'s, as in
-    ``_known_vp``.  During final scoring the points of each step are public: a seat keeps
-    those on top of the level base, and the prestige booked when scoring began is levelled."""
-    me = s.players[seat]
-    base = s.breakdown[seat].get("game")  # booked when final scoring began (R-SCORE-*)
-    for q, p in enumerate(s.players):
-        if q == seat:
-            continue
-        if base is None:
-            p.vp = me.vp
-        else:
-            p.vp = base + p.vp - s.breakdown[q]["game"]
-            s.breakdown[q]["game"] = base
-
-
 def same_turn(root: Rococo, node: Rococo) -> bool:
     """Whether ``node`` is still in the turn decided at ``root``: the same round and phase,
     and no new card to play (R-PH3-4: a turn begins by playing a card)."""
@@ -909,4 +794,6 @@ def turn(game: Rococo) -> tuple[int, str, int, int]:
     return s.round, s.phase, s.turn_seat, left
 
 
-register_evaluator("rococo", evaluate, determinize, same_turn, plan_at, same_round, turn)
+EVALUATION = Evaluation(evaluate, same_turn=same_turn, plan_at=plan_at, horizon=same_round, turn=turn,
+                        weights=WEIGHTS)
+"""Rococo's evaluation, which its plug-in names (salon.core.evaluation)."""

@@ -11,8 +11,10 @@ from salon.core.engine import StepGame
 from salon.core.errors import IllegalAction
 from salon.core.events import Event
 from salon.core.game import Description, Result, check_seat, game_seed
+from salon.core.rng import BaseRng, Rng
 from salon.rococo import invariants, position
 from salon.rococo.config import MDB, RococoConfig, parse_config
+from salon.rococo.resample import resample
 from salon.rococo.rules import (  # noqa: F401  (each module registers its steps)
     acquire,
     all_halls,
@@ -32,6 +34,7 @@ from salon.rococo.rules import (  # noqa: F401  (each module registers its steps
     turn,
 )
 from salon.rococo.rules.common import is_mdb
+from salon.rococo.rules.limits import limits
 from salon.rococo.rules.registry import STEPS, advance
 from salon.rococo.rules.setup import new_state
 from salon.rococo.rules.tailor import reductions
@@ -58,11 +61,12 @@ def _description(cfg: RococoConfig) -> Description:
         options=RococoConfig.model_json_schema()["properties"],
         action_space=tuple(Rococo.actions_of(_tables(cfg))),
         automated_seats={MDB: "madame_du_barry"} if cfg.solo else {},  # RULES.md §14
+        limits=limits(_tables(cfg)),
         schema=read_schema("salon.rococo"),
     )
 
 
-class Rococo(StepGame):
+class Rococo(StepGame[State, RococoConfig]):
     name = "rococo"
     steps = STEPS
     revealing = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
@@ -75,11 +79,11 @@ class Rococo(StepGame):
         return parse_config(config)
 
     @staticmethod
-    def check_state(state: Any) -> list[str]:
+    def check_state(state: State) -> list[str]:
         return invariants.check(state)
 
     @staticmethod
-    def check_change(before: Any, after: Any, events: list[Event]) -> list[str]:
+    def check_change(before: State, after: State, events: list[Event]) -> list[str]:
         return invariants.check_transition(before, after, events)
 
     @classmethod
@@ -91,8 +95,7 @@ class Rococo(StepGame):
     @property
     def tables(self) -> Tables:
         """The components of this game's config (the same for every game of that config)."""
-        found: Tables = self.s.t
-        return found
+        return self.s.t
 
     def sellable(self, garment_id: str) -> bool:
         """Whether a garment may ever be sold (R-FEST-3, R-EXQ-3: some may only be rented)."""
@@ -159,6 +162,15 @@ class Rococo(StepGame):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return observe(self.s, check_seat(self, seat))
+
+    def determinize(self, seat: int, rng: BaseRng) -> Self:
+        """What ``seat`` cannot know drawn anew (salon.rococo.resample)."""
+        s = self.s.clone()
+        r = Rng(rng.next64())
+        resample(s, seat, r)
+        # a fresh seed and no history: the game's seed and the other seats' secret picks in its
+        # history would tell the search what the samples hide
+        return type(self)(self.config, r.next64(), s, [])
 
     def result(self) -> Result:
         if not self.s.over:

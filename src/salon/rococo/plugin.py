@@ -7,9 +7,10 @@ from salon.core.plugins import Plugin
 PLUGIN = Plugin(
     name="rococo",
     engine="salon.rococo.game:Rococo",
-    evaluation="salon.rococo.evaluation",
-    terminal="salon.cli.rococo_view:SUPPORT",
+    evaluation="salon.rococo.evaluation:EVALUATION",
+    terminal="salon.cli.rococo.view:SUPPORT",
     web="salon.web.adapters.rococo:ADAPTER",
+    wording="salon.wording.rococo.events:RococoEvents",
     static="salon.web:static/games/rococo",
     encoding="salon.rococo.encoding:encoding",
     term_fields=("blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag",

@@ -1,4 +1,4 @@
-"""What one seat may know: the per-seat observation (R-SETUP-12, ARCHITECTURE.md
+"""What one seat may know: the per-seat observation (R-SETUP-12, docs/architecture.md
 principle 7).
 
 Public: livres, thread, lace, scores, the board, discard piles, the number of resource

@@ -58,6 +58,7 @@ from salon.web.errors import ServiceError
 from salon.web.guard import Guard, Limits
 from salon.web.names import clean_text
 from salon.web.storage import BrokenRecord, Database, GameRecord, SeatRecord, Storage, StorageError
+from salon.wording import told
 
 log = logging.getLogger("salon.web")
 
@@ -328,8 +329,12 @@ class Room:
         left = max(0.0, seconds - (now - self.turn_started))
         return {"seat": current, "seconds": seconds, "left": round(left, 1), "expired": left <= 0}
 
-    def _entry(self, n: int, i: int, seat: int | None) -> dict[str, Any]:
-        return {"n": n, "actor": self.actors[i], "events": [e.view(seat) for e in self.log[i]]}
+    def _entries(self, since: int, visible: list[int], seat: int | None) -> list[dict[str, Any]]:
+        """The log entries ``visible`` as ``seat`` sees them, numbered from ``since``: each
+        event with its lines of text (salon.wording), which every client words alike."""
+        events = told(self.game, [[e.view(seat) for e in self.log[i]] for i in visible])
+        return [{"n": since + k, "actor": self.actors[i], "events": shown}
+                for k, (i, shown) in enumerate(zip(visible, events, strict=True))]
 
     def state(self, seat: int | None, since: int = 0, now: float = 0.0) -> dict[str, Any]:
         """What ``seat`` may see now, with the log entries from number ``since`` on (counted
@@ -356,7 +361,7 @@ class Room:
             "undoable": g.undoable() if mine else 0,
             "timer": self.timer(now),
             "log_from": since,
-            "log": [self._entry(since + k, i, seat) for k, i in enumerate(visible)],
+            "log": self._entries(since, visible, seat),
             "result": g.result().to_json() if g.is_over() else None,
         }
 

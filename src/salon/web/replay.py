@@ -1,6 +1,6 @@
 """Replays in the browser: a finished game (or a record file) seen at any step.
 
-A game is its config, its seed and its action list (ARCHITECTURE.md principle 6), so the
+A game is its config, its seed and its action list (docs/architecture.md principle 6), so the
 position after ``step`` actions is found by applying them one by one to a new game.  Once a
 game is over nothing is secret any more, so a replay shows every seat's observation and
 every event as its own seat saw it.  Only finished games and verified records are replayed:
@@ -16,6 +16,7 @@ from salon.core.errors import ActionError, ConfigError, RecordError
 from salon.core.game import game_class, game_names
 from salon.web.adapters import adapter
 from salon.web.errors import ServiceError
+from salon.wording import told
 
 MAX_STEPS = 10_000
 """The longest action list replayed: far beyond any real game of either game, a bound on
@@ -57,7 +58,7 @@ def replay_step(name: str, config: dict[str, Any], seed: int, actions: list[str]
         "current": None if over else game.current_player(),
         "public": game.observe(None),
         "observations": [game.observe(seat) for seat in range(game.num_players)],
-        "log": log,
+        "log": [{**entry, "events": events} for entry, events in zip(log, told(game, [x["events"] for x in log]))],
         "result": game.result().to_json() if over else None,
     }
     if components:

@@ -2,8 +2,9 @@
 registers its automatic steps and decisions here."""
 
 from salon.core.steps import Steps, push
+from salon.rococo.state import State
 
-STEPS = Steps()
+STEPS = Steps[State]()
 auto = STEPS.auto
 decision = STEPS.decision
 advance = STEPS.advance

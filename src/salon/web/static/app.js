@@ -1,32 +1,48 @@
+// @ts-check
 // The browser client's shell: language, routing between the lobby, a game, a replay and the
 // rules pages, seat tokens.
 // Everything game-specific lives in /static/games/<name>/ (a renderer module and its texts).
 
-import { loadCatalog, preferredLanguage } from "./i18n.js";
-import { installTooltips } from "./ui.js";
+import { Catalog, loadCatalog, preferredLanguage } from "./i18n.js";
+import { byId, installTooltips } from "./ui.js";
 import { Lobby } from "./lobby.js";
 import { GameView } from "./game.js";
 import { ReplayView } from "./replay.js";
 import { RulesView } from "./rules.js";
 
+/**
+ * A page of the client: the lobby, a table, a replay or a rules page.
+ * @typedef {{start(): Promise<void>, destroy(): void, retranslate(): void}} View
+ */
+
 export const app = {
   lang: preferredLanguage(),
-  meta: null,
-  catalog: null,
+  /** @type {Record<string, any>} the server's /api/meta: its games, bots and languages */
+  meta: { games: [], bots: [], languages: ["en"] },
+  catalog: new Catalog("en", {}, null), // the page's texts, loaded by loadCatalog()
+  events: new Catalog("en", {}, null), // the games' journal texts (salon.wording), a catalog of their own
+  /** @type {View | null} */
   view: null,
-  record: null,  // the text of the record file opened for a replay
+  /** @type {string | null} the text of the record file opened for a replay */
+  record: null,
 
   gameMeta(name) {
     return (this.meta?.games || []).find((g) => g.name === name) || null;
   },
 
   async loadCatalog() {
-    const names = (this.meta?.games || []).map((g) => g.name);
+    const names = (this.meta.games || []).map((g) => g.name);
     const paths = ["/static/i18n/{lang}.json", ...names.map((n) => `/static/games/${n}/i18n/{lang}.json`)];
-    this.catalog = await loadCatalog(this.lang, paths);
+    [this.catalog, this.events] = await Promise.all([
+      loadCatalog(this.lang, paths),
+      loadCatalog(
+        this.lang,
+        names.map((n) => `/static/games/${n}/events/{lang}.json`),
+      ),
+    ]);
     document.documentElement.lang = this.lang;
-    document.getElementById("brand-name").textContent = this.catalog.t("app.name");
-    document.getElementById("lang-label").textContent = this.catalog.t("app.language");
+    byId("brand-name").textContent = this.catalog.t("app.name");
+    byId("lang-label").textContent = this.catalog.t("app.language");
   },
 
   async setLanguage(lang) {
@@ -39,9 +55,9 @@ export const app = {
   async route() {
     if (this.view) this.view.destroy();
     this.view = null;
-    const root = document.getElementById("view");
+    const root = byId("view");
     root.replaceChildren();
-    document.getElementById("table-title").textContent = "";
+    byId("table-title").textContent = "";
     document.title = this.catalog.t("app.name");
     const hash = location.hash;
     const game = hash.match(/^#\/game\/([A-Za-z0-9_-]+)/);
@@ -58,7 +74,7 @@ export const app = {
 
 async function main() {
   installTooltips();
-  const select = document.getElementById("lang");
+  const select = /** @type {HTMLSelectElement} */ (byId("lang"));
   select.value = app.lang;
   select.addEventListener("change", () => app.setLanguage(select.value));
   try {

@@ -1,3 +1,4 @@
+// @ts-check
 // One game in the browser: the live connection, the status bar, the players' bar with the score
 // track and each seat's last move, the decision panel with every legal action, the journal,
 // the end screen, and the frame around the game's own board renderer
@@ -8,9 +9,10 @@
 // data-action sends that action with the version it was chosen in (the server's count of the
 // changes this seat has seen).  A "presence" message updates only who is online.
 
-import { askName, h, toast } from "./ui.js";
+import { askName, byId, h, toast } from "./ui.js";
 import { seatStore } from "./seats.js";
 import { displayName, highlightMoves, lastMoves, rematch, renderEnd, scoreTrack } from "./table.js";
+import { catalogReader, journalLines } from "./wording.js";
 
 const RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
 const ZOOMS = [1, 1.25, 1.5, 2, 2.5, 3];
@@ -20,30 +22,52 @@ export class GameView {
     this.root = root;
     this.app = app;
     this.id = id;
+    /** @type {import("./renderer-interface.js").TableState | null} the last state the server sent */
     this.state = null;
+    /** @type {Array<import("./renderer-interface.js").LogEntry>} */
     this.log = [];
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.closed = false;
     this.pending = false;
     this.retries = 0;
     this.requestId = 0;
-    this.renderer = null;
+    /** @type {import("./renderer-interface.js").Renderer} the game's renderer, from start() on */
+    this.renderer;
+    /** @type {Record<string, HTMLElement>} the parts of the page, from build() on */
+    this.el;
+    /** @type {Record<string, any>} the table as the lobby lists it, from start() on */
+    this.summary;
     this.renderedEntries = 0;
     this.zoom = window.innerWidth < 700 ? 2 : 1;
-    this.ticker = null;
-    this.hints = null;  // the last hint: {version, list}
-    this.endClosed = false;  // the player closed the end screen to look at the table
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.ticker = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.seatTimer = undefined;
+    this.hints = null; // the last hint: {version, list}
+    this.endClosed = false; // the player closed the end screen to look at the table
   }
 
-  get c() { return this.app.catalog; }
+  get c() {
+    return this.app.catalog;
+  }
 
-  get token() { return seatStore.get(this.id)?.token || null; }
+  get token() {
+    return seatStore.get(this.id)?.token || null;
+  }
 
   async start() {
     const r = await fetch(`/api/games/${this.id}`);
     if (!r.ok) {
-      this.root.replaceChildren(h("div", { class: "panel notice" },
-        this.c.t("game.not_found"), " ", h("a", { href: "#/" }, this.c.t("game.lobby"))));
+      this.root.replaceChildren(
+        h(
+          "div",
+          { class: "panel notice" },
+          this.c.t("game.not_found"),
+          " ",
+          h("a", { href: "#/" }, this.c.t("game.lobby")),
+        ),
+      );
       return;
     }
     this.summary = await r.json();
@@ -56,7 +80,7 @@ export class GameView {
       seatName: (seat) => this.seatName(seat),
       actMany: (actions) => this.actMany(actions),
     });
-    document.getElementById("table-title").textContent = this.summary.title;
+    byId("table-title").textContent = this.summary.title;
     this.build();
     this.connect();
   }
@@ -105,22 +129,45 @@ export class GameView {
       this.applyZoom();
     };
     document.body.classList.add("at-table");
-    this.root.replaceChildren(h("div", { class: "game", on: { click: (e) => this.onClick(e), keydown: (e) => this.onKey(e) } },
-      this.el.status,
-      this.el.players,
-      h("section", { class: "panel board-wrap", "aria-label": c.t("game.board") },
-        h("div", { class: "zoom" },
-          h("a", { class: "btn small", id: "rules-link", href: `#/rules/${this.summary.game}`, target: "_blank", rel: "noopener" },
-            c.t("game.how_to_play")),
-          h("span", { class: "spacer" }),
-          h("button", { class: "btn", title: c.t("game.zoom_out"), on: { click: zoom(-1) } }, "−"),
-          h("button", { class: "btn", title: c.t("game.zoom_fit"), on: { click: zoom(0) } }, "⤢"),
-          h("button", { class: "btn", title: c.t("game.zoom_in"), on: { click: zoom(1) } }, "+")),
-        this.el.board),
-      h("aside", { class: "side" },
-        h("div", { class: "side-scroll" }, this.el.decision, this.el.mine),
-        h("section", { class: "panel log", id: "log" }, h("h2", {}, c.t("game.log")), this.el.log)),
-      this.el.end));
+    this.root.replaceChildren(
+      h(
+        "div",
+        { class: "game", on: { click: (e) => this.onClick(e), keydown: (e) => this.onKey(e) } },
+        this.el.status,
+        this.el.players,
+        h(
+          "section",
+          { class: "panel board-wrap", "aria-label": c.t("game.board") },
+          h(
+            "div",
+            { class: "zoom" },
+            h(
+              "a",
+              {
+                class: "btn small",
+                id: "rules-link",
+                href: `#/rules/${this.summary.game}`,
+                target: "_blank",
+                rel: "noopener",
+              },
+              c.t("game.how_to_play"),
+            ),
+            h("span", { class: "spacer" }),
+            h("button", { class: "btn", title: c.t("game.zoom_out"), on: { click: zoom(-1) } }, "−"),
+            h("button", { class: "btn", title: c.t("game.zoom_fit"), on: { click: zoom(0) } }, "⤢"),
+            h("button", { class: "btn", title: c.t("game.zoom_in"), on: { click: zoom(1) } }, "+"),
+          ),
+          this.el.board,
+        ),
+        h(
+          "aside",
+          { class: "side" },
+          h("div", { class: "side-scroll" }, this.el.decision, this.el.mine),
+          h("section", { class: "panel log", id: "log" }, h("h2", {}, c.t("game.log")), this.el.log),
+        ),
+        this.el.end,
+      ),
+    );
   }
 
   applyZoom() {
@@ -143,7 +190,9 @@ export class GameView {
       this.setConnection("reconnecting");
       const wait = RECONNECT_MS[Math.min(this.retries, RECONNECT_MS.length - 1)];
       this.retries += 1;
-      setTimeout(() => { if (!this.closed) this.connect(); }, wait);
+      setTimeout(() => {
+        if (!this.closed) this.connect();
+      }, wait);
     };
   }
 
@@ -246,6 +295,7 @@ export class GameView {
   }
 
   async refresh() {
+    /** @type {Record<string, string>} */
     const headers = this.token ? { "X-Seat-Token": this.token } : {};
     const r = await fetch(`/api/games/${this.id}/state`, { headers });
     if (r.ok && !this.closed) this.onMessage(await r.json());
@@ -273,15 +323,38 @@ export class GameView {
     const c = this.c;
     const st = this.state;
     if (!this.summary.hints) return null;
-    const box = [h("button", { class: "btn small", id: "hint", disabled: Boolean(this.hints && !this.hints.list),
-      on: { click: () => this.askHint() } }, "💡 ", c.t("game.hint"))];
+    const box = [
+      h(
+        "button",
+        {
+          class: "btn small",
+          id: "hint",
+          disabled: Boolean(this.hints && !this.hints.list),
+          on: { click: () => this.askHint() },
+        },
+        "💡 ",
+        c.t("game.hint"),
+      ),
+    ];
     if (this.hints && this.hints.version === st.version) {
       if (!this.hints.list) box.push(h("span", { class: "muted" }, " ", c.t("game.hint_wait")));
       else {
         box.push(h("div", { class: "hint-title" }, c.t("game.hint_title")));
-        box.push(h("ol", { class: "hints", id: "hints" }, this.hints.list.map((x) => h("li", { "data-hint": x.action },
-          h("button", { class: "btn small", "data-action": x.action }, this.renderer.actionLabel(x.action, st)),
-          " ", this.worth(x.value)))));
+        box.push(
+          h(
+            "ol",
+            { class: "hints", id: "hints" },
+            this.hints.list.map((x) =>
+              h(
+                "li",
+                { "data-hint": x.action },
+                h("button", { class: "btn small", "data-action": x.action }, this.renderer.actionLabel(x.action, st)),
+                " ",
+                this.worth(x.value),
+              ),
+            ),
+          ),
+        );
       }
     }
     return h("div", { class: "hint-box" }, box);
@@ -329,11 +402,17 @@ export class GameView {
     const moves = lastMoves(this.log, st.seat);
     for (const [seat, entry] of Object.entries(moves)) {
       const panel = panels.querySelector(`.player[data-seat="${seat}"]`);
-      const text = this.renderer.logLines(entry, st).map((line) => line.text).filter((x) => x).join(" · ");
+      const text = this.journal(entry)
+        .filter((line) => !line.cls)
+        .map((line) => line.text)
+        .join(" · ");
       if (panel && text) panel.append(h("div", { class: "last-move-line", "data-tip": text }, "↳ ", text));
     }
-    this.el.players.replaceChildren(h("h2", { class: "sr" }, this.c.t("game.players")), panels,
-      scoreTrack(this.c, this.renderer.scores?.(st), (seat) => this.seatName(seat)));
+    this.el.players.replaceChildren(
+      h("h2", { class: "sr" }, this.c.t("game.players")),
+      panels,
+      scoreTrack(this.c, this.renderer.scores?.(st), (seat) => this.seatName(seat)),
+    );
   }
 
   /** On a narrow screen the board is zoomed in: the first place to click is scrolled into view. */
@@ -357,11 +436,23 @@ export class GameView {
     if (st.status === "over") {
       parts.push(h("span", { class: "who" }, c.t("game.over")));
       if (this.endClosed) {
-        parts.push(h("button", { class: "btn small", id: "show-end", on: { click: () => {
-          this.endClosed = false;
-          this.renderEnd();
-          this.renderStatus();
-        } } }, c.t("game.show_result")));
+        parts.push(
+          h(
+            "button",
+            {
+              class: "btn small",
+              id: "show-end",
+              on: {
+                click: () => {
+                  this.endClosed = false;
+                  this.renderEnd();
+                  this.renderStatus();
+                },
+              },
+            },
+            c.t("game.show_result"),
+          ),
+        );
       }
     } else if (st.status === "ended") {
       parts.push(h("span", { class: "who" }, c.t("game.ended")));
@@ -370,33 +461,72 @@ export class GameView {
       parts.push(h("button", { class: "btn small", on: { click: () => this.copyInvite() } }, c.t("game.invite")));
       if (me === null) {
         for (const s of st.seats.filter((x) => !x.taken && !x.vacant)) {
-          parts.push(h("button", { class: "btn small primary", "data-take-seat": s.seat, on: { click: () => this.join(s.seat) } },
-            c.t("game.take_seat", { n: s.seat + 1 })));
+          parts.push(
+            h(
+              "button",
+              { class: "btn small primary", "data-take-seat": s.seat, on: { click: () => this.join(s.seat) } },
+              c.t("game.take_seat", { n: s.seat + 1 }),
+            ),
+          );
         }
       }
     } else if (st.current !== null && st.current === me) {
-      parts.push(h("span", { class: "who" }, dot(me), " ", h("b", {}, c.t("game.your_turn")), " — ", this.renderer.prompt(st)));
+      parts.push(
+        h("span", { class: "who" }, dot(me), " ", h("b", {}, c.t("game.your_turn")), " — ", this.renderer.prompt(st)),
+      );
     } else if (st.current !== null) {
-      parts.push(h("span", { class: "who" }, dot(st.current), " ",
-        c.t("game.waiting_for", { player: this.seatName(st.current) }), " — ", this.renderer.prompt(st)));
+      parts.push(
+        h(
+          "span",
+          { class: "who" },
+          dot(st.current),
+          " ",
+          c.t("game.waiting_for", { player: this.seatName(st.current) }),
+          " — ",
+          this.renderer.prompt(st),
+        ),
+      );
     }
     parts.push(...this.renderTimer());
     parts.push(...this.renderSeatChoices());
     const asked = st.seats.filter((s) => s.hints > 0);
     if (asked.length) {
-      parts.push(h("span", { class: "chip", id: "hints-used" }, c.t("game.hints_used", {
-        players: asked.map((s) => `${this.seatName(s.seat)} ${s.hints}`).join(", ") })));
+      parts.push(
+        h(
+          "span",
+          { class: "chip", id: "hints-used" },
+          c.t("game.hints_used", {
+            players: asked.map((s) => `${this.seatName(s.seat)} ${s.hints}`).join(", "),
+          }),
+        ),
+      );
     }
     parts.push(h("span", { class: "spacer" }));
     if (st.undoable > 0) {
-      parts.push(h("button", { class: "btn small", id: "undo", title: c.t("game.undo_hint"),
-        on: { click: () => this.send({ type: "undo" }) } }, "↶ ", c.t("game.undo")));
+      parts.push(
+        h(
+          "button",
+          {
+            class: "btn small",
+            id: "undo",
+            title: c.t("game.undo_hint"),
+            on: { click: () => this.send({ type: "undo" }) },
+          },
+          "↶ ",
+          c.t("game.undo"),
+        ),
+      );
     }
     parts.push(h("span", { class: "round" }, this.renderer.header(st)));
-    parts.push(me === null ? h("span", { class: "chip" }, c.t("game.spectator"))
-      : h("span", { class: "chip" }, dot(me), " ", c.t("game.you_are", { player: this.seatName(me) })));
+    parts.push(
+      me === null
+        ? h("span", { class: "chip" }, c.t("game.spectator"))
+        : h("span", { class: "chip" }, dot(me), " ", c.t("game.you_are", { player: this.seatName(me) })),
+    );
     if (me !== null && (st.status === "open" || st.status === "running")) {
-      parts.push(h("button", { class: "btn small", id: "leave", on: { click: () => this.leave() } }, c.t("game.leave")));
+      parts.push(
+        h("button", { class: "btn small", id: "leave", on: { click: () => this.leave() } }, c.t("game.leave")),
+      );
     }
     this.el.status.classList.toggle("mine", st.status === "running" && st.current === me && me !== null);
     this.el.status.replaceChildren(...parts);
@@ -419,17 +549,27 @@ export class GameView {
       clock.textContent = c.t("game.timer", { time: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` });
       clock.classList.toggle("late", s === 0);
       if (s === 0 && !st.timer.expired && st.seat !== null && st.seat !== st.timer.seat) {
-        clearInterval(this.ticker);  // ask the server again: it decides when the time is out
+        clearInterval(this.ticker); // ask the server again: it decides when the time is out
         setTimeout(() => this.refresh(), 1000);
       }
     };
     tick();
     this.ticker = setInterval(tick, 1000);
     if (st.timer.expired && st.seat !== null && st.seat !== st.timer.seat) {
-      parts.push(h("button", { class: "btn small", id: "timeout-bot", on: { click: () => this.takeOver("bot") } },
-        c.t("game.timeout_bot", { player: this.seatName(st.timer.seat) })));
-      parts.push(h("button", { class: "btn small", id: "timeout-end", on: { click: () => this.takeOver("end") } },
-        c.t("game.timeout_end")));
+      parts.push(
+        h(
+          "button",
+          { class: "btn small", id: "timeout-bot", on: { click: () => this.takeOver("bot") } },
+          c.t("game.timeout_bot", { player: this.seatName(st.timer.seat) }),
+        ),
+      );
+      parts.push(
+        h(
+          "button",
+          { class: "btn small", id: "timeout-end", on: { click: () => this.takeOver("end") } },
+          c.t("game.timeout_end"),
+        ),
+      );
     }
     return parts;
   }
@@ -456,12 +596,25 @@ export class GameView {
         ask = s.online ? "game.seat_idle" : "game.seat_away";
       }
       if (!ask) continue;
-      parts.push(h("span", { class: "seat-choice", "data-seat-choice": s.seat },
-        c.t(ask, { player: this.seatName(s.seat), n: s.seat + 1 }), " ",
-        h("button", { class: "btn small", "data-seat-bot": s.seat, on: { click: () => this.manageSeat(s.seat, "bot") } },
-          c.t("game.seat_to_bot")), " ",
-        h("button", { class: "btn small", "data-seat-open": s.seat, on: { click: () => this.manageSeat(s.seat, "open") } },
-          c.t("game.seat_to_open"))));
+      parts.push(
+        h(
+          "span",
+          { class: "seat-choice", "data-seat-choice": s.seat },
+          c.t(ask, { player: this.seatName(s.seat), n: s.seat + 1 }),
+          " ",
+          h(
+            "button",
+            { class: "btn small", "data-seat-bot": s.seat, on: { click: () => this.manageSeat(s.seat, "bot") } },
+            c.t("game.seat_to_bot"),
+          ),
+          " ",
+          h(
+            "button",
+            { class: "btn small", "data-seat-open": s.seat, on: { click: () => this.manageSeat(s.seat, "open") } },
+            c.t("game.seat_to_open"),
+          ),
+        ),
+      );
     }
     if (soonest !== null) this.seatTimer = setTimeout(() => this.refresh(), (soonest + 1) * 1000);
     return parts;
@@ -473,7 +626,10 @@ export class GameView {
 
   copyInvite() {
     const url = `${location.origin}/#/game/${this.id}`;
-    navigator.clipboard?.writeText(url).then(() => toast(this.c.t("game.copied")), () => toast(url, 8000));
+    navigator.clipboard?.writeText(url).then(
+      () => toast(this.c.t("game.copied")),
+      () => toast(url, 8000),
+    );
   }
 
   renderDecision() {
@@ -484,18 +640,29 @@ export class GameView {
       return;
     }
     this.el.decision.hidden = false;
-    const buttons = st.legal.map((a) => h("button", { class: `btn${a.startsWith("main:") ? " main" : ""}`, "data-action": a,
-      "data-tip": this.renderer.actionHelp?.(a, st) || null }, this.renderer.actionLabel(a, st)));
+    const buttons = st.legal.map((a) =>
+      h(
+        "button",
+        {
+          class: `btn${a.startsWith("main:") ? " main" : ""}`,
+          "data-action": a,
+          "data-tip": this.renderer.actionHelp?.(a, st) || null,
+        },
+        this.renderer.actionLabel(a, st),
+      ),
+    );
     const visual = this.renderer.decisionVisual?.(st);
-    this.el.decision.replaceChildren(...[
-      h("h2", {}, c.t("game.actions")),
-      h("div", { class: "prompt" }, this.renderer.prompt(st)),
-      st.legal.length > 1 ? this.renderHints() : null,
-      visual,
-      h("div", { class: "list", id: "actions" }, buttons),
-      this.renderNotOffered(),
-      h("div", { class: "hint" }, c.t("game.board_hint")),
-    ].filter((x) => x));
+    this.el.decision.replaceChildren(
+      ...[
+        h("h2", {}, c.t("game.actions")),
+        h("div", { class: "prompt" }, this.renderer.prompt(st)),
+        st.legal.length > 1 ? this.renderHints() : null,
+        visual,
+        h("div", { class: "list", id: "actions" }, buttons),
+        this.renderNotOffered(),
+        h("div", { class: "hint" }, c.t("game.board_hint")),
+      ].filter((x) => x),
+    );
   }
 
   /** A refused request in the player's language; a refused action says why, as the rules
@@ -527,20 +694,39 @@ export class GameView {
     if (!missing.length) return null;
     const why = h("div", { class: "why-not", id: "why-not", "aria-live": "polite" });
     const ask = async (action) => {
-      const headers = this.token ? { "X-Seat-Token": this.token } : {};
+      /** @type {Record<string, string>} */
+    const headers = this.token ? { "X-Seat-Token": this.token } : {};
       const r = await fetch(`/api/games/${this.id}/explain?action=${encodeURIComponent(action)}`, { headers });
       const data = await r.json();
-      if (!r.ok) { toast(c.error(data.error), 5000); return; }
+      if (!r.ok) {
+        toast(c.error(data.error), 5000);
+        return;
+      }
       if (data.legal) return;
-      why.replaceChildren(c.t("game.not_offered_reason", { action: this.renderer.actionLabel(action, st),
-        reason: this.refusalText(data, st), rule: data.rule }), " ",
-        h("a", { href: `#/rules/${this.summary.game}`, target: "_blank", rel: "noopener" }, c.t("game.how_to_play")));
+      why.replaceChildren(
+        c.t("game.not_offered_reason", {
+          action: this.renderer.actionLabel(action, st),
+          reason: this.refusalText(data, st),
+          rule: data.rule,
+        }),
+        " ",
+        h("a", { href: `#/rules/${this.summary.game}`, target: "_blank", rel: "noopener" }, c.t("game.how_to_play")),
+      );
     };
-    return h("div", { class: "not-offered", id: "not-offered" },
-      h("span", { class: "muted" }, c.t("game.not_offered")), " ",
-      missing.map((a) => h("button", { class: "btn small unavailable", "data-explain": a, on: { click: () => ask(a) } },
-        this.renderer.actionLabel(a, st))),
-      why);
+    return h(
+      "div",
+      { class: "not-offered", id: "not-offered" },
+      h("span", { class: "muted" }, c.t("game.not_offered")),
+      " ",
+      missing.map((a) =>
+        h(
+          "button",
+          { class: "btn small unavailable", "data-explain": a, on: { click: () => ask(a) } },
+          this.renderer.actionLabel(a, st),
+        ),
+      ),
+      why,
+    );
   }
 
   /** The end screen, over the table until the player closes it: the places, the scoring,
@@ -550,15 +736,32 @@ export class GameView {
     const table = st.status === "over" ? this.renderer.scoring(st) : null;
     this.el.end.hidden = !table || this.endClosed;
     if (!table) return;
-    this.el.end.replaceChildren(renderEnd(this.c, {
-      result: st.result, seat: st.seat, table, seatName: (seat) => this.seatName(seat),
-      close: () => { this.endClosed = true; this.renderEnd(); this.renderStatus(); },
-      rematch: async () => {
-        const refused = await rematch(this.c, this.summary, st.seats, st.seat);
-        if (refused) toast(refused, 5000);
-      },
-      replay: `#/replay/${this.id}`,
-    }));
+    this.el.end.replaceChildren(
+      renderEnd(this.c, {
+        result: st.result,
+        seat: st.seat,
+        table,
+        seatName: (seat) => this.seatName(seat),
+        close: () => {
+          this.endClosed = true;
+          this.renderEnd();
+          this.renderStatus();
+        },
+        rematch: async () => {
+          const refused = await rematch(this.c, this.summary, st.seats, st.seat);
+          if (refused) toast(refused, 5000);
+        },
+        replay: `#/replay/${this.id}`,
+      }),
+    );
+  }
+
+  /** The journal's lines of one log entry, in the page's language. */
+  journal(entry) {
+    return journalLines(
+      entry,
+      catalogReader(this.app.events, this.renderer.textFields?.() || {}, (seat) => this.seatName(seat)),
+    );
   }
 
   renderLog(full) {
@@ -569,7 +772,8 @@ export class GameView {
       this.renderedEntries = 0;
     }
     for (let i = this.renderedEntries; i < this.log.length; i += 1) {
-      for (const line of this.renderer.logLines(this.log[i], this.state)) {
+      this.renderer.followLog?.(this.log[i]);
+      for (const line of this.journal(this.log[i])) {
         const seat = line.seat === undefined || line.seat === null ? "" : ` p${line.seat % 5}`;
         this.el.log.append(h("li", { class: `${line.cls || ""}${seat}` }, line.text));
       }

@@ -1,3 +1,4 @@
+// @ts-check
 // Message catalogues: one JSON file per language (and per game), nested keys flattened to
 // "section.name", generated from the gettext catalogs of salon.i18n (python -m salon.i18n.export).
 // A key missing in a language falls back to English, a key missing in
@@ -9,7 +10,12 @@ const files = new Map();
 
 async function fetchJson(url) {
   if (!files.has(url)) {
-    files.set(url, fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() => ({})));
+    files.set(
+      url,
+      fetch(url)
+        .then((r) => (r.ok ? r.json() : {}))
+        .catch(() => ({})),
+    );
   }
   return files.get(url);
 }
@@ -43,7 +49,9 @@ export class Catalog {
   t(key, fields = {}) {
     const s = this.raw(key);
     if (s === undefined) return key;
-    return s.replace(/\{(\w+)\}/g, (m, name) => (fields[name] !== undefined && fields[name] !== null ? fields[name] : m));
+    return s.replace(/\{(\w+)\}/g, (m, name) =>
+      fields[name] !== undefined && fields[name] !== null ? fields[name] : m,
+    );
   }
 
   /** A server refusal ``{code, message}`` in this language: the code's text (which may quote
@@ -53,7 +61,7 @@ export class Catalog {
   error(err) {
     const key = `error.${err?.code}`;
     const message = err?.key && this.has(err.key) ? this.t(err.key, err.fields || {}) : err?.message;
-    return this.has(key) ? this.t(key, { message }) : (message || key);
+    return this.has(key) ? this.t(key, { message }) : message || key;
   }
 
   /** A counted phrase: `key_one`, `key_few`, `key_many`, `key_other` by the language's plural rules. */

@@ -1,3 +1,4 @@
+// @ts-check
 // "How to play": a game's rules in short, in the page's language, each part naming the rule
 // ids of the full rules reference (docs/spec/<game>/RULES.md) it sums up.  The texts are the
 // game's catalog entries <game>.howto.h<n> (a heading) and <game>.howto.p<n> (its text).
@@ -11,13 +12,19 @@ export class RulesView {
     this.game = game;
   }
 
-  get c() { return this.app.catalog; }
+  get c() {
+    return this.app.catalog;
+  }
 
-  async start() { this.render(); }
+  async start() {
+    this.render();
+  }
 
   destroy() {}
 
-  retranslate() { this.render(); }
+  retranslate() {
+    this.render();
+  }
 
   render() {
     const c = this.c;
@@ -25,24 +32,49 @@ export class RulesView {
     const name = c.has(`${g}.name`) ? c.t(`${g}.name`) : g;
     document.title = `${c.t("rules.title", { game: name })} · ${c.t("app.name")}`;
     if (!c.has(`${g}.howto.h1`)) {
-      this.root.replaceChildren(h("div", { class: "panel notice", id: "rules" }, c.t("rules.none"), " ",
-        h("a", { class: "btn small", href: "#/" }, c.t("game.back_to_lobby"))));
+      this.root.replaceChildren(
+        h(
+          "div",
+          { class: "panel notice", id: "rules" },
+          c.t("rules.none"),
+          " ",
+          h("a", { class: "btn small", href: "#/" }, c.t("game.back_to_lobby")),
+        ),
+      );
       return;
     }
     const parts = [];
     for (let i = 1; c.has(`${g}.howto.h${i}`); i += 1) {
-      parts.push(h("section", { class: "rules-part", "data-part": i },
-        h("h2", {}, c.t(`${g}.howto.h${i}`)),
-        h("p", {}, c.t(`${g}.howto.p${i}`))));
+      parts.push(
+        h(
+          "section",
+          { class: "rules-part", "data-part": i },
+          h("h2", {}, c.t(`${g}.howto.h${i}`)),
+          h("p", {}, c.t(`${g}.howto.p${i}`)),
+        ),
+      );
     }
     const others = (this.app.meta?.games || []).filter((x) => x.name !== g);
-    this.root.replaceChildren(h("article", { class: "panel rules", id: "rules", "data-game": g },
-      h("h1", {}, c.t("rules.title", { game: name })),
-      h("p", { class: "muted" }, c.t("rules.intro")),
-      parts,
-      h("div", { class: "end-buttons" },
-        h("a", { class: "btn", href: "#/" }, c.t("game.back_to_lobby")),
-        others.map((x) => h("a", { class: "btn", href: `#/rules/${x.name}` },
-          c.t("rules.title", { game: c.has(`${x.name}.name`) ? c.t(`${x.name}.name`) : x.name }))))));
+    this.root.replaceChildren(
+      h(
+        "article",
+        { class: "panel rules", id: "rules", "data-game": g },
+        h("h1", {}, c.t("rules.title", { game: name })),
+        h("p", { class: "muted" }, c.t("rules.intro")),
+        parts,
+        h(
+          "div",
+          { class: "end-buttons" },
+          h("a", { class: "btn", href: "#/" }, c.t("game.back_to_lobby")),
+          others.map((x) =>
+            h(
+              "a",
+              { class: "btn", href: `#/rules/${x.name}` },
+              c.t("rules.title", { game: c.has(`${x.name}.name`) ? c.t(`${x.name}.name`) : x.name }),
+            ),
+          ),
+        ),
+      ),
+    );
   }
 }

@@ -1,10 +1,17 @@
+// @ts-check
 // The seat tokens this browser holds, by game id: a token is the only key to a seat.
 
 export const seatStore = {
   all() {
-    try { return JSON.parse(localStorage.getItem("salon.seats") || "{}"); } catch { return {}; }
+    try {
+      return JSON.parse(localStorage.getItem("salon.seats") || "{}");
+    } catch {
+      return {};
+    }
   },
-  get(id) { return this.all()[id] || null; },
+  get(id) {
+    return this.all()[id] || null;
+  },
   set(id, seat, token) {
     const all = this.all();
     all[id] = { seat, token };

@@ -1,3 +1,4 @@
+// @ts-check
 // What the table shows around the board, shared by the live game and the replay: the players'
 // names, what each seat did last (in the players' bar and on the board), the score track and
 // the end screen with its rematch.
@@ -31,7 +32,8 @@ export function lastMoves(log, me) {
 export function highlightMoves(board, moves) {
   for (const [seat, entry] of Object.entries(moves)) {
     const ids = new Set();
-    for (const event of entry.events.filter((e) => e.seat === entry.actor)) {  // not the round's changes after it
+    for (const event of entry.events.filter((e) => e.seat === entry.actor)) {
+      // not the round's changes after it
       for (const [key, value] of Object.entries(event)) {
         if (FIELDS.has(key) && typeof value === "string" && /[A-Za-z]/.test(value)) ids.add(value);
       }
@@ -39,7 +41,7 @@ export function highlightMoves(board, moves) {
     if (!ids.size) continue;
     for (const attr of MARKED) {
       for (const el of board.querySelectorAll(`[data-${attr}]`)) {
-        if (ids.has(el.getAttribute(`data-${attr}`))) el.classList.add("last-move", `p${seat % 5}`);
+        if (ids.has(el.getAttribute(`data-${attr}`))) el.classList.add("last-move", `p${Number(seat) % 5}`);
       }
     }
   }
@@ -54,8 +56,15 @@ export function scoreTrack(c, scores, seatName) {
   const track = h("div", { class: "score-track", id: "score-track", "aria-label": c.t("game.score_track") });
   for (const x of scores) {
     const hidden = x.score === null || x.score === undefined;
-    const marker = h("span", { class: `score-marker p${x.seat % 5}${hidden ? " hidden" : ""}`, "data-seat": x.seat,
-      "data-tip": `${seatName(x.seat)}: ${hidden ? "?" : x.score}` }, hidden ? "?" : String(x.score));
+    const marker = h(
+      "span",
+      {
+        class: `score-marker p${x.seat % 5}${hidden ? " hidden" : ""}`,
+        "data-seat": x.seat,
+        "data-tip": `${seatName(x.seat)}: ${hidden ? "?" : x.score}`,
+      },
+      hidden ? "?" : String(x.score),
+    );
     marker.style.left = `${hidden ? 0 : (100 * x.score) / top}%`;
     track.append(marker);
   }
@@ -73,26 +82,59 @@ export function places(result) {
   return out;
 }
 
-/** The end screen: the winner, the seat's own place, every place with its score, the scoring
- *  table, and its buttons (back to the lobby, rematch, replay, close). */
+/**
+ * The end screen: the winner, the seat's own place, every place with its score, the scoring
+ * table, and its buttons (back to the lobby, rematch, replay, close: each where given).
+ * @param {import("./i18n.js").Catalog} c
+ * @param {{result: any, seat: number | null, table: Element | null, seatName: (seat: number) => string,
+ *   close?: () => void, rematch?: () => void, replay?: string}} parts
+ */
 export function renderEnd(c, { result, seat, table, seatName, close, rematch, replay }) {
   const ranked = places(result);
   const winners = result.winners.map((s) => seatName(s)).join(", ");
   const mine = ranked.find((x) => x.seat === seat);
   const buttons = [h("a", { class: "btn", id: "to-lobby", href: "#/" }, c.t("game.back_to_lobby"))];
-  if (rematch) buttons.push(h("button", { class: "btn primary", id: "rematch", on: { click: rematch } }, c.t("game.rematch")));
+  if (rematch)
+    buttons.push(h("button", { class: "btn primary", id: "rematch", on: { click: rematch } }, c.t("game.rematch")));
   if (replay) buttons.push(h("a", { class: "btn", id: "to-replay", href: replay }, c.t("game.replay")));
   if (close) buttons.push(h("button", { class: "btn", id: "close-end", on: { click: close } }, c.t("game.close_end")));
-  return h("div", { class: "panel end-panel", role: "dialog", "aria-label": c.t("game.over") },
-    h("div", { class: "over-banner" }, "❦ ", c.t(result.winners.length > 1 ? "game.winners" : "game.winner",
-      { players: winners }), " ❦"),
-    mine ? h("div", { class: "your-place", id: "your-place" },
-      c.t("game.your_place", { place: mine.place, count: ranked.length })) : null,
-    h("ol", { class: "places", id: "places" }, ranked.map((x) => h("li", { class: `p${x.seat % 5}`, "data-place": x.place },
-      h("span", { class: "place" }, `${x.place}.`), " ", h("span", { class: "dot" }), " ", seatName(x.seat),
-      h("span", { class: "spacer" }), h("b", {}, String(result.scores[x.seat]))))),
+  return h(
+    "div",
+    { class: "panel end-panel", role: "dialog", "aria-label": c.t("game.over") },
+    h(
+      "div",
+      { class: "over-banner" },
+      "❦ ",
+      c.t(result.winners.length > 1 ? "game.winners" : "game.winner", { players: winners }),
+      " ❦",
+    ),
+    mine
+      ? h(
+          "div",
+          { class: "your-place", id: "your-place" },
+          c.t("game.your_place", { place: mine.place, count: ranked.length }),
+        )
+      : null,
+    h(
+      "ol",
+      { class: "places", id: "places" },
+      ranked.map((x) =>
+        h(
+          "li",
+          { class: `p${x.seat % 5}`, "data-place": x.place },
+          h("span", { class: "place" }, `${x.place}.`),
+          " ",
+          h("span", { class: "dot" }),
+          " ",
+          seatName(x.seat),
+          h("span", { class: "spacer" }),
+          h("b", {}, String(result.scores[x.seat])),
+        ),
+      ),
+    ),
     h("section", { id: "scoring" }, h("h2", {}, c.t("game.scoring")), table),
-    h("div", { class: "end-buttons" }, buttons));
+    h("div", { class: "end-buttons" }, buttons),
+  );
 }
 
 /** A new table with the same game, options and seats (the same bots; the other people's seats
@@ -110,7 +152,11 @@ export async function rematch(c, summary, seats, me) {
   if (summary.turn_timer) body.turn_timer = summary.turn_timer;
   if (summary.hints) body.hints = true;
   body.private = summary.private !== false;
-  const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch("/api/games", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const data = await r.json();
   if (!r.ok) return c.error(data.error);
   seatStore.set(data.id, data.seat, data.token);

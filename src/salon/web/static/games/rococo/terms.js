@@ -1,3 +1,17 @@
+// @ts-check
 // Written by python -m salon.i18n.export; do not edit.
-export const FIELD_TERMS = ["blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag", "rack", "drawer", "drawers"];
+export const FIELD_TERMS = [
+  "blue",
+  "pink",
+  "green",
+  "orange",
+  "thread",
+  "kitchen",
+  "favour",
+  "favour_space",
+  "resource_bag",
+  "rack",
+  "drawer",
+  "drawers"
+];
 export const COLOUR_TERMS = ["blue", "green", "orange", "pink"];

@@ -1,0 +1,131 @@
+"""The measurement tables of the documentation, written from the data files in docs/data/.
+
+A page marks each table with two comments, ``<!-- table: strength.search -->`` (the data
+file's name, then the table in it) and ``<!-- /table -->``; what stands between them is the
+table as this module writes it from the data.  The figures live in the data files alone,
+and the page still reads as plain Markdown wherever it is shown (a code host, an editor), not
+only in the built site.  A table in a data file names its ``columns`` (a header and a
+``str.format`` template over a row's fields), the ``defaults`` of fields a row may leave out,
+and its ``rows``.  One more source is a game's fitted evaluation weights, which ``salon fit
+--write`` keeps in the game's data package: ``<!-- table: fitted.rococo -->``::
+
+    python docs/hooks.py           # write every page's tables from the data
+    python docs/hooks.py --check   # change nothing; list the pages whose tables are out of date
+
+As the MkDocs hook of ``mkdocs.yml``, it refuses to build a page whose tables are not what
+the data says, so a figure changed in one place only never reaches the site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+DOCS = Path(__file__).resolve().parent
+DATA = DOCS / "data"
+GAMES = DOCS.parent / "src" / "salon"
+MARKED = re.compile(r"(?P<open><!-- table: (?P<name>[\w-]+)\.(?P<table>[\w-]+) -->\n)"
+                    r"(?P<body>.*?)(?P<close><!-- /table -->)", re.S)
+
+
+class TableError(Exception):
+    """A marked table that its data file cannot give, with what is wrong."""
+
+
+def table(name: str, key: str) -> str:
+    """The Markdown of the table ``key`` of the data file ``name``."""
+    path = DATA / f"{name}.toml"
+    try:
+        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TableError(f"{name}.{key}: there is no data file {path.relative_to(DOCS)}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise TableError(f"{path.relative_to(DOCS)}: {e}") from None
+    spec = data.get(key)
+    if not isinstance(spec, dict) or "columns" not in spec or "rows" not in spec:
+        raise TableError(f"{name}.{key}: {path.name} has no table {key!r} with columns and rows")
+    columns: list[list[str]] = spec["columns"]
+    lines = ["| " + " | ".join(header for header, _ in columns) + " |", "|" + "---|" * len(columns)]
+    for number, row in enumerate(spec["rows"], 1):
+        fields = {**spec.get("defaults", {}), **row}
+        try:
+            cells = [template.format(**fields).replace("|", "\\|") for _, template in columns]
+        except KeyError as e:
+            raise TableError(f"{name}.{key}: row {number} has no field {e}") from None
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def fitted(game: str) -> str:
+    """The Markdown table of ``game``'s fitted weights (salon.bots.fit), with how each was fitted."""
+    path = GAMES / game / "data" / "fitted.json"
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        lines = ["| weight | value | fitted by | games | positions | mean error | mean absolute error |",
+                 "|---|---|---|---|---|---|---|"]
+        for weight, value in data["weights"].items():
+            how = data["fitted"][weight]
+            before, after = how["error_before"], how["error_after"]
+            lines.append(f"| `{weight}` | {value} | `{how['command']}` | {how['games']} | {how['positions']} | "
+                         f"{before['mean']} → {after['mean']} | {before['mean_abs']} → {after['mean_abs']} |")
+    except FileNotFoundError:
+        raise TableError(f"fitted.{game}: there is no file {path.relative_to(DOCS.parent)}") from None
+    except (KeyError, TypeError, json.JSONDecodeError) as e:
+        raise TableError(f"{path.relative_to(DOCS.parent)}: not the fitted weights' format ({e!r})") from None
+    return "\n".join(lines) + "\n"
+
+
+def render(markdown: str) -> str:
+    """``markdown`` with every marked table written from its data."""
+
+    def written(found: re.Match[str]) -> str:
+        name, key = found["name"], found["table"]
+        text = fitted(key) if name == "fitted" else table(name, key)
+        return found["open"] + "\n" + text + "\n" + found["close"]
+
+    return MARKED.sub(written, markdown)
+
+
+def stale(root: Path = DOCS) -> list[Path]:
+    """The pages under ``root`` whose tables are not what their data says."""
+    return [page for page in sorted(root.rglob("*.md")) if render(text := page.read_text(encoding="utf-8")) != text]
+
+
+def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
+    """MkDocs: a page's Markdown, refused when its tables are out of date."""
+    from mkdocs.exceptions import PluginError
+
+    try:
+        current = render(markdown)
+    except TableError as e:
+        raise PluginError(f"{page.file.src_uri}: {e}") from None
+    if current != markdown:
+        raise PluginError(f"{page.file.src_uri}: its tables are not those of docs/data/; run python docs/hooks.py")
+    return markdown
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Write the documentation's tables from docs/data/.")
+    parser.add_argument("--check", action="store_true", help="change nothing; list the pages that are out of date")
+    args = parser.parse_args(argv)
+    try:
+        pages = stale()
+    except TableError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for page in pages:
+        if args.check:
+            print(f"out of date: {page.relative_to(DOCS.parent)}")
+        else:
+            page.write_text(render(page.read_text(encoding="utf-8")), encoding="utf-8")
+            print(f"written: {page.relative_to(DOCS.parent)}")
+    return 1 if args.check and pages else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Rococo at the terminal: its view (the plug-in's ``terminal`` part), board, decisions and words."""

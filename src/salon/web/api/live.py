@@ -1,0 +1,100 @@
+"""Live play: the WebSocket of a table, whose messages salon.web.api.messages describes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
+
+from salon.web.api.deps import Client, HubDep
+from salon.web.api.messages import CLIENT, HELLO, parse
+from salon.web.errors import ServiceError
+from salon.web.guard import same_origin
+from salon.web.hub import Connection, Hub, Room
+
+live = APIRouter()
+
+PATH = "/api/games/{game_id}/ws"
+HELLO_TIMEOUT = 5.0
+"""Seconds a new connection has to send its ``hello``."""
+
+
+@live.websocket(PATH)
+async def table_socket(websocket: WebSocket, game_id: str, hub: HubDep, client: Client) -> None:
+    await websocket.accept()
+    counted = False
+    try:
+        if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
+            raise ServiceError(403, "bad_origin", "games are played from this server's own pages only")
+        hub.guard.connect(client)
+        counted = True
+        room = await hub.get(game_id)
+        hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), HELLO)
+        conn = Connection(room.seat_of(hello.token), client)
+        hub.connect(room, conn)
+    except ServiceError as e:
+        if counted:
+            hub.guard.disconnect(client)
+        await websocket.send_json({"type": "error", **e.to_json()})
+        await websocket.close(code=4000 + e.status)
+        return
+    except TimeoutError:
+        hub.guard.disconnect(client)
+        await websocket.close(code=4408)
+        return
+    except (WebSocketDisconnect, WebSocketDisconnected):  # gone already (or closed by the server for size)
+        if counted:
+            hub.guard.disconnect(client)
+        return
+    try:
+        await _session(websocket, hub, room, conn)
+    finally:
+        hub.guard.disconnect(client)
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text frame; ServiceError 400 for a binary one (the protocol is JSON text), so
+    that a client sending bytes is told so instead of losing its connection."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    if text is None:
+        raise ServiceError(400, "bad_frame", "messages are JSON text frames, not binary ones")
+    return text
+
+
+async def _session(websocket: WebSocket, hub: Hub, room: Room, conn: Connection) -> None:
+    """Serve one connected client (already counted in by Hub.connect) until it leaves: its
+    messages in, its queue out."""
+
+    async def sender() -> None:
+        try:
+            while (message := await conn.queue.get()) is not None:
+                await websocket.send_text(json.dumps(message, separators=(",", ":")))
+            await websocket.close()
+        except (WebSocketDisconnect, WebSocketDisconnected):  # the client left while a message was on its way
+            return
+
+    out = asyncio.create_task(sender())
+    try:
+        while True:
+            request_id = None
+            try:
+                msg = parse(await _receive_text(websocket), CLIENT)
+                request_id = msg.id
+                if msg.type == "ping":
+                    conn.push({"type": "pong", "id": msg.id})
+                elif msg.type == "act":
+                    await hub.act(room, conn.seat, msg.action, msg.version, conn, msg.id)
+                else:
+                    await hub.undo(room, conn.seat, msg.version, conn, msg.id)
+            except ServiceError as e:
+                conn.push({"type": "error", "id": request_id, **e.to_json()})
+    except (WebSocketDisconnect, WebSocketDisconnected):  # the client left (or its connection broke)
+        pass
+    finally:
+        hub.disconnect(room, conn)
+        out.cancel()

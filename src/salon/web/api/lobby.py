@@ -1,0 +1,214 @@
+"""The lobby: what the server offers (games, their options, bots, languages), the tables it
+lists, and a new table."""
+
+from __future__ import annotations
+
+from importlib.resources.abc import Traversable
+from typing import Annotated, Any, Literal
+
+from fastapi import Query
+from pydantic import Field, StrictBool, StrictInt
+
+from salon.core.errors import ConfigError
+from salon.core.game import game_class, game_names
+from salon.core.plugins import folder, plugin
+from salon.i18n import languages
+from salon.web.adapters import adapter
+from salon.web.api.deps import Client, HubDep
+from salon.web.api.models import ApiModel, Summary
+from salon.web.api.routing import router
+from salon.web.bot_policy import SERVER_BOTS
+
+lobby = router("lobby")
+
+
+class Option(ApiModel):
+    """A config option of a game, as the lobby offers it."""
+
+    key: str
+    default: Any
+    description: str
+    type: Literal["bool", "choice", "list", "int", "text", "seat"]
+    """How the lobby asks for it (``seat``: a seat, or null for chance)."""
+    choices: list[Any] | None = None
+    """``choice`` and ``list``: what may be chosen."""
+    optional: bool | None = None
+    """``int``: whether null is allowed."""
+    main: bool | None = None
+    """Shown first; the others under "more options"."""
+    requires: dict[str, Any] | None = None
+    """``{other key: value}`` under which the option exists at all (``{"contains": value}``
+    for a list); the lobby hides it and keeps its default otherwise."""
+
+
+class GameMeta(ApiModel):
+    """A game the server plays."""
+
+    name: str
+    players: list[int]
+    """The player counts its default config allows."""
+    players_with: dict[str, list[int]]
+    """The player counts a yes/no option changes them to (a solo mode's, say)."""
+    options: list[Option]
+    renderer: str | None
+    """Where its browser renderer is, if it has one."""
+
+
+class Meta(ApiModel):
+    """What the server offers."""
+
+    games: list[GameMeta]
+    bots: list[str]
+    """The bots every seat may be given."""
+    languages: list[str]
+    """The languages the clients speak, English first."""
+
+
+class BrokenGame(ApiModel):
+    """A stored game that cannot be restored (it is set aside, with the reason)."""
+
+    id: str
+    reason: str
+
+
+class Listing(ApiModel):
+    """A page of the lobby, newest first."""
+
+    games: list[Summary]
+    more: dict[str, bool]
+    """Per status listed, whether further games follow."""
+    broken: list[BrokenGame] | None = None
+    """The quarantined games (only when every status, or ``broken``, is asked for)."""
+
+
+class SeatSpec(ApiModel):
+    """A seat of a new table."""
+
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(default=None, max_length=40)
+    """A bot's name (one the server offers)."""
+
+
+class JoinSeat(ApiModel):
+    """Take a seat."""
+
+    seat: int | None = None
+    """The seat wanted; null: the first free one."""
+    name: str = Field(default="", max_length=40)
+    """The name the others see."""
+
+
+class NewTable(ApiModel):
+    """A new table: its game, seats and options."""
+
+    game: str = Field(max_length=40)
+    title: str = Field(default="", max_length=80)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    """The seats for people and bots (a seat the game plays by itself is added)."""
+    config: dict[str, Any] = Field(default_factory=dict)
+    """The game's config options (``GET /api/meta`` lists them)."""
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**31)
+    """Only where the server allows it (tests and reproducible demos: a seed reveals the deck)."""
+    join: JoinSeat | None = None
+    """The creator takes a seat, and hosts the table."""
+    turn_timer: StrictInt | None = Field(default=None, ge=10, le=7 * 86400)
+    """Seconds each person has for a decision; after that the others may hand the seat to a
+    bot or end the game.  Null (the default): no timer, for friendly games."""
+    hints: StrictBool = False
+    """Whether the players may ask for hints (everyone sees who asked how often)."""
+    private: StrictBool | None = None
+    """Left out of the lobby, joined through the table's link only; by default a table with a
+    seat for a person is private."""
+
+
+class Created(ApiModel):
+    """The new table; with ``join``, the creator's seat and its token."""
+
+    id: str
+    seat: int | None
+    token: str | None
+    """The creator's seat token (keep it secret)."""
+    game: Summary
+
+
+@lobby.get("/api/meta", response_model_exclude_unset=True)
+async def meta() -> Meta:
+    """The games the server plays with their options, the bots every seat may be given, and the
+    languages the clients speak."""
+    return Meta(games=[GameMeta.model_validate(game_meta(n)) for n in game_names()], bots=list(SERVER_BOTS),
+                languages=languages())
+
+
+@lobby.get("/api/games", response_model=Listing, response_model_exclude_unset=True)
+async def list_tables(
+        hub: HubDep,
+        status: Annotated[Literal["open", "running", "over", "broken"] | None, Query(
+            description="One status only (``broken``: the quarantined games); none: a page of each.")] = None,
+        offset: Annotated[int, Query(ge=0, le=1_000_000, description="Games of the status skipped.")] = 0,
+        limit: Annotated[int | None, Query(ge=0, description="Games per status (the server's page size at most).")
+                         ] = None) -> dict[str, Any]:
+    """The listed tables, newest first: a page of each status, or of one status from ``offset``
+    (at most the server's page size)."""
+    return await hub.listing(status, offset, limit)
+
+
+@lobby.post("/api/games", status_code=201)
+async def create_table(spec: NewTable, hub: HubDep, client: Client) -> Created:
+    """A new table; with ``join`` the creator takes a seat and hosts the table."""
+    options: dict[str, Any] = {"turn_timer": spec.turn_timer} if spec.turn_timer else {}
+    if spec.hints:
+        options["hints"] = True
+    room, seat, token = await hub.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
+                                         spec.config, spec.seed,
+                                         spec.join.model_dump() if spec.join is not None else None,
+                                         client, options, spec.private)
+    return Created(id=room.id, seat=seat, token=token, game=Summary.model_validate(room.summary()))
+
+
+def game_meta(name: str) -> dict[str, Any]:
+    """A game's lobby description: player counts and config options from its description
+    (refined by the game's adapter; ``start_player`` offered as a choice of seats), and where
+    its browser renderer is."""
+    described = game_class(name).describe()
+    options: list[dict[str, Any]] = []
+    players_with: dict[str, list[int]] = {}
+    hints = adapter(name).option_hints()
+    for key, prop in described.options.items():
+        if key == "players" or hints.get(key, {}).get("hidden"):
+            continue
+        option = {"key": key, "default": prop.get("default"), "description": prop.get("description", ""),
+                  **_option_type(prop), **hints.get(key, {})}
+        if key == "start_player":  # the config convention of every game: a seat, or None for chance
+            option["type"] = "seat"
+        options.append(option)
+        if option["type"] == "bool":
+            try:
+                counts = game_class(name).describe({key: True}).players
+            except ConfigError:  # an option of another mode (the solo mode's, say)
+                continue
+            if counts != described.players:
+                players_with[key] = list(counts)
+    return {"name": name, "players": list(described.players), "players_with": players_with, "options": options,
+            "renderer": f"/static/games/{name}/renderer.js" if renderer(name) is not None else None}
+
+
+def renderer(name: str) -> Traversable | None:
+    """The folder of a game's browser renderer (its plug-in's ``static``), if it has one."""
+    found = plugin(name)
+    if found is None or found.static is None:
+        return None
+    files = folder(found.static)
+    return files if files.joinpath("renderer.js").is_file() else None
+
+
+def _option_type(prop: dict[str, Any]) -> dict[str, Any]:
+    kinds = [p.get("type") for p in prop.get("anyOf", [prop])]
+    if "enum" in prop:
+        return {"type": "choice", "choices": prop["enum"]}
+    if kinds == ["boolean"]:
+        return {"type": "bool"}
+    if kinds == ["array"]:
+        return {"type": "list", "choices": []}
+    if "integer" in kinds:
+        return {"type": "int", "optional": "null" in kinds}
+    return {"type": "text"}

@@ -1,0 +1,219 @@
+"""The shapes the API shares between its routes and its WebSocket messages.
+
+Every model forbids fields it does not list, both ways: a request with an unknown field is
+refused, and a response the server builds must fit its documented shape (a field the server
+adds is documented here first, or its tests fail).  What only a game knows (its observation,
+its events, its config and components) is an open object: each game has its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class ApiModel(BaseModel):
+    """The base of every model of the API (see the module's docstring); attribute docstrings
+    describe the fields in the OpenAPI document."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+class Empty(ApiModel):
+    """An empty JSON object: the body of a request that needs nothing more than its path and token."""
+
+
+RequestId = int | str | None
+"""What a client may number its WebSocket requests with; the answers repeat it."""
+
+TableStatus = Literal["open", "running", "over", "ended"]
+
+
+class SeatView(ApiModel):
+    """A seat as everyone sees it."""
+
+    seat: int
+    kind: Literal["human", "bot", "automaton"]
+    """A person's seat, a bot's, or one the game plays by itself (never taken, never waited for)."""
+    bot: str | None
+    """The bot playing the seat."""
+    name: str
+    """The player's name (a bot's: its name); empty for a free seat."""
+    taken: bool
+    online: bool
+    """Whether the seat's player is connected (a bot always is)."""
+    hints: int
+    """How many hints the seat's player asked for."""
+    vacant: bool
+    """Left during the game: its remaining players decide first whether a bot or someone else takes it."""
+
+
+class SeatState(SeatView):
+    """A seat as a state shows it: with the wait before the host may replace its player."""
+
+    replaceable_in: float | None
+    """Seconds until the host may hand the seat to a bot or open it (0: now); null while its
+    player is here and playing, and for a seat that is not a person's or is the host's."""
+
+
+class GameResult(ApiModel):
+    """A finished game's standing."""
+
+    scores: list[int]
+    """Per seat."""
+    ranking: list[list[int]]
+    """Groups of seats, best first; a group shares its place."""
+    winners: list[int]
+    tie_break: list[int]
+    """Per seat, the value that decided ties."""
+    breakdown: list[dict[str, int]]
+    """Per seat, where the score came from (each game its own headings)."""
+
+
+class Summary(ApiModel):
+    """A table as the lobby lists it."""
+
+    id: str
+    game: str
+    title: str
+    status: TableStatus
+    """``open``: a seat waits for a player; ``over``: played to its end; ``ended``: ended early
+    by its players (a timed-out seat)."""
+    config: dict[str, Any]
+    """The game's config (each game its own keys)."""
+    seats: list[SeatView]
+    version: int
+    """The version a spectator is shown."""
+    current: int | None
+    """The seat deciding now."""
+    created: float
+    """When the table was created (seconds since the epoch)."""
+    turn_timer: int | None
+    """Seconds each person has for a decision; null: no timer."""
+    hints: bool
+    """Whether the players may ask for hints."""
+    private: bool
+    """Left out of the lobby: joined through the table's link only."""
+    host: int | None
+    """The seat of the table's host, who may replace an absent or idle player."""
+    result: GameResult | None
+
+
+class Timer(ApiModel):
+    """The turn timer of the seat deciding now."""
+
+    seat: int
+    seconds: int
+    """The timer's length."""
+    left: float
+    """Seconds left."""
+    expired: bool
+    """The time ran out: the other seated players may hand the seat to a bot or end the game."""
+
+
+class LogEntry(ApiModel):
+    """The events of one action (entry 0: the setup's) as the seat sees them."""
+
+    n: int
+    """The entry's number among those the seat may see."""
+    actor: int | None
+    """The seat that acted; null for the setup."""
+    events: list[dict[str, Any]]
+    """Each event as the seat sees it: its ``type`` and the game's own fields."""
+
+
+class State(ApiModel):
+    """What one seat (or a spectator) may see now, with the log entries from number
+    ``log_from`` on: all of them when a seat asks for its state, only those it has not had
+    yet after its own action or over the WebSocket."""
+
+    type: Literal["state"]
+    id: str
+    game: str
+    title: str
+    version: int
+    """The version the seat must send back with its next action or undo."""
+    status: TableStatus
+    """As the table's summary says."""
+    seat: int | None
+    """The seat the token holds; null for a spectator."""
+    seats: list[SeatState]
+    host: int | None
+    current: int | None
+    """The seat deciding now."""
+    observation: dict[str, Any]
+    """What the seat may see of the game (each game its own shape)."""
+    legal: list[str]
+    """The seat's legal actions, when it decides; else empty."""
+    forced: str | None
+    """The seat's lone pass or done, which the server makes for it: the client waits for it."""
+    undoable: int
+    """How many of its latest actions the deciding seat may take back."""
+    timer: Timer | None
+    log_from: int
+    """The number of the first log entry sent."""
+    log: list[LogEntry]
+    result: GameResult | None
+
+
+class Reason(ApiModel):
+    """Why the engine refuses an action, for a client to word in its player's language."""
+
+    key: str
+    """The reason among the game's reasons (empty where the game gives none)."""
+    fields: dict[str, Any]
+    """The values the wording needs (ids and numbers)."""
+    reason: str
+    """The engine's English sentence."""
+
+
+class Refusal(ApiModel):
+    """Why a request was refused (it changed nothing): a stable code, a one-line English
+    message, the HTTP status, and the fields some refusals add."""
+
+    code: str
+    """Stable: what a client tells its player by (``stale``, ``not_your_turn``, ``rate_limited``...)."""
+    message: str
+    status: int
+    version: int | None = None
+    """``stale``: the version the seat is shown now."""
+    seconds: float | None = None
+    """``not_idle``: seconds until the player may be replaced."""
+    rule: str | None = None
+    """``illegal_action``, ``malformed_action``: the rule the action breaks."""
+    action: str | None = None
+    """``illegal_action``, ``malformed_action``: the action refused."""
+    refusal: Reason | None = None
+    """``illegal_action``, ``malformed_action``: why, for the client to word."""
+    key: str | None = None
+    """``bad_config``, ``bad_record``: the reason's catalog key."""
+    fields: dict[str, Any] | None = None
+    """``bad_config``, ``bad_record``: the values the reason's wording needs."""
+
+
+class Refused(ApiModel):
+    """The body of every refused HTTP request."""
+
+    error: Refusal
+
+
+class Done(ApiModel):
+    """The request was carried out."""
+
+    ok: Literal[True]
+
+
+class DoneWithState(Done):
+    """The request was carried out; the seat's state after it."""
+
+    state: State
+
+
+class SeatToken(ApiModel):
+    """A seat taken, or its token renewed: the token acts for the seat (keep it secret)."""
+
+    id: str
+    seat: int
+    token: str
+    """Sent back as the ``X-Seat-Token`` header, or in the WebSocket's ``hello``."""

@@ -1,0 +1,373 @@
+// @ts-check
+// Rococo's HTML parts in the browser: the cards and tiles of one's hand and rack, the picture
+// beside a decision, the player panels with Madame du Barry's, the status header and the final
+// scoring table.
+
+import { h, s } from "../../ui.js";
+import { ROMAN, STEPS } from "./palette.js";
+import { RococoBoard } from "./board.js";
+
+/** The panels of one Rococo game. */
+export class RococoPanels extends RococoBoard {
+  htmlCard(id, action, legal) {
+    const c = this.comp.cards[id];
+    if (!c) return h("div", { class: "card" }, id);
+    const attrs = { class: `card ${c.type}`, "data-card": id, "data-tip": this.cardTip(id) };
+    if (action && legal.has(action)) {
+      attrs["data-action"] = action;
+      attrs.tabindex = 0;
+      attrs.role = "button";
+    }
+    return h(
+      "div",
+      attrs,
+      h(
+        "div",
+        { class: "band" },
+        h("span", {}, c.group === "start" ? "✻" : ROMAN[c.level]),
+        h("span", {}, this.t(`employee.${c.type}`)),
+      ),
+      h("div", { class: "body" }, this.bonus(c.bonus)),
+      h("div", { class: "foot" }, h("span", {}, id), h("span", {}, `⟶ ${c.send_value}`)),
+    );
+  }
+
+  htmlTile(id, action, legal) {
+    const attrs = { class: "tile-html", "data-tile": id, "data-tip": this.tileTip(id) };
+    if (action && legal.has(action)) {
+      attrs["data-action"] = action;
+      attrs.tabindex = 0;
+      attrs.role = "button";
+    }
+    const svg = s("svg", { viewBox: "0 0 64 64", width: 54, height: 54 }, this.tileSvg(id, 1, 1, 62));
+    return h("div", attrs, svg);
+  }
+
+  /** What the current decision is about, drawn beside its prompt: the garment being made,
+   * the tile received, the card whose action or bonus is used. */
+  decisionVisual(state) {
+    const d = state.observation.decision;
+    if (!d || d.seat !== state.seat) return null;
+    const parts = [];
+    const card = d.bonus_card || d.card;
+    if (card && this.comp.cards[card]) parts.push(this.htmlCard(card, null, new Set()));
+    if (d.garment && this.comp.garments[d.garment]) {
+      parts.push(
+        h(
+          "div",
+          { class: "visual", "data-tip": this.garmentTip(d.garment) },
+          s(
+            "svg",
+            { viewBox: "0 0 96 130", width: 96, height: 130 },
+            this.defs(),
+            this.garmentSvg(d.garment, 2, 2, 92, 126, { needs: true }),
+          ),
+        ),
+      );
+    }
+    if (d.tile && this.comp.tiles[d.tile]) {
+      parts.push(
+        h(
+          "div",
+          { class: "visual", "data-tip": this.tileTip(d.tile) },
+          s("svg", { viewBox: "0 0 72 72", width: 72, height: 72 }, this.tileSvg(d.tile, 2, 2, 68)),
+        ),
+      );
+    }
+    return parts.length ? h("div", { class: "decision-visual" }, parts) : null;
+  }
+
+  privateArea(state) {
+    const obs = state.observation;
+    const me = obs.players[state.seat];
+    if (!me || !me.hand) return null;
+    const legal = new Set(state.legal);
+    const parts = [];
+    parts.push(
+      h("h3", {}, this.t("panel.your_hand")),
+      h(
+        "div",
+        { class: "cards", id: "hand" },
+        me.hand.length
+          ? me.hand.map((c) => this.htmlCard(c, `play:${c}`, legal))
+          : h("span", { class: "muted" }, this.t("panel.empty")),
+      ),
+    );
+    if (me.supply.length) {
+      parts.push(
+        h("h3", {}, this.t("panel.your_supply")),
+        h(
+          "div",
+          { class: "cards", id: "supply" },
+          me.supply.map((c) => this.htmlCard(c, `pick:${c}`, legal)),
+        ),
+      );
+    }
+    parts.push(
+      h("h3", {}, this.t("panel.your_rack")),
+      h(
+        "div",
+        { class: "tiles", id: "rack" },
+        me.rack.length
+          ? me.rack.map((x) => this.htmlTile(x, legal.has(`give:${x}`) ? `give:${x}` : `silk:${x}`, legal))
+          : h("span", { class: "muted" }, this.t("panel.empty")),
+      ),
+      h("div", { class: "muted" }, this.t("panel.your_silk", { silk: this.silk(me.silk) })),
+    );
+    if (me.specialist) {
+      parts.push(
+        h("h3", {}, this.t("panel.your_specialist")),
+        h("div", { class: "cards" }, this.htmlCard(me.specialist.card, `hire:${me.specialist.card}`, legal)),
+      );
+    }
+    if (me.jewels && me.jewels.length) {
+      parts.push(
+        h("h3", {}, this.t("panel.your_jewels")),
+        h("div", {}, me.jewels.map((j) => this.jewel(j)).join(", ")),
+      );
+    }
+    return h("div", {}, parts);
+  }
+
+  players(state) {
+    const obs = state.observation;
+    const current = state.current;
+    const online = Object.fromEntries(state.seats.map((x) => [x.seat, x.online]));
+    return h(
+      "div",
+      { class: "players" },
+      obs.players.map((p) => {
+        const seat = p.seat;
+        const badges = [];
+        if (seat === obs.start_player) badges.push(h("span", { class: "badge" }, this.t("panel.start")));
+        if (seat === obs.board.favour) badges.push(h("span", { class: "badge" }, this.t("panel.favour")));
+        if (p.in_play)
+          badges.push(
+            h(
+              "span",
+              { class: "badge", "data-tip": this.cardTip(p.in_play) },
+              this.t("panel.in_play", { card: this.card(p.in_play) }),
+            ),
+          );
+        const extra = [];
+        if (p.discard && p.discard.length) {
+          const top = p.discard[p.discard.length - 1];
+          extra.push(h("div", { "data-tip": this.cardTip(top) }, this.t("panel.discard", { card: this.card(top) })));
+        }
+        if (p.jewels) {
+          extra.push(
+            h(
+              "div",
+              {},
+              this.t("panel.jewels", { jewels: p.jewels.length ? p.jewels.map((j) => this.jewel(j)).join(", ") : "—" }),
+            ),
+          );
+          const tasks = (p.tasks || []).map((task) => (this.has(`task.${task}`) ? this.t(`task.${task}`) : task));
+          const tip = (p.tasks || []).map((task, i) => `${task}: ${tasks[i]}`).join("\n");
+          extra.push(
+            h(
+              "div",
+              { class: "exam-tasks", "data-tip": tip || null },
+              this.t("panel.exam", { exam: this.t(`exam.${p.exam}`), tasks: tasks.join("; ") || "—" }),
+            ),
+          );
+          if (p.has_specialist) extra.push(h("div", {}, this.t("panel.specialist")));
+        }
+        const stat = (icon, text, label) =>
+          h("span", { "data-tip": label }, h("span", { class: "icon" }, icon), " ", text);
+        if (obs.solo && seat === obs.solo.seat) return this.madamePanel(p, obs.solo, current, stat);
+        return h(
+          "div",
+          {
+            class: [`player p${seat % 5}`, seat === current ? "current" : "", online[seat] === false ? "offline" : ""]
+              .filter((x) => x)
+              .join(" "),
+            "data-seat": seat,
+          },
+          h("div", { class: "name" }, h("span", { class: "dot" }), this.player(seat), ...badges),
+          h(
+            "div",
+            { class: "stats" },
+            stat("◉", this.livres(p.livres), this.t("panel.livres")),
+            stat("✦", this.vpOrHidden(p.vp), this.t(p.vp === null ? "panel.vp_hidden" : "panel.vp")),
+            stat("✚", this.t("unit.thread", { n: p.thread }), this.t("panel.thread")),
+            stat("❀", this.t("unit.lace", { n: p.lace }), this.t("panel.lace")),
+            stat("▦", this.c.n("rococo.unit.tiles", p.rack_count), this.t("panel.tiles")),
+          ),
+          h(
+            "div",
+            { class: "extra" },
+            this.t("panel.cards", { hand: p.hand_count, supply: p.supply_count, staff: p.staff_size }),
+          ),
+          extra.length ? h("div", { class: "extra" }, extra) : null,
+        );
+      }),
+    );
+  }
+
+  /** What a main action does, in a line (its button's tooltip). */
+  actionHelp(action) {
+    const [family, arg] = action.split(":");
+    return family === "main" && this.has(`main.${arg}_help`) ? this.t(`main.${arg}_help`) : null;
+  }
+
+  /** The main actions the rules do not offer now, when the decision is the main action: the
+   *  page asks the server why, on the player's demand. */
+  /** The choices of the decision a player would look for but may not take now: the main
+   *  actions, and on the board the garments of the design display, the tiles of the drawers,
+   *  the new employees and the free decoration spaces that the decision's rules refuse. */
+  alternatives(state) {
+    const obs = state.observation;
+    const b = obs.board;
+    const legal = new Set(state.legal);
+    const missing = (actions) => actions.filter((a) => !legal.has(a));
+    if (state.legal.some((a) => a.startsWith("main:"))) {
+      const exams = obs.jewelry ? ["journeyman_exam", "master_exam"] : [];
+      return ["favour", "acquire", "tailor", "hire", "send", "finance", ...exams].map((x) => `main:${x}`);
+    }
+    switch (obs.decision?.seat === state.seat ? obs.decision.kind : null) {
+      case "tailor":
+        return missing(b.windows.filter((w) => w.garment).map((w) => `garment:${w.garment}`));
+      case "acquire":
+        return missing(
+          b.drawers
+            .flat()
+            .filter((t) => t)
+            .map((t) => `take:${t}`),
+        );
+      case "hire":
+        return missing(b.display.filter((c) => c).map((c) => `hire:${c}`));
+      case "finance":
+        return missing(
+          this.comp.board.decorations.filter((d) => !(d.id in b.decorations)).map((d) => `finance:${d.id}`),
+        );
+      default:
+        return [];
+    }
+  }
+
+  /** An engine refusal's reason (GET /explain: its key and raw fields) in the player's words:
+   *  ids become card, garment, tile, jewel and space names, amounts livres; null for a key the
+   *  catalog lacks. */
+  refusal(key, fields) {
+    if (!this.has(`refusal.${key}`)) return null;
+    const word = {
+      card: (v) => this.card(v),
+      garment: (v) => this.garment(v),
+      tile: (v) => this.tile(v),
+      jewel: (v) => this.jewel(v),
+      space: (v) => this.space(v),
+      decoration: (v) => this.deco(v),
+      bonus: (v) => this.bonus(v),
+      type: (v) => this.t(`employee.${v}`),
+      action: (v) => this.t(`main.${v}`),
+      exam: (v) => this.t(`main.${v}`),
+      cost: (v) => this.livres(v),
+      price: (v) => this.livres(v),
+      fee: (v) => this.livres(v),
+    };
+    const f = {};
+    for (const [name, value] of Object.entries(fields)) f[name] = word[name] ? word[name](value) : String(value);
+    return this.t(`refusal.${key}`, f);
+  }
+
+  /** Each seat's prestige for the score track (null where the edition hides it). */
+  scores(state) {
+    return state.observation.players.map((p) => ({ seat: p.seat, score: p.vp }));
+  }
+
+  /** Madame du Barry: no livres and no employees of her own to show, but her card piles and
+   *  the cards she revealed last, which tell what she did. */
+  madamePanel(p, solo, current, stat) {
+    const revealed = solo.discard.slice(-3).reverse();
+    const shown = revealed.map((id) => h("li", { "data-card": id }, this.soloCard(id)));
+    return h(
+      "div",
+      { class: `player madame p${p.seat % 5}${p.seat === current ? " current" : ""}`, "data-seat": p.seat },
+      h("div", { class: "name" }, h("span", { class: "dot" }), this.player(p.seat)),
+      h(
+        "div",
+        { class: "stats" },
+        stat("✦", this.vpOrHidden(p.vp), this.t("panel.vp")),
+        stat("✚", this.t("unit.thread", { n: p.thread }), this.t("panel.thread")),
+        stat("❀", this.t("unit.lace", { n: p.lace }), this.t("panel.lace")),
+        stat("▦", this.c.n("rococo.unit.tiles", p.rack_count), this.t("panel.tiles")),
+      ),
+      h(
+        "div",
+        { class: "extra", id: "madame-piles" },
+        this.t("panel.madame_piles", {
+          hand: this.c.n("rococo.unit.cards", solo.hand_count),
+          supply: this.c.n("rococo.unit.cards", solo.supply_count),
+        }),
+      ),
+      h(
+        "div",
+        { class: "extra", id: "madame-revealed" },
+        this.t("panel.madame_revealed"),
+        shown.length
+          ? h("ul", { class: "madame-cards", style: "margin:.1rem 0 0;padding-left:1.1rem" }, shown)
+          : ` ${this.t("unit.none")}`,
+      ),
+    );
+  }
+
+  header(state) {
+    const obs = state.observation;
+    const phase = this.has(`phase.${obs.phase}`) ? this.t(`phase.${obs.phase}`) : obs.phase;
+    return `${this.t("board.round", { round: obs.round, rounds: this.comp.rounds })} · ${phase}`;
+  }
+
+  scoring(state) {
+    const obs = state.observation;
+    const result = state.result;
+    if (!result) return null;
+    const breakdown = result.breakdown.length ? result.breakdown : obs.breakdown || [];
+    const seen = new Set();
+    for (const b of breakdown) for (const k of Object.keys(b)) seen.add(k);
+    const steps = [...STEPS.filter((x) => seen.has(x)), ...[...seen].filter((x) => !STEPS.includes(x))];
+    const seats = obs.players.map((p) => p.seat);
+    const winners = new Set(result.winners);
+    const cell = (seat, text, tag = "td") => h(tag, { class: winners.has(seat) ? "winner" : "" }, text);
+    return h(
+      "table",
+      { class: "scoring", id: "scoring-table" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", {}, ""),
+          seats.map((seat) =>
+            cell(seat, h("span", {}, h("span", { class: `dot p${seat % 5}` }), " ", this.player(seat)), "th"),
+          ),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        steps.map((step) =>
+          h(
+            "tr",
+            { "data-step": step },
+            h("td", {}, this.has(`step.${step}`) ? this.t(`step.${step}`) : step),
+            seats.map((seat) => cell(seat, String(breakdown[seat]?.[step] ?? 0))),
+          ),
+        ),
+        h(
+          "tr",
+          { class: "total" },
+          h("td", {}, this.c.t("game.total")),
+          seats.map((seat) => cell(seat, String(result.scores[seat]))),
+        ),
+        h(
+          "tr",
+          {},
+          h("td", {}, this.c.t("game.tie_break")),
+          seats.map((seat) => cell(seat, this.livres(result.tie_break[seat]))),
+        ),
+      ),
+    );
+  }
+}

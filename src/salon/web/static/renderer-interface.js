@@ -1,0 +1,58 @@
+// @ts-check
+// What the table (game.js) and the replay (replay.js) ask of a game's renderer, the module
+// /static/games/<name>/renderer.js whose createRenderer(ctx) they call.  This file holds only
+// types: the renderers and the pages are checked against them (scripts/lint-js).
+
+/**
+ * What a page gives a renderer.
+ * @typedef {object} RendererContext
+ * @property {Record<string, any>} components the game's public component descriptions (/components)
+ * @property {() => import("./i18n.js").Catalog} catalog the page's catalog now (the language may change)
+ * @property {(seat: number) => string} seatName how the page names a seat
+ * @property {(actions: string[]) => void} [actMany] sends several actions of one's own at once (the table only)
+ */
+
+/**
+ * The state a renderer draws: the server's state message (the replay builds one per seat).
+ * @typedef {object} TableState
+ * @property {Record<string, any>} observation the seat's observation
+ * @property {number | null} seat the seat shown (null: a spectator)
+ * @property {string[]} legal the seat's legal actions now
+ * @property {Array<Record<string, any>>} seats the seats as everyone sees them
+ * @property {number | null} current the seat deciding now
+ * @property {string} status open, running, over or ended
+ * @property {Record<string, any> | null} result the result of a finished game
+ * @property {number} version
+ * @property {number} [undoable] how many of its own actions the seat may take back
+ * @property {{seat: number, seconds: number, left: number, expired: boolean} | null} [timer] the turn timer
+ * @property {number | null} [host] the seat of the table's host
+ */
+
+/**
+ * One entry of the journal: the events of one action (the setup's for the first), each with its
+ * lines of text where the server words the game (salon.wording).
+ * @typedef {{n: number, actor?: number | null, events: Array<Record<string, any>>}} LogEntry
+ */
+
+/**
+ * A game's renderer.  The methods marked optional may be missing: the pages call them with ?.
+ * @typedef {object} Renderer
+ * @property {(state: TableState) => Element} board the board
+ * @property {(state: TableState) => Element | null} privateArea the seat's own cards, null for a spectator
+ * @property {(state: TableState) => Element} players the players' panels, each .player[data-seat]
+ * @property {(state: TableState) => string} header where the game stands (round, phase)
+ * @property {(state: TableState) => string} prompt the question of the current decision
+ * @property {(action: string, state: TableState) => string} actionLabel a legal action in words
+ * @property {(state: TableState) => Element | null} scoring the final scoring table, null before the end
+ * @property {(seat: number) => string | null} [automatonName] the name of a seat the game plays itself
+ * @property {(action: string, state: TableState) => string | null} [actionHelp] what an action does
+ * @property {(state: TableState) => Element | null} [decisionVisual] what the decision is about, drawn
+ * @property {(state: TableState) => string[]} [alternatives] the choices the rules refuse now
+ * @property {(key: string, fields: Record<string, any>, state: TableState) => string | null} [refusal]
+ *   an engine refusal's reason in words, null for a key the game does not word
+ * @property {(state: TableState) => Array<{seat: number, score: number | null}>} [scores] the score track
+ * @property {() => Record<string, string>} [textFields] the fields every text of the game may use
+ * @property {(entry: LogEntry) => void} [followLog] a new journal entry
+ */
+
+export {};

@@ -1,0 +1,1 @@
+"""How The Queen's Necklace's events are told (the plug-in's ``wording``): its cards' names and its events."""
