@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import RichLog
+from textual.pilot import Pilot
+from textual.widgets import Input, RichLog
 
 from salon.bots.base import make_bot
 from salon.cli.play import Seat
@@ -40,6 +41,17 @@ async def _asked(app: TableApp) -> None:
     await asyncio.wait_for(app.asking.wait(), WAIT)
 
 
+async def _left(app: TableApp) -> None:
+    """Until the session, told to leave, has saved the game and closed the app (its thread
+    takes its own time to get there)."""
+
+    async def closed() -> None:
+        while app.return_value is None:
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(closed(), WAIT)
+
+
 def _text(app: TableApp, pane: str) -> str:
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(app.query_one(f"#{pane}", Pane).content)
@@ -50,10 +62,10 @@ def _journal(app: TableApp) -> str:
     return " ".join(" ".join(line.text for line in app.query_one("#journal", RichLog).lines).split())
 
 
-async def _type(app: TableApp, pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+async def _type(app: TableApp, pilot: Pilot[int], text: str) -> None:
     await _asked(app)
-    command = app.query_one("#command")
-    command.value = text  # type: ignore[attr-defined]
+    command = app.query_one("#command", Input)
+    command.value = text
     await pilot.press("enter")
 
 
@@ -87,7 +99,7 @@ def test_the_panes_fit_80_by_24_and_another_seats_move_reaches_the_journal(tmp_p
             await pilot.pause()
             assert "'nonsense' is no action of this game" in _journal(app)
             await app.run_action("leave")
-            await pilot.pause()
+            await _left(app)
         assert app.return_value == 0
         assert record.load(save).history
 
@@ -110,7 +122,7 @@ def test_undo_and_quit_in_the_panes() -> None:
             await _asked(app)
             await pilot.pause()
             assert "Taken back: pick:S11" in _journal(app)
-            assert app.session.game.history == []  # type: ignore[union-attr]
+            assert app.session is not None and app.session.game.history == []
             await _type(app, pilot, "quit")
             await _asked(app)
             await pilot.pause()
@@ -145,6 +157,6 @@ def test_a_shared_keyboard_empties_the_panes_before_the_hand_over() -> None:
             await pilot.pause()
             assert "Player 2, your decision" in str(app.query_one("#choices").border_title)
             await app.run_action("leave")
-            await pilot.pause()
+            await _left(app)
 
     asyncio.run(scenario())

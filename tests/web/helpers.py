@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx2 as httpx
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
 from starlette.testclient import WebSocketTestSession
@@ -32,7 +33,9 @@ def poll(reached: Callable[[], bool], what: str, pause: float = 0.02) -> None:
 
 
 def hub_of(client: TestClient) -> Hub:
-    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    app = client.app
+    assert isinstance(app, FastAPI)
+    hub: Hub = app.state.hub
     return hub
 
 

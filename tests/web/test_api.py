@@ -457,6 +457,8 @@ def test_server_code_names_no_game() -> None:
     for name in ("app.py", "hub.py", "storage.py", "server.py", "load.py", "adapters/__init__.py", *api):
         text = (web / name).read_text(encoding="utf-8").lower()
         assert not re.search(r"rococo|necklace", text), name
-    for name in ("app.js", "game.js", "lobby.js", "i18n.js", "ui.js", "seats.js", "games/generic.js"):
+    parts = [f"{part.parent.name}/{part.name}" for folder in ("game", "lobby")
+             for part in sorted((web / "static" / folder).glob("*.js"))]
+    for name in ("app.js", "game.js", "lobby.js", "i18n.js", "ui.js", "seats.js", "games/generic.js", *parts):
         text = (web / "static" / name).read_text(encoding="utf-8").lower()
         assert "rococo" not in text, name

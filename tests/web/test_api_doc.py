@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator
 
 from salon.web.api.markdown import COMMAND, render
 from salon.web.api.messages import CLIENT, HELLO
+from salon.web.api.openapi import SalonAPI
 from salon.web.guard import SECURITY_HEADERS
 from tests.web.helpers import TOKEN, create, received, room_of
 
@@ -22,14 +23,21 @@ REFERENCE = Path(__file__).parents[2] / "docs" / "web-api.md"
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
+def document_of(client: TestClient) -> dict[str, Any]:
+    """The OpenAPI document of the client's server."""
+    app = client.app
+    assert isinstance(app, SalonAPI)
+    return app.openapi()
+
+
 def test_the_committed_reference_is_what_the_server_says(client: TestClient) -> None:
-    written = render(client.app.openapi())  # type: ignore[attr-defined]
+    written = render(document_of(client))
     assert REFERENCE.read_text(encoding="utf-8") == written, f"docs/web-api.md is out of date: run {COMMAND}"
 
 
 def test_the_openapi_document_and_its_page_are_served(client: TestClient) -> None:
     document = client.get("/api/openapi.json").json()
-    assert document == client.app.openapi()  # type: ignore[attr-defined]
+    assert document == document_of(client)
     socket = document["x-websocket"]
     assert socket["path"] == "/api/games/{game_id}/ws"
     assert {*socket["client"], *socket["server"]} <= set(document["components"]["schemas"])
@@ -47,7 +55,7 @@ def test_the_openapi_document_and_its_page_are_served(client: TestClient) -> Non
 
 
 def test_every_route_answers_a_documented_shape_and_refuses_in_the_one_shape(client: TestClient) -> None:
-    document = client.app.openapi()  # type: ignore[attr-defined]
+    document = document_of(client)
     operations = [(method, path, operation) for path, methods in document["paths"].items()
                   for method, operation in methods.items()]
     assert len(operations) == 18

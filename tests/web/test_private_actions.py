@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import act, create, hub_of, room_of, settled, state
@@ -36,12 +37,12 @@ def store_held(client: TestClient) -> Iterator[tuple[threading.Event, threading.
             await asyncio.to_thread(release.wait, 10)
         return await real(job)
 
-    hub.storage.run = run  # type: ignore[method-assign]
-    try:
-        yield entered, release
-    finally:
-        release.set()
-        hub.storage.run = real  # type: ignore[method-assign]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hub.storage, "run", run)
+        try:
+            yield entered, release
+        finally:
+            release.set()
 
 
 def in_background(job: Any) -> tuple[threading.Thread, list[Any]]:

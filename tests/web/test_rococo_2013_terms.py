@@ -208,7 +208,7 @@ def test_madame_du_barrys_cards_read_in_full(browser: Any, live: str) -> None:  
         assert f"hall {card['hall']}" in item
     log = page.inner_text("#log")
     assert "one player against Madame du Barry" in log and "2 players" not in log
-    plays = [line for line in log.splitlines() if re.match(r"Madame du Barry reveals D\d\d \(", line)]
-    assert plays and all(SOLO_LOG[comp[re.search(r"D\d\d", x).group(0)]["action"]].search(x) for x in plays)  # type: ignore[union-attr]
+    plays = [m for line in log.splitlines() if (m := re.match(r"Madame du Barry reveals (D\d\d) \(", line))]
+    assert plays and all(SOLO_LOG[comp[m.group(1)]["action"]].search(m.string) for m in plays)
     page.close()
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from salon.core.errors import ConfigError, PositionError
 from salon.core.game import game_seed
 from salon.core.rng import BaseRng, rng_from_json
+from salon.core.steps import Decision, Frame, HasStack
+
+S = TypeVar("S", bound=HasStack)
 
 FORMAT = 1
 """The version of the position formats; a file names it under ``"format"``."""
@@ -187,7 +190,7 @@ def plain_int(value: Any, where: str) -> int:
 INT: Codec = (lambda v: v, plain_int)
 
 
-def write_steps(stack: Sequence[tuple[Any, ...]], shapes: Mapping[str, str],
+def write_steps(stack: Sequence[Frame], shapes: Mapping[str, str],
                 codecs: Mapping[str, Codec]) -> list[list[Any]]:
     """The step stack as a list, the step now (the decision) first; each step ``[kind, *args]``
     with its arguments written by ``codecs`` as ``shapes`` says (see :func:`read_steps`)."""
@@ -198,11 +201,11 @@ def write_steps(stack: Sequence[tuple[Any, ...]], shapes: Mapping[str, str],
     return out
 
 
-def read_steps(value: Any, shapes: Mapping[str, str], codecs: Mapping[str, Codec]) -> list[tuple[Any, ...]]:
+def read_steps(value: Any, shapes: Mapping[str, str], codecs: Mapping[str, Codec]) -> list[Frame]:
     """The step stack from :func:`write_steps`' form.  ``shapes`` gives each step kind's
     arguments as space-separated codec names (``"seat card int?"``): a trailing ``?`` marks an
     optional last argument, ``*`` any number of them; ``str`` is a plain string."""
-    frames: list[tuple[Any, ...]] = []
+    frames: list[Frame] = []
     for k, step in enumerate(array(value, "pending")):
         where = f"pending[{k}]"
         if not isinstance(step, list) or not step or not isinstance(step[0], str):
@@ -233,7 +236,7 @@ def _arg_kinds(shape: str, count: int) -> list[str]:
     return fixed
 
 
-def check_decision(s: Any, decisions: Mapping[str, Any]) -> None:
+def check_decision(s: S, decisions: Mapping[str, Decision[S]]) -> None:
     """A game that is not over waits for a decision with at least one legal action: from a
     position whose pending decision offers none, the game could never go on."""
     if s.stack and s.stack[-1][0] in decisions:

@@ -43,7 +43,7 @@ class BaseRng(ABC):
         """An independent copy that draws what this one would draw."""
 
     @abstractmethod
-    def to_json(self) -> Any:
+    def to_json(self) -> int | dict[str, str | int]:
         """The whole state as JSON-ready data (:func:`rng_from_json` reads it back)."""
 
     def below(self, n: int) -> int:
@@ -56,7 +56,7 @@ class BaseRng(ABC):
             if r < limit:
                 return r % n
 
-    def shuffle(self, items: list[Any]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -151,7 +151,7 @@ class KeyedRng(BaseRng):
         r._words = self._words
         return r
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str | int]:
         return {"key": self.key.hex(), "drawn": self.state}
 
 

@@ -37,6 +37,8 @@ Apply = Callable[[S, Frame, str], None]
 """A decision taking one of its legal actions."""
 Explain = Callable[[S, Frame, str], Refusal]
 """Why a decision refuses an action (the rule it breaks)."""
+Decision = tuple[Legal[S], Apply[S], Explain[S]]
+"""A decision's three functions."""
 
 
 class Steps(Generic[S]):
@@ -45,7 +47,7 @@ class Steps(Generic[S]):
 
     def __init__(self) -> None:
         self.auto_steps: dict[str, Auto[S]] = {}
-        self.decisions: dict[str, tuple[Legal[S], Apply[S], Explain[S]]] = {}
+        self.decisions: dict[str, Decision[S]] = {}
         self.families: dict[str, tuple[tuple[str, ...], str]] = {}
         """Per decision kind: the action families (text before the first ':') it can ever
         offer, and the rule that an action of another family breaks (not this decision's turn)."""

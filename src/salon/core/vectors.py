@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from salon.core.errors import SalonError
+from salon.core.game import Game
 
 Vector = npt.NDArray[np.float32]
 FLOAT32 = np.dtype(np.float32)
@@ -493,7 +494,7 @@ class Encoding:
         write(observation, memoryview(buffer).cast("f"))
         return np.frombuffer(buffer, FLOAT32)
 
-    def vector(self, game: Any, viewer: int) -> Vector:
+    def vector(self, game: Game, viewer: int) -> Vector:
         """The vector of ``game.observe(viewer)``."""
         return self.encode(game.observe(viewer), viewer)
 

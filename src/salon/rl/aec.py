@@ -28,7 +28,7 @@ ILLEGAL_POLICIES = ("raise", "lose")
 AgentID = str
 
 
-class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):
+class SalonAECEnv(AECEnv[AgentID, dict[str, Any], int]):  # type: ignore[misc]
     """One game and config; ``reset(seed)`` starts the game of that seed (a seed drawn from
     the environment's generator when None).  :attr:`salon` holds the game's action
     table (``salon.actions.text(i)``, ``salon.actions.index(text)``) and observation encoding."""

@@ -107,7 +107,8 @@ class SalonGymEnv(gym.Env[dict[str, Any], Any]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans over the action table."""
         assert self.game is not None, "reset the environment first"
-        return self._observation()["action_mask"].astype(bool)
+        mask: npt.NDArray[np.bool_] = self._observation()["action_mask"].astype(bool)
+        return mask
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         game = self.game

@@ -52,6 +52,7 @@ from salon.core.game import Game, game_class, secret_seed
 from salon.i18n import text
 from salon.web import jobs
 from salon.web.adapters import adapter
+from salon.web.api.models import RequestId
 from salon.web.bot_policy import check_server_bot
 from salon.web.compute import Busy, Compute, JobTimeout
 from salon.web.errors import ServiceError
@@ -945,11 +946,11 @@ class Hub:
                 "key": refused.key, "fields": dict(refused.fields)}
 
     async def act(self, room: Room, seat: int | None, action: str, version: int,
-                  origin: Connection | None = None, request_id: Any = None) -> int:
+                  origin: Connection | None = None, request_id: RequestId = None) -> int:
         return await _guarded(self._act(room, seat, action, version, origin, request_id))
 
     async def _act(self, room: Room, seat: int | None, action: str, version: int, origin: Connection | None,
-                   request_id: Any) -> int:
+                   request_id: RequestId) -> int:
         async with room.lock:
             if self._made_for(room, seat, action, version):
                 shown = room.version_for(seat)
@@ -988,7 +989,7 @@ class Hub:
                             refusal={"key": why.key, "fields": dict(why.fields), "reason": why.reason})
 
     async def _commit(self, room: Room, actions: list[str], origin: Connection | None = None,
-                      request_id: Any = None, by: int | None = None) -> None:
+                      request_id: RequestId = None, by: int | None = None) -> None:
         """Apply the actions of one seat, store them in one commit, acknowledge, show (the
         caller holds the room's lock).  A bot's secret actions go with the public action that
         ends them, so nobody can time how many there were.  ``by``: the seat that sent them,
@@ -1034,11 +1035,11 @@ class Hub:
         room.cut(length)
 
     async def undo(self, room: Room, seat: int | None, version: int,
-                   origin: Connection | None = None, request_id: Any = None) -> int:
+                   origin: Connection | None = None, request_id: RequestId = None) -> int:
         return await _guarded(self._undo(room, seat, version, origin, request_id))
 
     async def _undo(self, room: Room, seat: int | None, version: int, origin: Connection | None,
-                    request_id: Any) -> int:
+                    request_id: RequestId) -> int:
         """Take back the seat's latest action: rebuild the game from its history without it.
         Allowed as far as the engine says (``undoable``: within one's own turn, before any
         draw or reveal), following Board Game Arena's policy."""
@@ -1070,7 +1071,7 @@ class Hub:
             self.kick(room)
             return room.version_for(seat)
 
-    async def _store(self, job: Any) -> Any:
+    async def _store(self, job: Callable[[Database], T]) -> T:
         try:
             return await self.storage.run(job)
         except StorageError as e:

@@ -12,6 +12,7 @@ markers on the board carry a tag of her own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich import box
@@ -61,7 +62,7 @@ class RococoBoard(RococoText):
         obs = self.game.observe(seat)
         b = obs["board"]
         kind = self.game.decision().get("kind", "")
-        parts = {
+        parts: dict[str, Callable[[], list[RenderableType]]] = {
             "tailor": lambda: [self._windows(b), self._halls(b)],
             "terrace": lambda: [self._halls(b), self._decorations(b)],
             "mdb_remove": lambda: [self._halls(b)],
@@ -69,8 +70,8 @@ class RococoBoard(RococoText):
             "acquire": lambda: [self._drawers(b)],
             "hire": lambda: [self._employees(b)],
             "jewel": lambda: [self._jeweler(b, obs["jewelry"])] if obs["jewelry"] is not None else [],
-        }.get(kind, list)
-        return self._board(obs, seat, parts(), brief=True)
+        }
+        return self._board(obs, seat, parts[kind]() if kind in parts else [], brief=True)
 
     def _board(self, obs: dict[str, Any], seat: int | None, sections: list[RenderableType],
                brief: bool = False) -> RenderableType:
