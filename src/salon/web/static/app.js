@@ -15,9 +15,36 @@ import { RulesView } from "./rules.js";
  * @typedef {{start(): Promise<void>, destroy(): void, retranslate(): void}} View
  */
 
+/**
+ * One of a game's config options, as the lobby offers it (salon.web.api.lobby.game_meta).
+ * @typedef {object} GameOption
+ * @property {string} key
+ * @property {unknown} default
+ * @property {string} type bool, choice, list, seat, int or text
+ * @property {Array<string | number>} [choices] a choice's or list's values
+ * @property {boolean} [optional] an int that may be left empty
+ * @property {boolean} [main] shown among the main options (else folded under "more")
+ * @property {Record<string, any>} [requires] the values of other options it exists with
+ */
+
+/**
+ * A game the server plays.
+ * @typedef {object} GameMeta
+ * @property {string} name
+ * @property {number[]} players the player counts
+ * @property {Record<string, number[]>} [players_with] the player counts a bool option allows instead
+ * @property {GameOption[]} options
+ * @property {string | null} renderer the address of its board's renderer, if it has one
+ */
+
+/**
+ * The server's /api/meta: its games, bots and languages.
+ * @typedef {{games: GameMeta[], bots: string[], languages: string[]}} Meta
+ */
+
 export const app = {
   lang: preferredLanguage(),
-  /** @type {Record<string, any>} the server's /api/meta: its games, bots and languages */
+  /** @type {Meta} */
   meta: { games: [], bots: [], languages: ["en"] },
   catalog: new Catalog("en", {}, null), // the page's texts, loaded by loadCatalog()
   events: new Catalog("en", {}, null), // the games' journal texts (salon.wording), a catalog of their own
@@ -26,8 +53,9 @@ export const app = {
   /** @type {string | null} the text of the record file opened for a replay */
   record: null,
 
+  /** @param {string} name */
   gameMeta(name) {
-    return (this.meta?.games || []).find((g) => g.name === name) || null;
+    return (this.meta.games || []).find((g) => g.name === name) || null;
   },
 
   async loadCatalog() {
@@ -45,6 +73,7 @@ export const app = {
     byId("lang-label").textContent = this.catalog.t("app.language");
   },
 
+  /** @param {string} lang */
   async setLanguage(lang) {
     this.lang = lang;
     localStorage.setItem("salon.lang", lang);

@@ -6,20 +6,48 @@
 
 import { LANGUAGES } from "./i18n/languages.js";
 
+/**
+ * A refusal as the server words it (salon.web.errors): its code and English message, with the
+ * catalog key and fields of a worded one, and the engine's reason where it refused an action.
+ * @typedef {object} ServerError
+ * @property {string} code
+ * @property {string} [message]
+ * @property {string} [key]
+ * @property {Record<string, any>} [fields]
+ * @property {Refusal} [refusal]
+ */
+
+/**
+ * Why the rules refuse an action (the engine's Refusal): the key of its reason with the
+ * reason's fields, and the reason in the engine's English.
+ * @typedef {{key?: string | null, fields?: Record<string, any>, reason: string}} Refusal
+ */
+
+/** A catalog's texts by flattened key. @typedef {Record<string, string>} Entries */
+
+/** @type {Map<string, Promise<Record<string, any>>>} the files fetched, by address */
 const files = new Map();
 
+/**
+ * @param {string} url
+ * @returns {Promise<Record<string, any>>}
+ */
 async function fetchJson(url) {
-  if (!files.has(url)) {
-    files.set(
-      url,
-      fetch(url)
-        .then((r) => (r.ok ? r.json() : {}))
-        .catch(() => ({})),
-    );
+  let file = files.get(url);
+  if (!file) {
+    file = fetch(url)
+      .then((r) => (r.ok ? r.json() : {}))
+      .catch(() => ({}));
+    files.set(url, file);
   }
-  return files.get(url);
+  return file;
 }
 
+/**
+ * @param {Record<string, any>} obj
+ * @param {string} prefix
+ * @param {Entries} out
+ */
 function flatten(obj, prefix, out) {
   for (const [k, v] of Object.entries(obj)) {
     if (v !== null && typeof v === "object") flatten(v, `${prefix}${k}.`, out);
@@ -29,6 +57,11 @@ function flatten(obj, prefix, out) {
 }
 
 export class Catalog {
+  /**
+   * @param {string} lang
+   * @param {Entries} entries
+   * @param {Catalog | null} fallback the catalog of a key this one lacks
+   */
   constructor(lang, entries, fallback) {
     this.lang = lang;
     this.entries = entries;
@@ -36,16 +69,29 @@ export class Catalog {
     this.plural = new Intl.PluralRules(lang);
   }
 
+  /**
+   * @param {string} key
+   * @returns {boolean}
+   */
   has(key) {
     return key in this.entries || (this.fallback !== null && this.fallback.has(key));
   }
 
+  /**
+   * @param {string} key
+   * @returns {string | undefined}
+   */
   raw(key) {
     if (key in this.entries) return this.entries[key];
     return this.fallback ? this.fallback.raw(key) : undefined;
   }
 
-  /** The text of `key` with its {fields} filled in. */
+  /**
+   * The text of `key` with its {fields} filled in.
+   * @param {string} key
+   * @param {Record<string, any>} [fields]
+   * @returns {string}
+   */
   t(key, fields = {}) {
     const s = this.raw(key);
     if (s === undefined) return key;
@@ -57,14 +103,22 @@ export class Catalog {
   /** A server refusal ``{code, message}`` in this language: the code's text (which may quote
    *  the server's message), else the server's own message.  A refusal with a catalog ``key``
    *  (a refused config: ``config.not_integer``, ``<game>.config.start_player``) quotes that
-   *  text with its ``fields`` instead of the server's English. */
+   *  text with its ``fields`` instead of the server's English.
+   * @param {ServerError | null | undefined} err
+   * @returns {string}
+   */
   error(err) {
     const key = `error.${err?.code}`;
     const message = err?.key && this.has(err.key) ? this.t(err.key, err.fields || {}) : err?.message;
     return this.has(key) ? this.t(key, { message }) : message || key;
   }
 
-  /** A counted phrase: `key_one`, `key_few`, `key_many`, `key_other` by the language's plural rules. */
+  /**
+   * A counted phrase: `key_one`, `key_few`, `key_many`, `key_other` by the language's plural rules.
+   * @param {string} key
+   * @param {number} n
+   * @param {Record<string, any>} [fields]
+   */
   n(key, n, fields = {}) {
     const form = `${key}_${this.plural.select(n)}`;
     const use = this.raw(form) !== undefined ? form : `${key}_other`;
@@ -72,10 +126,16 @@ export class Catalog {
   }
 }
 
-/** The catalogue of `lang` made of the given files (paths with {lang}), English beneath. */
+/**
+ * The catalogue of `lang` made of the given files (paths with {lang}), English beneath.
+ * @param {string} lang
+ * @param {string[]} paths
+ */
 export async function loadCatalog(lang, paths) {
+  /** @param {string} code */
   const load = async (code) => {
     const parts = await Promise.all(paths.map((p) => fetchJson(p.replace("{lang}", code))));
+    /** @type {Entries} */
     const out = {};
     for (const part of parts) flatten(part, "", out);
     return out;

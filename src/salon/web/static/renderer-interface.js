@@ -13,15 +13,39 @@
  */
 
 /**
+ * A seat as everyone sees it (the server's seats_json).
+ * @typedef {object} Seat
+ * @property {number} seat
+ * @property {string} kind human, bot or automaton
+ * @property {string | null} [bot] a bot's name
+ * @property {string} name a person's name ("#n" where they gave none)
+ * @property {boolean} taken
+ * @property {boolean} online
+ * @property {number} hints how many hints the seat asked for
+ * @property {boolean} [vacant] its player left during the game
+ * @property {number | null} [replaceable_in] seconds until the host may hand it on (0: now)
+ */
+
+/**
+ * A finished game's result (salon.core's Result).
+ * @typedef {object} Result
+ * @property {number[]} scores by seat
+ * @property {number[][]} ranking groups of seats, best first
+ * @property {number[]} winners
+ * @property {number[]} tie_break by seat: what breaks a tie, where the game says
+ * @property {Array<Record<string, number>>} breakdown each seat's points by scoring step
+ */
+
+/**
  * The state a renderer draws: the server's state message (the replay builds one per seat).
  * @typedef {object} TableState
  * @property {Record<string, any>} observation the seat's observation
  * @property {number | null} seat the seat shown (null: a spectator)
  * @property {string[]} legal the seat's legal actions now
- * @property {Array<Record<string, any>>} seats the seats as everyone sees them
+ * @property {Seat[]} seats the seats as everyone sees them
  * @property {number | null} current the seat deciding now
  * @property {string} status open, running, over or ended
- * @property {Record<string, any> | null} result the result of a finished game
+ * @property {Result | null} result the result of a finished game
  * @property {number} version
  * @property {number} [undoable] how many of its own actions the seat may take back
  * @property {{seat: number, seconds: number, left: number, expired: boolean} | null} [timer] the turn timer

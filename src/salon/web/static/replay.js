@@ -4,22 +4,52 @@
 // the step asked for (GET /api/games/<id>/replay, or POST /api/replay with a record file
 // opened from disk); the page keeps only the step it shows.
 
-import { byId, h, toast } from "./ui.js";
+import { byId, h, toast, valueOf } from "./ui.js";
 import { displayName, highlightMoves, lastMoves, renderEnd } from "./table.js";
 import { catalogReader, journalLines } from "./wording.js";
 
+/**
+ * @typedef {import("./renderer-interface.js").Renderer} Renderer
+ * @typedef {import("./renderer-interface.js").TableState} TableState
+ */
+
+/**
+ * A game at one step of its replay (salon.web.replay): every seat's observation, the board
+ * everyone sees, the journal so far, and at the last step the result; the first step of a
+ * record file brings its components, the table's replay its title and seats.
+ * @typedef {object} ReplayStep
+ * @property {string} game
+ * @property {number} step
+ * @property {number} total
+ * @property {number} players
+ * @property {number | null} current
+ * @property {Record<string, any>} public
+ * @property {Array<Record<string, any>>} observations
+ * @property {import("./renderer-interface.js").LogEntry[]} log
+ * @property {import("./renderer-interface.js").Result | null} result
+ * @property {Record<string, any>} [components]
+ * @property {string} [title]
+ * @property {Array<Partial<import("./renderer-interface.js").Seat>>} [seats]
+ */
+
+/** A replay whose first step and renderer are loaded. @typedef {{data: ReplayStep, renderer: Renderer}} Shown */
+
 export class ReplayView {
-  /** ``source``: {id} for a finished game of the server, {record} for a record file's text. */
+  /**
+   * @param {HTMLElement} root
+   * @param {typeof import("./app.js").app} app
+   * @param {{id?: string, record?: string | null}} source {id} for a finished game of the server,
+   *   {record} for a record file's text
+   */
   constructor(root, app, source) {
     this.root = root;
     this.app = app;
     this.source = source;
-    this.step = 0;
-    this.data = null;
     this.closed = false;
+    /** @param {KeyboardEvent} e */
     this.onKey = (e) => this.key(e);
-    /** @type {import("./renderer-interface.js").Renderer} the game's renderer, from start() on */
-    this.renderer;
+    /** @type {Shown | null} the step shown and the game's renderer, from start() on */
+    this.shown = null;
   }
 
   get c() {
@@ -38,16 +68,17 @@ export class ReplayView {
       : first.components;
     const meta = this.app.gameMeta(first.game);
     const module = await import(meta?.renderer || "/static/games/generic.js");
-    this.renderer = module.createRenderer({
+    /** @type {Renderer} */
+    const renderer = module.createRenderer({
       components,
       catalog: () => this.c,
-      seatName: (seat) => this.seatName(seat),
+      seatName: (/** @type {number} */ seat) => this.seatName(seat),
     });
     byId("table-title").textContent = first.title || this.c.t("replay.file_title");
     document.addEventListener("keydown", this.onKey);
     document.body.classList.add("at-table");
-    this.data = first;
-    this.render();
+    this.shown = { data: first, renderer };
+    this.render(this.shown);
   }
 
   destroy() {
@@ -57,9 +88,10 @@ export class ReplayView {
   }
 
   retranslate() {
-    if (this.data) this.render();
+    if (this.shown) this.render(this.shown);
   }
 
+  /** @param {string} text */
   notice(text) {
     this.root.replaceChildren(
       h(
@@ -72,15 +104,21 @@ export class ReplayView {
     );
   }
 
+  /** @param {number} seat */
   seatName(seat) {
-    const s = this.data?.seats?.[seat];
+    const s = this.shown?.data.seats?.[seat];
+    const renderer = this.shown?.renderer;
     if (s?.kind === "bot") {
       const bot = this.c.has(`bot.${s.bot}`) ? this.c.t(`bot.${s.bot}`) : s.bot;
-      return this.renderer?.automatonName?.(seat) || this.c.t("game.bot_seat", { bot, n: seat + 1 });
+      return renderer?.automatonName?.(seat) || this.c.t("game.bot_seat", { bot, n: seat + 1 });
     }
-    return this.renderer?.automatonName?.(seat) || displayName(this.c, s?.name, seat);
+    return renderer?.automatonName?.(seat) || displayName(this.c, s?.name, seat);
   }
 
+  /**
+   * @param {number} step
+   * @returns {Promise<ReplayStep | null>}
+   */
   async fetchStep(step) {
     const r = this.source.id
       ? await fetch(`/api/games/${this.source.id}/replay?step=${step}`)
@@ -91,34 +129,42 @@ export class ReplayView {
         });
     const data = await r.json();
     if (!r.ok) {
-      if (!this.data) this.notice(this.c.t("replay.refused", { reason: this.c.error(data.error) }));
+      if (!this.shown) this.notice(this.c.t("replay.refused", { reason: this.c.error(data.error) }));
       else toast(this.c.error(data.error), 5000);
       return null;
     }
     return data;
   }
 
+  /** @param {number} step */
   async go(step) {
-    if (!this.data) return;
-    const target = Math.max(0, Math.min(this.data.total, step));
-    if (target === this.data.step) return;
+    const shown = this.shown;
+    if (!shown) return;
+    const target = Math.max(0, Math.min(shown.data.total, step));
+    if (target === shown.data.step) return;
     const data = await this.fetchStep(target);
     if (!data || this.closed) return;
-    this.data = { ...data, seats: data.seats || this.data.seats, title: this.data.title };
-    this.render();
+    shown.data = { ...data, seats: data.seats || shown.data.seats, title: shown.data.title };
+    this.render(shown);
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
     if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
-    if (e.key === "ArrowRight") this.go(this.data.step + 1);
-    else if (e.key === "ArrowLeft") this.go(this.data.step - 1);
+    const step = this.shown?.data.step ?? 0;
+    if (e.key === "ArrowRight") this.go(step + 1);
+    else if (e.key === "ArrowLeft") this.go(step - 1);
     else return;
     e.preventDefault();
   }
 
-  /** The state a renderer draws, as a seat (null: the board everyone sees) would have had it. */
-  stateFor(seat) {
-    const d = this.data;
+  /**
+   * The state a renderer draws, as a seat (null: the board everyone sees) would have had it.
+   * @param {ReplayStep} d
+   * @param {number | null} seat
+   * @returns {TableState}
+   */
+  stateFor(d, seat) {
     const seats = Array.from({ length: d.players }, (_, i) => ({
       seat: i,
       kind: "human",
@@ -140,14 +186,15 @@ export class ReplayView {
     };
   }
 
-  render() {
+  /** @param {Shown} shown */
+  render({ data: d, renderer }) {
     const c = this.c;
-    const d = this.data;
-    const board = this.stateFor(null);
+    const board = this.stateFor(d, null);
     const log = h("ol", {});
-    const reader = catalogReader(this.app.events, this.renderer.textFields?.() || {}, (seat) => this.seatName(seat));
+    const logBox = h("section", { class: "panel log", id: "log" }, h("h2", {}, c.t("game.log")), log);
+    const reader = catalogReader(this.app.events, renderer.textFields?.() || {}, (seat) => this.seatName(seat));
     for (const entry of d.log) {
-      this.renderer.followLog?.(entry);
+      renderer.followLog?.(entry);
       for (const line of journalLines(entry, reader)) {
         const seat = line.seat === undefined || line.seat === null ? "" : ` p${line.seat % 5}`;
         log.append(h("li", { class: `${line.cls || ""}${seat}` }, line.text));
@@ -155,7 +202,7 @@ export class ReplayView {
     }
     const hands = [];
     for (let seat = 0; seat < d.players; seat += 1) {
-      const area = this.renderer.privateArea(this.stateFor(seat));
+      const area = renderer.privateArea(this.stateFor(d, seat));
       if (area)
         hands.push(
           h(
@@ -166,7 +213,7 @@ export class ReplayView {
           ),
         );
     }
-    const boardEl = h("div", { class: "board-scroll", id: "board" }, this.renderer.board(board));
+    const boardEl = h("div", { class: "board-scroll", id: "board" }, renderer.board(board));
     const last = d.log[d.log.length - 1];
     if (d.step > 0 && last.actor !== null && last.actor !== undefined)
       highlightMoves(boardEl, lastMoves([d.log[0], last], null));
@@ -177,7 +224,7 @@ export class ReplayView {
       max: d.total,
       value: d.step,
       "aria-label": c.t("replay.step_label"),
-      on: { change: (e) => this.go(Number(e.target.value)) },
+      on: { change: (e) => this.go(Number(valueOf(e))) },
     });
     const controls = h(
       "div",
@@ -205,14 +252,14 @@ export class ReplayView {
       range,
       h("span", { id: "replay-where" }, c.t("replay.step", { step: d.step, total: d.total })),
       h("span", { class: "spacer" }),
-      h("span", { class: "round" }, this.renderer.header(board)),
+      h("span", { class: "round" }, renderer.header(board)),
       h("a", { class: "btn small", href: "#/" }, c.t("game.back_to_lobby")),
     );
     const scoring = d.result
       ? renderEnd(c, {
           result: d.result,
           seat: null,
-          table: this.renderer.scoring(board),
+          table: renderer.scoring(board),
           seatName: (seat) => this.seatName(seat),
         })
       : null;
@@ -221,17 +268,16 @@ export class ReplayView {
         "div",
         { class: "game replay", "data-step": d.step, "data-total": d.total },
         controls,
-        h("section", { class: "panel players-bar", id: "players-box" }, this.renderer.players(board)),
+        h("section", { class: "panel players-bar", id: "players-box" }, renderer.players(board)),
         h("section", { class: "panel board-wrap" }, boardEl),
         h(
           "aside",
           { class: "side" },
           h("div", { class: "side-scroll" }, scoring, hands),
-          h("section", { class: "panel log", id: "log" }, h("h2", {}, c.t("game.log")), log),
+          logBox,
         ),
       ),
     );
-    const box = this.root.querySelector("#log");
-    box.scrollTop = box.scrollHeight;
+    logBox.scrollTop = logBox.scrollHeight;
   }
 }

@@ -6,6 +6,11 @@
 import { h } from "./ui.js";
 
 export class RulesView {
+  /**
+   * @param {HTMLElement} root
+   * @param {typeof import("./app.js").app} app
+   * @param {string} game
+   */
   constructor(root, app, game) {
     this.root = root;
     this.app = app;

@@ -6,17 +6,32 @@
 import { h } from "./ui.js";
 import { seatStore } from "./seats.js";
 
+/**
+ * @typedef {import("./i18n.js").Catalog} Catalog
+ * @typedef {import("./renderer-interface.js").LogEntry} LogEntry
+ */
+
 const MARKED = ["space", "deco", "tile", "card", "jewel", "garment"];
 /** The board's data attributes that name a component, and the event fields that may name it. */
 const FIELDS = new Set(["space", "card", "tile", "garment", "jewel"]);
 
-/** A player's name; a seat whose player gave none (the server calls it "#n") is "Player n". */
+/**
+ * A player's name; a seat whose player gave none (the server calls it "#n") is "Player n".
+ * @param {Catalog} c
+ * @param {string | null | undefined} name
+ * @param {number} seat
+ */
 export function displayName(c, name, seat) {
   return name && !/^#\d+$/.test(name) ? name : c.t("game.player_n", { n: seat + 1 });
 }
 
-/** The last journal entry of each seat but ``me``: what the others did last, by seat. */
+/**
+ * The last journal entry of each seat but ``me``: what the others did last, by seat.
+ * @param {LogEntry[]} log
+ * @param {number | null} me
+ */
 export function lastMoves(log, me) {
+  /** @type {Record<number, LogEntry>} */
   const found = {};
   for (let i = log.length - 1; i > 0; i -= 1) {
     const actor = log[i].actor;
@@ -26,11 +41,16 @@ export function lastMoves(log, me) {
   return found;
 }
 
-/** Mark on the board the components each seat's last move named (a guest space, a card, a
- *  tile...), in the seat's colour, with a short pulse: the board's elements carry their
- *  component's id as data-space, data-card..., the events name them in fields of those names. */
+/**
+ * Mark on the board the components each seat's last move named (a guest space, a card, a
+ * tile...), in the seat's colour, with a short pulse: the board's elements carry their
+ * component's id as data-space, data-card..., the events name them in fields of those names.
+ * @param {Element} board
+ * @param {Record<number, LogEntry>} moves
+ */
 export function highlightMoves(board, moves) {
   for (const [seat, entry] of Object.entries(moves)) {
+    /** @type {Set<string>} */
     const ids = new Set();
     for (const event of entry.events.filter((e) => e.seat === entry.actor)) {
       // not the round's changes after it
@@ -41,37 +61,46 @@ export function highlightMoves(board, moves) {
     if (!ids.size) continue;
     for (const attr of MARKED) {
       for (const el of board.querySelectorAll(`[data-${attr}]`)) {
-        if (ids.has(el.getAttribute(`data-${attr}`))) el.classList.add("last-move", `p${Number(seat) % 5}`);
+        if (ids.has(el.getAttribute(`data-${attr}`) || "")) el.classList.add("last-move", `p${Number(seat) % 5}`);
       }
     }
   }
 }
 
-/** The score track: each seat's marker along a line from 0 to the best score, where the
- *  renderer tells the scores (``[{seat, score}]``, a score null where it is hidden). */
+/**
+ * The score track: each seat's marker along a line from 0 to the best score, where the
+ * renderer tells the scores (``[{seat, score}]``, a score null where it is hidden).
+ * @param {Catalog} c
+ * @param {Array<{seat: number, score: number | null}> | undefined} scores
+ * @param {(seat: number) => string} seatName
+ */
 export function scoreTrack(c, scores, seatName) {
   if (!scores || !scores.length) return null;
-  const known = scores.filter((x) => x.score !== null && x.score !== undefined);
-  const top = Math.max(10, ...known.map((x) => x.score));
+  const known = scores.map((x) => x.score).filter((score) => score !== null && score !== undefined);
+  const top = Math.max(10, ...known);
   const track = h("div", { class: "score-track", id: "score-track", "aria-label": c.t("game.score_track") });
   for (const x of scores) {
-    const hidden = x.score === null || x.score === undefined;
+    const score = x.score;
+    const hidden = score === null || score === undefined;
     const marker = h(
       "span",
       {
         class: `score-marker p${x.seat % 5}${hidden ? " hidden" : ""}`,
         "data-seat": x.seat,
-        "data-tip": `${seatName(x.seat)}: ${hidden ? "?" : x.score}`,
+        "data-tip": `${seatName(x.seat)}: ${hidden ? "?" : score}`,
       },
-      hidden ? "?" : String(x.score),
+      hidden ? "?" : String(score),
     );
-    marker.style.left = `${hidden ? 0 : (100 * x.score) / top}%`;
+    marker.style.left = `${hidden ? 0 : (100 * score) / top}%`;
     track.append(marker);
   }
   return h("div", { class: "score-track-box" }, h("span", { class: "muted" }, c.t("game.score_track")), track);
 }
 
-/** The places of a result: each group of the ranking shares a place (1, 1, 3...). */
+/**
+ * The places of a result: each group of the ranking shares a place (1, 1, 3...).
+ * @param {import("./renderer-interface.js").Result} result
+ */
 export function places(result) {
   const out = [];
   let place = 1;
@@ -86,13 +115,15 @@ export function places(result) {
  * The end screen: the winner, the seat's own place, every place with its score, the scoring
  * table, and its buttons (back to the lobby, rematch, replay, close: each where given).
  * @param {import("./i18n.js").Catalog} c
- * @param {{result: any, seat: number | null, table: Element | null, seatName: (seat: number) => string,
+ * @param {{result: import("./renderer-interface.js").Result, seat: number | null, table: Element | null,
+ *   seatName: (seat: number) => string,
  *   close?: () => void, rematch?: () => void, replay?: string}} parts
  */
 export function renderEnd(c, { result, seat, table, seatName, close, rematch, replay }) {
   const ranked = places(result);
   const winners = result.winners.map((s) => seatName(s)).join(", ");
   const mine = ranked.find((x) => x.seat === seat);
+  /** @type {HTMLElement[]} */
   const buttons = [h("a", { class: "btn", id: "to-lobby", href: "#/" }, c.t("game.back_to_lobby"))];
   if (rematch)
     buttons.push(h("button", { class: "btn primary", id: "rematch", on: { click: rematch } }, c.t("game.rematch")));
@@ -137,11 +168,20 @@ export function renderEnd(c, { result, seat, table, seatName, close, rematch, re
   );
 }
 
-/** A new table with the same game, options and seats (the same bots; the other people's seats
- *  open for them to take), this player in the same seat; then to the new table. */
+/**
+ * A new table with the same game, options and seats (the same bots; the other people's seats
+ * open for them to take), this player in the same seat; then to the new table.  Its refusal in
+ * words, or null.
+ * @param {Catalog} c
+ * @param {import("./game.js").TableSummary} summary
+ * @param {import("./renderer-interface.js").Seat[]} seats
+ * @param {number | null} me
+ * @returns {Promise<string | null>}
+ */
 export async function rematch(c, summary, seats, me) {
   const humans = seats.filter((s) => s.kind !== "automaton");
-  const mySeat = me !== null && me !== undefined ? me : (humans.find((s) => s.kind === "human") || {}).seat;
+  const mySeat = me !== null && me !== undefined ? me : humans.find((s) => s.kind === "human")?.seat;
+  /** @type {Record<string, any>} */
   const body = {
     game: summary.game,
     title: summary.title,

@@ -4,33 +4,75 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/**
+ * What h() and s() take as children: nodes, texts, numbers, nothing (null, undefined, false:
+ * left out), or lists of these.
+ * @typedef {Node | string | number | false | null | undefined | ChildList} Child
+ * @typedef {{readonly [i: number]: Child, readonly length: number}} ChildList
+ */
+
+/**
+ * The attributes of h() and s(): each set as written (true: present without a value; null,
+ * undefined, false: left out), but ``on`` (event listeners by event name), ``text`` (the text
+ * content) and ``style`` (set through the CSSOM).
+ * @typedef {Record<string, string | number | boolean | null | undefined | Record<string, (e: Event) => void>>} Attrs
+ */
+
+/**
+ * @template {Element} E
+ * @param {E} node
+ * @param {Attrs | null} attrs
+ * @param {Child[]} children
+ * @returns {E}
+ */
 function fill(node, attrs, children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k === "on") {
+    if (k === "on" && typeof v === "object") {
       for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
     } else if (k === "text") {
-      node.textContent = v;
-    } else if (k === "style") {
-      node.style.cssText = v; // through the CSSOM: the page's policy forbids style attributes
+      node.textContent = String(v);
+    } else if (k === "style" && (node instanceof HTMLElement || node instanceof SVGElement)) {
+      node.style.cssText = String(v); // through the CSSOM: the page's policy forbids style attributes
     } else {
       node.setAttribute(k, v === true ? "" : String(v));
     }
   }
-  for (const c of children.flat(Infinity)) {
-    if (c === undefined || c === null || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
+  append(node, children);
   return node;
 }
 
-/** An HTML element: h("div", {class: "x"}, child, "text", ...). */
-export function h(tag, attrs, ...children) {
+/**
+ * @param {Element} node
+ * @param {Child} child
+ */
+function append(node, child) {
+  if (child === undefined || child === null || child === false) return;
+  if (Array.isArray(child)) for (const c of child) append(node, c);
+  else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+}
+
+/**
+ * An HTML element: h("div", {class: "x"}, child, "text", ...).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = null, ...children) {
   return fill(document.createElement(tag), attrs, children);
 }
 
-/** An SVG element, same calling convention as h(). */
-export function s(tag, attrs, ...children) {
+/**
+ * An SVG element, same calling convention as h().
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {SVGElementTagNameMap[K]}
+ */
+export function s(tag, attrs = null, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
@@ -45,8 +87,35 @@ export function byId(id) {
   return el;
 }
 
+/**
+ * The value of the input or select an event (a change, an input) comes from.
+ * @param {Event} e
+ * @returns {string}
+ */
+export function valueOf(e) {
+  const el = e.target;
+  if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) return el.value;
+  throw new Error(`a ${e.type} event from no input or select`);
+}
+
+/**
+ * Whether the checkbox an event (a change) comes from is checked.
+ * @param {Event} e
+ * @returns {boolean}
+ */
+export function checkedOf(e) {
+  const el = e.target;
+  if (el instanceof HTMLInputElement) return el.checked;
+  throw new Error(`a ${e.type} event from no input`);
+}
+
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let toastTimer;
+/**
+ * A short notice at the bottom of the page for ``ms`` milliseconds.
+ * @param {string} message
+ * @param {number} [ms]
+ */
 export function toast(message, ms = 3200) {
   const el = byId("toast");
   el.textContent = message;
@@ -61,9 +130,12 @@ export function toast(message, ms = 3200) {
  *  it or it leaves the page. */
 export function installTooltips() {
   const tip = byId("tip");
+  /** @type {Element | null} the element whose tip is shown */
   let current = null;
-  let hideTimer = null;
-  let pressTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let hideTimer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let pressTimer;
   let following = false;
   const place = () => {
     following = Boolean(current);
@@ -83,6 +155,7 @@ export function installTooltips() {
     tip.style.top = `${Math.max(4, top)}px`;
     requestAnimationFrame(place);
   };
+  /** @param {Element} target */
   const show = (target) => {
     if (current === target) return;
     current = target;
@@ -94,6 +167,7 @@ export function installTooltips() {
     current = null;
     tip.style.display = "none";
   };
+  /** @param {Event} e */
   const tipOf = (e) => (e.target instanceof Element ? e.target.closest("[data-tip]") : null);
   /** @type {number[] | null} */
   let clickedAt = null; // after a click the tip waits until the pointer moves on
@@ -141,8 +215,12 @@ export function installTooltips() {
   });
 }
 
-/** Ask the player's name (remembered for the next time), before taking a seat: the stored one
- *  is offered.  Resolves to the name, or null when the player cancels. */
+/**
+ * Ask the player's name (remembered for the next time), before taking a seat: the stored one
+ * is offered.  Resolves to the name, or null when the player cancels.
+ * @param {import("./i18n.js").Catalog} c
+ * @returns {Promise<string | null>}
+ */
 export function askName(c) {
   return new Promise((resolve) => {
     const input = h("input", {
@@ -152,6 +230,7 @@ export function askName(c) {
       value: localStorage.getItem("salon.name") || "",
       placeholder: c.t("lobby.name_placeholder"),
     });
+    /** @param {string | null} name */
     const done = (name) => {
       overlay.remove();
       if (name !== null) localStorage.setItem("salon.name", name);

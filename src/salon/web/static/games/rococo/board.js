@@ -10,10 +10,17 @@ import { GAP, GOLD, GOLD_LIGHT, INK_SOFT, ROMAN, SPH, SPW, W } from "./palette.j
 import { svgText } from "./draw.js";
 import { RococoMarket } from "./market.js";
 
+/**
+ * @typedef {import("../../renderer-interface.js").TableState} TableState
+ * @typedef {import("./types.js").Observation} Observation
+ * @typedef {import("./types.js").Decoration} Decoration
+ */
+
 /** Lays out the board of one Rococo game. */
 export class RococoBoard extends RococoMarket {
+  /** @param {TableState} state */
   board(state) {
-    const obs = state.observation;
+    const obs = this.obs(state);
     const legal = new Set(state.legal);
     const jewelry = obs.jewelry && this.comp.jewelry;
     const height = jewelry ? 1190 : 985;
@@ -32,6 +39,10 @@ export class RococoBoard extends RococoMarket {
     return root;
   }
 
+  /**
+   * @param {Observation} obs
+   * @param {Set<string>} legal
+   */
   topBand(obs, legal) {
     const g = s("g");
     const b = obs.board;
@@ -106,8 +117,9 @@ export class RococoBoard extends RococoMarket {
 
     // terrace with the fireworks
     const fws = this.comp.board.decorations.filter((d) => d.kind === "fireworks");
-    g.append(this.frame(445, 10, 710, 140, this.t("board.terrace"), { fill: "url(#night)" }));
-    g.lastChild.querySelector("text")?.setAttribute("fill", "#f7ecd0");
+    const terraceFrame = this.frame(445, 10, 710, 140, this.t("board.terrace"), { fill: "url(#night)" });
+    terraceFrame.querySelector("text")?.setAttribute("fill", "#f7ecd0");
+    g.append(terraceFrame);
     const step = 690 / fws.length;
     fws.forEach((d, i) => {
       const cx = 455 + step * i + step / 2 - 26;
@@ -168,6 +180,7 @@ export class RococoBoard extends RococoMarket {
 
     // all-halls ladder
     g.append(this.frame(1170, 10, 420, 140, this.t("board.all_halls")));
+    /** @type {number[]} */
     const ladder = this.comp.board.all_halls_vp;
     const ladderStep = Math.min(120, 390 / ladder.length);
     ladder.forEach((vp, i) => {
@@ -189,6 +202,16 @@ export class RococoBoard extends RococoMarket {
     return g;
   }
 
+  /**
+   * @param {SVGElement} root
+   * @param {import("./types.js").Hall} hall
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {Observation} obs
+   * @param {Set<string>} legal
+   * @param {number} [minHeight]
+   */
   hallBox(root, hall, x, y, w, obs, legal, minHeight = 0) {
     const b = obs.board;
     const perRow = Math.max(1, Math.floor((w - 20) / (SPW + GAP)));
@@ -253,9 +276,15 @@ export class RococoBoard extends RococoMarket {
     return ht;
   }
 
+  /**
+   * @param {SVGElement} root
+   * @param {Observation} obs
+   * @param {Set<string>} legal
+   */
   halls(root, obs, legal) {
     const halls = this.comp.board.halls;
     const throne = halls.find((x) => x.number === 1);
+    if (!throne) throw new Error("the board has no Throne hall (hall 1)");
     const others = halls.filter((x) => x.number !== 1);
     const tw = Math.min(900, Math.max(600, throne.spaces.length * (SPW + GAP) + 40));
     const tx = (W - tw) / 2;
@@ -281,6 +310,10 @@ export class RococoBoard extends RococoMarket {
     root.append(this.frame(10, ty, fw, th, this.t("board.kitchen")));
     const kl = decos.filter((d) => d.kind === "kitchen_left");
     const kr = decos.filter((d) => d.kind === "kitchen_right");
+    /**
+     * @param {number} x
+     * @param {number} y
+     */
     const pot = (x, y) =>
       s("path", {
         d: `M${x - 12} ${y - 3}h24l-3 12h-18zM${x - 14} ${y - 5}h28M${x - 4} ${y - 9}h8`,
@@ -289,10 +322,12 @@ export class RococoBoard extends RococoMarket {
         "stroke-width": 1.2,
       });
     const colW = (fw - 20) / 2;
-    [
+    /** @type {Array<[Decoration[], string]>} */
+    const kitchens = [
       [kl, "kitchen_left"],
       [kr, "kitchen_right"],
-    ].forEach(([list, kind], col) => {
+    ];
+    kitchens.forEach(([list, kind], col) => {
       const cx = 20 + colW * col + colW / 2;
       root.append(
         svgText(cx, ty + 54, this.decoKind(kind), { "text-anchor": "middle", "font-size": 18, fill: INK_SOFT }),
@@ -305,6 +340,10 @@ export class RococoBoard extends RococoMarket {
     const statues = decos.filter((d) => d.kind === "statue");
     const sx = tx + tw + 10;
     root.append(this.frame(sx, ty, W - 10 - sx, th, this.t("board.statues")));
+    /**
+     * @param {number} x
+     * @param {number} y
+     */
     const statue = (x, y) =>
       s("path", {
         d: `M${x - 9} ${y + 12}h18v-4h-4v-9c3-2 3-7 0-9-1-3-7-3-8 0-3 2-3 7 0 9v9h-4z`,

@@ -7,7 +7,11 @@ import { s } from "../../ui.js";
 import { GOLD, GOLD_LIGHT, INK, MIN_FONT, PLAYER } from "./palette.js";
 import { RococoWords } from "./words.js";
 
-/** Words cut into lines of at most ``maxChars`` characters. */
+/**
+ * Words cut into lines of at most ``maxChars`` characters.
+ * @param {string} text
+ * @param {number} maxChars
+ */
 export function wrap(text, maxChars) {
   const words = String(text).split(/\s+/);
   const lines = [];
@@ -24,13 +28,30 @@ export function wrap(text, maxChars) {
   return lines;
 }
 
-/** An SVG text in the board's ink. */
+/**
+ * An SVG text in the board's ink.
+ * @param {number} x
+ * @param {number} y
+ * @param {string} text
+ * @param {import("../../ui.js").Attrs} [attrs]
+ */
 export function svgText(x, y, text, attrs = {}) {
   return s("text", { x, y, fill: INK, ...attrs }, text);
 }
 
 /** Draws the pieces of one Rococo game. */
 export class RococoDrawing extends RococoWords {
+  /**
+   * ``node`` with its tooltip; where ``action`` is legal, a place to click for it, outlined
+   * by ``hl``.
+   * @template {Element} E
+   * @param {E} node
+   * @param {string | null} action
+   * @param {Set<string>} legal
+   * @param {string | null} tip
+   * @param {SVGElement} [hl]
+   * @returns {E}
+   */
   clickable(node, action, legal, tip, hl) {
     const attrs = { "data-tip": tip };
     if (action && legal.has(action)) {
@@ -44,6 +65,12 @@ export class RococoDrawing extends RococoWords {
     return node;
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} seat
+   * @param {number} [r]
+   */
   marker(x, y, seat, r = 9) {
     return s(
       "g",
@@ -54,6 +81,12 @@ export class RococoDrawing extends RococoWords {
     );
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {string} text
+   * @param {number} [r]
+   */
   coin(x, y, text, r = 12) {
     return s(
       "g",
@@ -68,6 +101,12 @@ export class RococoDrawing extends RococoWords {
     );
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {string} text
+   * @param {number} [r]
+   */
   rosette(x, y, text, r = 11) {
     return s(
       "g",
@@ -91,6 +130,11 @@ export class RococoDrawing extends RococoWords {
     );
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} [size]
+   */
   threadIcon(x, y, size = 12) {
     const k = size / 12;
     return s(
@@ -112,6 +156,11 @@ export class RococoDrawing extends RococoWords {
     );
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} [size]
+   */
   laceIcon(x, y, size = 12) {
     const k = size / 12;
     const petals = [];
@@ -137,6 +186,10 @@ export class RococoDrawing extends RococoWords {
     );
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   */
   thimbleIcon(x, y) {
     return s(
       "g",
@@ -146,6 +199,12 @@ export class RococoDrawing extends RococoWords {
     );
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {Record<string, number>} silk
+   * @param {number} [size]
+   */
   silkPips(x, y, silk, size = 8) {
     const nodes = [];
     let i = 0;
@@ -169,6 +228,14 @@ export class RococoDrawing extends RococoWords {
     return { nodes, width: i * (size + 2) };
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} ht
+   * @param {string | null} title
+   * @param {{fill?: string}} [extra]
+   */
   frame(x, y, w, ht, title, extra = {}) {
     return s(
       "g",
@@ -242,10 +309,22 @@ export class RococoDrawing extends RococoWords {
     );
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} ht
+   * @param {number} [rx]
+   */
   hl(x, y, w, ht, rx = 8) {
     return s("rect", { class: "hl", x: x - 4, y: y - 4, width: w + 8, height: ht + 8, rx });
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} r
+   */
   hlCircle(x, y, r) {
     return s("circle", { class: "hl", cx: x, cy: y, r: r + 5 });
   }

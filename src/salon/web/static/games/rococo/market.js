@@ -8,8 +8,16 @@ import { GOLD, INK_SOFT, W } from "./palette.js";
 import { svgText } from "./draw.js";
 import { RococoPieces } from "./pieces.js";
 
+/** @typedef {import("./types.js").Observation} Observation */
+
 /** Lays out the market of one Rococo game. */
 export class RococoMarket extends RococoPieces {
+  /**
+   * @param {SVGElement} root
+   * @param {Observation} obs
+   * @param {Set<string>} legal
+   * @param {number} y
+   */
   market(root, obs, legal, y) {
     const b = obs.board;
     const comp = this.comp.board;
@@ -120,15 +128,26 @@ export class RococoMarket extends RococoPieces {
     });
   }
 
+  /**
+   * @param {number} n
+   * @param {number} count
+   */
   drawerLabel(n, count) {
     if (!count) return this.t("board.drawer_empty", { n });
     const price = this.comp.board.resource_price[count];
     return price ? this.t("board.drawer", { n, price: this.livres(price) }) : this.t("board.drawer_free", { n });
   }
 
+  /**
+   * @param {SVGElement} root
+   * @param {Observation} obs
+   * @param {Set<string>} legal
+   * @param {number} y
+   */
   jeweler(root, obs, legal, y) {
     const jw = obs.jewelry;
     const comp = this.comp.jewelry;
+    if (!jw || !comp) return;
     const b = obs.board;
     root.append(this.frame(10, y, W - 20, 190, this.t("board.jeweler")));
     root.append(
@@ -159,6 +178,10 @@ export class RococoMarket extends RococoPieces {
     });
     // jeweler decoration spaces
     const jx = 30 + jw.display.length * 92 + 20;
+    /**
+     * @param {number} x
+     * @param {number} yy
+     */
     const gem = (x, yy) =>
       s("path", {
         d: `M${x - 10} ${yy - 3}l5 -6h10l5 6-10 13z`,
@@ -173,6 +196,11 @@ export class RococoMarket extends RococoPieces {
     // the exams: task spaces with the markers of the players who fulfilled them
     const ex = jx + jewelers.length * 64 + 24;
     const tw = Math.min(130, (W - 30 - ex) / 4 - 8);
+    /**
+     * @param {string[]} tasks
+     * @param {"journeyman" | "master"} exam
+     * @param {number} yy
+     */
     const taskRow = (tasks, exam, yy) => {
       const count = exam === "master" ? jw.master_stack_count : jw.journeyman_stack_count;
       root.append(

@@ -3,6 +3,9 @@
 // ink, its geometry in board units, the garments' silhouettes, and the small fixed lists the
 // drawing and the texts share.
 
+/** @typedef {{fill: string, mid: string, deep: string}} Shades a colour's light, middle and deep shades */
+
+/** @type {Record<string, Shades>} */
 export const SILK = {
   blue: { fill: "#a9c3e4", mid: "#7fa3d3", deep: "#3d6da8" },
   pink: { fill: "#f1bccb", mid: "#e393ab", deep: "#b5587a" },
@@ -13,6 +16,12 @@ export const SILK = {
   red: { fill: "#eeb1a8", mid: "#dc7d70", deep: "#a33a2e" },
 };
 export const JEWEL_DEEP = SILK;
+/** The colours of an employee card's band by the employee's type: light, deep. @type {Record<string, string[]>} */
+export const BANDS = {
+  master: ["#9d4a5c", "#7c3345"],
+  journeyman: ["#4f7fa0", "#365f7e"],
+  apprentice: ["#6f9159", "#52703f"],
+};
 export const PLAYER = ["#a8323e", "#2d5aa0", "#c4880f", "#2e7d4f", "#6f4a9c"];
 export const ROMAN = ["0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 export const GOLD = "#b48c3c";
@@ -23,6 +32,7 @@ export const INK_SOFT = "#7a6552";
  *  narrowest (a 1366 px window on a 1× screen), the least that stays legible. */
 export const MIN_FONT = 15;
 export const FORM_TABLE = /^rococo\.(colour|term)_(\w+)\.\w+$/;
+/** @type {Record<string, string>} */
 export const LOWER_KEY = { "": "none", thread: "thread", lace: "lace", "thread/lace": "either", "thread+lace": "both" };
 
 export const W = 1600;

@@ -7,11 +7,23 @@ import { h, s } from "../../ui.js";
 import { ROMAN, STEPS } from "./palette.js";
 import { RococoBoard } from "./board.js";
 
+/**
+ * @typedef {import("../../renderer-interface.js").TableState} TableState
+ * @typedef {import("./types.js").Player} Player
+ * @typedef {(icon: string, text: string, label: string) => HTMLElement} Stat a player's figure, with its icon
+ */
+
 /** The panels of one Rococo game. */
 export class RococoPanels extends RococoBoard {
+  /**
+   * @param {string} id
+   * @param {string | null} action what a click on it does, where that is legal
+   * @param {Set<string>} legal
+   */
   htmlCard(id, action, legal) {
     const c = this.comp.cards[id];
     if (!c) return h("div", { class: "card" }, id);
+    /** @type {import("../../ui.js").Attrs} */
     const attrs = { class: `card ${c.type}`, "data-card": id, "data-tip": this.cardTip(id) };
     if (action && legal.has(action)) {
       attrs["data-action"] = action;
@@ -32,7 +44,13 @@ export class RococoPanels extends RococoBoard {
     );
   }
 
+  /**
+   * @param {string} id
+   * @param {string} action what a click on it does, where that is legal
+   * @param {Set<string>} legal
+   */
   htmlTile(id, action, legal) {
+    /** @type {import("../../ui.js").Attrs} */
     const attrs = { class: "tile-html", "data-tile": id, "data-tip": this.tileTip(id) };
     if (action && legal.has(action)) {
       attrs["data-action"] = action;
@@ -43,10 +61,13 @@ export class RococoPanels extends RococoBoard {
     return h("div", attrs, svg);
   }
 
-  /** What the current decision is about, drawn beside its prompt: the garment being made,
-   * the tile received, the card whose action or bonus is used. */
+  /**
+   * What the current decision is about, drawn beside its prompt: the garment being made,
+   * the tile received, the card whose action or bonus is used.
+   * @param {TableState} state
+   */
   decisionVisual(state) {
-    const d = state.observation.decision;
+    const d = this.obs(state).decision;
     if (!d || d.seat !== state.seat) return null;
     const parts = [];
     const card = d.bonus_card || d.card;
@@ -77,11 +98,14 @@ export class RococoPanels extends RococoBoard {
     return parts.length ? h("div", { class: "decision-visual" }, parts) : null;
   }
 
+  /** @param {TableState} state */
   privateArea(state) {
-    const obs = state.observation;
-    const me = obs.players[state.seat];
+    const obs = this.obs(state);
+    const me = state.seat === null ? undefined : obs.players[state.seat];
     if (!me || !me.hand) return null;
     const legal = new Set(state.legal);
+    const supply = me.supply || [];
+    const rack = me.rack || [];
     const parts = [];
     parts.push(
       h("h3", {}, this.t("panel.your_hand")),
@@ -93,13 +117,13 @@ export class RococoPanels extends RococoBoard {
           : h("span", { class: "muted" }, this.t("panel.empty")),
       ),
     );
-    if (me.supply.length) {
+    if (supply.length) {
       parts.push(
         h("h3", {}, this.t("panel.your_supply")),
         h(
           "div",
           { class: "cards", id: "supply" },
-          me.supply.map((c) => this.htmlCard(c, `pick:${c}`, legal)),
+          supply.map((c) => this.htmlCard(c, `pick:${c}`, legal)),
         ),
       );
     }
@@ -108,8 +132,8 @@ export class RococoPanels extends RococoBoard {
       h(
         "div",
         { class: "tiles", id: "rack" },
-        me.rack.length
-          ? me.rack.map((x) => this.htmlTile(x, legal.has(`give:${x}`) ? `give:${x}` : `silk:${x}`, legal))
+        rack.length
+          ? rack.map((x) => this.htmlTile(x, legal.has(`give:${x}`) ? `give:${x}` : `silk:${x}`, legal))
           : h("span", { class: "muted" }, this.t("panel.empty")),
       ),
       h("div", { class: "muted" }, this.t("panel.your_silk", { silk: this.silk(me.silk) })),
@@ -129,8 +153,9 @@ export class RococoPanels extends RococoBoard {
     return h("div", {}, parts);
   }
 
+  /** @param {TableState} state */
   players(state) {
-    const obs = state.observation;
+    const obs = this.obs(state);
     const current = state.current;
     const online = Object.fromEntries(state.seats.map((x) => [x.seat, x.online]));
     return h(
@@ -162,8 +187,10 @@ export class RococoPanels extends RococoBoard {
               this.t("panel.jewels", { jewels: p.jewels.length ? p.jewels.map((j) => this.jewel(j)).join(", ") : "—" }),
             ),
           );
-          const tasks = (p.tasks || []).map((task) => (this.has(`task.${task}`) ? this.t(`task.${task}`) : task));
-          const tip = (p.tasks || []).map((task, i) => `${task}: ${tasks[i]}`).join("\n");
+          /** @type {string[]} */
+          const ids = p.tasks || [];
+          const tasks = ids.map((task) => (this.has(`task.${task}`) ? this.t(`task.${task}`) : task));
+          const tip = ids.map((task, i) => `${task}: ${tasks[i]}`).join("\n");
           extra.push(
             h(
               "div",
@@ -173,6 +200,7 @@ export class RococoPanels extends RococoBoard {
           );
           if (p.has_specialist) extra.push(h("div", {}, this.t("panel.specialist")));
         }
+        /** @type {Stat} */
         const stat = (icon, text, label) =>
           h("span", { "data-tip": label }, h("span", { class: "icon" }, icon), " ", text);
         if (obs.solo && seat === obs.solo.seat) return this.madamePanel(p, obs.solo, current, stat);
@@ -205,80 +233,24 @@ export class RococoPanels extends RococoBoard {
     );
   }
 
-  /** What a main action does, in a line (its button's tooltip). */
-  actionHelp(action) {
-    const [family, arg] = action.split(":");
-    return family === "main" && this.has(`main.${arg}_help`) ? this.t(`main.${arg}_help`) : null;
-  }
-
-  /** The main actions the rules do not offer now, when the decision is the main action: the
-   *  page asks the server why, on the player's demand. */
-  /** The choices of the decision a player would look for but may not take now: the main
-   *  actions, and on the board the garments of the design display, the tiles of the drawers,
-   *  the new employees and the free decoration spaces that the decision's rules refuse. */
-  alternatives(state) {
-    const obs = state.observation;
-    const b = obs.board;
-    const legal = new Set(state.legal);
-    const missing = (actions) => actions.filter((a) => !legal.has(a));
-    if (state.legal.some((a) => a.startsWith("main:"))) {
-      const exams = obs.jewelry ? ["journeyman_exam", "master_exam"] : [];
-      return ["favour", "acquire", "tailor", "hire", "send", "finance", ...exams].map((x) => `main:${x}`);
-    }
-    switch (obs.decision?.seat === state.seat ? obs.decision.kind : null) {
-      case "tailor":
-        return missing(b.windows.filter((w) => w.garment).map((w) => `garment:${w.garment}`));
-      case "acquire":
-        return missing(
-          b.drawers
-            .flat()
-            .filter((t) => t)
-            .map((t) => `take:${t}`),
-        );
-      case "hire":
-        return missing(b.display.filter((c) => c).map((c) => `hire:${c}`));
-      case "finance":
-        return missing(
-          this.comp.board.decorations.filter((d) => !(d.id in b.decorations)).map((d) => `finance:${d.id}`),
-        );
-      default:
-        return [];
-    }
-  }
-
-  /** An engine refusal's reason (GET /explain: its key and raw fields) in the player's words:
-   *  ids become card, garment, tile, jewel and space names, amounts livres; null for a key the
-   *  catalog lacks. */
-  refusal(key, fields) {
-    if (!this.has(`refusal.${key}`)) return null;
-    const word = {
-      card: (v) => this.card(v),
-      garment: (v) => this.garment(v),
-      tile: (v) => this.tile(v),
-      jewel: (v) => this.jewel(v),
-      space: (v) => this.space(v),
-      decoration: (v) => this.deco(v),
-      bonus: (v) => this.bonus(v),
-      type: (v) => this.t(`employee.${v}`),
-      action: (v) => this.t(`main.${v}`),
-      exam: (v) => this.t(`main.${v}`),
-      cost: (v) => this.livres(v),
-      price: (v) => this.livres(v),
-      fee: (v) => this.livres(v),
-    };
-    const f = {};
-    for (const [name, value] of Object.entries(fields)) f[name] = word[name] ? word[name](value) : String(value);
-    return this.t(`refusal.${key}`, f);
-  }
-
-  /** Each seat's prestige for the score track (null where the edition hides it). */
+  /**
+   * Each seat's prestige for the score track (null where the edition hides it).
+   * @param {TableState} state
+   */
   scores(state) {
-    return state.observation.players.map((p) => ({ seat: p.seat, score: p.vp }));
+    return this.obs(state).players.map((p) => ({ seat: p.seat, score: p.vp }));
   }
 
-  /** Madame du Barry: no livres and no employees of her own to show, but her card piles and
-   *  the cards she revealed last, which tell what she did. */
+  /**
+   * Madame du Barry: no livres and no employees of her own to show, but her card piles and
+   * the cards she revealed last, which tell what she did.
+   * @param {Player} p
+   * @param {import("./types.js").Component} solo her piles
+   * @param {number | null} current the seat deciding now
+   * @param {Stat} stat
+   */
   madamePanel(p, solo, current, stat) {
+    /** @type {string[]} */
     const revealed = solo.discard.slice(-3).reverse();
     const shown = revealed.map((id) => h("li", { "data-card": id }, this.soloCard(id)));
     return h(
@@ -312,22 +284,30 @@ export class RococoPanels extends RococoBoard {
     );
   }
 
+  /** @param {TableState} state */
   header(state) {
-    const obs = state.observation;
+    const obs = this.obs(state);
     const phase = this.has(`phase.${obs.phase}`) ? this.t(`phase.${obs.phase}`) : obs.phase;
     return `${this.t("board.round", { round: obs.round, rounds: this.comp.rounds })} · ${phase}`;
   }
 
+  /** @param {TableState} state */
   scoring(state) {
-    const obs = state.observation;
+    const obs = this.obs(state);
     const result = state.result;
     if (!result) return null;
     const breakdown = result.breakdown.length ? result.breakdown : obs.breakdown || [];
+    /** @type {Set<string>} */
     const seen = new Set();
     for (const b of breakdown) for (const k of Object.keys(b)) seen.add(k);
     const steps = [...STEPS.filter((x) => seen.has(x)), ...[...seen].filter((x) => !STEPS.includes(x))];
     const seats = obs.players.map((p) => p.seat);
     const winners = new Set(result.winners);
+    /**
+     * @param {number} seat
+     * @param {import("../../ui.js").Child} text
+     * @param {"td" | "th"} [tag]
+     */
     const cell = (seat, text, tag = "td") => h(tag, { class: winners.has(seat) ? "winner" : "" }, text);
     return h(
       "table",

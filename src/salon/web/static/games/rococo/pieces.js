@@ -3,16 +3,31 @@
 // jewels, and the board's guest and decoration spaces, as SVG in board units.
 
 import { s } from "../../ui.js";
-import { COAT, DRESS, GOLD, INK, INK_SOFT, JEWEL_DEEP, MIN_FONT, ROMAN, SILK, SPH, SPW } from "./palette.js";
+import { BANDS, COAT, DRESS, GOLD, INK, INK_SOFT, JEWEL_DEEP, MIN_FONT, ROMAN, SILK, SPH, SPW } from "./palette.js";
 import { RococoDrawing, svgText, wrap } from "./draw.js";
+
+/**
+ * @typedef {import("./types.js").Decoration} Decoration
+ * @typedef {(x: number, y: number) => SVGElement} Icon what a decoration space shows, drawn at (x, y)
+ */
 
 /** Draws the components of one Rococo game. */
 export class RococoPieces extends RococoDrawing {
-  /** A garment tile: pastel field, silhouette, prestige; with its needs and value when on display. */
+  /**
+   * A garment tile: pastel field, silhouette, prestige; with its needs and value when on display.
+   * @param {string} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} ht
+   * @param {{needs?: boolean, owner?: number | null}} [look] its needs and value shown (on display),
+   *   the marker of its owner
+   */
   garmentSvg(id, x, y, w, ht, { needs = false, owner = null } = {}) {
     const g = this.comp.garments[id];
     if (!g) return s("g");
     const col = this.paint(g.colour);
+    /** @type {SVGElement[]} */
     const nodes = [
       s("rect", { x, y, width: w, height: ht, rx: 7, fill: col.fill, stroke: col.deep, "stroke-width": 1.4 }),
       s("rect", {
@@ -69,12 +84,20 @@ export class RococoPieces extends RococoDrawing {
     return s("g", {}, nodes);
   }
 
+  /**
+   * @param {string} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} size
+   */
   tileSvg(id, x, y, size) {
     const t = this.comp.tiles[id];
     if (!t) return s("g");
+    /** @type {SVGElement[]} */
     const nodes = [
       s("rect", { x, y, width: size, height: size, rx: 6, fill: "#fffaf0", stroke: "#b99c62", "stroke-width": 1.2 }),
     ];
+    /** @type {string[]} */
     const bales = [];
     for (const c of this.comp.colours) for (let k = 0; k < (t.silk[c] || 0); k += 1) bales.push(c);
     const lowerH = t.lower ? size * 0.28 : 0;
@@ -132,14 +155,18 @@ export class RococoPieces extends RococoDrawing {
     return s("g", {}, nodes);
   }
 
+  /**
+   * @param {string} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} ht
+   */
   cardSvg(id, x, y, w, ht) {
     const c = this.comp.cards[id];
     if (!c) return s("g");
-    const band = {
-      master: ["#9d4a5c", "#7c3345"],
-      journeyman: ["#4f7fa0", "#365f7e"],
-      apprentice: ["#6f9159", "#52703f"],
-    }[c.type];
+    const band = BANDS[c.type];
+    /** @type {SVGElement[]} */
     const nodes = [
       s("rect", { x, y, width: w, height: ht, rx: 7, fill: "#fffdf6", stroke: "#c9b07a", "stroke-width": 1.2 }),
       s("path", { d: `M${x} ${y + 7}a7 7 0 0 1 7 -7h${w - 14}a7 7 0 0 1 7 7v19h${-w}z`, fill: band[1] }),
@@ -164,8 +191,15 @@ export class RococoPieces extends RococoDrawing {
     return s("g", {}, nodes);
   }
 
+  /**
+   * @param {string} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} r
+   */
   jewelSvg(id, x, y, r) {
-    const j = this.comp.jewelry.jewels[id];
+    const j = this.comp.jewelry?.jewels?.[id];
+    if (!j) return s("g");
     const col = JEWEL_DEEP[j.colour];
     if (j.kind === "ring") {
       return s(
@@ -207,6 +241,13 @@ export class RococoPieces extends RococoDrawing {
     );
   }
 
+  /**
+   * @param {import("./types.js").Space} sp
+   * @param {number} x
+   * @param {number} y
+   * @param {import("./types.js").Guest | null | undefined} guest the garment seated there
+   * @param {Set<string>} legal
+   */
   guestSpace(sp, x, y, guest, legal) {
     const node = s("g", { "data-space": sp.id });
     node.append(
@@ -230,7 +271,8 @@ export class RococoPieces extends RococoDrawing {
           this.thimbleIcon(x + SPW / 2, y + 30),
           svgText(x + SPW / 2, y + 52, "★", { "text-anchor": "middle", "font-size": 15.5, fill: GOLD }),
         );
-      node.append(this.rewardIcon(sp, x + SPW / 2, y + SPH - 18));
+      const reward = this.rewardIcon(sp, x + SPW / 2, y + SPH - 18);
+      if (reward) node.append(reward);
     }
     if (guest && (sp.master || sp.reward !== "none")) {
       // keep the space's mark readable beside the garment
@@ -239,6 +281,11 @@ export class RococoPieces extends RococoDrawing {
     return this.clickable(node, `rent:${sp.id}`, legal, this.spaceTip(sp.id, guest), this.hl(x, y, SPW, SPH));
   }
 
+  /**
+   * @param {import("./types.js").Space} sp
+   * @param {number} x
+   * @param {number} y
+   */
   rewardIcon(sp, x, y) {
     if (sp.reward === "none") return null;
     if (sp.reward === "livres") return this.coin(x, y, String(sp.livres), 11);
@@ -255,6 +302,14 @@ export class RococoPieces extends RococoDrawing {
     );
   }
 
+  /**
+   * @param {Decoration} d
+   * @param {number} x
+   * @param {number} y
+   * @param {number | undefined} owner the seat whose it is
+   * @param {Set<string>} legal
+   * @param {Icon} icon
+   */
   decoSpace(d, x, y, owner, legal, icon) {
     const node = s(
       "g",
@@ -268,6 +323,14 @@ export class RococoPieces extends RococoDrawing {
     return this.clickable(node, `finance:${d.id}`, legal, this.decoTip(d.id, owner), this.hlCircle(x, y, 24));
   }
 
+  /**
+   * @param {Decoration} d
+   * @param {number} x
+   * @param {number} y
+   * @param {number | undefined} owner the seat whose it is
+   * @param {Set<string>} legal
+   * @param {Icon} icon
+   */
   decoSpaceSmall(d, x, y, owner, legal, icon) {
     const node = s(
       "g",

@@ -11,6 +11,11 @@
 import { RococoPanels } from "./panels.js";
 
 /**
+ * @typedef {import("../../renderer-interface.js").TableState} TableState
+ * @typedef {import("./types.js").Observation} Observation
+ */
+
+/**
  * The renderer of a Rococo table.
  * @param {import("../../renderer-interface.js").RendererContext} ctx
  * @returns {import("../../renderer-interface.js").Renderer}
@@ -20,8 +25,9 @@ export function createRenderer(ctx) {
 }
 
 class RococoRenderer extends RococoPanels {
+  /** @param {TableState} state */
   prompt(state) {
-    const obs = state.observation;
+    const obs = this.obs(state);
     const d = obs.decision;
     if (!d) return "";
     if (d.seat !== state.seat || !state.legal.length) {
@@ -53,11 +59,16 @@ class RococoRenderer extends RococoPanels {
     return this.t(key, f);
   }
 
+  /** @param {Observation} obs */
   hirePrice(obs) {
     const n = obs.board.display.filter((c) => c).length;
     return n ? this.comp.board.hire_price[n] : 0;
   }
 
+  /**
+   * @param {Observation} obs
+   * @param {string} tile
+   */
   drawerPrice(obs, tile) {
     for (const drawer of obs.board.drawers) {
       if (drawer.includes(tile)) return this.comp.board.resource_price[drawer.filter((x) => x).length];
@@ -65,12 +76,16 @@ class RococoRenderer extends RococoPanels {
     return 0;
   }
 
+  /**
+   * @param {string} action
+   * @param {TableState} state
+   */
   actionLabel(action, state) {
-    const obs = state.observation;
+    const obs = this.obs(state);
     const d = obs.decision || {};
     const [head, ...rest] = action.split(":");
     const arg = rest.join(":");
-    const me = obs.players[state.seat] || {};
+    const me = state.seat === null ? undefined : obs.players[state.seat];
     switch (head) {
       case "pick":
         return this.t("action.pick", { card: this.card(arg) });
@@ -115,7 +130,7 @@ class RococoRenderer extends RococoPanels {
         return `${this.t("action.rent", { space: this.space(arg) })}${master}${reward}`;
       }
       case "hire":
-        if (me.specialist && me.specialist.card === arg)
+        if (me?.specialist && me.specialist.card === arg)
           return this.t("action.hire_specialist", { card: this.card(arg) });
         return this.t("action.hire", { card: this.card(arg), price: this.price(this.hirePrice(obs)) });
       case "finance": {
@@ -197,6 +212,84 @@ class RococoRenderer extends RococoPanels {
       default:
         return action;
     }
+  }
+
+  /**
+   * What a main action does, in a line (its button's tooltip).
+   * @param {string} action
+   */
+  actionHelp(action) {
+    const [family, arg] = action.split(":");
+    return family === "main" && this.has(`main.${arg}_help`) ? this.t(`main.${arg}_help`) : null;
+  }
+
+  /**
+   * The choices of the decision a player would look for but may not take now: the main
+   * actions, and on the board the garments of the design display, the tiles of the drawers,
+   * the new employees and the free decoration spaces that the decision's rules refuse.
+   * @param {TableState} state
+   */
+  alternatives(state) {
+    const obs = this.obs(state);
+    const b = obs.board;
+    const legal = new Set(state.legal);
+    /** @param {string[]} actions */
+    const missing = (actions) => actions.filter((a) => !legal.has(a));
+    if (state.legal.some((a) => a.startsWith("main:"))) {
+      const exams = obs.jewelry ? ["journeyman_exam", "master_exam"] : [];
+      return ["favour", "acquire", "tailor", "hire", "send", "finance", ...exams].map((x) => `main:${x}`);
+    }
+    const d = obs.decision;
+    switch (d && d.seat === state.seat ? d.kind : null) {
+      case "tailor":
+        return missing(b.windows.filter((w) => w.garment).map((w) => `garment:${w.garment}`));
+      case "acquire":
+        return missing(
+          b.drawers
+            .flat()
+            .filter((t) => t)
+            .map((t) => `take:${t}`),
+        );
+      case "hire":
+        return missing(b.display.filter((c) => c).map((c) => `hire:${c}`));
+      case "finance":
+        return missing(
+          this.comp.board.decorations.filter((d) => !(d.id in b.decorations)).map((d) => `finance:${d.id}`),
+        );
+      default:
+        return [];
+    }
+  }
+
+  /**
+   * An engine refusal's reason (GET /explain: its key and raw fields) in the player's words:
+   * ids become card, garment, tile, jewel and space names, amounts livres; null for a key the
+   * catalog lacks.
+   * @param {string} key
+   * @param {Record<string, any>} fields
+   */
+  refusal(key, fields) {
+    if (!this.has(`refusal.${key}`)) return null;
+    /** @type {Record<string, (v: any) => string>} */
+    const word = {
+      card: (v) => this.card(v),
+      garment: (v) => this.garment(v),
+      tile: (v) => this.tile(v),
+      jewel: (v) => this.jewel(v),
+      space: (v) => this.space(v),
+      decoration: (v) => this.deco(v),
+      bonus: (v) => this.bonus(v),
+      type: (v) => this.t(`employee.${v}`),
+      action: (v) => this.t(`main.${v}`),
+      exam: (v) => this.t(`main.${v}`),
+      cost: (v) => this.livres(v),
+      price: (v) => this.livres(v),
+      fee: (v) => this.livres(v),
+    };
+    /** @type {Record<string, string>} */
+    const f = {};
+    for (const [name, value] of Object.entries(fields)) f[name] = word[name] ? word[name](value) : String(value);
+    return this.t(`refusal.${key}`, f);
   }
 
   // --- the journal

@@ -12,28 +12,50 @@ import { COLOUR_TERMS as COLOUR_LIST, FIELD_TERMS } from "./terms.js";
 
 const COLOUR_TERMS = new Set(COLOUR_LIST);
 
+/**
+ * @typedef {import("./types.js").Components} Components
+ * @typedef {import("./types.js").Space} Space
+ */
+
 /** Names what one Rococo game shows, from the public component descriptions. */
 export class RococoWords {
   /** @param {import("../../renderer-interface.js").RendererContext} ctx */
   constructor({ components, catalog, seatName }) {
-    this.comp = components;
-    this.terms = components.terms || {};
-    this.edition = components.edition || "deluxe";
+    this.comp = /** @type {Components} */ (components);
+    /** @type {Record<string, string>} the edition's words for the engine's terms */
+    this.terms = this.comp.terms || {};
+    this.edition = this.comp.edition || "deluxe";
     this.catalog = catalog;
     this.seatNameOf = seatName;
-    this.decos = Object.fromEntries(components.board.decorations.map((d) => [d.id, d]));
+    /** @type {Record<string, import("./types.js").Decoration>} the decorations by id */
+    this.decos = Object.fromEntries(this.comp.board.decorations.map((d) => [d.id, d]));
+    /** @type {Record<string, Space>} the guest spaces by id */
     this.spaces = {};
-    for (const hall of components.board.halls) {
+    for (const hall of this.comp.board.halls) {
       for (const sp of hall.spaces) this.spaces[sp.id] = { ...sp, hall: hall.number };
     }
+    /** @type {{catalog: import("../../i18n.js").Catalog, fields: Record<string, string>} | null} */
+    this.termCache = null;
   }
 
   get c() {
     return this.catalog();
   }
 
-  /** A text with its fields filled in; the term fields ({thread}, {drawer}, {blue}...) come in
-   *  the words of the game's edition (the 2013 edition says wool for thread, floor for drawer). */
+  /**
+   * The observation of the state's seat, as the server sends it for this game.
+   * @param {import("../../renderer-interface.js").TableState} state
+   */
+  obs(state) {
+    return /** @type {import("./types.js").Observation} */ (state.observation);
+  }
+
+  /**
+   * A text with its fields filled in; the term fields ({thread}, {drawer}, {blue}...) come in
+   * the words of the game's edition (the 2013 edition says wool for thread, floor for drawer).
+   * @param {string} key
+   * @param {Record<string, any>} [fields]
+   */
   t(key, fields) {
     return this.c.t(`rococo.${key}`, { ...this.termFields(), ...fields });
   }
@@ -44,6 +66,7 @@ export class RococoWords {
   termFields() {
     const c = this.c;
     if (this.termCache && this.termCache.catalog === c) return this.termCache.fields;
+    /** @type {Record<string, Set<string>>} */
     const forms = { colour: new Set(), term: new Set() };
     const own = c.entries || {};
     for (const key of Object.keys(own)) {
@@ -52,6 +75,10 @@ export class RococoWords {
     }
     /** @type {Record<string, string>} */
     const fields = {};
+    /**
+     * @param {string} name
+     * @param {string} word
+     */
     const put = (name, word) => {
       fields[name] = word;
       fields[name[0].toUpperCase() + name.slice(1)] = word[0].toUpperCase() + word.slice(1);
@@ -70,54 +97,77 @@ export class RococoWords {
     return fields;
   }
 
-  /** A decoration kind's name: the 2013 fountain's upper row and lower basin for the kitchen's sides. */
+  /**
+   * A decoration kind's name: the 2013 fountain's upper row and lower basin for the kitchen's sides.
+   * @param {string} kind
+   */
   decoKind(kind) {
     const word = String(this.terms[kind] || kind).replaceAll(" ", "_");
     return this.has(`deco.${word}`) ? this.t(`deco.${word}`) : this.t(`deco.${kind}`);
   }
 
+  /** @param {string} key */
   has(key) {
     return this.c.has(`rococo.${key}`);
   }
 
-  /** The colour a component shows at this table: the edition's own colour for an engine colour. */
+  /**
+   * The colour a component shows at this table: the edition's own colour for an engine colour.
+   * @param {string} colour
+   */
   shown(colour) {
     return this.terms[colour] || colour;
   }
 
+  /**
+   * The silk colours a component of this colour is painted in.
+   * @param {string} colour
+   * @returns {import("./palette.js").Shades}
+   */
   paint(colour) {
     return SILK[this.shown(colour)] || SILK[colour];
   }
 
-  /** Madame du Barry's seat in the solo mode is played by the game itself. */
+  /**
+   * Madame du Barry's seat in the solo mode is played by the game itself.
+   * @param {number} seat
+   */
   automatonName(seat) {
     return this.comp.solo && this.comp.solo.seat === seat ? this.t("panel.madame") : null;
   }
 
-  /** Prestige, or "?" while the edition keeps another seat's prestige hidden. */
+  /**
+   * Prestige, or "?" while the edition keeps another seat's prestige hidden.
+   * @param {number | null | undefined} n
+   */
   vpOrHidden(n) {
     return n === null || n === undefined ? "?" : this.vp(n);
   }
 
   // --- phrases
 
+  /** @param {number} n */
   livres(n) {
     return this.c.n("rococo.unit.livres", n);
   }
 
+  /** @param {number} n */
   price(n) {
     return n ? this.livres(n) : this.t("unit.free");
   }
 
+  /** @param {number} n */
   vp(n) {
     return this.t("unit.vp", { n });
   }
 
+  /** @param {number | null | undefined} seat */
   player(seat) {
     if (seat === null || seat === undefined) return this.t("unit.none");
     return this.seatNameOf(seat);
   }
 
+  /** @param {Record<string, number> | undefined} silk */
   silk(silk) {
     const parts = Object.entries(silk || {})
       .filter(([, n]) => n > 0)
@@ -125,12 +175,17 @@ export class RococoWords {
     return parts.length ? parts.join(" + ") : this.t("garment.no_silk");
   }
 
-  /** A colour word agreeing with what it describes (a language may inflect it by the noun). */
+  /**
+   * A colour word agreeing with what it describes (a language may inflect it by the noun).
+   * @param {string} noun
+   * @param {string} engineColour
+   */
   colourFor(noun, engineColour) {
     const colour = this.shown(engineColour);
     return this.has(`colour_${noun}.${colour}`) ? this.t(`colour_${noun}.${colour}`) : this.t(`colour.${colour}`);
   }
 
+  /** @param {string} id */
   garment(id) {
     const g = this.comp.garments[id];
     if (!g) return id || this.t("unit.none");
@@ -138,9 +193,14 @@ export class RococoWords {
     return this.t("garment.label", { colour: this.colourFor(noun, g.colour), kind: this.t(`garment.${noun}`), id });
   }
 
+  /**
+   * @param {string} id
+   * @param {Record<string, number>} [silkOverride] the silk it needs where a bonus lowers it
+   */
   needs(id, silkOverride) {
     const g = this.comp.garments[id];
     const parts = [];
+    /** @type {Record<string, number>} */
     const silk = silkOverride || g.silk;
     if (Object.values(silk).some((n) => n > 0)) parts.push(this.silk(silk));
     if (g.thread) parts.push(this.t("unit.thread", { n: g.thread }));
@@ -148,6 +208,7 @@ export class RococoWords {
     return parts.join(", ") || this.t("unit.nothing");
   }
 
+  /** @param {string} id */
   card(id) {
     const c = this.comp.cards[id];
     if (!c) return id || this.t("unit.none");
@@ -155,32 +216,40 @@ export class RococoWords {
     return `${this.t("employee.label", { type: this.t(`employee.${c.type}`), level })} (${id})`;
   }
 
-  /** An employee bonus in words; the 2013 level-III card pays 1 VP per decoration where the
-   *  Deluxe one pays 1 livre (D-47). */
+  /**
+   * An employee bonus in words; the 2013 level-III card pays 1 VP per decoration where the
+   * Deluxe one pays 1 livre (D-47).
+   * @param {string} id
+   */
   bonus(id) {
     if (id === "l3_livre_per_dec" && this.edition === "2013") return this.t("bonus.l3_vp_per_dec", { vp: this.vp(1) });
     return this.has(`bonus.${id}`) ? this.t(`bonus.${id}`) : id;
   }
 
+  /** @param {string} id */
   tile(id) {
     const x = this.comp.tiles[id];
     if (!x) return id || this.t("unit.none");
     return `${id} (${this.silk(x.silk)})`;
   }
 
+  /** @param {string} lower */
   lower(lower) {
     return this.t(`tile.lower_${LOWER_KEY[lower] || "none"}`);
   }
 
+  /** @param {number} n */
   hallName(n) {
     return n === 1 ? this.t("hall.1") : this.t("hall.n", { n });
   }
 
+  /** @param {string} id */
   space(id) {
     const sp = this.spaces[id];
     return sp ? this.t("space.guest", { hall: this.hallName(sp.hall), n: id.split("s").pop() }) : id;
   }
 
+  /** @param {string} id */
   deco(id) {
     const d = this.decos[id];
     if (!d) return id;
@@ -188,6 +257,7 @@ export class RococoWords {
     return this.t("deco.label", { kind: this.decoKind(d.kind), id });
   }
 
+  /** @param {string} id */
   jewel(id) {
     const j = this.comp.jewelry?.jewels?.[id];
     if (!j) return id;
@@ -196,6 +266,7 @@ export class RococoWords {
 
   // --- tooltips
 
+  /** @param {string} id */
   garmentTip(id) {
     const g = this.comp.garments[id];
     if (!g) return id;
@@ -216,6 +287,7 @@ export class RococoWords {
     return lines.join("\n");
   }
 
+  /** @param {string} id */
   tileTip(id) {
     const x = this.comp.tiles[id];
     if (!x) return id;
@@ -226,6 +298,7 @@ export class RococoWords {
     ].join("\n");
   }
 
+  /** @param {string} id */
   cardTip(id) {
     const c = this.comp.cards[id];
     if (!c) return id;
@@ -245,6 +318,11 @@ export class RococoWords {
     return lines.join("\n");
   }
 
+  /**
+   * @param {string} id
+   * @param {number | null | undefined} owner
+   * @param {string} [terrace] the garment shown on it at the terrace
+   */
   decoTip(id, owner, terrace) {
     const d = this.decos[id];
     const lines = [this.deco(id), this.t("deco.cost", { livres: this.livres(d.cost), vp: this.vp(d.vp) })];
@@ -258,6 +336,10 @@ export class RococoWords {
     return lines.join("\n");
   }
 
+  /**
+   * @param {string} id
+   * @param {import("./types.js").Guest | null | undefined} guest the garment seated there
+   */
   spaceTip(id, guest) {
     const sp = this.spaces[id];
     const lines = [this.space(id)];
@@ -271,18 +353,25 @@ export class RococoWords {
     return lines.join("\n");
   }
 
+  /** @param {Space} sp */
   reward(sp) {
     if (sp.reward === "livres") return this.t("space.reward_livres", { livres: this.livres(sp.livres) });
     return this.t(`space.reward_${sp.reward}`);
   }
 
-  /** One of Madame du Barry's cards: its id and what it shows. */
+  /**
+   * One of Madame du Barry's cards: its id and what it shows.
+   * @param {string} id
+   */
   soloCard(id) {
     return this.comp.solo?.cards?.[id] ? `${id} ${this.soloEffect(id)}` : id;
   }
 
-  /** What one of her cards shows: the action with its target (top part), then the hall and,
-   *  with the Jewelry Box, the jewelry symbol of its bottom part (R-SOLO-PH3-1, R-SOLO-TAI-4). */
+  /**
+   * What one of her cards shows: the action with its target (top part), then the hall and,
+   * with the Jewelry Box, the jewelry symbol of its bottom part (R-SOLO-PH3-1, R-SOLO-TAI-4).
+   * @param {string} id
+   */
   soloEffect(id) {
     const c = this.comp.solo?.cards?.[id];
     if (!c) return id;
@@ -293,6 +382,7 @@ export class RococoWords {
     return this.t("solo.card", { top: this.soloAction(c), bottom });
   }
 
+  /** @param {import("./types.js").SoloCard} c */
   soloAction(c) {
     if (c.action === "acquire" && c.drawer) return this.t("solo.acquire_drawer", { n: c.drawer });
     if (c.action === "acquire")

@@ -1,0 +1,285 @@
+// @ts-check
+// The table's status bar: whose turn it is and what they decide, the seats to take while the
+// table waits for players, the turn timer, what a seated player may decide for another seat,
+// the hints asked for, taking back a move, where the game stands, who one is, leaving.
+
+import { askName, h, toast } from "../ui.js";
+import { seatStore } from "../seats.js";
+
+/**
+ * @typedef {import("../renderer-interface.js").TableState} TableState
+ * @typedef {import("../game.js").LiveTable} LiveTable
+ */
+
+/** The status bar of one table, with the timers that keep it current. */
+export class StatusBar {
+  /** @param {LiveTable} table */
+  constructor(table) {
+    this.table = table;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.ticker = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.seatTimer = undefined;
+  }
+
+  get c() {
+    return this.table.c;
+  }
+
+  stop() {
+    clearInterval(this.ticker);
+    clearTimeout(this.seatTimer);
+  }
+
+  /**
+   * @param {HTMLElement} bar
+   * @param {TableState} st
+   */
+  render(bar, st) {
+    const c = this.c;
+    const table = this.table;
+    const renderer = table.renderer;
+    /** @type {HTMLElement[]} */
+    const parts = [];
+    const me = st.seat;
+    /** @param {number} seat */
+    const dot = (seat) => h("span", { class: `dot p${seat % 5}` });
+    if (st.status === "over") {
+      parts.push(h("span", { class: "who" }, c.t("game.over")));
+      if (table.endClosed) {
+        parts.push(
+          h(
+            "button",
+            { class: "btn small", id: "show-end", on: { click: () => table.showEnd(true) } },
+            c.t("game.show_result"),
+          ),
+        );
+      }
+    } else if (st.status === "ended") {
+      parts.push(h("span", { class: "who" }, c.t("game.ended")));
+    } else if (st.status === "open") {
+      parts.push(h("span", { class: "who" }, c.t("game.waiting_players")));
+      parts.push(h("button", { class: "btn small", on: { click: () => this.copyInvite() } }, c.t("game.invite")));
+      if (me === null) {
+        for (const s of st.seats.filter((x) => !x.taken && !x.vacant)) {
+          parts.push(
+            h(
+              "button",
+              { class: "btn small primary", "data-take-seat": s.seat, on: { click: () => this.join(s.seat) } },
+              c.t("game.take_seat", { n: s.seat + 1 }),
+            ),
+          );
+        }
+      }
+    } else if (st.current !== null && st.current === me) {
+      parts.push(
+        h("span", { class: "who" }, dot(me), " ", h("b", {}, c.t("game.your_turn")), " — ", renderer.prompt(st)),
+      );
+    } else if (st.current !== null) {
+      parts.push(
+        h(
+          "span",
+          { class: "who" },
+          dot(st.current),
+          " ",
+          c.t("game.waiting_for", { player: table.seatName(st.current) }),
+          " — ",
+          renderer.prompt(st),
+        ),
+      );
+    }
+    parts.push(...this.timer(st));
+    parts.push(...this.seatChoices(st));
+    const asked = st.seats.filter((s) => s.hints > 0);
+    if (asked.length) {
+      parts.push(
+        h(
+          "span",
+          { class: "chip", id: "hints-used" },
+          c.t("game.hints_used", {
+            players: asked.map((s) => `${table.seatName(s.seat)} ${s.hints}`).join(", "),
+          }),
+        ),
+      );
+    }
+    parts.push(h("span", { class: "spacer" }));
+    if ((st.undoable ?? 0) > 0) {
+      parts.push(
+        h(
+          "button",
+          {
+            class: "btn small",
+            id: "undo",
+            title: c.t("game.undo_hint"),
+            on: { click: () => table.connection.send({ type: "undo" }, st.version) },
+          },
+          "↶ ",
+          c.t("game.undo"),
+        ),
+      );
+    }
+    parts.push(h("span", { class: "round" }, renderer.header(st)));
+    parts.push(
+      me === null
+        ? h("span", { class: "chip" }, c.t("game.spectator"))
+        : h("span", { class: "chip" }, dot(me), " ", c.t("game.you_are", { player: table.seatName(me) })),
+    );
+    if (me !== null && (st.status === "open" || st.status === "running")) {
+      parts.push(
+        h("button", { class: "btn small", id: "leave", on: { click: () => this.leave() } }, c.t("game.leave")),
+      );
+    }
+    bar.classList.toggle("mine", st.status === "running" && st.current === me && me !== null);
+    bar.replaceChildren(...parts);
+  }
+
+  /**
+   * The deciding player's turn timer, counting down in the page between the server's
+   * messages; once it ran out, the other seated players may hand the seat to a bot or end
+   * the game.
+   * @param {TableState} st
+   * @returns {HTMLElement[]}
+   */
+  timer(st) {
+    const c = this.c;
+    clearInterval(this.ticker);
+    const timer = st.timer;
+    if (!timer) return [];
+    const shownAt = Date.now();
+    const left = () => Math.max(0, Math.ceil(timer.left - (Date.now() - shownAt) / 1000));
+    const clock = h("span", { class: "chip timer", id: "timer" });
+    const parts = [clock];
+    const tick = () => {
+      const s = left();
+      clock.textContent = c.t("game.timer", { time: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` });
+      clock.classList.toggle("late", s === 0);
+      if (s === 0 && !timer.expired && st.seat !== null && st.seat !== timer.seat) {
+        clearInterval(this.ticker); // ask the server again: it decides when the time is out
+        setTimeout(() => this.table.connection.refresh(), 1000);
+      }
+    };
+    tick();
+    this.ticker = setInterval(tick, 1000);
+    if (timer.expired && st.seat !== null && st.seat !== timer.seat) {
+      parts.push(
+        h(
+          "button",
+          { class: "btn small", id: "timeout-bot", on: { click: () => this.takeOver("bot", st.version) } },
+          c.t("game.timeout_bot", { player: this.table.seatName(timer.seat) }),
+        ),
+      );
+      parts.push(
+        h(
+          "button",
+          { class: "btn small", id: "timeout-end", on: { click: () => this.takeOver("end", st.version) } },
+          c.t("game.timeout_end"),
+        ),
+      );
+    }
+    return parts;
+  }
+
+  /**
+   * What a seated player may decide for another seat: one left during the game (any seated
+   * player), or one whose player has been away or idle too long (the host), once the server
+   * allows it; the page asks again when the host's wait is over.
+   * @param {TableState} st
+   * @returns {HTMLElement[]}
+   */
+  seatChoices(st) {
+    const c = this.c;
+    clearTimeout(this.seatTimer);
+    if (st.seat === null || !["open", "running"].includes(st.status)) return [];
+    const parts = [];
+    /** @type {number | null} */
+    let soonest = null;
+    for (const s of st.seats) {
+      if (s.seat === st.seat) continue;
+      let ask = null;
+      if (s.vacant) ask = "game.seat_left";
+      else if (st.host === st.seat && typeof s.replaceable_in === "number") {
+        if (s.replaceable_in > 0) {
+          soonest = Math.min(soonest ?? Infinity, s.replaceable_in);
+          continue;
+        }
+        ask = s.online ? "game.seat_idle" : "game.seat_away";
+      }
+      if (!ask) continue;
+      parts.push(
+        h(
+          "span",
+          { class: "seat-choice", "data-seat-choice": s.seat },
+          c.t(ask, { player: this.table.seatName(s.seat), n: s.seat + 1 }),
+          " ",
+          h(
+            "button",
+            {
+              class: "btn small",
+              "data-seat-bot": s.seat,
+              on: { click: () => this.manageSeat(s.seat, "bot", st.version) },
+            },
+            c.t("game.seat_to_bot"),
+          ),
+          " ",
+          h(
+            "button",
+            {
+              class: "btn small",
+              "data-seat-open": s.seat,
+              on: { click: () => this.manageSeat(s.seat, "open", st.version) },
+            },
+            c.t("game.seat_to_open"),
+          ),
+        ),
+      );
+    }
+    if (soonest !== null) {
+      const wait = (soonest + 1) * 1000;
+      this.seatTimer = setTimeout(() => this.table.connection.refresh(), wait);
+    }
+    return parts;
+  }
+
+  /** @param {number} seat */
+  async join(seat) {
+    const name = await askName(this.c);
+    if (name === null) return;
+    const data = await this.table.connection.post("join", { seat, name });
+    if (!data) return;
+    seatStore.set(this.table.id, data.seat, data.token);
+    this.table.connection.reconnect();
+  }
+
+  async leave() {
+    if (!window.confirm(this.c.t("game.leave_confirm"))) return;
+    if (!(await this.table.connection.post("leave", {}))) return;
+    seatStore.forget(this.table.id);
+    this.table.connection.reconnect();
+  }
+
+  /**
+   * The seat whose time ran out handed to a bot, or the game ended.
+   * @param {"bot" | "end"} choice
+   * @param {number} version
+   */
+  async takeOver(choice, version) {
+    await this.table.connection.post("timeout", { choice, version });
+  }
+
+  /**
+   * @param {number} seat
+   * @param {"bot" | "open"} choice
+   * @param {number} version
+   */
+  async manageSeat(seat, choice, version) {
+    await this.table.connection.post(`seats/${seat}`, { choice, version });
+  }
+
+  copyInvite() {
+    const url = `${location.origin}/#/game/${this.table.id}`;
+    navigator.clipboard?.writeText(url).then(
+      () => toast(this.c.t("game.copied")),
+      () => toast(url, 8000),
+    );
+  }
+}

@@ -1,0 +1,130 @@
+// @ts-check
+// The Queen's Necklace's table in the browser: where the game stands (sales, draw pile,
+// discards, the necklace's holder, the ducats to spend), the Fashion, Gem and Rarity tiles,
+// the market with each card's price ladder and its golden ring, the Merchants and delayed
+// sales, and the latest sale.  A legal action that belongs to a card or a tile is drawn on it
+// as data-action="<action>".
+
+import { h } from "../../ui.js";
+import { NecklaceSale } from "./sale.js";
+
+/** Lays out the table of one game of the Queen's Necklace. */
+export class NecklaceBoard extends NecklaceSale {
+  /** @param {import("../../renderer-interface.js").TableState} state */
+  board(state) {
+    const obs = this.obs(state);
+    const legal = new Set(state.legal);
+    const r = this.comp.rules;
+    const holder = obs.players.find((p) => p.necklace);
+    const parts = [];
+    parts.push(
+      h(
+        "div",
+        { class: "nk-info", id: "nk-info" },
+        h("span", {}, this.t("board.sales", { n: obs.sales, total: obs.sales_total })),
+        h("span", {}, this.t("board.pile", { n: obs.pile_count })),
+        h("span", {}, this.t("board.discard", { n: obs.discard.length })),
+        h(
+          "span",
+          { id: "nk-holder" },
+          this.t("board.holder", { player: holder ? this.player(holder.seat) : this.t("unit.nobody") }),
+        ),
+        obs.ducats !== null && obs.ducats !== undefined
+          ? h("span", {}, this.t("board.ducats", { player: this.player(obs.active), ducats: this.ducats(obs.ducats) }))
+          : null,
+      ),
+    );
+    const rarity = obs.last_sale_rarity || {};
+    parts.push(
+      h(
+        "div",
+        {},
+        h("h3", { class: "nk-title" }, this.t("board.tiles")),
+        h(
+          "div",
+          { class: "nk-row", id: "nk-tiles" },
+          obs.fashion.map((f, i) => {
+            const action = `play:favorite:${f.gem}`;
+            /** @type {import("../../ui.js").Attrs} */
+            const attrs = {
+              class: `nk-tile nk-gemtile nk-gem-${f.gem}`,
+              "data-gem": f.gem,
+              "data-tip": this.t("board.gem_tile_tip"),
+            };
+            if (legal.has(action)) Object.assign(attrs, { "data-action": action, tabindex: 0, role: "button" });
+            const rv = rarity[f.gem];
+            return h(
+              "div",
+              { class: "nk-column" },
+              h(
+                "div",
+                { class: "nk-tile nk-fashion", "data-tip": this.t("board.fashion_tip") },
+                this.t("board.fashion", { n: i + 1, value: r.fashion_values[i] }),
+              ),
+              h("div", attrs, this.gem(f.gem)),
+              h(
+                "div",
+                {
+                  class: `nk-tile nk-rarity${rv === undefined ? " nk-none" : ""}`,
+                  "data-tip": this.t("board.rarity_tip"),
+                },
+                rv === undefined ? this.t("board.no_rarity") : this.t("board.rarity", { value: rv }),
+              ),
+            );
+          }),
+        ),
+      ),
+    );
+    parts.push(
+      h(
+        "div",
+        {},
+        h("h3", { class: "nk-title" }, this.t("board.market")),
+        h(
+          "div",
+          { class: "nk-row", id: "nk-market" },
+          obs.market.map((m, slot) => {
+            if (!m)
+              return h(
+                "div",
+                { class: "nk-slot", "data-slot": slot },
+                h("div", { class: "nk-empty" }, this.t("board.empty")),
+              );
+            return h(
+              "div",
+              { class: "nk-slot", "data-slot": slot },
+              this.cardEl(m.card.id, { action: `buy:${m.card.id}`, legal, step: m.step }),
+              h("div", { class: "nk-price" }, this.ducats(m.price)),
+            );
+          }),
+        ),
+      ),
+    );
+    if (obs.merchants_in_play.length || obs.players.some((p) => p.delayed_sales.length)) {
+      const delayed = obs.players
+        .filter((p) => p.delayed_sales.length)
+        .map((p) => this.t("board.delayed", { player: this.player(p.seat) }));
+      parts.push(
+        h(
+          "div",
+          { class: "nk-info" },
+          obs.merchants_in_play.length ? h("span", {}, this.t("board.merchant_now")) : null,
+          delayed.map((x) => h("span", {}, x)),
+        ),
+      );
+    }
+    parts.push(this.saleTable(obs));
+    return h("div", { class: "nk-board" }, parts);
+  }
+
+  /**
+   * Where the game stands: the turn, the sales, the phase.
+   * @param {import("../../renderer-interface.js").TableState} state
+   */
+  header(state) {
+    const obs = this.obs(state);
+    const phase = this.has(`phase.${obs.phase}`) ? this.t(`phase.${obs.phase}`) : obs.phase;
+    const sales = this.t("board.sales", { n: obs.sales, total: obs.sales_total });
+    return `${this.t("board.turn", { n: obs.turn })} · ${sales} · ${phase}`;
+  }
+}

@@ -1,0 +1,275 @@
+// @ts-check
+// The lobby's form: the player's name, the game, the title, the seats (the player, bots or
+// open seats), the turn timer, hints, listing, the game's options (the main ones, then the
+// others folded), creating the table, and opening a record file to replay.
+
+import { askName, checkedOf, h, toast, valueOf } from "../ui.js";
+import { seatStore } from "../seats.js";
+import { optionLabel, optionRow } from "./options.js";
+import { TIMERS, TableSetup, playerName } from "./setup.js";
+
+/**
+ * @typedef {import("../i18n.js").Catalog} Catalog
+ * @typedef {typeof import("../app.js").app} App
+ */
+
+/** The form that sets up and creates a table. */
+export class NewTableForm {
+  /**
+   * @param {App} app
+   * @param {() => void} redraw the lobby drawn anew (the form changed its shape)
+   */
+  constructor(app, redraw) {
+    this.app = app;
+    this.redraw = redraw;
+    this.setup = new TableSetup(app.meta);
+    this.moreOpen = false; // the "more options" panel stays as the player left it across re-renders
+  }
+
+  get c() {
+    return this.app.catalog;
+  }
+
+  /** @param {string} name */
+  gameName(name) {
+    return this.c.has(`${name}.name`) ? this.c.t(`${name}.name`) : name;
+  }
+
+  /** @param {number} i */
+  seatChoices(i) {
+    const c = this.c;
+    const seats = this.setup.seats;
+    return [
+      h("option", { value: "open", selected: seats[i] === "open" }, c.t("lobby.open_seat")),
+      ...this.app.meta.bots.map((b) =>
+        h(
+          "option",
+          { value: `bot:${b}`, selected: seats[i] === `bot:${b}` },
+          c.t("lobby.bot", { bot: c.has(`bot.${b}`) ? c.t(`bot.${b}`) : b }),
+        ),
+      ),
+    ];
+  }
+
+  render() {
+    const c = this.c;
+    const setup = this.setup;
+    const games = this.app.meta.games;
+    const game = setup.game;
+    if (!game) return h("section", { class: "panel" }, c.t("app.loading"));
+    const shown = game.options.filter((o) => setup.available(o));
+    const main = shown.filter((o) => o.main);
+    const more = shown.filter((o) => !o.main);
+    /** @param {import("../app.js").GameOption} o */
+    const option = (o) => optionRow(c, setup, o, this.redraw);
+    /**
+     * A row of a label and its control.
+     * @param {string} id the control's
+     * @param {string} label
+     * @param {Element} control
+     */
+    const row = (id, label, control) => h("div", { class: "form-row" }, h("label", { for: id }, label), control);
+    /**
+     * A checkbox with its label.
+     * @param {string} id
+     * @param {boolean} checked
+     * @param {(checked: boolean) => void} set
+     */
+    const check = (id, checked, set) =>
+      h(
+        "div",
+        { class: "form-row check" },
+        h("input", { type: "checkbox", id, checked, on: { change: (e) => set(checkedOf(e)) } }),
+        h("label", { for: id }, c.t(`lobby.${id}`)),
+      );
+    return h(
+      "section",
+      { class: "panel new-game" },
+      h("h2", {}, c.t("lobby.new_game")),
+      row(
+        "your-name",
+        c.t("lobby.your_name"),
+        h("input", {
+          type: "text",
+          id: "your-name",
+          maxlength: 40,
+          value: playerName(),
+          placeholder: c.t("lobby.name_placeholder"),
+          on: { input: (e) => localStorage.setItem("salon.name", valueOf(e)) },
+        }),
+      ),
+      h(
+        "div",
+        { class: "form-row" },
+        games.length > 1
+          ? [
+              h("label", { for: "game" }, c.t("lobby.game")),
+              h(
+                "select",
+                {
+                  id: "game",
+                  on: {
+                    change: (e) => {
+                      setup.selectGame(valueOf(e));
+                      this.redraw();
+                    },
+                  },
+                },
+                games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, this.gameName(g.name))),
+              ),
+            ]
+          : null,
+        h("a", { class: "btn small", id: "how-to-play", href: `#/rules/${game.name}` }, c.t("lobby.how_to_play")),
+      ),
+      row(
+        "title",
+        c.t("lobby.title"),
+        h("input", {
+          type: "text",
+          id: "title",
+          maxlength: 80,
+          value: setup.title,
+          placeholder: c.t("lobby.title_placeholder"),
+          on: {
+            input: (e) => {
+              setup.title = valueOf(e);
+            },
+          },
+        }),
+      ),
+      row(
+        "players",
+        c.t("lobby.players"),
+        h(
+          "select",
+          {
+            id: "players",
+            on: {
+              change: (e) => {
+                setup.setPlayers(Number(valueOf(e)));
+                this.redraw();
+              },
+            },
+          },
+          setup.playerCounts().map((n) => h("option", { value: n, selected: n === setup.players }, String(n))),
+        ),
+      ),
+      setup.seats.map((_, i) =>
+        row(
+          `seat-${i}`,
+          c.t("lobby.seat", { n: i + 1 }),
+          i === 0
+            ? h("span", { id: "seat-0" }, c.t("lobby.you"))
+            : h(
+                "select",
+                {
+                  id: `seat-${i}`,
+                  "data-seat": i,
+                  on: {
+                    change: (e) => {
+                      setup.seats[i] = valueOf(e);
+                    },
+                  },
+                },
+                this.seatChoices(i),
+              ),
+        ),
+      ),
+      row(
+        "turn-timer",
+        c.t("lobby.turn_timer"),
+        h(
+          "select",
+          {
+            id: "turn-timer",
+            on: {
+              change: (e) => {
+                setup.timer = Number(valueOf(e));
+              },
+            },
+          },
+          TIMERS.map((s) =>
+            h("option", { value: s, selected: s === setup.timer }, c.t(s ? `lobby.timer_${s}` : "lobby.timer_none")),
+          ),
+        ),
+      ),
+      check("hints", setup.hints, (on) => {
+        setup.hints = on;
+      }),
+      check("listed", setup.listed, (on) => {
+        setup.listed = on;
+      }),
+      h("div", { class: "option-help" }, c.t("lobby.listed_help")),
+      main.length ? h("h3", {}, c.t("lobby.options")) : null,
+      main.map(option),
+      more.length
+        ? h(
+            "details",
+            {
+              class: "more",
+              open: this.moreOpen,
+              on: {
+                toggle: (e) => {
+                  if (e.target instanceof HTMLDetailsElement) this.moreOpen = e.target.open;
+                },
+              },
+            },
+            h("summary", {}, c.t("lobby.more_options")),
+            more.map(option),
+          )
+        : null,
+      h(
+        "div",
+        { class: "form-row" },
+        h("button", { class: "btn primary", id: "create", on: { click: () => this.create() } }, c.t("lobby.create")),
+      ),
+      row(
+        "record-file",
+        c.t("lobby.open_record"),
+        h("input", {
+          type: "file",
+          id: "record-file",
+          accept: ".json,application/json",
+          on: { change: (e) => this.openRecord(e) },
+        }),
+      ),
+    );
+  }
+
+  /**
+   * A record file chosen from disk, replayed in the page (the server verifies it).
+   * @param {Event} e
+   */
+  async openRecord(e) {
+    const file = e.target instanceof HTMLInputElement ? e.target.files?.[0] : undefined;
+    if (!file) return;
+    this.app.record = await file.text();
+    location.hash = "#/replay-file";
+  }
+
+  async create() {
+    const setup = this.setup;
+    if (!playerName() && (await askName(this.c)) === null) return;
+    setup.remember();
+    const r = await fetch("/api/games", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(setup.request(this.gameName(setup.game?.name || ""))),
+    });
+    const data = await r.json();
+    if (!r.ok) {
+      // a refused option is named by its label, as the form shows it
+      const game = setup.game?.name || "";
+      const err = data.error?.fields?.option
+        ? {
+            ...data.error,
+            fields: { ...data.error.fields, option: optionLabel(this.c, game, data.error.fields.option) },
+          }
+        : data.error;
+      toast(this.c.t("lobby.created_error", { message: err ? this.c.error(err) : r.status }), 6000);
+      return;
+    }
+    seatStore.set(data.id, data.seat, data.token);
+    location.hash = `#/game/${data.id}`;
+  }
+}

@@ -1,0 +1,181 @@
+// @ts-check
+// The table being set up in the lobby: its game, seats, options, title, turn timer, hints and
+// listing, kept within what the game allows (an option exists only while the options it
+// requires have their values, a player count only with the options that allow it), remembered
+// for the next visit, and made into the request that creates it.  The options come from the
+// server's description of each game's config, passed through without knowing what they mean.
+
+export const TIMERS = [0, 60, 180, 600, 86400]; // seconds a player has per decision; 0: no timer
+
+/**
+ * @typedef {import("../app.js").Meta} Meta
+ * @typedef {import("../app.js").GameMeta} GameMeta
+ * @typedef {import("../app.js").GameOption} GameOption
+ */
+
+/**
+ * What is remembered of the last table set up.
+ * @typedef {object} Remembered
+ * @property {string} game
+ * @property {number} players
+ * @property {string[]} seats
+ * @property {Record<string, any>} options
+ * @property {number} timer
+ * @property {boolean} hints
+ * @property {boolean} listed
+ */
+
+/** The player's name, as given last. */
+export function playerName() {
+  return localStorage.getItem("salon.name") || "";
+}
+
+/**
+ * The table the player set up last time, or null.
+ * @returns {Partial<Remembered> | null}
+ */
+function remembered() {
+  try {
+    return JSON.parse(localStorage.getItem("salon.lobby") || "null");
+  } catch {
+    return null;
+  }
+}
+
+/** The choices of the table being set up. */
+export class TableSetup {
+  /**
+   * The first game that has a board of its own (or the one set up last time), with the
+   * choices made last time that still fit it.
+   * @param {Meta} meta the server's games and bots
+   */
+  constructor(meta) {
+    this.meta = meta;
+    const games = meta.games;
+    const last = remembered();
+    const first = games.find((g) => g.name === last?.game) || games.find((g) => g.renderer) || games[0];
+    /** @type {GameMeta | null} null: the server plays no game */
+    this.game = null;
+    this.players = 0;
+    /** @type {string[]} each seat's choice: "you", "open" or "bot:<name>" */
+    this.seats = [];
+    /** @type {Record<string, any>} */
+    this.options = {};
+    this.title = "";
+    this.timer = 0;
+    this.hints = false;
+    this.listed = false;
+    if (first) this.selectGame(first.name);
+    if (first && last && last.game === first.name) this.restore(last);
+  }
+
+  /** @param {string} name */
+  selectGame(name) {
+    const meta = this.meta.games.find((g) => g.name === name);
+    if (!meta) return;
+    this.game = meta;
+    this.options = {};
+    for (const o of meta.options) this.options[o.key] = o.default;
+    this.setPlayers(meta.players.includes(2) ? 2 : meta.players[0]);
+  }
+
+  /** @returns {GameOption[]} */
+  gameOptions() {
+    return this.game ? this.game.options : [];
+  }
+
+  /**
+   * Take back the remembered choices that still fit the game's options and player counts.
+   * @param {Partial<Remembered>} last
+   */
+  restore(last) {
+    const options = last.options || {};
+    for (const o of this.gameOptions()) {
+      if (o.key in options) this.options[o.key] = options[o.key];
+    }
+    this.keepAvailable();
+    if (last.players !== undefined && this.playerCounts().includes(last.players)) {
+      this.seats = (last.seats || []).slice(0, last.players);
+      this.setPlayers(last.players);
+    }
+    this.timer = last.timer !== undefined && TIMERS.includes(last.timer) ? last.timer : 0;
+    this.hints = last.hints === true;
+    this.listed = last.listed === true;
+  }
+
+  remember() {
+    const { players, seats, options, timer, hints, listed } = this;
+    const game = this.game?.name;
+    localStorage.setItem("salon.lobby", JSON.stringify({ game, players, seats, options, timer, hints, listed }));
+  }
+
+  /**
+   * An option with ``requires`` exists only while the options it names have those values
+   * (``{contains: x}``: a list option that includes x): otherwise it is hidden and kept at
+   * its default (the engine would refuse the mix).
+   * @param {GameOption} o
+   */
+  available(o) {
+    return Object.entries(o.requires || {}).every(([key, want]) => {
+      const have = this.options[key];
+      if (want !== null && typeof want === "object") return (have || []).includes(want.contains);
+      return have === want;
+    });
+  }
+
+  keepAvailable() {
+    for (const o of this.gameOptions()) if (!this.available(o)) this.options[o.key] = o.default;
+  }
+
+  /** An option changed: the others and the player count kept within what it allows. */
+  optionsChanged() {
+    this.keepAvailable();
+    const counts = this.playerCounts();
+    if (!counts.includes(this.players)) this.setPlayers(counts[0]);
+  }
+
+  /** @returns {number[]} */
+  playerCounts() {
+    const meta = this.game;
+    if (!meta) return [];
+    for (const [key, counts] of Object.entries(meta.players_with || {})) {
+      if (this.options[key] === true) return counts;
+    }
+    return meta.players;
+  }
+
+  /** @param {number} n */
+  setPlayers(n) {
+    for (const o of this.gameOptions()) {
+      if (o.type === "seat" && this.options[o.key] >= n) this.options[o.key] = o.default;
+    }
+    const bots = this.meta.bots;
+    const bot = bots.includes("normal") ? "normal" : bots[0];
+    this.players = n;
+    this.seats = Array.from({ length: n }, (_, i) => this.seats[i] || (i === 0 ? "you" : `bot:${bot}`));
+    this.seats[0] = "you";
+  }
+
+  /**
+   * The request that creates the table (POST /api/games), the player in its first seat.
+   * @param {string} gameName the game's name in the page's language (the title when none is given)
+   */
+  request(gameName) {
+    const seats = this.seats.map((choice) =>
+      choice.startsWith("bot:") ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" },
+    );
+    /** @type {Record<string, any>} */
+    const config = {};
+    for (const o of this.gameOptions()) {
+      const v = this.options[o.key];
+      if (JSON.stringify(v) !== JSON.stringify(o.default)) config[o.key] = v;
+    }
+    const title = this.title.trim() || [gameName, playerName()].filter((x) => x).join(" · ");
+    /** @type {Record<string, any>} */
+    const body = { game: this.game?.name, title, seats, config, join: { seat: 0, name: playerName() } };
+    if (this.timer) body.turn_timer = this.timer;
+    if (this.hints) body.hints = true;
+    body.private = !this.listed;
+    return body;
+  }
+}
