@@ -26,6 +26,7 @@ ALLOWED = {
     "core": {"core"},
     "i18n": {"core", "i18n"},
     "parallel": {"core", "parallel"},
+    "compiled": {"compiled"},  # which engine runs: it imports nothing of salon
     "bots": {"core", "bots"},
     "rl": {"core", "rl", "bots"},
     "wording": {"core", "i18n", "wording", *GAMES},

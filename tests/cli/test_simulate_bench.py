@@ -195,8 +195,8 @@ def test_bench_solo_and_2013_keep_the_shape(run: Run) -> None:
 def test_bench_tells_each_stage_as_it_ends_for_its_progress_bar() -> None:
     seen: list[str] = []
     bench_mod.bench("necklace", 0.01, step=seen.append)
-    assert seen == bench_mod.stages("necklace") == ["random:2", "random:3", "random:4", "heuristic", "search",
-                                                    "parallel"]
+    assert seen == bench_mod.stages("necklace") == ["random:2", "random:3", "random:4", "evaluate", "heuristic",
+                                                    "search", "parallel"]
 
 
 @pytest.mark.slow

@@ -16,12 +16,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from salon.core.errors import ConfigError
 from salon.core.game import Game, derive_secret_seed, is_secret_seed, secret_key
 from salon.core.plugins import load
 from salon.core.rng import KeyedRng, Rng, derive_seed
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-in bots extend it
 class Bot(ABC):
     name: str = ""
     instant: ClassVar[bool] = False

@@ -1,9 +1,11 @@
 """Speed of the engine and of the bots (docs/architecture.md principle 9).
 
+The report says which engine ran: the compiled one or the pure twin (salon.compiled).
 Random play measures the engine alone: ``legal_actions`` and ``apply`` with a random bot,
 no checks.  Each player count gets the same time box; the clock is read between games, so
-a box is exceeded by at most one game.  A solo game has one player count, and the turns
-the game plays by itself count towards the engine's time, not as decisions.  Games run with
+a box is exceeded by at most one game.  The static evaluation is timed alone, on the positions
+of random games.  A solo game has one player count, and the turns the game plays by itself
+count towards the engine's time, not as decisions.  Games run with
 fast seeds 0, 1, 2 ... or, to measure what the keyed generator of a server's games costs,
 with the secret seeds ``2**128 + 0``, ``2**128 + 1`` ... (the same games on every run).
 The search bot is timed on one mid-game position: the worlds (and play-outs) it gets
@@ -33,6 +35,8 @@ from salon import parallel
 from salon.bots.base import RandomBot, bot_seed, make_bot
 from salon.bots.search import SearchBot
 from salon.cli.common import config_expansions, game_config
+from salon.compiled import ENGINE
+from salon.core.evaluation import evaluation_of
 from salon.core.game import SECRET_SEEDS, game_class, game_names
 from salon.core.plugins import plugin
 from salon.core.rng import Rng
@@ -87,6 +91,36 @@ def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None,
             game.apply(action)
         seed += 1
     return round(1000 * thinking / decisions, 3)
+
+
+EVALUATED = 1000
+"""How many static evaluations the evaluation's time is averaged over (unless time runs out)."""
+
+
+def evaluate_us(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
+                edition: str | None = None, secret: bool = False) -> float:
+    """Mean microseconds of one static evaluation (the game's evaluation, which the heuristic's
+    look-ahead and the search's play-outs end on) for the seat to move, along random 2-player
+    games (solo: solo games)."""
+    cls = game_class(name)
+    config = game_config(1 if solo else 2, expansions, solo, edition)
+    seed = _seed(0, secret)
+    evaluate = evaluation_of(cls.new(config, seed)).evaluate
+    spent = 0.0
+    calls = 0
+    while calls < EVALUATED and (calls == 0 or spent < seconds):
+        game = cls.new(config, seed)
+        bot = RandomBot(bot_seed(seed, 0))
+        while not game.is_over() and calls < EVALUATED and (calls == 0 or spent < seconds):
+            seat = game.current_player()
+            if seat is not None:
+                t0 = time.perf_counter()
+                evaluate(game, seat)
+                spent += time.perf_counter() - t0
+                calls += 1
+            game.apply(bot.choose(game))
+        seed += 1
+    return round(1e6 * spent / calls, 2)
 
 
 MID_GAME = 60
@@ -150,9 +184,10 @@ def parallel_speedup(name: str, players: int, seconds: float, workers: int, expa
 
 def stages(name: str, expansions: str | None = None, solo: bool = False, edition: str | None = None) -> list[str]:
     """The steps :func:`bench` goes through, in order (for a progress bar): ``random:<players>``
-    per player count, then ``heuristic``, ``search`` and ``parallel``."""
+    per player count, then ``evaluate``, ``heuristic``, ``search`` and ``parallel``."""
     options = {k: v for k, v in game_config(0, expansions, solo, edition).items() if k != "players"}
-    return [f"random:{n}" for n in game_class(name).describe(options).players] + ["heuristic", "search", "parallel"]
+    return ([f"random:{n}" for n in game_class(name).describe(options).players]
+            + ["evaluate", "heuristic", "search", "parallel"])
 
 
 def bench(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
@@ -173,6 +208,8 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
     for n in counts:
         players[str(n)] = random_play(name, n, seconds, expansions, solo, edition, secret)
         done(f"random:{n}")
+    evaluate = evaluate_us(name, seconds, expansions, solo, edition, secret)
+    done("evaluate")
     heuristic = heuristic_think_ms(name, seconds, expansions, solo, edition, secret)
     done("heuristic")
     search = search_speed(name, seconds, expansions, solo, edition, secret)
@@ -182,11 +219,13 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
     done("parallel")
     return {
         "game": name,
+        "compiled": ENGINE.compiled,
         "expansions": config_expansions(first),
         "config": config,
         "secret_seeds": secret,
         "seconds_per_count": seconds,
         "players": players,
+        "evaluate_us_per_call": evaluate,
         "heuristic_ms_per_decision": heuristic,
         "search": search,
         "parallel": speedup,

@@ -9,6 +9,7 @@ every exception into that line (see :class:`SalonGroup`).
 from __future__ import annotations
 
 import dataclasses
+import importlib.metadata
 import json
 import secrets
 import sys
@@ -53,6 +54,7 @@ from salon.cli.common import (
 from salon.cli.play import Seat, Session, position_problem, read_position, save_problem, saved_players
 from salon.cli.support import support
 from salon.cli.tournament import AddressOpt, BackendOpt, WorkersOpt, tournament
+from salon.compiled import ENGINE
 from salon.core import record
 from salon.core.errors import ConfigError, PositionError, SalonError
 from salon.core.game import game_class, game_names
@@ -147,6 +149,29 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def describe_engine(lang: str) -> str:
+    """Which engine runs, the compiled one or the pure twin, and why (salon.compiled)."""
+    return text(f"engine.{ENGINE.why}", lang, module=ENGINE.module)
+
+
+def _show_version(shown: bool) -> None:
+    if shown:
+        lang = system_language()
+        print(text("ui.version", lang, version=importlib.metadata.version("salon"), engine=describe_engine(lang)))
+        raise typer.Exit()
+
+
+VersionOpt = Annotated[bool, typer.Option(
+    "--version", callback=_show_version, is_eager=True,
+    help="Print the version and which engine runs (compiled, or pure Python and why), then exit.")]
+
+
+@app.callback()
+def _options(version: VersionOpt = False) -> None:
+    """The options of ``salon`` itself, before any command."""
+
 
 GAME_HELP = "The game to play; available: " + ", ".join(game_names()) + "."
 
@@ -584,7 +609,9 @@ def bench(
         console.print(say("bench.secret"))
     if edition is not None:
         console.print(say("ui.edition", edition=say(f"edition.{edition.strip()}")))
+    console.print(say("bench.engine", engine=describe_engine(lang)))
     console.print(table)
+    console.print(say("bench.evaluate", us=f"{data['evaluate_us_per_call']:.1f}"))
     console.print(say("bench.heuristic", ms=f"{data['heuristic_ms_per_decision']:.2f}"))
     console.print(say("bench.search", worlds=f"{data['search']['worlds_per_s']:.1f}",
                        play_outs=f"{data['search']['play_outs_per_s']:.1f}"))

@@ -15,6 +15,8 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from salon.core.errors import ConfigError, IllegalAction, MalformedAction, RecordError, Refusal
 from salon.core.events import Event
 from salon.core.game import Game
@@ -41,6 +43,7 @@ S = TypeVar("S", bound=StepState)
 C = TypeVar("C")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games extend it
 class StepGame(Game, Generic[S, C]):
     """The engine of a game whose state class is ``S`` and whose config class is ``C``."""
 
@@ -182,11 +185,7 @@ class StepGame(Game, Generic[S, C]):
         return self.s.over
 
     def clone(self) -> Self:
-        g = type(self).__new__(type(self))
-        g.config = self.config
-        g.seed = self.seed
-        g.s = self.s.clone()
-        g.history = self.history[:]
+        g = type(self)(self.config, self.seed, self.s.clone(), self.history[:])
         g._legal = self._legal
         g._undo = self._undo
         g._setup = self._setup
@@ -202,8 +201,8 @@ class StepGame(Game, Generic[S, C]):
             cfg = cls.parse_config(cls.stored_config(snapshot["config"]))
             state = cls.restore_state(cfg, snapshot["state"])
             return cls(cfg, int(snapshot["seed"]), state, [str(a) for a in snapshot["history"]])
-        except ConfigError as e:
-            raise RecordError(f"the snapshot's config is invalid: {e}", "record.config") from None
+        except ConfigError as refused:  # one name a type: compiled code types the name by its first clause
+            raise RecordError(f"the snapshot's config is invalid: {refused}", "record.config") from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})", "record.malformed",
                               {"where": "snapshot"}) from None

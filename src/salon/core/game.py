@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from salon.core.errors import ConfigError, PositionError, Refusal
 from salon.core.events import Event
 from salon.core.plugins import load, plugin, plugins
@@ -83,6 +85,7 @@ class Description:
     :meth:`Game.decision` gives them); empty for a game that publishes none."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games and test doubles extend it
 class Game(ABC):
     """One game in progress.  Subclasses implement the rules of one title."""
 

@@ -20,12 +20,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # scripted generators of tests extend it
 class BaseRng(ABC):
     """What a game draws with.  ``state`` is an int that changes on every draw, so a caller
     can tell whether anything was drawn between two moments by comparing it."""
@@ -88,6 +91,10 @@ class Rng(BaseRng):
     def clone(self) -> Rng:
         return Rng(self.state)
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        """Pickled as its state, like :class:`KeyedRng`: the compiled class has no other way."""
+        return Rng, (self.state,)
+
     def to_json(self) -> int:
         return self.state
 
@@ -112,7 +119,9 @@ class KeyedRng(BaseRng):
 
     __slots__ = ("key", "state", "_mac", "_block", "_words")
 
-    def __init__(self, key: bytes, state: int = 0) -> None:
+    def __init__(self, key: object, state: object = 0, mac: hashlib.blake2b | None = None) -> None:
+        """``key`` and ``state`` are checked here, whatever their type (compiled code would take
+        True for the int 1); ``mac``: the keyed hash of ``key`` when it is at hand (a clone's)."""
         if not isinstance(key, bytes) or len(key) != KEY_BYTES:
             raise ValueError(f"a KeyedRng key is {KEY_BYTES} bytes")
         if isinstance(state, bool) or not isinstance(state, int) or state < 0:
@@ -120,7 +129,7 @@ class KeyedRng(BaseRng):
         self.key = key
         self.state = state
         # keyed once: copying the keyed hash skips hashing the key block on every refill
-        self._mac = hashlib.blake2b(key=key, digest_size=_BLOCK.size)
+        self._mac = hashlib.blake2b(key=key, digest_size=_BLOCK.size) if mac is None else mac
         self._block = -1
         self._words: tuple[int, ...] = ()
 
@@ -143,10 +152,7 @@ class KeyedRng(BaseRng):
     def clone(self) -> KeyedRng:
         """A copy that shares the keyed hash and the current block (neither is ever changed in
         place), so that cloning a game, which a searching bot does constantly, hashes nothing."""
-        r = KeyedRng.__new__(KeyedRng)
-        r.key = self.key
-        r.state = self.state
-        r._mac = self._mac
+        r = KeyedRng(self.key, self.state, self._mac)
         r._block = self._block
         r._words = self._words
         return r

@@ -118,7 +118,7 @@ class Necklace(StepGame[State, NecklaceConfig]):
         return found
 
     @classmethod
-    def new(cls, config: Any = None, seed: int | None = 0) -> Self:
+    def new(cls, config: Any = None, seed: object = 0) -> Self:  # any object: game_seed refuses what is no seed
         cfg = parse_config(config)
         seed = game_seed(seed)
         s = new_state(cfg, packaged(), seed)
@@ -146,7 +146,7 @@ class Necklace(StepGame[State, NecklaceConfig]):
         f = self.s.stack[-1]
         return {"seat": f[1], "kind": f[0], **decision_context(self.s)}
 
-    def observe(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: object) -> dict[str, Any]:  # any object: check_seat refuses what is no seat
         return observe(self.s, check_seat(self, seat))
 
     def determinize(self, seat: int, rng: BaseRng) -> Self:

@@ -112,8 +112,8 @@ def from_position(data: Any, invariants: bool = True) -> tuple[NecklaceConfig, i
     data = header(data, "necklace", KEYS)
     try:
         cfg = parse_config(data.get("config", {}))
-    except ConfigError as e:
-        raise PositionError(str(e)) from None
+    except ConfigError as refused:  # a name of its own: compiled code types a name by its first clause
+        raise PositionError(str(refused)) from None
     seed = read_seed(data)
     s = _read(data, cfg, packaged(), seed)
     if invariants and s.stack and s.stack[-1][0] in DECISIONS:  # else checked once a decision is reached

@@ -8,7 +8,7 @@ knows a rule: the modules of ``salon.necklace.rules`` change the state and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from salon.core.events import Event
 from salon.core.rng import BaseRng, rng_from_json
@@ -95,9 +95,11 @@ class State:
         s.over = self.over
         return s
 
-    _INTS = ("n", "active", "turn_no", "ducats", "bought", "sales", "cardinal_by")
-    _LISTS = ("pile", "market", "price", "out", "fashion", "scores", "held", "limbo", "rarity")
-    _NESTED = ("hands", "shown", "shown_type")
+    _INTS: ClassVar[tuple[str, ...]] = ("n", "active", "turn_no", "ducats", "bought", "sales", "cardinal_by")
+    _LISTS: ClassVar[tuple[str, ...]] = (
+        "pile", "market", "price", "out", "fashion", "scores", "held", "limbo", "rarity",
+    )
+    _NESTED: ClassVar[tuple[str, ...]] = ("hands", "shown", "shown_type")
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {k: getattr(self, k) for k in self._INTS + self._LISTS}
@@ -115,7 +117,7 @@ class State:
 
     @classmethod
     def from_json(cls, d: dict[str, Any], cfg: NecklaceConfig, ds: DataSet) -> State:
-        s = cls.__new__(cls)
+        s = State.__new__(State)
         s.cfg = cfg
         s.ds = ds
         for k in cls._INTS:

@@ -453,8 +453,8 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
             turns = madame_turns
             per_round = st.mdb_round
         else:
-            turns = (st.hand if before_actions else len(p.hand)) + st.hand * rounds_after
-            per_round = st.hand
+            turns = float((st.hand if before_actions else len(p.hand)) + st.hand * rounds_after)
+            per_round = float(st.hand)
         soon = min(1.0, turns / 6)
         # terrace (R-SCORE-5-*): the best pairing now, and spots still waiting for a garment
         if fw_mults[q]:
@@ -621,7 +621,7 @@ def _public_prospects(s: State, st: _Static, q: int) -> float:
     prospects would count against nothing, and its estimate would run ahead of the truth."""
     p = s.players[q]
     staff = p.staff()
-    v = len(p.hand) * sum([st.card_now[c] for c in staff]) / len(staff)
+    v = len(p.hand) * sum([st.card_now[c] for c in staff], 0.0) / len(staff)  # a float sum: compiled code needs it
     rounds_after = st.rounds - s.round
     if rounds_after:
         quality = st.card_quality
@@ -656,8 +656,8 @@ def _madame_crowns(s: State, st: _Static) -> float:
     and the best one on display, which her next hire card takes first; its worth counts by the
     chance that one of her face-down hand cards is a hire card.  Hiring that card first then
     shows as denying it to her."""
-    owned = sum(end_value(s, MDB, c) for c in s.players[MDB].supply
-                if st.card_bonus[c] in CROWN and c not in s.promoted)  # R-SOLO-EXAM-M: face down
+    owned = float(sum(end_value(s, MDB, c) for c in s.players[MDB].supply
+                      if st.card_bonus[c] in CROWN and c not in s.promoted))  # R-SOLO-EXAM-M: face down
     shown = [end_value(s, MDB, c) for c in s.display if c != EMPTY and st.card_bonus[c] in CROWN]
     if not shown:
         return owned

@@ -108,7 +108,7 @@ class Rococo(StepGame[State, RococoConfig]):
         return reductions(self.s, self.s.t.garment_index[garment_id], mode)
 
     @classmethod
-    def new(cls, config: Any = None, seed: int | None = 0) -> Self:
+    def new(cls, config: Any = None, seed: object = 0) -> Self:  # any object: game_seed refuses what is no seed
         cfg = parse_config(config)
         seed = game_seed(seed)
         s = new_state(cfg, _tables(cfg), seed)
@@ -160,7 +160,7 @@ class Rococo(StepGame[State, RococoConfig]):
         f = self.s.stack[-1]
         return {"seat": f[1], "kind": f[0], **decision_context(self.s)}
 
-    def observe(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: object) -> dict[str, Any]:  # any object: check_seat refuses what is no seat
         return observe(self.s, check_seat(self, seat))
 
     def determinize(self, seat: int, rng: BaseRng) -> Self:

@@ -177,8 +177,8 @@ def from_position(data: Any, t: Tables | None = None, invariants: bool = True) -
     data = header(data, "rococo", KEYS)
     try:
         cfg = parse_config(data.get("config", {}))
-    except ConfigError as e:
-        raise PositionError(str(e)) from None
+    except ConfigError as refused:  # a name of its own: compiled code types a name by its first clause
+        raise PositionError(str(refused)) from None
     seed = read_seed(data)
     t = t or _tables(cfg)
     s = _read(data, cfg, t, seed)

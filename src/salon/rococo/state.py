@@ -7,7 +7,7 @@ state, and ``salon.rococo.game`` exposes it through the protocol.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from salon.core.events import Event
 from salon.core.rng import BaseRng, rng_from_json
@@ -89,7 +89,7 @@ class Player:
         p.master_exams = self.master_exams
         return p
 
-    _FIELDS = (
+    _FIELDS: ClassVar[tuple[str, ...]] = (
         "livres", "thread", "lace", "vp", "rack", "supply", "hand", "discard", "in_play",
         "jewels", "specialist", "exam", "tasks", "master_exams",
     )
@@ -202,13 +202,15 @@ class State:
         s.promoted = self.promoted[:]
         return s
 
-    _LISTS = (
+    _LISTS: ClassVar[tuple[str, ...]] = (
         "deck", "display", "res_bag", "drawers", "res_discard", "gar_bag", "windows", "gar_discard",
         "guest", "guest_owner", "deco", "all_halls", "terrace", "boxed", "money_left",
         "jewel_bag", "jewel_display", "jewels_boxed", "j_stack", "m_stack", "festive_box",
         "mdb_supply", "mdb_hand", "mdb_discard", "unseen",
     )
-    _INTS = ("n", "round", "start_player", "turn_seat", "turn_card", "making", "favour", "rent_jewel")
+    _INTS: ClassVar[tuple[str, ...]] = (
+        "n", "round", "start_player", "turn_seat", "turn_card", "making", "favour", "rent_jewel",
+    )
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {k: getattr(self, k) for k in self._INTS + self._LISTS}
@@ -224,7 +226,7 @@ class State:
 
     @classmethod
     def from_json(cls, d: dict[str, Any], cfg: RococoConfig, t: Tables) -> State:
-        s = cls.__new__(cls)
+        s = State.__new__(State)
         s.cfg = cfg
         s.t = t
         for k in cls._INTS:
