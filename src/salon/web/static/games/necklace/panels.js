@@ -3,6 +3,7 @@
 // chosen there card by card, sent in one step), one's presentation and the hands one saw, the
 // players' panels and score track, and the final scoring table.
 
+import { scoringTable } from "../../scoring.js";
 import { h } from "../../ui.js";
 import { NecklaceBoard } from "./board.js";
 
@@ -214,52 +215,16 @@ export class NecklacePanels extends NecklaceBoard {
 
   /** @param {TableState} state */
   scoring(state) {
-    const obs = this.obs(state);
     const result = state.result;
     if (!result) return null;
-    const seen = new Set(result.breakdown.flatMap((b) => Object.keys(b)));
-    const steps = [...SALE_STEPS.filter((x) => seen.has(x)), ...[...seen].filter((x) => !SALE_STEPS.includes(x))];
-    const seats = obs.players.map((p) => p.seat);
-    const winners = new Set(result.winners);
-    /**
-     * @param {number} seat
-     * @param {import("../../ui.js").Child} text
-     * @param {"td" | "th"} [tag]
-     */
-    const cell = (seat, text, tag = "td") => h(tag, { class: winners.has(seat) ? "winner" : "" }, text);
-    return h(
-      "table",
-      { class: "scoring", id: "scoring-table" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", {}, ""),
-          seats.map((seat) =>
-            cell(seat, h("span", {}, h("span", { class: `dot p${seat % 5}` }), " ", this.player(seat)), "th"),
-          ),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        steps.map((step) =>
-          h(
-            "tr",
-            { "data-step": step },
-            h("td", {}, this.has(`step.${step}`) ? this.t(`step.${step}`) : step),
-            seats.map((seat) => cell(seat, String(result.breakdown[seat]?.[step] ?? 0))),
-          ),
-        ),
-        h(
-          "tr",
-          { class: "total" },
-          h("td", {}, this.c.t("game.total")),
-          seats.map((seat) => cell(seat, String(result.scores[seat]))),
-        ),
-      ),
-    );
+    return scoringTable({
+      seats: this.obs(state).players.map((p) => p.seat),
+      order: SALE_STEPS,
+      breakdown: result.breakdown,
+      winners: result.winners,
+      label: (step) => (this.has(`step.${step}`) ? this.t(`step.${step}`) : step),
+      player: (seat) => this.player(seat),
+      closing: [[this.c.t("game.total"), (seat) => String(result.scores[seat])]],
+    });
   }
 }

@@ -3,6 +3,7 @@
 // beside a decision, the player panels with Madame du Barry's, the status header and the final
 // scoring table.
 
+import { scoringTable } from "../../scoring.js";
 import { h, s } from "../../ui.js";
 import { ROMAN, STEPS } from "./palette.js";
 import { RococoBoard } from "./board.js";
@@ -296,58 +297,17 @@ export class RococoPanels extends RococoBoard {
     const obs = this.obs(state);
     const result = state.result;
     if (!result) return null;
-    const breakdown = result.breakdown.length ? result.breakdown : obs.breakdown || [];
-    /** @type {Set<string>} */
-    const seen = new Set();
-    for (const b of breakdown) for (const k of Object.keys(b)) seen.add(k);
-    const steps = [...STEPS.filter((x) => seen.has(x)), ...[...seen].filter((x) => !STEPS.includes(x))];
-    const seats = obs.players.map((p) => p.seat);
-    const winners = new Set(result.winners);
-    /**
-     * @param {number} seat
-     * @param {import("../../ui.js").Child} text
-     * @param {"td" | "th"} [tag]
-     */
-    const cell = (seat, text, tag = "td") => h(tag, { class: winners.has(seat) ? "winner" : "" }, text);
-    return h(
-      "table",
-      { class: "scoring", id: "scoring-table" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", {}, ""),
-          seats.map((seat) =>
-            cell(seat, h("span", {}, h("span", { class: `dot p${seat % 5}` }), " ", this.player(seat)), "th"),
-          ),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        steps.map((step) =>
-          h(
-            "tr",
-            { "data-step": step },
-            h("td", {}, this.has(`step.${step}`) ? this.t(`step.${step}`) : step),
-            seats.map((seat) => cell(seat, String(breakdown[seat]?.[step] ?? 0))),
-          ),
-        ),
-        h(
-          "tr",
-          { class: "total" },
-          h("td", {}, this.c.t("game.total")),
-          seats.map((seat) => cell(seat, String(result.scores[seat]))),
-        ),
-        h(
-          "tr",
-          {},
-          h("td", {}, this.c.t("game.tie_break")),
-          seats.map((seat) => cell(seat, this.livres(result.tie_break[seat]))),
-        ),
-      ),
-    );
+    return scoringTable({
+      seats: obs.players.map((p) => p.seat),
+      order: STEPS,
+      breakdown: result.breakdown.length ? result.breakdown : obs.breakdown || [],
+      winners: result.winners,
+      label: (step) => (this.has(`step.${step}`) ? this.t(`step.${step}`) : step),
+      player: (seat) => this.player(seat),
+      closing: [
+        [this.c.t("game.total"), (seat) => String(result.scores[seat])],
+        [this.c.t("game.tie_break"), (seat) => this.livres(result.tie_break[seat])],
+      ],
+    });
   }
 }
