@@ -12,12 +12,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import RenderableType
 
 from salon.core.game import Game
 from salon.core.plugins import load, plugin
+from salon.wording import Wording
+from salon.wording.phrase import Line, Phrase
+
+
+class WordedLog:
+    """The log part of a game's view: its events' lines as the game's wording
+    (:mod:`salon.wording`) chooses them, in the view's words (``say``), a line that details
+    the one above it indented."""
+
+    events: Wording
+
+    if TYPE_CHECKING:
+        def say(self, phrase: Phrase) -> str:
+            """A phrase in the view's words (each game's text module gives it)."""
+
+    def line(self, line: Line) -> str:
+        return "  " * int(line.get("depth", 0)) + self.say(line)
+
+    def event(self, view: dict[str, Any]) -> str | None:
+        lines = [self.line(x) for x in self.events.event(view)]
+        return "\n".join(lines) if lines else None
+
+    def log(self, views: list[dict[str, Any]]) -> list[str]:
+        return [self.line(x) for lines in self.events.entry(views) for x in lines]
 
 
 class GameView(Protocol):

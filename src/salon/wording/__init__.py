@@ -31,6 +31,10 @@ class Wording(Protocol):
         several lines, or none when another line tells it (a turn told as one sentence)."""
         ...
 
+    def entry(self, views: Sequence[dict[str, Any]]) -> list[list[Line]]:
+        """The lines of one action's events (the latest entry of the log), event by event."""
+        ...
+
     def event(self, view: dict[str, Any]) -> list[Line]:
         """The lines of one event alone."""
         ...

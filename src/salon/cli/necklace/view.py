@@ -15,16 +15,18 @@ from rich.markup import escape
 
 from salon.cli.necklace.board import NecklaceBoard
 from salon.cli.necklace.text import PREFIX, rule_fields
-from salon.cli.support import GameSupport
+from salon.cli.support import GameSupport, WordedLog
 from salon.core.game import Game
 from salon.necklace.components import GEM
 from salon.wording.necklace.events import NecklaceEvents
 from salon.wording.necklace.words import necklace
-from salon.wording.phrase import Line
 
 
-class NecklaceView(NecklaceBoard):
-    """Renders one game of The Queen's Necklace; ``labels`` names the seats."""
+class NecklaceView(NecklaceBoard, WordedLog):
+    """Renders one game of The Queen's Necklace; ``labels`` names the seats.  A sale reads in
+    the log as the rules suggest revealing it: the lots column by column, most fashionable gem
+    first (QN-SALE-6); then rarity, price and sellers of every column, and only then what each
+    player earned."""
 
     def __init__(self, game: Game, lang: str, labels: list[str]) -> None:
         super().__init__(game, lang, labels)
@@ -126,22 +128,6 @@ class NecklaceView(NecklaceBoard):
         gem = self.ds.gem_names[c.gem]
         total = self.words.lot_gems(d.get("lots", {}).get(gem, [])) + c.gems
         return self._("action.present_gem", card=self.card(card_id), gem=self.gem(gem), total=self.gems(gem, total))
-
-    # --- the log
-
-    def line(self, line: Line) -> str:
-        """A log line; a line that details the one above it is indented."""
-        return "  " * int(line.get("depth", 0)) + self.say(line)
-
-    def event(self, view: dict[str, Any]) -> str | None:
-        lines = [self.line(x) for x in self.events.event(view)]
-        return "\n".join(lines) if lines else None
-
-    def log(self, views: list[dict[str, Any]]) -> list[str]:
-        """The log lines of one action's events.  A sale reads as the rules suggest revealing
-        it: the lots column by column, most fashionable gem first (QN-SALE-6); then rarity,
-        price and sellers of every column, and only then what each player earned."""
-        return [self.line(x) for lines in self.events.entry(views) for x in lines]
 
 
 def _steps(game: Game) -> tuple[str, ...]:

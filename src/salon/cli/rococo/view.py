@@ -10,40 +10,25 @@ do, and why she picks the target she picks.
 
 from __future__ import annotations
 
-from typing import Any
-
 from salon.cli.rococo.board import RococoBoard
 from salon.cli.rococo.decisions import RococoDecisions
 from salon.cli.rococo.text import term_fields
-from salon.cli.support import GameSupport
+from salon.cli.support import GameSupport, WordedLog
 from salon.core.game import Game
 from salon.rococo.rules.scoring import STEPS
-from salon.wording.phrase import Line
 from salon.wording.rococo.events import RococoEvents
 from salon.wording.rococo.words import rococo
 
 
-class RococoView(RococoBoard, RococoDecisions):
-    """Renders one Rococo game; ``labels`` names the seats (e.g. "Player 2 (random)")."""
+class RococoView(RococoBoard, RococoDecisions, WordedLog):
+    """Renders one Rococo game; ``labels`` names the seats (e.g. "Player 2 (random)").  A turn
+    of Madame du Barry reads as one line for her card and what it made her do (the card, the
+    target and why), one for the placement of a garment she tailored, and one per further
+    consequence (a jewel, a task, an exam)."""
 
     def __init__(self, game: Game, lang: str, labels: list[str]) -> None:
         super().__init__(game, lang, labels)
         self.events = RococoEvents(game)
-
-    def line(self, line: Line) -> str:
-        """A log line; a line that details the one above it is indented."""
-        return "  " * int(line.get("depth", 0)) + self.say(line)
-
-    def event(self, view: dict[str, Any]) -> str | None:
-        lines = [self.line(x) for x in self.events.event(view)]
-        return "\n".join(lines) if lines else None
-
-    def log(self, views: list[dict[str, Any]]) -> list[str]:
-        """The log lines of one action's events.  A turn of Madame du Barry reads as one line
-        for her card and what it made her do (the card, the target and why), one for the
-        placement of a garment she tailored, and one per further consequence (a jewel, a
-        task, an exam); her turn's end is left out.  Every other event is one line."""
-        return [self.line(x) for lines in self.events.entry(views) for x in lines]
 
 
 def _steps(game: Game) -> tuple[str, ...]:
