@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -16,7 +17,11 @@ import pytest
 
 import salon
 from salon import compiled
+from salon.bots.base import make_bot
+from salon.bots.search import Estimate
 from salon.compiled import MANIFEST, choose, compilable, sources
+from salon.core.events import Event
+from salon.core.game import game_class
 
 ROOT = Path(salon.__file__).parent.parent
 
@@ -104,3 +109,21 @@ def test_the_version_says_which_engine_runs() -> None:
     out = subprocess.run([sys.executable, "-m", "salon", "--version"], env=env, capture_output=True, text=True,
                          check=True)
     assert out.stdout.startswith("salon ") and out.stdout.rstrip().endswith("engine: pure Python (SALON_PURE is set)")
+
+
+def test_what_crosses_to_a_worker_process_pickles_in_either_engine() -> None:
+    """The server's workers get a game and a bot and send back moves, a bot and a hint's
+    estimates (salon.web.jobs): each pickles and comes back equal, compiled or pure."""
+    for name, config in (("rococo", {"players": 3, "expansions": "all"}), ("necklace", {"players": 3})):
+        game = game_class(name).new(config, 5)
+        for _ in range(7):
+            game.apply(game.legal_actions()[-1])
+        again = pickle.loads(pickle.dumps(game))
+        assert type(again) is type(game) and again.state_hash() == game.state_hash()
+        assert again.history == game.history and again.legal_actions() == game.legal_actions()
+        for level in ("random", "easy", "normal", "hard", "search:iterations=1"):
+            bot = pickle.loads(pickle.dumps(make_bot(level, 3)))
+            assert bot.choose(game.clone()) == make_bot(level, 3).choose(game.clone())
+    estimate = Estimate("main:hire:C001", 1.5, 3, 0.25)
+    event = Event("hired", 1, {"card": "C001"}, ("card",))
+    assert pickle.loads(pickle.dumps([estimate, event])) == [estimate, event]

@@ -19,6 +19,7 @@ from salon.cli.support import support
 from salon.core.errors import Refusal
 from salon.core.game import Game, game_class
 from salon.i18n import languages, surface
+from salon.rococo.game import Rococo
 
 SRC = Path(salon.__file__).parent
 GAMES = {"rococo": SRC / "rococo", "necklace": SRC / "necklace"}
@@ -72,10 +73,9 @@ def test_the_old_rule_texts_are_gone() -> None:
 def test_a_game_without_keys_still_explains() -> None:
     """The protocol's default refusal is the English explanation without a key."""
 
-    class Plain:
-        explain_illegal = staticmethod(lambda action: ("X-1", "not now"))
-
-    assert Game.refusal(Plain(), "a") == Refusal("X-1", "not now")  # type: ignore[arg-type]
+    g = Rococo.new({"players": 2}, 0)
+    rule, reason = g.explain_illegal("main:hire:C999")
+    assert Game.refusal(g, "main:hire:C999") == Refusal(rule, reason)  # no key, whatever the game's own say
 
 
 CONFIGS: list[tuple[str, dict[str, Any], int]] = [

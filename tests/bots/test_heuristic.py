@@ -14,7 +14,7 @@ from salon.bots.heuristic import HeuristicBot
 from salon.core.errors import ConfigError
 from salon.core.evaluation import Evaluation, evaluation_of
 from salon.core.events import Event
-from salon.core.game import SECRET_SEEDS, game_class
+from salon.core.game import SECRET_SEEDS, Description, Game, Limits, Result, game_class
 from salon.core.plugins import Plugin, plugins
 from salon.core.rng import BaseRng, KeyedRng, Rng
 from salon.rococo.evaluation import EVALUATION, _garment_worth, _static, evaluate
@@ -421,15 +421,34 @@ def test_search_does_not_change_the_game() -> None:
 # the search is generic: a toy game with its own hooks, played through the same calls
 
 
-class Counters:
+class Counters(Game):
     """A toy game: take 1-3 counters from a pile; whoever takes the last one wins.  A turn has
     two decisions: first the size (``size:small`` allows 1 or 2, ``size:big`` means 3), which
-    changes nothing by itself, then ``take:<k>``.  It offers only the calls the search makes."""
+    changes nothing by itself, then ``take:<k>``.  It is a Game (compiled bots take nothing
+    else); the calls the search never makes are the shortest that fit the protocol."""
 
     name = "test-counters"
+    ACTIONS = ("size:small", "size:big", "take:1", "take:2", "take:3")
 
     def __init__(self, pile: int, seat: int = 0, size: str = "") -> None:
         self.pile, self.seat, self.size = pile, seat, size
+        self.config, self.seed, self.history = {"players": 2}, 0, []
+
+    @classmethod
+    def new(cls, config: Any = None, seed: int | None = 0) -> Counters:
+        return cls(7)
+
+    @classmethod
+    def parse_config(cls, config: Any) -> Any:
+        return {"players": 2}
+
+    @classmethod
+    def describe(cls, config: Any = None) -> Description:
+        return Description(cls.name, (2,), {}, cls.ACTIONS, {}, Limits(20, (0, 1)))
+
+    @property
+    def num_players(self) -> int:
+        return 2
 
     def current_player(self) -> int | None:
         return None if self.is_over() else self.seat
@@ -452,11 +471,34 @@ class Counters:
                 self.seat = 1 - self.seat
         return []
 
+    def decision(self) -> dict[str, Any]:
+        return {"seat": self.current_player(), "kind": "take" if self.size else "size"}
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return self.to_snapshot()
+
     def is_over(self) -> bool:
         return self.pile == 0
 
+    def result(self) -> Result:
+        won = self.seat  # who took the last counter
+        return Result((int(won == 0), int(won == 1)), ((won,), (1 - won,)), (won,), (0, 0))
+
     def clone(self) -> Counters:
         return Counters(self.pile, self.seat, self.size)
+
+    def to_snapshot(self) -> dict[str, Any]:
+        return {"pile": self.pile, "seat": self.seat, "size": self.size}
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any]) -> Counters:
+        return cls(snapshot["pile"], snapshot["seat"], snapshot["size"])
+
+    def undoable(self) -> int:
+        return 0
+
+    def explain_illegal(self, action: str) -> tuple[str, str]:
+        return "COUNTERS", "not now"
 
     def determinize(self, seat: int, rng: BaseRng) -> None:
         return None  # nothing is hidden
@@ -472,7 +514,7 @@ def counters_value(game: Counters, seat: int) -> float:
     return 1.0 if to_move_wins == (game.seat == seat) else -1.0
 
 
-COUNTERS: Evaluation[Any] = Evaluation(counters_value)  # the toy game is no Game subclass
+COUNTERS: Evaluation[Any] = Evaluation(counters_value)
 """The toy game's evaluation, which its plug-in below names."""
 
 
@@ -485,7 +527,7 @@ def test_generic_search_wins_a_toy_game_with_a_two_step_turn(pile: int, best: li
     g = Counters(pile)
     bot = HeuristicBot(0)
     for action in best:
-        assert bot.choose(g) == action  # type: ignore[arg-type]
+        assert bot.choose(g) == action
         g.apply(action)
 
 

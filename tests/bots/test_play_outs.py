@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from salon.bots.heuristic import HeuristicBot
+from salon.bots.heuristic import HeuristicBot, world
 from salon.core.evaluation import evaluation_of
+from salon.core.rng import Rng
 from salon.necklace.game import Necklace
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
@@ -74,7 +75,7 @@ def test_play_outs_reach_the_end_of_the_game_and_leave_it_alone() -> None:
         scored.append(node.is_over())
         return hooks.evaluate(node, seat)
 
-    HeuristicBot(7, samples=2)._play_outs(g, best, replace(hooks, evaluate=spy), 0)
+    HeuristicBot(7)._play_outs([world(g, 0, rng) for rng in (Rng(1), Rng(2))], best, replace(hooks, evaluate=spy), 0)
     assert scored == [True] * 6
     assert g.state_hash() == before
 
@@ -88,8 +89,7 @@ def test_keep_zero_plays_out_every_action() -> None:
 
 
 @pytest.mark.slow
-def test_the_choice_does_not_depend_on_madame_du_barrys_hidden_cards_R_SOLO_PH2_1(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_choice_does_not_depend_on_madame_du_barrys_hidden_cards_R_SOLO_PH2_1() -> None:
     """R-SOLO-PH1-1, R-SOLO-PH2-1: her supply is shuffled and her hand pile drawn face down.
     Two games that differ only in which card lies in her hand pile look alike to the human,
     and the play-outs (which start from determinized copies) value every action alike in
@@ -103,9 +103,9 @@ def test_the_choice_does_not_depend_on_madame_du_barrys_hidden_cards_R_SOLO_PH2_
     assert bots[0].choose(a) == bots[1].choose(b)
     assert bots[0].values == bots[1].values and len(bots[0].values) == len(a.legal_actions())
 
-    monkeypatch.setattr(Rococo, "determinize", lambda game, seat, rng: game.clone())  # the real cards
-    peeking = [HeuristicBot(2, samples=1, keep=0), HeuristicBot(2, samples=1, keep=0)]
-    values = [bot._play_outs(game, game.legal_actions(), evaluation_of(a), 0) for bot, game in zip(peeking, (a, b))]
+    peeking = [HeuristicBot(2), HeuristicBot(2)]  # play-outs from the real cards
+    values = [bot._play_outs([game.clone()], game.legal_actions(), evaluation_of(a), 0)
+              for bot, game in zip(peeking, (a, b))]
     assert values[0] != values[1]
 
 

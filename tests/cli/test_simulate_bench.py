@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Self
 
 import pytest
 
 from salon.cli import bench as bench_mod
 from salon.cli.main import _wins_text
+from salon.core.events import Event
+from salon.core.plugins import Plugin, plugins
+from tests.bots.test_heuristic import Counters
 from tests.cli.conftest import Run
 
 
@@ -27,6 +31,32 @@ def test_simulate_json(run: Run) -> None:
     assert len(data["wins"]) == len(data["mean_score"]) == 3
     assert abs(sum(data["wins"]) - 3) < 1e-9
     assert data["mean_decisions"] > 100
+
+
+class Planted(Counters):
+    """A game whose every state breaks an invariant, counting the checks."""
+
+    name = "test-planted"
+    checks: list[bool] = []
+
+    def violations(self, before: Self | None = None, events: Sequence[Event] = ()) -> list[str]:
+        self.checks.append(before is not None)
+        return ["planted violation"]
+
+
+def test_simulate_runs_the_invariants_after_every_action(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every action's change is checked (salon.core.game.Game.violations), each violation
+    counted and quoted."""
+    monkeypatch.setitem(plugins(), Planted.name, Plugin(Planted.name, "tests.cli.test_simulate_bench:Planted"))
+    Planted.checks.clear()
+    # one process, so that the planted checks are counted here
+    result = run("simulate", Planted.name, "--games", "2", "--json", "--workers", "1")
+    assert result.exit_code == 1
+    data = _last_json(result.stdout)
+    assert data["errors"] == 0
+    decisions = round(data["mean_decisions"] * data["games"])
+    assert data["invariant_violations"] == len(Planted.checks) == decisions and all(Planted.checks)
+    assert "planted violation" in data["violation_examples"][0]
 
 
 def test_simulate_with_all_expansions(run: Run) -> None:
@@ -68,6 +98,8 @@ def test_bench_json_shape(run: Run) -> None:
         assert row["games_per_s"] > 0
         assert row["decisions_per_s"] > 0
     assert data["heuristic_ms_per_decision"] > 0
+    reference = data["reference"]  # OpenSpiel is installed with the tests (the rl extra)
+    assert reference["game"] == "openspiel hearts" and reference["decisions_per_s"] > 0
     assert data["config"]["edition"] == "deluxe" and data["config"]["solo"] is False
     assert "players" not in data["config"]  # bench plays every player count
 
@@ -122,6 +154,8 @@ def test_bench_table(run: Run) -> None:
     assert "Decisions/s" in result.stdout
     assert "Heuristic bot" in result.stdout
     assert "games/s against" in result.stdout and "a speed-up of" in result.stdout
+    out = " ".join(result.stdout.split())
+    assert "OpenSpiel's C++ Hearts, 4 players, in the same loop" in out and "(rococo at 4 players:" in out
     german = run("bench", "rococo", "--seconds", "0.05", "--lang", "de")
     assert "Partien/s gegenüber" in german.stdout and "Entscheidungen/s" in german.stdout, german.stdout
 
@@ -195,8 +229,8 @@ def test_bench_solo_and_2013_keep_the_shape(run: Run) -> None:
 def test_bench_tells_each_stage_as_it_ends_for_its_progress_bar() -> None:
     seen: list[str] = []
     bench_mod.bench("necklace", 0.01, step=seen.append)
-    assert seen == bench_mod.stages("necklace") == ["random:2", "random:3", "random:4", "evaluate", "heuristic",
-                                                    "search", "parallel"]
+    assert seen == bench_mod.stages("necklace") == ["random:2", "random:3", "random:4", "reference", "evaluate",
+                                                    "heuristic", "search", "parallel"]
 
 
 @pytest.mark.slow

@@ -16,6 +16,7 @@ from salon.necklace.components import KINDS, MERCHANT
 from salon.necklace.game import Necklace
 from salon.necklace.invariants import check
 from salon.necklace.state import State
+from tests.attributes import attributes
 
 
 def new_game(players: int = 2, seed: int = 0, start: int = 0, **config: Any) -> Necklace:
@@ -69,7 +70,7 @@ def load(g: Necklace, pos: Position) -> Necklace:
     every card must still lie in exactly one place.  The state object a test holds stays
     valid: it takes the loaded values."""
     loaded = position.from_position(pos, invariants=False)[2]
-    for name in State.__slots__:
+    for name in attributes(State):
         setattr(g.s, name, getattr(loaded, name))
     g._legal = None
     return g

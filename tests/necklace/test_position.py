@@ -13,6 +13,7 @@ import pytest
 from salon.core.errors import PositionError
 from salon.necklace.game import Necklace
 from salon.necklace.position import STEPS
+from salon.necklace.rules import registry
 
 CONFIGS = [
     {"players": 2},
@@ -51,7 +52,7 @@ def test_round_trip_along_random_games(config: dict[str, Any], seed: int) -> Non
 
 
 def test_every_step_of_the_engine_has_a_written_form() -> None:
-    assert set(STEPS) == set(Necklace.steps.auto_steps) | set(Necklace.steps.decisions)
+    assert set(STEPS) == set(registry.STEPS.auto_steps) | set(registry.STEPS.decisions)
 
 
 def _hand_written() -> dict[str, Any]:

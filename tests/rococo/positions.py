@@ -21,6 +21,7 @@ from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
 from salon.rococo.rules.registry import advance
 from salon.rococo.state import Player, State
+from tests.attributes import attributes
 
 
 def new_game(players: int = 2, seed: int = 0, **config: Any) -> Rococo:
@@ -93,10 +94,10 @@ def load(g: Rococo, pos: Position) -> Rococo:
     they take the loaded values."""
     loaded = position.from_position(pos, g.s.t, invariants=False)[2]
     for held, new in zip(g.s.players, loaded.players):
-        for name in Player.__slots__:
+        for name in attributes(Player):
             setattr(held, name, getattr(new, name))
     loaded.players = g.s.players
-    for name in State.__slots__:
+    for name in attributes(State):
         setattr(g.s, name, getattr(loaded, name))
     return refresh(g)
 

@@ -14,6 +14,7 @@ from salon.core.errors import ConfigError, PositionError
 from salon.core.game import secret_seed
 from salon.rococo.game import Rococo
 from salon.rococo.position import STEPS
+from salon.rococo.rules import registry
 
 CONFIGS = [
     {"players": 2},
@@ -60,7 +61,7 @@ def test_round_trip_along_random_games(config: dict[str, Any], seed: int) -> Non
 
 
 def test_every_step_of_the_engine_has_a_written_form() -> None:
-    assert set(STEPS) == set(Rococo.steps.auto_steps) | set(Rococo.steps.decisions)
+    assert set(STEPS) == set(registry.STEPS.auto_steps) | set(registry.STEPS.decisions)
 
 
 def _hand_written() -> dict[str, Any]:
@@ -170,7 +171,7 @@ def test_an_invariant_of_the_game_refuses_a_position() -> None:
 def test_a_position_error_is_a_config_error() -> None:
     assert issubclass(PositionError, ConfigError)
     with pytest.raises(ConfigError):
-        Rococo.from_position([])  # type: ignore[arg-type]
+        Rococo.from_position([])
 
 
 def test_a_game_with_a_secret_seed_round_trips_with_its_keyed_generator() -> None:

@@ -26,7 +26,7 @@ from salon.rococo.invariants import check, check_transition
 from salon.rococo.rules import exams, solo
 from salon.rococo.rules.common import MDB, jewelry_box
 from salon.rococo.rules.registry import advance
-from salon.rococo.state import EMPTY, Player, State
+from salon.rococo.state import EMPTY, Player
 from tests.rococo.positions import (
     assert_valid,
     at_turn,
@@ -379,52 +379,58 @@ def test_her_actions_and_never_send_away_R_SOLO_GEN_5() -> None:
 # §14.3 phases
 
 
-def rounds_played(monkeypatch: pytest.MonkeyPatch, seed: int,
-                  **config: Any) -> tuple[list[tuple[list[int], list[int], list[int]]], list[list[int]]]:
-    """Play a random solo game; returns her card piles right after each round's reshuffle
-    (supply, hand, discard) and, per round, (her turns, her hires, her exams)."""
-    shuffles: list[tuple[list[int], list[int], list[int]]] = []
-    original = solo.new_round
-
-    def spy(s: State) -> None:
-        original(s)
-        shuffles.append((list(s.mdb_supply), list(s.mdb_hand), list(s.mdb_discard)))
-
-    monkeypatch.setattr(solo, "new_round", spy)
+def rounds_played(seed: int, **config: Any) -> tuple[list[tuple[list[int], list[int], list[int], list[int]]],
+                                                   list[list[int]]]:
+    """Play a random solo game; returns, at the first decision of each round, her card piles
+    (supply, hand, discard) with the cards revealed since the round began (in order), and, per
+    round, (her turns, her hires, her exams)."""
     g = solo_game(seed, **config)
     rng = random.Random(seed)
-    events = list(g.s.events)
-    while not g.is_over():
-        events += g.apply(rng.choice(g.legal_actions()))
+    index = {c.id: i for i, c in enumerate(g.s.t.ds.solo_cards)}
+    starts: list[tuple[list[int], list[int], list[int], list[int]]] = []
     per_round: list[list[int]] = []
-    for e in events:
-        if e.type == "round":
-            per_round.append([0, 0, 0])
-        elif e.type == "mdb_card":
-            per_round[-1][0] += 1
-        elif e.type == "hired" and e.seat == MDB:
-            per_round[-1][1] += 1
-        elif e.type == "exam_passed" and e.seat == MDB:
-            per_round[-1][2] += 1
-    return shuffles, per_round
+
+    def told(events: Sequence[Event]) -> None:
+        revealed: list[int] | None = None
+        for e in events:
+            if e.type == "round":
+                per_round.append([0, 0, 0])
+                revealed = []
+            elif e.type == "mdb_card":
+                per_round[-1][0] += 1
+            elif e.type == "hired" and e.seat == MDB:
+                per_round[-1][1] += 1
+            elif e.type == "exam_passed" and e.seat == MDB:
+                per_round[-1][2] += 1
+            if revealed is not None and e.type in ("mdb_card", "mdb_placement"):
+                revealed.append(index[e.data["card"]])
+        if revealed is not None:
+            starts.append((list(g.s.mdb_supply), list(g.s.mdb_hand), list(g.s.mdb_discard), revealed))
+
+    told(g.s.events)
+    while not g.is_over():
+        told(g.apply(rng.choice(g.legal_actions())))
+    return starts, per_round
 
 
-def test_her_deck_is_reshuffled_every_round_R_SOLO_PH1_1(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_her_deck_is_reshuffled_every_round_R_SOLO_PH1_1() -> None:
     """R-SOLO-PH1-1: at the start of every round all 25 cards form her card supply (hand pile
-    and discard empty), in a new order."""
-    shuffles, _ = rounds_played(monkeypatch, 11)
-    assert len(shuffles) == 7
-    for supply, hand, discard in shuffles:
-        assert sorted(supply) == list(range(25)) and hand == [] and discard == []
-    assert len({tuple(supply) for supply, _, _ in shuffles}) == 7
+    and discard empty), in a new order: at the round's first decision her discard holds only
+    the cards revealed since, and her supply's order is new each round."""
+    starts, _ = rounds_played(11)
+    assert len(starts) == 7
+    for supply, hand, discard, revealed in starts:
+        assert sorted(supply + hand + discard) == list(range(25))
+        assert discard == revealed
+    assert len({tuple(supply) for supply, _, _, _ in starts}) == 7
 
 
-def test_four_turns_a_round_plus_one_per_hire_and_exam_R_SOLO_PH2_1(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_four_turns_a_round_plus_one_per_hire_and_exam_R_SOLO_PH2_1() -> None:
     """R-SOLO-PH2-1, R-SOLO-PH3-2: she takes 4 cards a round, and each hire or exam adds one
     more turn that round."""
     extra = 0
     for seed in range(6):
-        _, per_round = rounds_played(monkeypatch, 40 + seed, expansions=["jewelry_box"])
+        _, per_round = rounds_played(40 + seed, expansions=["jewelry_box"])
         assert len(per_round) == 7
         for rnd, (turns, hires, exams_) in enumerate(per_round, 1):
             assert turns == 4 + hires + exams_, f"seed {40 + seed} round {rnd}"
@@ -849,19 +855,11 @@ def test_no_free_guest_space_anywhere_gives_3_vp_A_46() -> None:
     assert solo_ids(g, g.s.mdb_discard) == ["D09"]
 
 
-def test_no_card_left_for_a_free_hall_gives_3_vp_A_46(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_card_left_for_a_free_hall_gives_3_vp_A_46() -> None:
     """A-46, extended (engine ruling): the only free guest spaces are in hall 3, and every card
     showing hall 3 is on her hand pile -> no placement card can be revealed, so the tailoring
-    is impossible: 3 VP, the garment stays, no card is revealed (and no endless reveals)."""
-    reveal = solo._reveal
-    reveals: Counter[str] = Counter()
-
-    def counted(s: State) -> int:
-        reveals["n"] += 1
-        assert reveals["n"] < 100, "placement cards revealed for ever"
-        return reveal(s)
-
-    monkeypatch.setattr(solo, "_reveal", counted)
+    is impossible: 3 VP, the garment stays, no card is revealed (her supply and discard as
+    they were, apart from the tailoring card played)."""
     g = board(solo_game(), windows=["G20", None, None, None, None, None])
     fill_spaces(g, [sp for sp in spaces(g) if not sp.startswith("h3")])
     s = g.s
@@ -876,6 +874,7 @@ def test_no_card_left_for_a_free_hall_gives_3_vp_A_46(monkeypatch: pytest.Monkey
     assert of_type(events, "mdb_fallback")[0].data["why"] == "tailor_no_hall"
     assert vp_gained(events) == FALLBACK and g.s.windows[0] == garment(g, "G20")
     assert not of_type(events, "mdb_placement") and check(s) == []
+    assert s.mdb_supply == rest[:10] and s.mdb_discard == [*rest[10:], tailor]
 
 
 def test_her_marker_and_the_all_halls_check_R_SOLO_PLACE_4_R_SOLO_HALLS_1() -> None:

@@ -120,10 +120,9 @@ def test_a_seat_whose_time_ran_out_is_handed_to_a_bot(timed: TestClient, clock: 
     assert room.seats[0].kind == "bot" and room.seats[0].bot_name == "normal"
     assert timed.get(f"/api/games/{game_id}/state", headers={TOKEN: t0}).status_code == 403
     for _ in range(10_000):  # the bot plays seat 0's turn; then seat 1 decides, with a fresh timer
-        if room.game.current_player() == 1:
+        st = state(timed, game_id, t1)  # read on the server's loop, never halfway through a commit
+        if st["current"] == 1:
             break
-        timed.get("/api/meta")  # lets the server's loop run the bot
-    st = state(timed, game_id, t1)
     assert st["current"] == 1 and st["timer"]["left"] == 60.0
 
 

@@ -95,7 +95,8 @@ class HeuristicBot(Bot):
         if self.policy is not None and evaluation.plan_at is not None and evaluation.horizon is not None \
                 and evaluation.plan_at(game):
             ranked = sorted(legal, key=lambda a: -values[a])  # stable: ties keep the legal order
-            values = self._play_outs(game, ranked[:self.keep] if self.keep else ranked, evaluation, seat)
+            worlds = [world(game, seat, self.rng) for _ in range(self.samples)]
+            values = self._play_outs(worlds, ranked[:self.keep] if self.keep else ranked, evaluation, seat)
         self.values = values
         best: list[str] = []
         best_value = float("-inf")
@@ -106,11 +107,11 @@ class HeuristicBot(Bot):
                 best.append(action)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _play_outs(self, game: Game, actions: list[str], evaluation: Evaluation[Any], seat: int) -> dict[str, float]:
-        """Each of ``actions``' mean final static value over ``samples`` determinized worlds,
-        played on by the look-ahead policy to the evaluation's horizon."""
+    def _play_outs(self, worlds: list[Game], actions: list[str], evaluation: Evaluation[Any],
+                   seat: int) -> dict[str, float]:
+        """Each of ``actions``' mean final static value over ``worlds`` (the decision's
+        determinized samples), played on by the look-ahead policy to the evaluation's horizon."""
         assert self.policy is not None and evaluation.horizon is not None
-        worlds = [world(game, seat, self.rng) for _ in range(self.samples)]
         values: dict[str, float] = {}
         for action in actions:
             total = 0.0

@@ -62,6 +62,11 @@ class Estimate:
     worlds: int
     prior: float
 
+    def __reduce__(self) -> tuple[type[Estimate], tuple[str, float, int, float]]:
+        """Pickled through its constructor (a hint sent back by a worker process), which a
+        compiled class needs (salon/compiled.py)."""
+        return Estimate, (self.action, self.value, self.worlds, self.prior)
+
 
 class SearchBot(Bot):
     """Play-outs of the look-ahead's ``keep`` best actions in sampled worlds: ``iterations``

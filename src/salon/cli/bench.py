@@ -69,6 +69,38 @@ def random_play(name: str, players: int, seconds: float, expansions: str | None 
     return {"games_per_s": round(games / elapsed, 2), "decisions_per_s": round(decisions / elapsed, 1)}
 
 
+REFERENCE = "hearts"
+"""The reference the random play is set beside: OpenSpiel's Hearts, a card game for 4 players
+written in C++, when OpenSpiel is installed (the rl extra)."""
+
+
+def reference_play(seconds: float) -> dict[str, float] | None:
+    """Random play of OpenSpiel's C++ Hearts in the same loop as :func:`random_play`'s (a
+    random legal action a decision, drawn in Python; the deal's chance outcomes drawn too and
+    not counted as decisions), so that the two engines' figures have the same driver; None
+    without OpenSpiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(REFERENCE)
+    games = decisions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        rng = Rng(bot_seed(games, 0))
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {"games_per_s": round(games / elapsed, 2), "decisions_per_s": round(decisions / elapsed, 1)}
+
+
 def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
                        edition: str | None = None, secret: bool = False) -> float:
     """Mean milliseconds per decision of the heuristic bot in 2-player games against itself
@@ -184,10 +216,10 @@ def parallel_speedup(name: str, players: int, seconds: float, workers: int, expa
 
 def stages(name: str, expansions: str | None = None, solo: bool = False, edition: str | None = None) -> list[str]:
     """The steps :func:`bench` goes through, in order (for a progress bar): ``random:<players>``
-    per player count, then ``evaluate``, ``heuristic``, ``search`` and ``parallel``."""
+    per player count, then ``reference``, ``evaluate``, ``heuristic``, ``search`` and ``parallel``."""
     options = {k: v for k, v in game_config(0, expansions, solo, edition).items() if k != "players"}
     return ([f"random:{n}" for n in game_class(name).describe(options).players]
-            + ["evaluate", "heuristic", "search", "parallel"])
+            + ["reference", "evaluate", "heuristic", "search", "parallel"])
 
 
 def bench(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
@@ -208,6 +240,8 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
     for n in counts:
         players[str(n)] = random_play(name, n, seconds, expansions, solo, edition, secret)
         done(f"random:{n}")
+    reference = reference_play(seconds)
+    done("reference")
     evaluate = evaluate_us(name, seconds, expansions, solo, edition, secret)
     done("evaluate")
     heuristic = heuristic_think_ms(name, seconds, expansions, solo, edition, secret)
@@ -225,6 +259,7 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
         "secret_seeds": secret,
         "seconds_per_count": seconds,
         "players": players,
+        "reference": reference and {"game": f"openspiel {REFERENCE}", **reference},
         "evaluate_us_per_call": evaluate,
         "heuristic_ms_per_decision": heuristic,
         "search": search,

@@ -12,7 +12,7 @@ information, the rule that ends the game).
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -41,6 +41,7 @@ class StepState(HasStack, Protocol):
 
 S = TypeVar("S", bound=StepState)
 C = TypeVar("C")
+G = TypeVar("G", bound="Game")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games extend it
@@ -70,6 +71,12 @@ class StepGame(Game, Generic[S, C]):
         self._legal: tuple[str, ...] | None = None
         self._undo = 0
         self._setup: tuple[Event, ...] = tuple(state.events) if not history else ()
+
+    def __reduce__(self) -> tuple[Callable[[type[Self], dict[str, Any]], Self], tuple[type[Self], dict[str, Any]]]:
+        """Pickled as its snapshot (a game sent to a worker process): the state without the
+        component tables it shares with every game of its config, and through the game's
+        constructor, which a compiled class needs (salon/compiled.py)."""
+        return _from_snapshot, (type(self), self.to_snapshot())
 
     # --- what each game supplies
 
@@ -128,8 +135,10 @@ class StepGame(Game, Generic[S, C]):
             legal = self._legal = tuple(self.steps.decisions[stack[-1][0]][0](self.s, stack[-1])) if stack else ()
         return legal
 
-    def apply(self, action: str) -> list[Event]:
-        if action not in self._legal_now():
+    def apply(self, action: object) -> list[Event]:
+        """Takes any object: what a user or a file gave is refused in words, never with the
+        TypeError of a typed argument (salon/compiled.py)."""
+        if not isinstance(action, str) or action not in self._legal_now():
             refused = self.refusal(action)
             err = MalformedAction if refused.rule == "PROTOCOL" else IllegalAction
             raise err(action, refused.rule, refused.reason)
@@ -156,13 +165,13 @@ class StepGame(Game, Generic[S, C]):
         revealed since.  A caller undoes by replaying the history without them."""
         return self._undo
 
-    def explain_illegal(self, action: str) -> tuple[str, str]:
+    def explain_illegal(self, action: object) -> tuple[str, str]:
         """Why ``action`` is refused: ``PROTOCOL`` for text that is no action of this game,
         otherwise the rule it breaks now (:meth:`refusal`'s rule and English reason)."""
         refused = self.refusal(action)
         return refused.rule, refused.reason
 
-    def refusal(self, action: str) -> Refusal:
+    def refusal(self, action: object) -> Refusal:
         """Why ``action`` is refused, with a reason key and its fields: the engine's own
         reasons (``not_an_action``, ``game_over``, ``legal_now``, ``wrong_step`` with the
         decision being taken), else the decision's explainer's."""
@@ -206,3 +215,8 @@ class StepGame(Game, Generic[S, C]):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})", "record.malformed",
                               {"where": "snapshot"}) from None
+
+
+
+def _from_snapshot(cls: type[G], snapshot: dict[str, Any]) -> G:
+    return cls.from_snapshot(snapshot)

@@ -54,13 +54,13 @@ class ActionError(SalonError):
     or ``PROTOCOL`` for an action that is not well-formed for the current decision).
     """
 
-    def __init__(self, action: str, rule: str, reason: str) -> None:
+    def __init__(self, action: object, rule: str, reason: str) -> None:
         self.action = action
         self.rule = rule
         self.reason = reason
         super().__init__(f"{action!r} refused [{rule}]: {reason}")
 
-    def __reduce__(self) -> tuple[type[ActionError], tuple[str, str, str]]:
+    def __reduce__(self) -> tuple[type[ActionError], tuple[object, str, str]]:
         return type(self), (self.action, self.rule, self.reason)
 
 

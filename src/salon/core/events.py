@@ -7,6 +7,7 @@ may see (a tile drawn secretly from the bag); :meth:`Event.view` redacts them fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,10 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     secret: tuple[str, ...] = ()
     """Keys of ``data`` only ``seat`` may see."""
+
+    def __reduce__(self) -> tuple[Callable[..., Event], tuple[object, ...]]:
+        """Pickled through its constructor, which a compiled class needs (salon/compiled.py)."""
+        return Event, (self.type, self.seat, self.data, self.secret)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The event as seen from ``seat`` (None = a spectator), as a JSON-ready dict."""

@@ -206,7 +206,7 @@ class Game(ABC):
         raise PositionError(f"{self.name} has no position format")
 
     @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Self:
+    def from_position(cls, data: object) -> Self:
         """A game from a position (:meth:`to_position`'s output or one written by hand, with
         hidden parts left out); raise PositionError, saying which constraint the position
         breaks, if it is malformed or impossible."""

@@ -133,7 +133,7 @@ class Necklace(StepGame[State, NecklaceConfig]):
         return position.to_position(self.s, self.seed)
 
     @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Self:
+    def from_position(cls, data: object) -> Self:
         config, seed, state = position.from_position(data)
         return cls(config, seed, state, [])
 

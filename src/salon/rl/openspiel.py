@@ -28,6 +28,7 @@ zero-sum).  :class:`ISMCTSBot` is OpenSpiel's IS-MCTS bot with the ``restart_at`
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -36,7 +37,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts
 
 from salon.core.errors import ConfigError
-from salon.core.game import Game, game_names
+from salon.core.game import Game, game_class, game_names
 from salon.core.plugins import plugin
 from salon.core.rng import Rng, derive_seed
 from salon.rl.table import REWARDS, Spec, rewards, spec
@@ -138,13 +139,21 @@ class _Shared:
 
 class _Engine:
     """The salon game of a state, copied by its own cheap :meth:`Game.clone` when OpenSpiel
-    clones the state."""
+    clones the state, and pickled as its snapshot (:meth:`Game.to_snapshot`), which both
+    engines, compiled and pure, read alike."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         return _Engine(self.game.clone())
+
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any]], _Engine], tuple[str, dict[str, Any]]]:
+        return _restore, (self.game.name, self.game.to_snapshot())
+
+
+def _restore(name: str, snapshot: dict[str, Any]) -> _Engine:
+    return _Engine(game_class(name).from_snapshot(snapshot))
 
 
 class SalonOpenSpielState(pyspiel.State):  # type: ignore[misc]

@@ -1012,16 +1012,18 @@ class Hub:
             # guards writers only) sees a version, a log and a position that agree
             room.add(events, actor, action)
         over = game.is_over()
+        started = room.turn_started
+        if game.current_player() != before:  # set before the write: a state read meanwhile shows the new turn's timer
+            room.turn_started = self.clock()
         try:
             await self.storage.run(lambda db: db.append_many(room.id, first, actions, over))
         except Exception as e:
             self._rollback(room, first)
+            room.turn_started = started
             log.error("game %s: actions %r not stored: %s", room.id, actions, e)
             raise ServiceError(503, "storage", "the action could not be stored; nothing changed, try again") from None
         self._cancel_hints(room)
         now = self.clock()
-        if game.current_player() != before:
-            room.turn_started = now
         if origin is not None:
             origin.push({"type": "ack", "id": request_id, "version": room.version_for(actor)})
         private = all(room.private[first + 1:])
