@@ -74,8 +74,8 @@ class StepGame(Game, Generic[S, C]):
 
     def __reduce__(self) -> tuple[Callable[[type[Self], dict[str, Any]], Self], tuple[type[Self], dict[str, Any]]]:
         """Pickled as its snapshot (a game sent to a worker process): the state without the
-        component tables it shares with every game of its config, and through the game's
-        constructor, which a compiled class needs (salon/compiled.py)."""
+        component tables and step registry it shares with every game of its config, and
+        through the game's constructor, which a compiled class needs (salon/compiled.py)."""
         return _from_snapshot, (type(self), self.to_snapshot())
 
     # --- what each game supplies
@@ -215,7 +215,6 @@ class StepGame(Game, Generic[S, C]):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"the snapshot is incomplete or malformed ({type(e).__name__}: {e})", "record.malformed",
                               {"where": "snapshot"}) from None
-
 
 
 def _from_snapshot(cls: type[G], snapshot: dict[str, Any]) -> G:

@@ -9,7 +9,6 @@ rules modules register the steps they define there, under the names used in thei
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -44,12 +43,9 @@ Decision = tuple[Legal[S], Apply[S], Explain[S]]
 
 class Steps(Generic[S]):
     """One game's automatic steps and decisions, on that game's state class ``S``: a rule
-    function written for another state is a type error where it registers.  ``home`` is the
-    module that holds the registry as ``STEPS``: a game pickled with its registry (sent to a
-    worker process, say) refers to it there, and never copies its rule functions."""
+    function written for another state is a type error where it registers."""
 
-    def __init__(self, home: str) -> None:
-        self.home = home
+    def __init__(self) -> None:
         self.auto_steps: dict[str, Auto[S]] = {}
         self.decisions: dict[str, Decision[S]] = {}
         self.families: dict[str, tuple[tuple[str, ...], str]] = {}
@@ -72,9 +68,6 @@ class Steps(Generic[S]):
         self.decisions[kind] = (legal, apply, explain)
         self.families[kind] = (families, rule)
 
-    def __reduce__(self) -> tuple[Callable[[str], Steps[Any]], tuple[str]]:
-        return registry, (self.home,)
-
     def advance(self, s: S) -> None:
         """Run automatic steps until a decision is on top of the stack (or nothing is left)."""
         stack = s.stack
@@ -89,9 +82,3 @@ class Steps(Generic[S]):
 def push(s: HasStack, *frames: Frame) -> None:
     """Push steps so that the *first* given runs first."""
     s.stack.extend(reversed(frames))
-
-
-def registry(home: str) -> Steps[Any]:
-    """The registry that ``home`` holds as ``STEPS`` (:class:`Steps`)."""
-    found: Steps[Any] = importlib.import_module(home).STEPS
-    return found

@@ -4,7 +4,7 @@ registers its automatic steps and decisions here."""
 from salon.core.steps import Steps, push
 from salon.necklace.state import State
 
-STEPS = Steps[State](__name__)
+STEPS = Steps[State]()
 auto = STEPS.auto
 decision = STEPS.decision
 advance = STEPS.advance
