@@ -7,7 +7,12 @@ and the page still reads as plain Markdown wherever it is shown (a code host, an
 only in the built site.  A table in a data file names its ``columns`` (a header and a
 ``str.format`` template over a row's fields), the ``defaults`` of fields a row may leave out,
 and its ``rows``.  One more source is a game's fitted evaluation weights, which ``salon fit
---write`` keeps in the game's data package: ``<!-- table: fitted.rococo -->``::
+--write`` keeps in the game's data package: ``<!-- table: fitted.rococo -->``; and a ladder's
+report, which ``salon ladder --out docs/data/NAME.json`` writes, is read as it was written,
+with fixed columns, so that its figures are never copied by hand: ``<!-- table:
+ladder-rococo-2p.rows -->`` (the ladder) or ``.pairings`` (each pair's record); and the model
+cards of the learned bot's shipped weights, read from the weights files themselves:
+``<!-- table: models.cards -->``::
 
     python docs/hooks.py           # write every page's tables from the data
     python docs/hooks.py --check   # change nothing; list the pages whose tables are out of date
@@ -80,12 +85,80 @@ def fitted(game: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+LADDER_COLUMNS = {
+    "rows": ("bot", "rating", "±", "rating − 3σ", "games", "wins", "95%", "mean margin"),
+    "pairings": ("bot", "against", "games", "its wins", "95%", "its mean margin"),
+}
+"""The columns of a ladder report's tables."""
+
+
+def _share(share: float | None, interval: list[float]) -> tuple[str, str]:
+    """A share of wins and its interval as percentages."""
+    low, high = interval
+    return "—" if share is None else f"{100 * share:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%"
+
+
+def _margin(margin: float | None) -> str:
+    return "—" if margin is None else f"{margin:+.1f}"
+
+
+def ladder(name: str, key: str) -> str:
+    """The Markdown table ``key`` (``rows`` or ``pairings``) of the ladder report docs/data/NAME.json."""
+    path = DATA / f"{name}.json"
+    if key not in LADDER_COLUMNS:
+        raise TableError(f"{name}.{key}: a ladder report has the tables {', '.join(LADDER_COLUMNS)}")
+    columns = LADDER_COLUMNS[key]
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        for r in data[key]:
+            if key == "rows":
+                wins, interval = _share(r["win_share"], r["win_share_95"])
+                lines.append(f"| `{r['bot']}` | {r['mu']:.2f} | {r['sigma']:.2f} | {r['ordinal']:.2f} | {r['games']} | "
+                             f"{wins} | {interval} | {_margin(r['mean_margin'])} |")
+            else:
+                wins, interval = _share(r["a_win_share"], r["a_win_share_95"])
+                lines.append(f"| `{r['a']}` | `{r['b']}` | {r['games']} | {wins} | {interval} | "
+                             f"{_margin(r['a_mean_margin'])} |")
+    except (KeyError, TypeError, ValueError) as e:
+        raise TableError(f"{path.relative_to(DOCS)}: not a ladder report ({e!r})") from None
+    return "\n".join(lines) + "\n"
+
+
+MODELS = GAMES / "bots" / "models"
+
+
+def models() -> str:
+    """The model card of every shipped weights file (salon.bots.model): what it was fitted on,
+    how, and its errors on held-out games."""
+    import numpy as np  # the weights files are numpy archives
+
+    lines = ["| file | generation | data | games | held-out positions | hand evaluation's error | "
+             "corrected | policy agrees with the bot | a random choice would | command |",
+             "|" + "---|" * 10]
+    for path in sorted(MODELS.glob("*.npz")):
+        with np.load(path, allow_pickle=False) as data:
+            card = json.loads(str(data["meta"]))["card"]
+        held = card["held_out"]
+        lines.append(f"| `{path.name}` | {card['generation']} | `{card['data']}` | {held['games']} | "
+                     f"{held['held_out_positions']} | {held['hand_rmse']:.2f} | {held['corrected_rmse']:.2f} | "
+                     f"{100 * held['policy_top1']:.1f}% | {100 * held['uniform_top1']:.1f}% | `{card['command']}` |")
+    return "\n".join(lines) + "\n"
+
+
 def render(markdown: str) -> str:
     """``markdown`` with every marked table written from its data."""
 
     def written(found: re.Match[str]) -> str:
         name, key = found["name"], found["table"]
-        text = fitted(key) if name == "fitted" else table(name, key)
+        if name == "fitted":
+            text = fitted(key)
+        elif name == "models":
+            text = models()
+        elif (DATA / f"{name}.json").is_file():
+            text = ladder(name, key)
+        else:
+            text = table(name, key)
         return found["open"] + "\n" + text + "\n" + found["close"]
 
     return MARKED.sub(written, markdown)

@@ -28,6 +28,7 @@ ALLOWED = {
     "parallel": {"core", "parallel"},
     "compiled": {"compiled"},  # which engine runs: it imports nothing of salon
     "bots": {"core", "bots"},
+    "learn": {"core", "bots", "parallel", "learn"},
     "rl": {"core", "rl", "bots"},
     "wording": {"core", "i18n", "wording", *GAMES},
     **{game: {"core", game} for game in GAMES},

@@ -61,10 +61,16 @@ BOTS = {
     "normal": "salon.bots.heuristic:HeuristicBot",
     "hard": "salon.bots.levels:hard",
     "expert": "salon.bots.levels:expert",
+    "learned": "salon.bots.learned:LearnedBot",
+    "search-v1": "salon.bots.levels:search_v1",
+    "ismcts": "salon.rl.ismcts_bot:ISMCTSPlayer",
 }
 """Every bot by name: the ``"module:attribute"`` of its factory, imported when first used;
 ``factory(seed, **parameters)`` makes the bot, and its keyword parameters are the ones a spec
 may set."""
+
+BOT_EXTRAS = {"ismcts": "rl"}
+"""The extra of salon each bot needs beyond salon itself, named when its modules are missing."""
 
 LEVELS = ("easy", "normal", "hard", "expert")
 """The players' levels, weakest first: the bots the lobby offers, besides the random one."""
@@ -85,7 +91,16 @@ def _parse(spec: str) -> tuple[Callable[..., Bot], dict[str, int | float]]:
     if name not in BOTS:
         raise ConfigError(f"unknown bot {name!r}; available: {', '.join(names)}", "error.unknown_bot",
                           {"name": name, "known": ", ".join(names)})
-    factory: Callable[..., Bot] = load(BOTS[name])
+    try:
+        factory: Callable[..., Bot] = load(BOTS[name])
+    except ModuleNotFoundError as e:
+        if name not in BOT_EXTRAS:
+            raise
+        extra = BOT_EXTRAS[name]
+        install = f"pip install 'salon[{extra}]'"
+        raise ConfigError(f"bot {name!r} needs {e.name}, which comes with salon's {extra} extra: {install}",
+                          "error.bot_extra", {"name": name, "module": str(e.name), "extra": extra,
+                                              "install": install}) from None
     known = _parameters(factory)
     params: dict[str, int | float] = {}
     for item in given:

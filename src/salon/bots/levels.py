@@ -6,6 +6,10 @@
 * Normal: the heuristic bot (salon.bots.heuristic).
 * Hard: the search bot with one second a decision (salon.bots.search).
 * Expert: the search bot with five seconds a decision and five actions weighed.
+
+``search-v1`` is no level: it is the search bot under a name that keeps its present defaults
+(one second, three actions kept), a fixed entrant of ``salon ladder`` that later search bots,
+with other defaults under their own names, are rated against.
 """
 
 from __future__ import annotations
@@ -52,3 +56,8 @@ def hard(seed: int = 0) -> Bot:
 
 def expert(seed: int = 0) -> Bot:
     return SearchBot(seed, think=5.0, keep=5)
+
+
+def search_v1(seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3) -> Bot:
+    """``search-v1``: the search bot with these defaults, whatever ``search``'s become."""
+    return SearchBot(seed, think, iterations, keep)

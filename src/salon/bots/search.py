@@ -106,7 +106,7 @@ class SearchBot(Bot):
         self.policy.choose(game)
         priors = dict(self.policy.values)
         ranked = sorted(priors, key=lambda a: -priors[a])  # stable: ties keep the legal order
-        kept = ranked[:self.keep]
+        kept = self._candidates(game, seat, ranked)
         totals = dict.fromkeys(kept, 0.0)
         deadline = time.monotonic() + self.think
         planned = evaluation.plan_at is not None and evaluation.horizon is not None and evaluation.plan_at(game)
@@ -117,7 +117,7 @@ class SearchBot(Bot):
                 node = sample.clone()
                 node.apply(action)
                 self._play_out(sample, node, seat, evaluation, planned)
-                totals[action] += evaluation.evaluate(node, seat)
+                totals[action] += self._leaf(node, seat, evaluation)
             worlds += 1
             if (worlds >= self.iterations) if self.iterations is not None else time.monotonic() >= deadline:
                 break
@@ -127,6 +127,14 @@ class SearchBot(Bot):
             (Estimate(a, totals[a] / worlds if worlds else priors[a], worlds, priors[a]) for a in kept),
             key=lambda e: (-e.value, order[e.action]))
         return self.estimates
+
+    def _candidates(self, game: Game, seat: int, ranked: list[str]) -> list[str]:
+        """The actions weighed: the look-ahead's ``keep`` best."""
+        return ranked[:self.keep]
+
+    def _leaf(self, node: Game, seat: int, evaluation: Evaluation[Any]) -> float:
+        """What a play-out's end is worth to ``seat``: the game's static evaluation."""
+        return evaluation.evaluate(node, seat)
 
     def _play_out(self, root: Game, node: Game, seat: int, evaluation: Evaluation[Any], planned: bool) -> None:
         """Let the look-ahead decide for every seat from ``node`` to the play-out's end: the end

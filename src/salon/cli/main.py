@@ -28,7 +28,9 @@ from typer.exceptions import TyperException
 
 from salon.bots import fit as fit_mod
 from salon.bots.base import bot_seed, check_bot, make_bot
+from salon.bots.sprt import Sprt, parse_bounds
 from salon.cli import bench as bench_mod
+from salon.cli import learning
 from salon.cli import simulate as simulate_mod
 from salon.cli import strength as strength_mod
 from salon.cli.common import (
@@ -51,6 +53,7 @@ from salon.cli.common import (
     solo_players,
     winners_line,
 )
+from salon.cli.ladder import ladder
 from salon.cli.play import Seat, Session, position_problem, read_position, save_problem, saved_players
 from salon.cli.support import support
 from salon.cli.tournament import AddressOpt, BackendOpt, WorkersOpt, tournament
@@ -388,20 +391,30 @@ def strength(
                                           "(search:think=3, search:iterations=4:keep=3).")],
     against: Annotated[str, typer.Option(help="The bot in every other seat.")] = "heuristic",
     players: PlayersOpt = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 200,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (with --sprt, the most "
+                                                                     "it plays).")] = 200,
     seed: Annotated[int, typer.Option(
         help="First seed; each seed is played once from every seat of the measured bot.")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
     games_file: Annotated[Path | None, typer.Option(
         "--games-file", help="Append each finished game to this file as a JSON line, in the schedule's order "
                              "(a run cut short keeps the games it finished).")] = None,
+    sprt: Annotated[str | None, typer.Option(
+        metavar="ELO0,ELO1", help="Play until a sequential test (SPRT) tells whether the bot is at least ELO1 "
+                                  "or at most ELO0 Elo stronger (e.g. 0,15); the verdict is checked after each "
+                                  "seed's games.")] = None,
+    alpha: Annotated[float, typer.Option(
+        help="With --sprt: how often the test may find ELO1 when ELO0 holds.")] = 0.05,
+    beta: Annotated[float, typer.Option(
+        help="With --sprt: how often the test may find ELO0 when ELO1 holds.")] = 0.05,
     as_json: JsonOpt = False,
     expansions: ExpansionsOpt = None,
     solo: SoloOpt = False,
     edition: EditionOpt = None,
     lang: LangOpt = None,
 ) -> int:
-    """Measure a bot against another: win rate and mean margin with 95% intervals (paired seeds, seats swapped)."""
+    """Measure a bot against another: win rate, mean margin and Elo with 95% intervals (paired seeds, seats
+    swapped), or until a sequential test decides (--sprt)."""
     lang = check_lang(lang)
     say = speaker(lang)
     check_options(check_game(game), solo, edition, expansions, lang)
@@ -409,6 +422,8 @@ def strength(
     for spec in (bot, against):
         check_bot(spec)
     match = strength_mod.Match(game, bot, against, n, expansions, solo, edition)
+    test = (Sprt(*parse_bounds(sprt), alpha=alpha, beta=beta, opponents=strength_mod.opponents(match))
+            if sprt is not None else None)
     probe = game_class(game).new(game_config(n, expansions, solo, edition), 0)  # a bad option fails at once
     console = _console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -423,11 +438,11 @@ def strength(
                 sink.flush()
 
         try:
-            outcomes = strength_mod.run(match, games, seed, workers, done)
+            outcomes = strength_mod.run(match, games, seed, workers, done, test)
         finally:
             if sink is not None:
                 sink.close()
-    data = strength_mod.report(match, outcomes, seed)
+    data = strength_mod.report(match, outcomes, seed, test)
     if as_json:
         print(json.dumps(data))
         return 0
@@ -436,11 +451,20 @@ def strength(
     # in the solo mode the measured bot plays the game's own opponent, whatever --against says
     key, opponent = (("strength.result_solo", ", ".join(text(f"player.{a}", lang) for a in automatic.values()))
                      if solo and automatic else ("strength.result", against))
-    console.print(say(key, bot=bot, against=opponent, opponent=opponent, game=game, players=n, games=games,
+    console.print(say(key, bot=bot, against=opponent, opponent=opponent, game=game, players=n, games=data["games"],
                        wins=_wins_text(data["wins"]), rate=f"{100 * data['win_rate']:.1f}",
                        low=f"{100 * low:.1f}", high=f"{100 * high:.1f}", margin=f"{data['mean_margin']:+.1f}",
                        margin_low=f"{data['mean_margin_95'][0]:+.1f}", margin_high=f"{data['mean_margin_95'][1]:+.1f}",
                        ms=data["ms_per_decision"]))
+    elo, elo_low, elo_high = (f"{round(x):+d}" for x in (data["elo"], *data["elo_95"]))
+    console.print(say("strength.elo", elo=elo, low=elo_low, high=elo_high))
+    if "sprt" in data:
+        test_data = data["sprt"]
+        console.print(say(SPRT_VERDICTS[test_data["verdict"]], elo0=f"{test_data['elo0']:g}",
+                           elo1=f"{test_data['elo1']:g}", elo0_signed=f"{test_data['elo0']:+g}",
+                           elo1_signed=f"{test_data['elo1']:+g}", games=data["games"],
+                           llr=f"{test_data['llr']:.2f}", lower=f"{test_data['bounds'][0]:.2f}",
+                           upper=f"{test_data['bounds'][1]:.2f}"))
     return 0
 
 
@@ -507,6 +531,11 @@ def fit(
         console.print(say(key, mean=f"{error.mean:+.2f}", mean_abs=f"{error.mean_abs:.2f}"))
     console.print(say("fit.written", path=str(path)) if path else say("fit.not_written"))
     return 0
+
+
+SPRT_VERDICTS = {"H1": "strength.sprt_accepted", "H0": "strength.sprt_rejected",
+                 "inconclusive": "strength.sprt_inconclusive"}
+"""The words of a sequential test's verdict, by the verdict of the JSON report."""
 
 
 def _wins_text(wins: float) -> str:
@@ -694,3 +723,6 @@ def _add_serve() -> None:
 
 _add_serve()
 app.command()(tournament)
+app.command()(learning.selfplay)
+app.command()(learning.train)
+app.command()(ladder)

@@ -6,8 +6,10 @@ luck of the deal and of the seat weighs the same on both sides (paired seeds, se
 swapped).  In the solo mode the measured bot plays the game's own opponent.  A game is won
 when the measured bot is among the winners (a shared first place counts as its share), its
 margin is its score minus the best other score.  The report gives the win rate with its
-95% Wilson interval, the mean margin with its 95% interval, and the measured bot's think
-time.  Games run in ``workers`` processes; the figures do not depend on their number.
+95% Wilson interval, the mean margin with its 95% interval, the Elo difference with its 95%
+interval (salon.bots.sprt: each seed's block of games one sample), and the measured bot's
+think time.  With a sequential test (SPRT) the games stop as soon as it decides.  Games run
+in ``workers`` processes; the figures do not depend on their number.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from salon.bots.base import bot_seed, make_bot
+from salon.bots.sprt import Sprt, elo_interval
 from salon.cli.common import game_config
 from salon.core.errors import SalonError
 from salon.core.game import game_class
@@ -91,24 +94,57 @@ def schedule(match: Match, games: int, seed: int) -> list[tuple[Match, int, int]
     return [(match, seed + i // seats, i % seats) for i in range(games)]
 
 
-def run(match: Match, games: int, seed: int, workers: int,
-        progress: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """Every game of the schedule, in the schedule's order."""
+def block_size(match: Match) -> int:
+    """The games of one seed: one from each seat of the measured bot (one in the solo mode)."""
+    return 1 if match.solo else match.players
+
+
+def opponents(match: Match) -> int:
+    """The opponents a game's win share is taken against, for its Elo: the game's own
+    opponent in the solo mode, every other seat otherwise."""
+    return 1 if match.solo else match.players - 1
+
+
+def block_scores(match: Match, outcomes: list[Outcome]) -> list[float]:
+    """The measured bot's mean win share on each seed, in the schedule's order (a run cut
+    inside a seed's block counts the games it played there as that seed's block)."""
+    size = block_size(match)
+    return [statistics.fmean(o.win for o in outcomes[i:i + size]) for i in range(0, len(outcomes), size)]
+
+
+def _games(match: Match, games: int, seed: int, workers: int) -> Generator[Outcome, None, None]:
+    """The games of the schedule as each is known, in the schedule's order; closing the
+    iterator early cancels the games not yet begun (those under way are let finish)."""
     jobs = schedule(match, games, seed)
-    outcomes: list[Outcome] = []
-    results: Iterator[Outcome]
     if workers <= 1:
-        results = map(_play, jobs)
+        yield from map(_play, jobs)
+        return
+    pool = ProcessPoolExecutor(workers)
+    try:
+        yield from pool.map(_play, jobs, chunksize=1)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run(match: Match, games: int, seed: int, workers: int,
+        progress: Callable[[Outcome], None] | None = None, test: Sprt | None = None) -> list[Outcome]:
+    """Every game of the schedule, in the schedule's order; with a sequential ``test``, each
+    seed's finished block updates it, and the run stops at its verdict (``games`` is then
+    the most it plays)."""
+    size = block_size(match)
+    outcomes: list[Outcome] = []
+    results = _games(match, games, seed, workers)
+    try:
         for o in results:
             outcomes.append(o)
             if progress:
                 progress(o)
-        return outcomes
-    with ProcessPoolExecutor(workers) as pool:
-        for o in pool.map(_play, jobs, chunksize=1):
-            outcomes.append(o)
-            if progress:
-                progress(o)
+            if test is not None and len(outcomes) % size == 0:
+                test.update(statistics.fmean(x.win for x in outcomes[-size:]))
+                if test.state().verdict is not None:
+                    break
+    finally:
+        results.close()
     return outcomes
 
 
@@ -122,19 +158,37 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def report(match: Match, outcomes: list[Outcome], seed: int) -> dict[str, Any]:
+def _tenths(elo: float) -> float:
+    """An Elo rounded to tenths, never -0.0 (an even score a rounding error below 0)."""
+    return round(elo, 1) + 0.0
+
+
+def sprt_report(test: Sprt) -> dict[str, Any]:
+    """A sequential test's figures, its verdict "inconclusive" where the games ran out first."""
+    state = test.state()
+    return {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta,
+            "llr": round(state.llr, 4), "bounds": [round(state.lower, 4), round(state.upper, 4)],
+            "verdict": state.verdict or "inconclusive"}
+
+
+def report(match: Match, outcomes: list[Outcome], seed: int, test: Sprt | None = None) -> dict[str, Any]:
     n = len(outcomes)
     wins = sum(o.win for o in outcomes)
     margins = [o.margin for o in outcomes]
     mean = statistics.fmean(margins) if margins else 0.0
     half = Z95 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
     low, high = wilson(wins, n)
+    elo, elo_low, elo_high = elo_interval(block_scores(match, outcomes), opponents(match))
     decisions = sum(o.decisions for o in outcomes)
-    return {
+    data = {
         "game": match.game, "bot": match.bot, "against": match.against, "players": match.players,
         "expansions": match.expansions, "solo": match.solo, "edition": match.edition, "seed": seed,
         "games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else None,
         "win_rate_95": [round(low, 4), round(high, 4)],
         "mean_margin": round(mean, 2), "mean_margin_95": [round(mean - half, 2), round(mean + half, 2)],
+        "elo": _tenths(elo), "elo_95": [_tenths(elo_low), _tenths(elo_high)],
         "ms_per_decision": round(1000 * sum(o.thinking for o in outcomes) / decisions, 1) if decisions else None,
     }
+    if test is not None:
+        data["sprt"] = sprt_report(test)
+    return data

@@ -25,6 +25,9 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "budget": (1, 10_000),
     "samples": (0, 6),
     "temperature": (0.01, 1000.0),
+    "widen": (0, 4),
+    "generation": (0, 99),
+    "simulations": (1, 400),  # IS-MCTS: about 14 s a Rococo decision at 400
 }
 """The range of each bot parameter but the think time, whose most the server sets."""
 

@@ -1,0 +1,62 @@
+"""The learned search: the search bot (salon.bots.search) with what self-play taught it.
+
+Two changes to the search, each from a learned model (salon.bots.model):
+
+* the leaves: a play-out's end is worth the hand evaluation plus the value model's
+  correction, fitted against the final margins of self-play games;
+* the candidates: besides the look-ahead's ``keep`` best actions, the policy's ``widen`` most
+  likely ones are weighed, the policy having been fitted on the choices of a search (expert
+  iteration: each generation's search makes the next generation's data).
+
+Everything else is the search's: sampled worlds (the seat's information only), the look-ahead
+deciding for every seat in the play-outs, the same budget.  A game and config for which no
+model was trained is played by the plain search (``model`` is then None).  The shipped models
+are listed in docs/bots.md with the commands that made them; ``generation`` picks one of them
+(0: the latest).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from salon.bots.model import Model, model_for
+from salon.bots.search import SearchBot
+from salon.core.evaluation import Evaluation
+from salon.core.game import Game
+
+
+class LearnedBot(SearchBot):
+    """The search with a learned leaf value and learned candidates."""
+
+    name = "learned"
+
+    def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3,
+                 widen: int = 1, generation: int = 0) -> None:
+        super().__init__(seed, think, iterations, keep)
+        if widen < 0 or generation < 0:
+            raise ValueError("widen and generation are counts: 0 or more")
+        self.widen = widen
+        self.generation = generation
+        self.model: Model | None = None
+        """The model of the game being played (None: the plain search's evaluation)."""
+        self._config: tuple[str, str] | None = None
+
+    def _model_of(self, game: Game) -> Model | None:
+        key = (game.name, repr(game.config_json()))
+        if key != self._config:
+            self.model, self._config = model_for(game, self.generation), key
+        return self.model
+
+    def _candidates(self, game: Game, seat: int, ranked: list[str]) -> list[str]:
+        kept = ranked[:self.keep]
+        model = self._model_of(game)
+        if model is None or not self.widen:
+            return kept
+        priors = model.priors(game, seat, ranked)
+        likely = sorted(ranked, key=lambda a: -priors[a])  # stable: ties keep the look-ahead's order
+        return kept + [a for a in likely[:self.widen] if a not in kept]
+
+    def _leaf(self, node: Game, seat: int, evaluation: Evaluation[Any]) -> float:
+        value = evaluation.evaluate(node, seat)
+        model = self._model_of(node)
+        return value if model is None else value + model.correction(node, seat)

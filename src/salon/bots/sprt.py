@@ -1,0 +1,175 @@
+"""How much stronger one bot is than another, in Elo, and a sequential test that stops as
+soon as the games played tell which of two strengths is the more likely (as Stockfish's
+fishtest does).
+
+The unit sample is one *block*: every game of one seed, the measured bot once in each of its
+seats (one game in the solo mode), scored by the measured bot's mean win share over the block.
+Games on one seed are correlated (the same deal favours the same seat), so counting each game
+as a sample of its own would understate the spread; a block's mean carries that correlation
+(fishtest's pentanomial idea, for paired games).
+
+The win share maps to Elo by the logistic model: a bot ``elo`` points stronger than each of
+``opponents`` equal opponents takes the first place with the chance
+``1 / (1 + opponents * 10 ** (-elo / 400))``.  Against one opponent that is the usual Elo
+formula; against several it is the Bradley-Terry (Plackett-Luce) chance of the first place,
+so a bot's first places at a table of four have an Elo too.
+
+The sequential probability ratio test weighs H0 (the bot is ``elo0`` stronger) against H1 (it
+is ``elo1`` stronger) by the log-likelihood ratio of the normal approximation of the block
+scores (the generalized SPRT of Michel Van den Bergh): with N blocks of mean ``m`` and
+variance ``v``, ``LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)``, where ``s0`` and ``s1`` are the
+expected block scores of the two hypotheses.  The test accepts H1 once the LLR reaches
+``log((1 - beta) / alpha)`` and H0 once it falls to ``log(beta / (1 - alpha))``, so it errs
+towards H1 in about ``alpha`` of the runs where H0 holds, and towards H0 in about ``beta`` of
+those where H1 holds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from salon.core.errors import ConfigError
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+SCORE_EDGE = 1e-3
+"""How close to 0 or 1 a win share is taken for its Elo: a share of exactly 0 or 1 has no
+finite Elo, so a bot that wins every game is given the Elo of 999 wins in 1000 games."""
+
+PRIOR_VARIANCE = 0.25
+"""The variance of one virtual block added to the blocks played: the widest spread a win
+share in [0, 1] can have.  A few blocks that happen to score alike (a bot that won its first
+games, or every game of a lopsided match) would otherwise give a variance near 0 and an LLR
+that decides on a handful of games; with the virtual block a lone game counts about as much
+as in the exact test of a coin, and its weight fades as the blocks add up."""
+
+
+def expected_score(elo: float, opponents: int = 1) -> float:
+    """The expected win share of a bot ``elo`` points stronger than each of ``opponents``
+    equal opponents: 1/2 against one equal opponent, 1/4 at a table of four equals."""
+    return 1.0 / (1.0 + opponents * math.pow(10.0, -elo / 400.0))
+
+
+def elo_of(score: float, opponents: int = 1) -> float:
+    """The Elo difference whose expected win share is ``score`` (the inverse of
+    :func:`expected_score`), the share held ``SCORE_EDGE`` away from 0 and 1."""
+    share = min(max(score, SCORE_EDGE), 1.0 - SCORE_EDGE)
+    return 400.0 * math.log10(opponents * share / (1.0 - share))
+
+
+def block_variance(count: int, squares: float) -> float:
+    """The variance of the block scores from ``count`` blocks whose squared deviations from
+    their mean sum to ``squares``, with the virtual block of ``PRIOR_VARIANCE`` among them."""
+    return (squares + PRIOR_VARIANCE) / count
+
+
+@dataclass(frozen=True)
+class SprtState:
+    """Where a sequential test stands: its LLR, its bounds (lower, upper), and the verdict
+    ("H1": at least ``elo1``; "H0": at most ``elo0``; None: no verdict yet)."""
+
+    llr: float
+    lower: float
+    upper: float
+    verdict: str | None
+
+
+@dataclass
+class Sprt:
+    """A sequential test of ``elo0`` against ``elo1`` at the error rates ``alpha`` (accepting
+    H1 when H0 holds) and ``beta`` (accepting H0 when H1 holds), fed one block score at a time.
+
+    ``opponents`` is the number of opponents the win share is taken against (one in a
+    two-player or solo game, ``players - 1`` at a larger table).  The running mean and sum of
+    squared deviations (Welford) keep each update constant in time, however long the test."""
+
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+    opponents: int = 1
+    blocks: int = field(default=0, init=False)
+    mean: float = field(default=0.0, init=False)
+    squares: float = field(default=0.0, init=False)
+
+    def __post_init__(self) -> None:
+        check_bounds(self.elo0, self.elo1)
+        check_rates(self.alpha, self.beta)
+
+    def update(self, block_score: float) -> None:
+        """Count one more block, scored by the measured bot's mean win share in it."""
+        self.blocks += 1
+        delta = block_score - self.mean
+        self.mean += delta / self.blocks
+        self.squares += delta * (block_score - self.mean)
+
+    def bounds(self) -> tuple[float, float]:
+        """The LLR at or below which H0 is accepted, and at or above which H1 is."""
+        return math.log(self.beta / (1.0 - self.alpha)), math.log((1.0 - self.beta) / self.alpha)
+
+    def llr(self) -> float:
+        """The log-likelihood ratio of H1 to H0 over the blocks so far (0 before the first)."""
+        if self.blocks == 0:
+            return 0.0
+        s0 = expected_score(self.elo0, self.opponents)
+        s1 = expected_score(self.elo1, self.opponents)
+        variance = block_variance(self.blocks, self.squares)
+        return self.blocks * (s1 - s0) * (2.0 * self.mean - s0 - s1) / (2.0 * variance)
+
+    def state(self) -> SprtState:
+        lower, upper = self.bounds()
+        llr = self.llr()
+        verdict = "H1" if llr >= upper else "H0" if llr <= lower else None
+        return SprtState(llr, lower, upper, verdict)
+
+
+def check_bounds(elo0: float, elo1: float) -> None:
+    """Refuse bounds no test can tell apart: both finite, ``elo1`` above ``elo0``."""
+    if not (math.isfinite(elo0) and math.isfinite(elo1)):
+        spec = f"{elo0:g},{elo1:g}"
+        raise ConfigError(f"--sprt {spec!r}: give two finite Elo numbers ELO0,ELO1, such as 0,15",
+                          "error.sprt_spec", {"spec": spec})
+    if elo1 <= elo0:
+        raise ConfigError(f"--sprt {elo0:g},{elo1:g}: ELO1 ({elo1:g}) must be greater than ELO0 ({elo0:g})",
+                          "error.sprt_order", {"elo0": f"{elo0:g}", "elo1": f"{elo1:g}"})
+
+
+def check_rates(alpha: float, beta: float) -> None:
+    """Refuse error rates no test can keep: each strictly between 0 and 1, and together
+    below 1 (at ``alpha + beta = 1`` both bounds are 0, and a verdict either way is a coin's)."""
+    for name, rate in (("alpha", alpha), ("beta", beta)):
+        if not 0.0 < rate < 1.0:
+            raise ConfigError(f"--{name} {rate:g}: give an error rate between 0 and 1, such as 0.05",
+                              "error.sprt_rate", {"name": name, "value": f"{rate:g}"})
+    if alpha + beta >= 1.0:
+        raise ConfigError(f"--alpha {alpha:g} and --beta {beta:g} add up to 1 or more: give smaller error rates",
+                          "error.sprt_rates", {"alpha": f"{alpha:g}", "beta": f"{beta:g}"})
+
+
+def parse_bounds(spec: str) -> tuple[float, float]:
+    """The (elo0, elo1) of an option text such as ``"0,15"``: two numbers, the second the
+    greater."""
+    try:
+        elo0, elo1 = (float(part) for part in spec.split(","))
+    except ValueError:
+        raise ConfigError(f"--sprt {spec!r}: give two finite Elo numbers ELO0,ELO1, such as 0,15", "error.sprt_spec",
+                          {"spec": spec}) from None
+    check_bounds(elo0, elo1)
+    return elo0, elo1
+
+
+def elo_interval(block_scores: list[float], opponents: int = 1) -> tuple[float, float, float]:
+    """The Elo of the mean block score, and the ends of its 95% interval (the mean plus or
+    minus 1.96 standard errors of the block means, each end turned into Elo).  The spread
+    counts the virtual block of ``PRIOR_VARIANCE`` as the test does, so a few blocks that
+    happen to score alike do not give an interval of no width; no blocks at all give the
+    widest interval there is."""
+    count = len(block_scores)
+    if count == 0:
+        return 0.0, elo_of(0.0, opponents), elo_of(1.0, opponents)
+    mean = sum(block_scores) / count
+    squares = sum((x - mean) ** 2 for x in block_scores)
+    half = Z95 * math.sqrt(block_variance(count, squares) / count)
+    return elo_of(mean, opponents), elo_of(mean - half, opponents), elo_of(mean + half, opponents)

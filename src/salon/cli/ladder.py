@@ -1,0 +1,304 @@
+"""A rated pool of bots: ``salon ladder``.
+
+Why a ladder: ``salon strength`` sets one bot against one other, and a tournament rates
+whoever enters it against each other only, so a figure moves whenever the bots it was
+measured against change.  A ladder places every bot of a pool on one scale that holds
+anchors whose strength does not move when the salon bots do: the random bot, the search bot
+frozen under the name ``search-v1``, OpenSpiel's IS-MCTS (``ismcts``, which knows nothing of
+the salon bots' look-ahead and evaluation) and, in the solo mode, the game's own opponent
+(Madame du Barry in Rococo), whose rules never change.
+
+The ladder: every pair of the pool plays ``games`` games on the seeds ``seed``, ``seed + 1``,
+... (every pair is dealt the same games), each seed twice with the seats swapped: the
+tournament's rotation of two entrants (salon.cli.tournament.schedule).  With more than two
+players the pair's two bots take the seats alternately, so each sits every seat equally
+often, and the copies of one bot in a game are rated as the tournament rates them.  The games
+are taken round by round (every pair's first game, then every pair's second, ...) and rated
+in that order with the tournament's Plackett-Luce rating, so that no pair's games all come
+before another's; the order is the schedule's, so a ladder is the same for a seed whatever
+the workers or the backend.
+
+The solo ladder (``--solo``): every bot plays ``games`` solo games on the same seeds; each is
+rated as a game of two entrants, the bot and the game's own opponent, who stands on the
+ladder with them.
+
+A row gives the rating (mu), its uncertainty (sigma), the ordinal ``mu - 3 sigma`` (a rating
+the bot is very likely above; the ladder's order), the games played, the share won (a shared
+first place counts as its share; with copies, the game is won when a copy wins) with its 95%
+Wilson interval, and the mean margin (the bot's best score minus the best score of the other
+bot).  ``pairings`` gives the same for each pair, from its first bot's side: in the solo mode
+each bot's record against the game's opponent.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from salon import parallel
+from salon.bots.base import check_bot
+from salon.cli.common import LangOpt, check_game, check_lang, check_options, check_players, game_config, solo_players
+from salon.cli.strength import wilson
+from salon.cli.tournament import AddressOpt, BackendOpt, Played, Tournament, WorkersOpt, play, rate, schedule
+from salon.core.errors import ConfigError
+from salon.core.game import game_class, game_names
+from salon.i18n import text
+
+DEFAULT_POOL = ("random", "easy", "normal", "search-v1:iterations=3", "ismcts:simulations=50")
+"""The pool without ``--pool``, weakest first as far as known; a member whose extra is not
+installed (``ismcts`` needs the rl extra) is left out."""
+
+Job = tuple[Tournament, int, int, tuple[int, ...]]
+
+
+class SoloTournament(Tournament):
+    """The solo games of a ladder, played by the tournament's :func:`play`: the line-up names
+    a bot for every seat, and the game's own opponent plays its seat inside the engine, so the
+    bot made for that seat is never asked."""
+
+    def config(self) -> dict[str, Any]:
+        return game_config(1, self.expansions, True, self.edition)
+
+
+@dataclass(frozen=True)
+class Ladder:
+    game: str
+    pool: tuple[str, ...]
+    players: int = 2
+    solo: bool = False
+    expansions: str | None = None
+    edition: str | None = None
+
+    def tournament(self) -> Tournament:
+        """The pool as the tournament's entrants: a line-up's numbers are places in the pool."""
+        if self.solo:
+            return SoloTournament(self.game, self.pool, 1, self.expansions, self.edition)
+        return Tournament(self.game, self.pool, self.players, self.expansions, self.edition)
+
+    def opponent(self) -> str | None:
+        """The game's own opponent as an entrant (``madame-du-barry``), in the solo mode."""
+        if not self.solo:
+            return None
+        automated = game_class(self.game).describe(self.tournament().config()).automated_seats
+        return "-".join(sorted(set(automated.values()))).replace("_", "-")
+
+    def total(self, games: int) -> int:
+        """How many games the ladder plays: ``games`` for each pair, or for each bot in the solo mode."""
+        k = len(self.pool)
+        return k * games if self.solo else k * (k - 1) // 2 * games
+
+    def command(self, games: int, seed: int) -> str:
+        """The command that plays this ladder again."""
+        parts = ["salon ladder", self.game, "--pool", ",".join(self.pool)]
+        parts += ["--solo"] if self.solo else ["--players", str(self.players)]
+        parts += ["--games", str(games), "--seed", str(seed)]
+        parts += ["--expansions", self.expansions] if self.expansions is not None else []
+        parts += ["--edition", self.edition] if self.edition is not None else []
+        return " ".join(parts)
+
+
+def jobs(ladder: Ladder, games: int, seed: int) -> list[Job]:
+    """Every game of the ladder in its rating order: round by round, each pair (or each bot,
+    in the solo mode) in the pool's order."""
+    t = ladder.tournament()
+    if ladder.solo:
+        seats = game_class(ladder.game).new(t.config(), seed).num_players
+        rounds = [[(seed + g, (b,) * seats) for b in range(len(ladder.pool))] for g in range(games)]
+    else:
+        pairs = list(itertools.combinations(range(len(ladder.pool)), 2))
+        scheduled = [schedule(dataclasses.replace(t, entrants=(ladder.pool[a], ladder.pool[b])), games, seed)
+                     for a, b in pairs]
+        rounds = [[(s, tuple(pair[e] for e in lineup)) for pair, (*_, s, lineup) in
+                   zip(pairs, (games_of_pair[g] for games_of_pair in scheduled), strict=True)]
+                  for g in range(games)]
+    ordered = [game for round_ in rounds for game in round_]
+    return [(t, i, s, lineup) for i, (s, lineup) in enumerate(ordered)]
+
+
+def _rated(ladder: Ladder, played: list[Played]) -> tuple[tuple[str, ...], list[Played]]:
+    """The entrants and the games as the rating sees them: in the solo mode the game's own
+    opponent is one more entrant, in its seats."""
+    opponent = ladder.opponent()
+    if opponent is None:
+        return ladder.pool, played
+    k = len(ladder.pool)
+    automated = game_class(ladder.game).describe(ladder.tournament().config()).automated_seats
+    return (*ladder.pool, opponent), [
+        dataclasses.replace(p, lineup=tuple(k if s in automated else e for s, e in enumerate(p.lineup)))
+        for p in played]
+
+
+def _record(wins: float, margins: list[float]) -> dict[str, Any]:
+    """Games, share won with its 95% interval, and mean margin."""
+    n = len(margins)
+    low, high = wilson(wins, n)
+    return {"games": n, "win_share": round(wins / n, 4) if n else None, "win_share_95": [round(low, 4), round(high, 4)],
+            "mean_margin": round(statistics.fmean(margins), 2) if n else None}
+
+
+def report(ladder: Ladder, games: int, seed: int, played: list[Played]) -> dict[str, Any]:
+    """The ladder's report as JSON-ready data, from the games played so far (in their order)."""
+    entrants, rated = _rated(ladder, played)
+    seats = max((len(p.lineup) for p in rated), default=ladder.players)
+    ratings = {r["entrant"]: r for r in rate(Tournament(ladder.game, entrants, seats), rated)}
+    wins = [0.0] * len(entrants)
+    margins: list[list[float]] = [[] for _ in entrants]
+    pair_wins: dict[tuple[int, int], float] = {}
+    pair_margins: dict[tuple[int, int], list[float]] = {}
+    for p in rated:
+        present = sorted(set(p.lineup))
+        for e in present:
+            mine = [s for s, held in enumerate(p.lineup) if held == e]
+            wins[e] += sum(1 for s in mine if s in p.winners) / len(p.winners)
+            margins[e].append(max(p.scores[s] for s in mine) -
+                              max(v for s, v in enumerate(p.scores) if p.lineup[s] != e))
+        a, b = present
+        pair_wins[a, b] = pair_wins.get((a, b), 0.0) + sum(1 for s in p.winners if p.lineup[s] == a) / len(p.winners)
+        pair_margins.setdefault((a, b), []).append(margins[a][-1])
+    rows = []
+    for e, name in enumerate(entrants):
+        r = ratings[name]
+        rows.append({"bot": name, "mu": r["rating"], "sigma": r["uncertainty"], "ordinal": r["ordinal"],
+                     **_record(wins[e], margins[e])})
+    rows.sort(key=lambda r: (-r["ordinal"], r["bot"]))
+    pairings = []
+    for (a, b), ms in sorted(pair_margins.items()):
+        record = _record(pair_wins[a, b], ms)
+        pairings.append({"a": entrants[a], "b": entrants[b], "games": record["games"],
+                         "a_win_share": record["win_share"], "a_win_share_95": record["win_share_95"],
+                         "a_mean_margin": record["mean_margin"]})
+    return {
+        "game": ladder.game, "players": ladder.players, "solo": ladder.solo,
+        "expansions": ladder.expansions, "edition": ladder.edition, "seed": seed, "games_per_pairing": games,
+        "pool": list(ladder.pool), "opponent": ladder.opponent(), "command": ladder.command(games, seed),
+        "games_played": len(played), "complete": len(played) == ladder.total(games), "rows": rows, "pairings": pairings,
+    }
+
+
+def run(ladder: Ladder, games: int, seed: int, workers: int | None = 1, backend: str = "local",
+        address: str | None = None, done: Callable[[Played], None] | None = None) -> dict[str, Any]:
+    """Play and rate a ladder: its report; ``done`` is told of each game in the rating order."""
+    return report(ladder, games, seed, parallel.run(play, jobs(ladder, games, seed), workers, backend, address, done))
+
+
+def pool_of(given: str | None) -> tuple[str, ...]:
+    """The pool ``--pool`` names (every member checked: ConfigError for one that cannot be
+    made), or the default pool less the members whose extra is not installed."""
+    if given is None:
+        pool = []
+        for spec in DEFAULT_POOL:
+            try:
+                check_bot(spec)
+            except ConfigError as e:
+                if e.key != "error.bot_extra":
+                    raise
+                continue
+            pool.append(spec)
+        return tuple(pool)
+    members = tuple(b.strip() for b in given.split(","))
+    for spec in members:
+        if not spec:
+            raise ConfigError("--pool: an empty bot name")
+        check_bot(spec)
+    if len(set(members)) != len(members):
+        raise ConfigError("--pool: each bot once")
+    return members
+
+
+def _percent(share: float | None) -> str:
+    return "—" if share is None else f"{100 * share:.1f}%"
+
+
+def ladder(
+    game: Annotated[str, typer.Argument(help="The game; available: " + ", ".join(game_names()) + ".")],
+    pool: Annotated[str | None, typer.Option(
+        "--pool", help="The bots on the ladder: bot specs, comma-separated (default: " + ",".join(DEFAULT_POOL) +
+                       ", less those whose extra is not installed).")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="Seats at each game (default 2); with more, a pair's two bots sit "
+                                "alternately.")] = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", min=1, help="Games of each pair (in the solo mode, of each bot); each seed is played "
+                                     "twice, the seats swapped.")] = 20,
+    seed: Annotated[int, typer.Option(help="The first seed: every pair plays the same seeds.")] = 0,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write the report here as JSON (default: ladder-GAME.json); a run cut short "
+                            "writes the games it finished.")] = None,
+    solo: Annotated[bool, typer.Option(
+        "--solo", help="Each bot plays the game's own opponent (Madame du Barry), who stands on the "
+                       "ladder too.")] = False,
+    expansions: Annotated[str | None, typer.Option("--expansions", "-x", help="Expansions, comma-separated, "
+                                                                              "or 'all'.")] = None,
+    edition: Annotated[str | None, typer.Option(help="The edition of the rules.")] = None,
+    lang: LangOpt = None,
+) -> int:
+    """Rate a pool of bots on one ladder: every pair on paired seeds, or each against the game's own opponent."""
+    lang = check_lang(lang)
+    cls = check_game(game)
+    check_options(cls, solo, edition, expansions, lang)
+    n = solo_players(players, solo) or 2
+    check_players(cls, n, solo, lang)
+    parallel.check_workers(workers)
+    parallel.check_backend(backend, address)
+    members = pool_of(pool)
+    if len(members) < (1 if solo else 2):
+        raise ConfigError("--pool: a ladder needs two bots at least (one, with --solo)")
+    spec = Ladder(game, members, n, solo, expansions, edition)
+    game_class(game).new(spec.tournament().config(), seed)  # a bad option fails before any game
+    path = out if out is not None else Path(f"ladder-{game}.json")
+    if not path.parent.is_dir():  # refused now rather than after hours of games
+        raise ConfigError(f"--out {path}: there is no folder {path.parent}")
+    total = spec.total(games)
+    finished: list[Played] = []
+    console = Console(highlight=False)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, disable=not console.is_terminal, transient=True) as progress:
+        task = progress.add_task(text("ladder.progress", lang), total=total)
+
+        def done(p: Played) -> None:
+            finished.append(p)
+            progress.advance(task)
+
+        try:
+            data = run(spec, games, seed, workers, backend, address, done)
+        except KeyboardInterrupt:
+            _write(path, report(spec, games, seed, finished))
+            console.print(text("ladder.cut_short", lang, done=len(finished), total=total, path=path))
+            raise
+    _write(path, data)
+    automated = game_class(game).describe(spec.tournament().config()).automated_seats
+    opponent = ", ".join(text(f"player.{a}", lang) for a in sorted(set(automated.values())))
+    title = (text("ladder.title_solo", lang, game=game, bots=len(members), games=games, opponent=opponent,
+                  seed=seed) if solo else
+             text("ladder.title", lang, game=game, bots=len(members), games=games, players=n, seed=seed))
+    table = Table(title=title, title_justify="left")
+    table.add_column(text("simulate.col_bot", lang), overflow="fold")
+    for key in ("rating", "uncertainty", "ordinal", "games", "wins", "interval", "margin"):
+        table.add_column(text(f"ladder.col_{key}", lang), justify="right")
+    for r in data["rows"]:
+        low, high = r["win_share_95"]
+        table.add_row(opponent if r["bot"] == data["opponent"] else r["bot"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
+                      f"{r['ordinal']:.2f}", str(r["games"]),
+                      _percent(r["win_share"]), f"{100 * low:.1f}–{100 * high:.1f}%",
+                      "—" if r["mean_margin"] is None else f"{r['mean_margin']:+.1f}")
+    console.print(table)
+    console.print(text("ladder.written", lang, path=path))
+    return 0
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

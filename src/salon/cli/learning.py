@@ -1,0 +1,144 @@
+"""Learning the bots' models: ``salon selfplay`` records games, ``salon train`` fits them.
+
+The learned bot (salon.bots.learned) reads the models ``salon train --ship`` writes into the
+package; docs/bots.md ("Learned models") gives the commands that made the shipped ones.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from salon import parallel
+from salon.bots.base import check_bot
+from salon.cli.common import LangOpt, check_game, check_lang, check_options, game_config, solo_players
+from salon.cli.tournament import AddressOpt, BackendOpt, WorkersOpt
+from salon.core.errors import ConfigError
+from salon.core.game import game_names
+from salon.core.plugins import folder
+from salon.i18n import text
+
+GAME_HELP = "The game; available: " + ", ".join(game_names()) + "."
+
+
+def selfplay(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    bots: Annotated[str, typer.Option("--bots", "-b", help="The bot of every seat that decides, comma-separated, "
+                                                           "or one bot for all (normal, learned:iterations=2).")]
+    = "normal",
+    out: Annotated[Path | None, typer.Option(help="The folder of the shards (default: selfplay-GAME).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Seats at each game (default 2).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="The first game's seed; game i plays seed + i.")] = 100_000,
+    every: Annotated[int, typer.Option(min=1, help="Keep every n-th decision of a game.")] = 2,
+    shard: Annotated[int, typer.Option(min=1, help="Games a shard.")] = 50,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    expansions: Annotated[str | None, typer.Option("--expansions", "-x", help="Expansions, comma-separated, "
+                                                                              "or 'all'.")] = None,
+    solo: Annotated[bool, typer.Option("--solo", help="The solo mode.")] = False,
+    edition: Annotated[str | None, typer.Option(help="The edition of the rules.")] = None,
+    lang: LangOpt = None,
+) -> int:
+    """Record self-play positions (observation, legal actions, choice, evaluation, final margin) in .npz shards."""
+    lang = check_lang(lang)
+    cls = check_game(game)
+    check_options(cls, solo, edition, expansions, lang)
+    parallel.check_workers(workers)
+    parallel.check_backend(backend, address)
+    config = game_config(solo_players(players, solo) or 2, expansions, solo, edition)
+    probe = cls.new(config, seed)
+    deciding = probe.num_players - len(probe.description.automated_seats)
+    specs = [b.strip() for b in bots.split(",")]
+    if len(specs) == 1:
+        specs *= deciding
+    if len(specs) != deciding:
+        raise ConfigError(text("selfplay.bots", lang, n=deciding, given=len(specs)))
+    for spec in specs:
+        check_bot(spec)
+    folder_out = out if out is not None else Path(f"selfplay-{game}")
+    from salon.learn import selfplay as recording
+    console = Console(highlight=False)
+    positions = 0
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, disable=not console.is_terminal, transient=True) as progress:
+        task = progress.add_task(text("selfplay.progress", lang), total=games)
+
+        def done(record: recording.Record) -> None:
+            nonlocal positions
+            positions += len(record.chosen)
+            progress.advance(task)
+
+        shards = recording.run(game, config, specs, games, seed, folder_out, every, shard, workers, backend, address,
+                               done)
+    console.print(text("selfplay.done", lang, games=games, positions=positions, shards=len(shards),
+                       folder=str(folder_out)))
+    return 0
+
+
+def train(
+    data: Annotated[list[Path], typer.Argument(help="Folders (or files) of self-play shards of one game and config.")],
+    out: Annotated[Path | None, typer.Option(help="The weights file to write.")] = None,
+    ship: Annotated[bool, typer.Option("--ship", help="Write the weights into salon's own models, where the "
+                                                      "learned bot finds them.")] = False,
+    generation: Annotated[int, typer.Option(min=1, help="The generation of the models (the card says it).")] = 1,
+    hidden: Annotated[int, typer.Option(min=1, help="Units of the policy's hidden layer.")] = 64,
+    epochs: Annotated[int, typer.Option(min=1, help="The most passes over the data of the policy's fit.")] = 40,
+    seed: Annotated[int, typer.Option(help="The fit's random seed.")] = 0,
+    note: Annotated[str, typer.Option(help="How the data was made (for the model card): the selfplay command.")]
+    = "",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the held-out report as one JSON object.")] = False,
+    lang: LangOpt = None,
+) -> int:
+    """Fit the learned bot's value and policy models from self-play shards; report on held-out games."""
+    lang = check_lang(lang)
+    if out is None and not ship:
+        raise ConfigError(text("train.where", lang))
+    from salon.learn import train as fitting
+    console = Console(highlight=False)
+    with console.status(text("train.loading", lang), spinner="dots") if console.is_terminal else nullcontext():
+        loaded = fitting.load(data)
+    with console.status(text("train.fitting", lang, positions=len(loaded.chosen), games=loaded.games),
+                        spinner="dots") if console.is_terminal else nullcontext():
+        fitted = fitting.fit(loaded, hidden, epochs, seed=seed)
+    name = f"{loaded.meta['game']}-{_tag(json.loads(loaded.meta['config']))}-g{generation}.npz"
+    targets = [p for p in (out, Path(str(folder("salon.bots:models"))) / name if ship else None) if p is not None]
+    card = {"data": note or [str(p) for p in data],
+            "command": " ".join(["salon train", *map(str, data), f"--generation {generation}",
+                                 f"--hidden {hidden} --epochs {epochs} --seed {seed}"])}
+    for target in targets:
+        fitting.write(target, loaded, fitted, generation, card)
+    report = fitted["report"]
+    if as_json:
+        print(json.dumps({**report, "written": [str(t) for t in targets]}))
+        return 0
+    table = Table(title=text("train.title", lang, game=loaded.meta["game"], games=report["games"],
+                             positions=report["held_out_positions"]), title_justify="left")
+    table.add_column(text("train.col_measure", lang))
+    table.add_column(text("train.col_value", lang), justify="right")
+    table.add_row(text("train.hand_rmse", lang), f"{report['hand_rmse']:.2f}")
+    table.add_row(text("train.corrected_rmse", lang), f"{report['corrected_rmse']:.2f}")
+    table.add_row(text("train.policy_top1", lang), f"{100 * report['policy_top1']:.1f}%")
+    table.add_row(text("train.uniform_top1", lang), f"{100 * report['uniform_top1']:.1f}%")
+    console.print(table)
+    for target in targets:
+        console.print(text("train.written", lang, path=str(target)))
+    return 0
+
+
+def _tag(config: dict[str, Any]) -> str:
+    """A short readable name of a config for a weights file: players, solo, expansions."""
+    parts = ["solo" if config.get("solo") else f"{config.get('players')}p"]
+    parts += list(config.get("expansions") or [])
+    if config.get("edition") not in (None, "deluxe"):
+        parts.append(str(config["edition"]))
+    return "-".join(parts)
+

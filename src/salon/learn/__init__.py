@@ -1,0 +1,1 @@
+"""Learning the bots' models: self-play records (selfplay) and fitting them (train)."""

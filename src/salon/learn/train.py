@@ -1,0 +1,222 @@
+"""Fitting the learned bots' models from self-play shards: ``salon train``.
+
+The value model learns the correction to the hand evaluation (final margin minus
+``evaluate``), the policy model the acting bot's choice (salon.bots.model says why).
+
+* The value is a ridge regression: a final margin is one noisy number for every position of
+  its game, and a few thousand games are too few for a perceptron not to learn the games
+  by heart (a 64-unit one was worse than the hand evaluation on held-out games).  Its penalty
+  is chosen on validation games (one training game in five), never on positions of the
+  games it fits, whose margins it would have seen; a large penalty gives the hand
+  evaluation back, so the correction cannot do worse than it on the validation games.
+* The policy is a scikit-learn perceptron (one ReLU layer, Adam, L2 penalty, early stopping):
+  a choice is a label of its own position, and there are many.  Where some of the shards'
+  bots are searches, it is fitted on the searches' choices only (expert iteration: the
+  policy learns what the search found, not what the look-ahead alone would play); the
+  value is fitted on every position.
+
+Both are exported to the numpy weights file that playing reads, with the input's
+standardisation folded into the first layer and only the vector's columns that varied in the
+data kept.
+
+Positions are split by game: the games of one seed in ten (by the seed's hash) are held out,
+never fitted, and the model card reports on them: the hand evaluation's error against the
+final margins and the corrected evaluation's, and how often the policy's most likely legal
+action is the one the bot chose.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from salon.bots.model import FORMAT, Mlp
+from salon.core.errors import ConfigError, DataError
+from salon.learn import selfplay
+
+HELD_OUT = 10
+"""One game in this many is held out of the fit (by its seed's hash)."""
+VALIDATION = 5
+"""One training game in this many chooses the value's penalty."""
+PENALTIES = (1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6)
+"""The value's L2 penalties tried (on standardised columns)."""
+
+
+@dataclass(frozen=True)
+class Data:
+    """The positions of a set of shards, one row each."""
+
+    meta: dict[str, Any]
+    observations: npt.NDArray[np.float16]
+    masks: npt.NDArray[np.bool_]
+    chosen: npt.NDArray[np.int32]
+    evaluations: npt.NDArray[np.float32]
+    margins: npt.NDArray[np.float32]
+    searched: npt.NDArray[np.bool_]
+    """Whether the choice was a search's (it weighed actions in sampled worlds)."""
+    held_out: npt.NDArray[np.bool_]
+    validation: npt.NDArray[np.bool_]
+    games: int
+
+
+def _split(seed: int) -> tuple[bool, bool]:
+    """Whether a game is held out, and whether it is a validation game (by its seed's hash)."""
+    digest = hashlib.sha256(str(seed).encode()).digest()
+    held = digest[0] % HELD_OUT == 0
+    return held, not held and digest[1] % VALIDATION == 0
+
+
+def load(folders: Sequence[Path]) -> Data:
+    """Every shard of ``folders``; DataError for an unreadable shard, ConfigError for shards of
+    different games, configs or layouts (they cannot be fitted together)."""
+    missing = [str(f) for f in folders if not f.exists()]
+    if missing:
+        raise ConfigError(f"no such folder or file: {', '.join(missing)}")
+    paths = sorted(p for folder in folders for p in (folder.glob("shard-*.npz") if folder.is_dir() else [folder]))
+    if not paths:
+        raise ConfigError(f"no self-play shards (shard-*.npz) in {', '.join(map(str, folders))}: "
+                          "make some with salon selfplay")
+    kinds = ("observations", "masks", "chosen", "evaluations", "margins", "searched", "held", "validation")
+    parts: dict[str, list[Any]] = {k: [] for k in kinds}
+    meta: dict[str, Any] | None = None
+    games = 0
+    for path in paths:
+        try:
+            with np.load(path, allow_pickle=False) as shard:
+                found = json.loads(str(shard["meta"]))
+                if found.get("format") != selfplay.FORMAT:
+                    raise ValueError(f"format {found.get('format')!r}, this salon reads {selfplay.FORMAT}")
+                key = {k: found[k] for k in ("game", "config", "encoding", "actions", "size", "table")}
+                if meta is None:
+                    meta = key
+                elif key != meta:
+                    raise ConfigError(f"{path}: another game, config or layout than the first shard's; "
+                                      "fit each config on its own shards")
+                table = int(found["table"])
+                parts["observations"].append(shard["observations"])
+                parts["masks"].append(np.unpackbits(shard["masks"], axis=1, count=table).astype(bool))
+                parts["chosen"].append(shard["chosen"])
+                parts["evaluations"].append(shard["evaluations"])
+                parts["margins"].append(shard["margins"])
+                parts["searched"].append(shard["weighed"][:, 0] >= 0)
+                seeds = np.array(found["seeds"])
+                split = np.array([_split(int(s)) for s in seeds], dtype=bool).reshape(len(seeds), 2)
+                parts["held"].append(split[shard["games"], 0])
+                parts["validation"].append(split[shard["games"], 1])
+                games += len(seeds)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise DataError(f"{path}: not a salon self-play shard ({e})") from None
+    assert meta is not None
+    joined = {k: np.concatenate(parts[k]) for k in kinds}
+    return Data(meta, joined["observations"], joined["masks"], joined["chosen"], joined["evaluations"],
+                joined["margins"], joined["searched"], joined["held"], joined["validation"], games)
+
+
+def _export(layers: Sequence[tuple[Any, Any]], mean: npt.NDArray[np.float32], scale: npt.NDArray[np.float32],
+            out_scale: float = 1.0) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]:
+    """An sklearn fit's layers with the input standardisation folded into the first, so that
+    the model reads raw vector columns."""
+    weights = [(np.asarray(w, dtype=np.float64), np.asarray(b, dtype=np.float64)) for w, b in layers]
+    w0, b0 = weights[0]
+    weights[0] = (w0 / scale[:, None], b0 - (mean / scale) @ w0)
+    return [(w.astype(np.float32), b.astype(np.float32)) for w, b in weights]
+
+
+def fit(data: Data, hidden: int = 64, epochs: int = 40, l2: float = 1e-3, seed: int = 0) -> dict[str, Any]:
+    """The value and policy fits of ``data``, exported, with the held-out report."""
+    try:
+        from scipy.linalg import LinAlgWarning
+        from sklearn.exceptions import ConvergenceWarning
+        from sklearn.linear_model import Ridge
+        from sklearn.neural_network import MLPClassifier
+    except ImportError:
+        raise ConfigError("salon train needs scikit-learn: pip install 'salon[train]'") from None
+    train = ~data.held_out
+    if train.sum() < 50 or data.held_out.sum() < 10:
+        raise ConfigError(f"{len(data.chosen)} positions of {data.games} games are too few to fit and to "
+                          "check the fit: play more self-play games")
+    x_all = data.observations.astype(np.float32)
+    x_train = x_all[train]
+    spread = x_train.std(axis=0)
+    columns = np.flatnonzero(spread > 0).astype(np.int32)
+    x_train = x_train[:, columns]
+    mean = x_train.mean(axis=0)
+    scale = np.maximum(spread[columns], 1e-3)
+    standard = (x_train - mean) / scale
+    target = (data.margins - data.evaluations)[train]
+    validation = data.validation[train]
+
+    def error(penalty: float) -> float:
+        ridge = Ridge(alpha=penalty).fit(standard[~validation], target[~validation])
+        return float(np.mean((ridge.predict(standard[validation]) - target[validation]) ** 2))
+
+    common = {"hidden_layer_sizes": (hidden,), "alpha": l2, "batch_size": 256, "max_iter": epochs,
+              "early_stopping": True, "n_iter_no_change": 5, "random_state": seed}
+    with warnings.catch_warnings():
+        # a small penalty on many columns is ill-conditioned (the validation games judge it),
+        # and a fit stopped at --epochs is what was asked for
+        warnings.simplefilter("ignore", LinAlgWarning)
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        penalty = min(PENALTIES, key=error) if validation.any() and (~validation).any() else PENALTIES[-1]
+        value = Ridge(alpha=penalty).fit(standard, target)
+        taught = data.searched[train] if data.searched[train].any() else np.ones(len(standard), dtype=bool)
+        policy = MLPClassifier(**common).fit(standard[taught], data.chosen[train][taught])
+    value_layers = _export([(value.coef_[:, None], np.array([value.intercept_]))], mean, scale)
+    policy_layers = _export(list(zip(policy.coefs_, policy.intercepts_, strict=True)), mean, scale)
+    classes = np.asarray(policy.classes_, dtype=np.int32)
+    return {"columns": columns, "value": value_layers, "policy": policy_layers, "classes": classes,
+            "report": report(data, columns, Mlp(tuple(value_layers)), Mlp(tuple(policy_layers)), classes),
+            "value_penalty": penalty, "policy_epochs": int(policy.n_iter_)}
+
+
+def report(data: Data, columns: npt.NDArray[np.int32], value: Mlp, policy: Mlp,
+           classes: npt.NDArray[np.int32]) -> dict[str, Any]:
+    """The held-out games' errors: the hand evaluation's and the corrected one's (root mean
+    square against the final margin), and how often the policy's most likely legal action is
+    the bot's choice, beside how often a random legal one would be."""
+    held = data.held_out
+    x = data.observations[held][:, columns].astype(np.float32)
+    margins = data.margins[held]
+    hand = data.evaluations[held]
+    corrected = hand + value(x)[:, 0]
+    logits = policy(x)
+    if logits.shape[1] == 1:
+        logits = np.concatenate([np.zeros_like(logits), logits], axis=1)
+    full = np.full((len(x), data.masks.shape[1]), -np.inf, dtype=np.float32)
+    full[:, classes] = logits
+    full[~data.masks[held]] = -np.inf
+    chosen = data.chosen[held]
+    # the policy is judged on the choices it was fitted to: the searches' where there are any
+    judged = np.isfinite(full).any(axis=1) & (data.searched[held] if data.searched.any() else True)
+    agree = float(np.mean(full[judged].argmax(axis=1) == chosen[judged])) if judged.any() else 0.0
+    legal = data.masks[held][judged].sum(axis=1)
+    return {"held_out_positions": int(held.sum()), "fitted_positions": int((~held).sum()),
+            "games": data.games,
+            "hand_rmse": round(float(np.sqrt(np.mean((hand - margins) ** 2))), 3),
+            "corrected_rmse": round(float(np.sqrt(np.mean((corrected - margins) ** 2))), 3),
+            "policy_top1": round(agree, 4), "policy_positions": int(judged.sum()),
+            "uniform_top1": round(float(np.mean(1.0 / legal)), 4) if len(legal) else 0.0}
+
+
+def write(path: Path, data: Data, fitted: dict[str, Any], generation: int, card: dict[str, Any]) -> None:
+    """The weights file that playing reads (salon.bots.model.read)."""
+    meta = {"format": FORMAT, "game": data.meta["game"], "config": data.meta["config"],
+            "encoding": data.meta["encoding"], "actions": data.meta["actions"],
+            "value_layers": len(fitted["value"]), "policy_layers": len(fitted["policy"]),
+            "card": {"generation": generation, **card, "held_out": fitted["report"],
+                     "value_penalty": fitted["value_penalty"], "policy_epochs": fitted["policy_epochs"]}}
+    arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), "columns": fitted["columns"],
+                              "classes": fitted["classes"]}
+    for kind in ("value", "policy"):
+        for i, (w, b) in enumerate(fitted[kind]):
+            arrays[f"{kind}_w{i}"], arrays[f"{kind}_b{i}"] = w, b
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, **arrays)
