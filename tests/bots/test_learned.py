@@ -24,7 +24,7 @@ def test_the_shipped_models_fit_their_configs(name: str, config: dict[str, objec
     assert shipped(), "salon ships learned models"
     game = game_class(name).new(config, 0)
     model = model_for(game)
-    assert model is not None and model.card["held_out"]["corrected_rmse"] < model.card["held_out"]["hand_rmse"]
+    assert model is not None and model.card["held_out"]["corrected_rmse"] <= model.card["held_out"]["hand_rmse"]
 
 
 def test_a_config_without_a_model_plays_the_plain_search() -> None:

@@ -27,7 +27,7 @@ those where H1 holds.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from salon.core.errors import ConfigError
 
@@ -76,27 +76,28 @@ class SprtState:
     verdict: str | None
 
 
-@dataclass
 class Sprt:
     """A sequential test of ``elo0`` against ``elo1`` at the error rates ``alpha`` (accepting
     H1 when H0 holds) and ``beta`` (accepting H0 when H1 holds), fed one block score at a time.
 
     ``opponents`` is the number of opponents the win share is taken against (one in a
     two-player or solo game, ``players - 1`` at a larger table).  The running mean and sum of
-    squared deviations (Welford) keep each update constant in time, however long the test."""
+    squared deviations (Welford) keep each update constant in time, however long the test.
+    (A plain class: its counters are set in ``__init__``, which a compiled dataclass's
+    fields outside ``__init__`` are not.)"""
 
-    elo0: float
-    elo1: float
-    alpha: float = 0.05
-    beta: float = 0.05
-    opponents: int = 1
-    blocks: int = field(default=0, init=False)
-    mean: float = field(default=0.0, init=False)
-    squares: float = field(default=0.0, init=False)
-
-    def __post_init__(self) -> None:
-        check_bounds(self.elo0, self.elo1)
-        check_rates(self.alpha, self.beta)
+    def __init__(self, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
+                 opponents: int = 1) -> None:
+        check_bounds(elo0, elo1)
+        check_rates(alpha, beta)
+        self.elo0 = elo0
+        self.elo1 = elo1
+        self.alpha = alpha
+        self.beta = beta
+        self.opponents = opponents
+        self.blocks = 0
+        self.mean = 0.0
+        self.squares = 0.0
 
     def update(self, block_score: float) -> None:
         """Count one more block, scored by the measured bot's mean win share in it."""

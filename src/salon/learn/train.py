@@ -7,8 +7,9 @@ The value model learns the correction to the hand evaluation (final margin minus
   its game, and a few thousand games are too few for a perceptron not to learn the games
   by heart (a 64-unit one was worse than the hand evaluation on held-out games).  Its penalty
   is chosen on validation games (one training game in five), never on positions of the
-  games it fits, whose margins it would have seen; a large penalty gives the hand
-  evaluation back, so the correction cannot do worse than it on the validation games.
+  games it fits, whose margins it would have seen.  No correction at all is one of the
+  choices: where no penalty does better on the validation games than the hand evaluation
+  alone, the model adds nothing.
 * The policy is a scikit-learn perceptron (one ReLU layer, Adam, L2 penalty, early stopping):
   a choice is a label of its own position, and there are many.  Where some of the shards'
   bots are searches, it is fitted on the searches' choices only (expert iteration: the
@@ -47,7 +48,7 @@ HELD_OUT = 10
 VALIDATION = 5
 """One training game in this many chooses the value's penalty."""
 PENALTIES = (1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6)
-"""The value's L2 penalties tried (on standardised columns)."""
+"""The value's L2 penalties tried (on standardised columns), besides no correction."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,11 @@ def fit(data: Data, hidden: int = 64, epochs: int = 40, l2: float = 1e-3, seed: 
     target = (data.margins - data.evaluations)[train]
     validation = data.validation[train]
 
-    def error(penalty: float) -> float:
+    def error(penalty: float | None) -> float:
+        """The validation games' mean squared error of a fit on the other training games
+        (None: of no correction)."""
+        if penalty is None:
+            return float(np.mean(target[validation] ** 2))
         ridge = Ridge(alpha=penalty).fit(standard[~validation], target[~validation])
         return float(np.mean((ridge.predict(standard[validation]) - target[validation]) ** 2))
 
@@ -165,11 +170,12 @@ def fit(data: Data, hidden: int = 64, epochs: int = 40, l2: float = 1e-3, seed: 
         # and a fit stopped at --epochs is what was asked for
         warnings.simplefilter("ignore", LinAlgWarning)
         warnings.simplefilter("ignore", ConvergenceWarning)
-        penalty = min(PENALTIES, key=error) if validation.any() and (~validation).any() else PENALTIES[-1]
-        value = Ridge(alpha=penalty).fit(standard, target)
+        penalty = min((None, *PENALTIES), key=error) if validation.any() and (~validation).any() else None
+        value = Ridge(alpha=penalty).fit(standard, target) if penalty is not None else None
         taught = data.searched[train] if data.searched[train].any() else np.ones(len(standard), dtype=bool)
         policy = MLPClassifier(**common).fit(standard[taught], data.chosen[train][taught])
-    value_layers = _export([(value.coef_[:, None], np.array([value.intercept_]))], mean, scale)
+    value_layers = (_export([(value.coef_[:, None], np.array([value.intercept_]))], mean, scale) if value is not None
+                    else [(np.zeros((len(columns), 1), dtype=np.float32), np.zeros(1, dtype=np.float32))])
     policy_layers = _export(list(zip(policy.coefs_, policy.intercepts_, strict=True)), mean, scale)
     classes = np.asarray(policy.classes_, dtype=np.int32)
     return {"columns": columns, "value": value_layers, "policy": policy_layers, "classes": classes,
