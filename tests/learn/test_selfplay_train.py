@@ -4,13 +4,14 @@ layout, or not a weights file at all, is refused with a clear error."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from salon.bots.model import Model, check, read
+from salon.bots.model import check, read
 from salon.core.errors import ConfigError, DataError
 from salon.core.game import game_class
 from salon.learn import selfplay, train
@@ -67,7 +68,7 @@ def test_a_weights_file_reads_back_and_fits_its_game(weights: Path) -> None:
 
 def test_a_model_of_another_layout_or_config_is_refused(weights: Path) -> None:
     model = read(weights)
-    stale = Model(**{**model.__dict__, "encoding": "0" * 16})
+    stale = dataclasses.replace(model, encoding="0" * 16)
     with pytest.raises(ConfigError, match="fitted on encoding 0000000000000000.*train it again"):
         check(stale, game_class("necklace").new(CONFIG, 1), "stale.npz")
     with pytest.raises(ConfigError):
