@@ -47,7 +47,7 @@ def test_quit_asks_first_when_the_game_is_not_saved(run: Run) -> None:
     result = run("play", "rococo", "--bots", "human,random", "--seed", "8", input="quit\nno\nquit\nyes\n")
     assert result.exit_code == 0, result.output
     out = _flat(result.stdout)
-    assert out.count("This game is not being saved (--save keeps a game): quit and lose it? (yes/no)") == 2
+    assert out.count("Quit and lose this game? (yes/no) Only --save keeps a game") == 2
     assert out.index("The game goes on.") < out.index("Game stopped.")
 
 
@@ -55,13 +55,13 @@ def test_quit_does_not_ask_when_the_game_is_saved(run: Run, tmp_path: Path) -> N
     result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--save", str(tmp_path / "g.json"),
                  "--plain", input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "quit and lose it" not in result.stdout and "Game stopped." in result.stdout
+    assert "Quit and lose" not in result.stdout and "Game stopped." in result.stdout
 
 
 def test_the_question_is_asked_in_the_players_language(run: Run) -> None:
     result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--lang", "de", input="quit\nja\n")
     assert result.exit_code == 0, result.output
-    assert "beenden und sie verlieren? (ja/nein)" in _flat(result.stdout)
+    assert "Partie beenden und verlieren? (ja/nein)" in _flat(result.stdout)
     assert "Partie beendet." in result.stdout
 
 

@@ -114,8 +114,8 @@ class Model:
         return float(self.value(self.features(game, seat))[0])
 
     def priors(self, game: Game, seat: int, legal: Sequence[str]) -> dict[str, float]:
-        """The policy's probability of each legal action (an action it never saw chosen gets
-        the least of the others' weight)."""
+        """The policy's probability of each legal action (one it never saw chosen gets a small
+        share, below every action it did see chosen)."""
         logits = self.policy(self.features(game, seat))
         if len(self.classes) == 2 and len(logits) == 1:  # a two-class fit has one logistic output
             logits = np.array([0.0, logits[0]], dtype=np.float32)

@@ -7,12 +7,13 @@ from typing import Annotated, Any
 import typer
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from salon.bots.base import bot_names, check_bot
 from salon.cli.support import GameSupport
 from salon.core.errors import ConfigError
 from salon.core.game import Game, Result, game_class
-from salon.i18n import DEFAULT, game_key, languages, system_language, text
+from salon.i18n import DEFAULT, game_key, has, languages, system_language, text
 
 HUMAN = "human"
 DEFAULT_BOT = "heuristic"
@@ -183,9 +184,17 @@ def seat_bots(spec: str | None, players: int | None, default: list[str],
     return n, names
 
 
+def bot_word(bot: str, lang: str = DEFAULT) -> str:
+    """A bot's name in the player's words ("leicht" for ``easy``), from the terminal's catalog
+    (``bot.<name>``); a name with parameters (``search:think=3``) or one the catalog does not
+    know, as it was given."""
+    key = "bot." + bot.replace("-", "_")
+    return text(key, lang) if has(key, lang) else bot
+
+
 def seat_label(seat: int, bot: str | None, lang: str = DEFAULT) -> str:
     name = text("player.name", lang, n=seat + 1)
-    return text("player.with_bot", lang, name=name, bot=bot) if bot else name
+    return text("player.with_bot", lang, name=name, bot=bot_word(bot, lang)) if bot else name
 
 
 def seat_labels(names: list[str], automatic: dict[int, str], lang: str = DEFAULT) -> list[str]:
@@ -211,8 +220,8 @@ def breakdown_table(game: Game, support: GameSupport, labels: list[str], lang: s
     table = Table(title=text("ui.breakdown", lang), box=box.SIMPLE_HEAD, title_justify="left",
                   caption=text(tie_rule, lang) if tie_rule else None, caption_justify="left")
     table.add_column("", no_wrap=True)
-    for label in labels:
-        table.add_column(label, justify="right")
+    for label in labels:  # a label is plain text
+        table.add_column(Text(label), justify="right")
     for step in order:
         name = text(game_key(game.name, f"step.{step}", lang), lang, **fields)
         table.add_row(name, *(str(b.get(step, 0)) for b in result.breakdown))

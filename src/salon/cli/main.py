@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
@@ -319,8 +320,8 @@ def play(
         from salon.cli import tui  # the full-screen layout needs the tui extra
 
         return tui.play(opening, g, seats, view, console, lang, save, delay, sup, save_position)
-    for line in opening:
-        console.print(line)
+    for line in opening:  # plain: the seats' labels, the options
+        console.print(line, markup=False)
     session = Session(g, seats, view, console, lang, save, delay if console.is_terminal else 0.0, sup, save_position)
     return session.run()
 
@@ -571,17 +572,18 @@ def replay(
         }))
         return 0
     console = _console()
-    console.print(text("replay.verified", lang, path=file, game=g.name, seed=g.seed, actions=len(g.history)))
+    console.print(text("replay.verified", lang, path=file, game=g.name, seed=g.seed, actions=len(g.history)),
+                  markup=False)
     for line in config_lines(g, labels, automatic, lang):
-        console.print(line)
+        console.print(line, markup=False)
     if over:
         result = g.result()
         console.print(breakdown_table(g, sup, labels, lang))
-        console.print(f"[bold]{winners_line(result, labels, lang)}[/]")
+        console.print(Text(winners_line(result, labels, lang), style="bold"))
         return 0
     seat = g.current_player()
     console.print(text("ui.unfinished", lang, actions=len(g.history), player=labels[seat or 0],
-                       kind=g.decision().get("kind", "")))
+                       kind=g.decision().get("kind", "")), markup=False)
     if sup.view is not None:
         console.print(sup.view(g, lang, labels).standing())
     return 0

@@ -18,6 +18,15 @@ The session's input and output go through a few methods (:meth:`Session.read`,
 :meth:`Session.show`, :meth:`Session.print_lines`...), so that the full-screen client
 (salon.cli.tui) runs the very same loop with panes in place of the scrolling terminal.
 
+A game's view words its texts in Rich console markup: it colours silk, gems and seats
+(salon.cli.support.GameView).  What the session tells is therefore of two kinds, and each
+output method says which it takes: the log's lines (:meth:`Session.print_lines`, a seat's
+``history`` and ``pending``) and a text shown with ``markup=True`` are markup, every plain part
+of them (a seat's label, an action text, what the player typed) escaped where it is put in;
+a question (:meth:`Session.read`), a heading and a text shown without ``markup`` are plain
+and printed as they are.  A view's text never goes where plain text is expected, so no tag
+is ever printed as text.
+
 The record written after every action keeps who sat where ("human" or the bot's name), so
 a saved game continues with the same seats: a human's private view stays that human's.
 """
@@ -33,6 +42,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from rich.console import Console, Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -298,6 +308,7 @@ class Session:
     # --- input and output (the full-screen client replaces these)
 
     def print_lines(self, lines: list[str]) -> None:
+        """Log lines, in markup (the view's words)."""
         for line in lines:
             self.console.print(f"  {line}", highlight=False)
 
@@ -307,7 +318,8 @@ class Session:
         self.console.print(renderable, markup=markup or not isinstance(renderable, str))
 
     def heading(self, title: str) -> None:
-        self.console.rule(title)
+        """A plain title (it names seats by their labels) as a rule across the terminal."""
+        self.console.rule(Text(title))
 
     def show_board(self, seat: int | None) -> None:
         self.console.print()
@@ -337,7 +349,7 @@ class Session:
             return None
         if len(self.humans) > 1 and self.last_human != seat:
             return None
-        line = self._("ui.auto_pass", player=self.seats[seat].label, action=self.view.explain(legal[0]))
+        line = self._("ui.auto_pass", player=escape(self.seats[seat].label), action=self.view.explain(legal[0]))
         self.print_lines([line])
         self.seats[seat].history.append(line)
         return legal[0]
@@ -394,7 +406,7 @@ class Session:
             elif command == "rules":
                 self.show(self.rules())
             elif command == "why" and rest.strip():
-                self.show(self.why(rest.strip(), legal))
+                self.show(self.why(rest.strip(), legal), markup=True)
             elif command == "undo":
                 if self.undo():
                     self.last_seat = None
@@ -445,17 +457,19 @@ class Session:
         (salon.core.errors.Refusal) in the player's words: the game's view words the game's own
         reasons (``<game>.refusal.<key>``), the shared catalog the engine's (``refusal.<key>``;
         an action of another step than the one being decided is told what is being decided);
-        a reason no catalog knows is told as the engine words it."""
+        a reason no catalog knows is told as the engine words it.  In markup: the reason names
+        cards and colours in the view's words, and the typed action is escaped."""
         by_text = {a.lower(): a for a in legal}
         if raw.lower() in by_text:
-            return self._("ui.why_legal", action=by_text[raw.lower()], n=legal.index(by_text[raw.lower()]) + 1)
+            action = by_text[raw.lower()]
+            return self._("ui.why_legal", action=escape(action), n=legal.index(action) + 1)
         refused = self.game.refusal(raw)
         if refused.rule == "PROTOCOL":
-            return self._("ui.why_unknown", action=raw)
-        return self._("ui.why_not", action=raw, rule=refused.rule, reason=self.refusal_text(refused))
+            return self._("ui.why_unknown", action=escape(raw))
+        return self._("ui.why_not", action=escape(raw), rule=escape(refused.rule), reason=self.refusal_text(refused))
 
     def refusal_text(self, refused: Refusal) -> str:
-        """A refusal's reason in the player's language (:meth:`why`)."""
+        """A refusal's reason in the player's language (:meth:`why`), in markup."""
         if refused.key == "wrong_step":
             return self._("refusal.wrong_step", prompt=self.view.prompt(self.game.decision()))
         if isinstance(self.view, Refusals):
@@ -463,8 +477,9 @@ class Session:
             if worded is not None:
                 return worded
         if refused.key and has("refusal." + refused.key, self.lang):
-            return self._("refusal." + refused.key, **refused.fields)
-        return refused.reason
+            fields = {name: escape(v) if isinstance(v, str) else v for name, v in refused.fields.items()}
+            return self._("refusal." + refused.key, **fields)
+        return escape(refused.reason)
 
     def undo(self) -> bool:
         """Take back the deciding seat's latest action, as the browser does (again for the one
@@ -503,10 +518,10 @@ class Session:
             self.show(self._("hint.only", action=estimates[0].action))
         else:
             self.heading(self._("hint.title", player=me.label))
-            for e in estimates:
-                self.show("  " + self._("hint.line", action=e.action, explain=self.view.explain(e.action),
-                                        value=self.worth(e.value)))
-        used = self._("hint.used", player=me.label)
+            for e in estimates:  # the explanation names colours: a line in markup
+                self.show("  " + self._("hint.line", action=escape(e.action), explain=self.view.explain(e.action),
+                                        value=escape(self.worth(e.value))), markup=True)
+        used = self._("hint.used", player=escape(me.label))  # a log line: markup
         for s, other in enumerate(self.seats):
             if s != seat and other.bot is None and not other.automatic:
                 other.pending.append(used)
@@ -526,8 +541,9 @@ class Session:
             self.console.clear()
 
     def read(self, prompt: str) -> str:
+        """The player's answer to a plain question."""
         try:
-            return self.console.input(f"[bold]{prompt}[/] > ")
+            return self.console.input(Text.assemble((prompt, "bold"), " > "))
         except EOFError:
             raise Stop("ui.eof") from None
 
@@ -541,9 +557,9 @@ class Session:
         return by_text.get(raw.lower())
 
     def show_options(self, seat: int, legal: list[str]) -> None:
-        self.console.rule(self._("ui.your_turn", player=self.seats[seat].label))
+        self.heading(self._("ui.your_turn", player=self.seats[seat].label))
         self.console.print(self.options(legal))
-        self.console.print(f"[dim]{self._('ui.prompt_hint')}[/]")
+        self.console.print(Text(self._("ui.prompt_hint"), style="dim"))
 
     def options(self, legal: list[str]) -> RenderableType:
         """The decision's question and every legal action, numbered, with its explanation."""
@@ -551,8 +567,8 @@ class Session:
         grid.add_column(justify="right", style="bold")
         grid.add_column(style="cyan", no_wrap=True)
         grid.add_column()
-        for i, action in enumerate(legal, 1):
-            grid.add_row(f"{i}.", action, self.view.explain(action))
+        for i, action in enumerate(legal, 1):  # the action as typed, its explanation in the view's markup
+            grid.add_row(f"{i}.", Text(action), self.view.explain(action))
         question = Text.from_markup(self.view.prompt(self.game.decision()), style="bold")  # it names colours
         return Group(question, grid)
 
@@ -568,7 +584,7 @@ class Session:
         self.show_board(viewer)
         self.heading(self._("ui.game_over"))
         self.show(breakdown_table(self.game, self.support, labels, self.lang))
-        self.show(f"[bold]{winners_line(result, labels, self.lang)}[/]", markup=True)
+        self.show(Text(winners_line(result, labels, self.lang), style="bold"))
         for path in (self.save_path, self.position_path):
             if path is not None:
                 self.show(self._("ui.saved", path=path))

@@ -45,7 +45,10 @@ class WordedLog:
 
 
 class GameView(Protocol):
-    """Renders one game for the terminal in one language."""
+    """Renders one game for the terminal in one language.  Its texts are Rich console markup
+    (silk, gems and seats in colour; a plain part of them, a seat's label or an action text,
+    escaped): the session renders them as markup wherever it shows them, or puts them into a
+    renderable that does (salon.cli.play)."""
 
     def board(self, seat: int | None) -> RenderableType:
         """Everything ``seat`` may see (``observe(seat)``), as a renderable."""

@@ -11,6 +11,12 @@ action text or a command (``help``, ``why ACTION``, ``undo``...) is typed below 
 The other seats' moves go to the journal where they happen, except those a human seat will
 find in its "since your last decision" recap at its next decision, so that a line is never
 told twice.  In a hot-seat game the panes are emptied before the terminal is handed over.
+
+Every text reaches its widget as a Rich renderable, never as a string that a widget would read
+in its own way (Textual reads a string title or a ``Static``'s string as its markup, a
+``RichLog`` a string as plain text): the log's lines and the texts the session shows as markup
+are parsed as Rich markup (salon.cli.play), the plain ones (a title, a question, what the
+player typed) kept as they are.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import threading
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -35,13 +42,17 @@ from salon.core.events import Event
 from salon.core.game import Game
 from salon.i18n import text
 
+TITLE_MARGIN = 6
+"""The cells of a widget's width that its border title cannot use (the corners, and a line and a
+space on each side of the title): at 80 columns a question of 74 cells shows whole."""
+
 
 class Pane(VerticalScroll):
     """A bordered, scrolling pane holding one renderable."""
 
     def __init__(self, title: str, id: str) -> None:
         super().__init__(id=id)
-        self.border_title = title
+        self.border_title = Text(title)
         self.body = Static(id=f"{id}-body")
         self.content: RenderableType = ""
         """What the pane shows."""
@@ -50,6 +61,9 @@ class Pane(VerticalScroll):
         yield self.body
 
     def show(self, renderable: RenderableType) -> None:
+        """Show a renderable; a string is plain text."""
+        if isinstance(renderable, str):
+            renderable = Text(renderable)
         self.content = renderable
         self.body.update(renderable)
         self.scroll_home(animate=False)
@@ -155,7 +169,7 @@ class TableApp(App[int]):
             with Vertical(id="side"):
                 yield Pane(self.titles["players"], "players")
                 log = RichLog(id="journal", wrap=True, min_width=20)
-                log.border_title = self.titles["journal"]
+                log.border_title = Text(self.titles["journal"])
                 yield log
         yield Pane(self.titles["choices"], "choices")
         yield Input(id="command", placeholder=self.titles["input"])
@@ -196,7 +210,7 @@ class TableApp(App[int]):
 
     def choices(self, title: str, options: RenderableType) -> None:
         pane = self.query_one("#choices", Pane)
-        pane.border_title = title
+        pane.border_title = Text(title)  # plain: it names a seat by its label
         pane.show(options)
 
     def clear(self) -> None:
@@ -204,12 +218,17 @@ class TableApp(App[int]):
         self.query_one("#journal", RichLog).clear()
         self.query_one("#board", Pane).show("")
         choices = self.query_one("#choices", Pane)
-        choices.border_title = self.titles["choices"]
+        choices.border_title = Text(self.titles["choices"])
         choices.show("")
 
     def ask(self, prompt: str) -> None:
+        """Ask a plain question above the command line; one too long for the border's title
+        is told in the journal too, so that no part of it (its yes or no) is out of sight."""
         command = self.query_one("#command", Input)
-        command.border_title = prompt
+        command.border_title = Text(prompt)
+        width = command.outer_size.width
+        if width and cell_len(prompt) > width - TITLE_MARGIN:
+            self.journal(Text(prompt, style="bold"))
         self.asking.set()
 
     # --- what the player does
@@ -250,7 +269,7 @@ def play(opening: list[str], game: Game, seats: list[Seat], view: GameView, cons
     if session.game.is_over():
         labels = [s.label for s in session.seats]
         console.print(breakdown_table(session.game, support, labels, lang))
-        console.print(f"[bold]{winners_line(session.game.result(), labels, lang)}[/]")
+        console.print(Text(winners_line(session.game.result(), labels, lang), style="bold"))
     for path in (save, position):
         if path is not None:
             console.print(text("ui.saved", lang, path=path))

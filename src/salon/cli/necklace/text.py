@@ -136,4 +136,4 @@ class NecklaceText:
             return self.gem(str(value))
         if name == "kind":
             return self.kind(KINDS.index(str(value)))
-        return str(value)
+        return escape(str(value))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
+
 from salon.cli.rococo.text import RococoText
 from salon.i18n import has
 from salon.rococo.components import COLOURS
@@ -148,7 +150,7 @@ class RococoDecisions(RococoText):
             return self._explain_hall(int(arg), d)
         if head == "remove":
             return self._("action.remove", card=self.card(arg))
-        return action
+        return escape(action)
 
     def _explain_main(self, what: str, d: dict[str, Any]) -> str:
         rules = self.t.ds.rules
@@ -206,7 +208,7 @@ class RococoDecisions(RococoText):
 
     def _explain_fate(self, choice: str, tile_id: str | None) -> str:
         if tile_id is None:
-            return choice
+            return escape(choice)
         tile = self.t.ds.tiles[self.t.tile_index[tile_id]]
         if choice == "keep":
             return self._("action.keep", tile=tile_id, silk=self.silk(tile.silk))

@@ -235,4 +235,4 @@ class RococoText:
             "decoration": self.deco, "bonus": self.bonus, "type": lambda v: self.say(self.words.employee(v)),
             "action": self.main, "exam": self.main}
         word = words.get(name)
-        return word(value) if word is not None else value
+        return word(value) if word is not None else escape(value)

@@ -1,7 +1,19 @@
 // @ts-check
 // "How to play": a game's rules in short, in the page's language, each part naming the rule
 // ids of the full rules reference (docs/spec/<game>/RULES.md) it sums up.  The texts are the
-// game's catalog entries <game>.howto.h<n> (a heading) and <game>.howto.p<n> (its text).
+// game's catalog entries <game>.howto.h<n> (a heading) and <game>.howto.p<n> (its text); the
+// title is the game's own <game>.howto.title where it has one (French contracts "à" with the
+// article of a game's name: "au Collier de la Reine"), else rules.title with the game's name.
+
+/**
+ * The title of a game's rules page.
+ * @param {import("./i18n.js").Catalog} c
+ * @param {string} game
+ */
+export function rulesTitle(c, game) {
+  if (c.has(`${game}.howto.title`)) return c.t(`${game}.howto.title`);
+  return c.t("rules.title", { game: c.has(`${game}.name`) ? c.t(`${game}.name`) : game });
+}
 
 import { h } from "./ui.js";
 
@@ -34,8 +46,7 @@ export class RulesView {
   render() {
     const c = this.c;
     const g = this.game;
-    const name = c.has(`${g}.name`) ? c.t(`${g}.name`) : g;
-    document.title = `${c.t("rules.title", { game: name })} · ${c.t("app.name")}`;
+    document.title = `${rulesTitle(c, g)} · ${c.t("app.name")}`;
     if (!c.has(`${g}.howto.h1`)) {
       this.root.replaceChildren(
         h(
@@ -64,20 +75,14 @@ export class RulesView {
       h(
         "article",
         { class: "panel rules", id: "rules", "data-game": g },
-        h("h1", {}, c.t("rules.title", { game: name })),
+        h("h1", {}, rulesTitle(c, g)),
         h("p", { class: "muted" }, c.t("rules.intro")),
         parts,
         h(
           "div",
           { class: "end-buttons" },
           h("a", { class: "btn", href: "#/" }, c.t("game.back_to_lobby")),
-          others.map((x) =>
-            h(
-              "a",
-              { class: "btn", href: `#/rules/${x.name}` },
-              c.t("rules.title", { game: c.has(`${x.name}.name`) ? c.t(`${x.name}.name`) : x.name }),
-            ),
-          ),
+          others.map((x) => h("a", { class: "btn", href: `#/rules/${x.name}` }, rulesTitle(c, x.name))),
         ),
       ),
     );

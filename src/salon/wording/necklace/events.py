@@ -15,7 +15,7 @@ from typing import Any
 
 from salon.core.game import Game
 from salon.wording.catalog import has
-from salon.wording.necklace.words import NecklaceWords, P, w
+from salon.wording.necklace.words import NecklaceWords, P, n, w
 from salon.wording.phrase import Line, Phrase, join
 
 View = dict[str, Any]
@@ -110,6 +110,9 @@ class NecklaceEvents:
         kind = view["type"]
         f: dict[str, Any] = {"player": ws.player(view.get("seat"))}
         key = "event." + kind
+        # the number of the card a sentence is about, where its verb agrees with the card's
+        # name (a counted phrase: "C030 3 emeralds join the market")
+        subject: int | None = None
         if kind == "setup":
             f.update(players=ws.game.num_players, fashion=ws.fashion_order(view["fashion"]),
                      player=ws.player(view["first"]))
@@ -153,10 +156,12 @@ class NecklaceEvents:
         elif kind == "drawn":
             f.update(card=ws.card(view["card"]), price=ws.ducats(ws.data(view["card"]).ladder[0]),
                      slot=view["slot"] + 1)
+            subject = ws.number(view["card"])
         elif kind == "merchant":
             key = "event.merchant_astrologer" if view["origin"] == "astrologer" else "event.merchant"
         elif kind == "alchemist":
             f.update(card=ws.card(view["card"]), before=ws.gem(view["before"]), after=ws.gem(view["after"]))
+            subject = ws.number(view["card"])
         elif kind == "livres":
             key = "event.livres_gain" if view["amount"] >= 0 else "event.livres_pay"
             f.update(amount=ws.livres(abs(view["amount"])), score=ws.livres(score or 0))
@@ -168,7 +173,7 @@ class NecklaceEvents:
         if not has(P + key):
             data = {k: v for k, v in view.items() if k not in ("type", "seat")}
             return w("event.other", type=kind, data=str(data))
-        return w(key, **f)
+        return w(key, **f) if subject is None else n(key, subject, **f)
 
     def _reveal(self, view: View, fashion: list[tuple[str, int]]) -> list[Line]:
         """One line per gem column with every player's lot in it, then the Bankers."""

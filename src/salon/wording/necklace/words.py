@@ -106,6 +106,12 @@ class NecklaceWords:
         name = mark("class-" + card_class(c.kind), self.kind(c.kind))
         return w("card.label", id=card_id, name=name) if self.own(card_id) else name
 
+    def number(self, card_id: str) -> int:
+        """The number a card's name reads as, for the verb of a sentence it is the subject of:
+        a gem card's gems ("3 emeralds join the market"), 1 for a card named by its kind."""
+        c = self.data(card_id)
+        return c.gems if c.kind == GEM else 1
+
     def cards(self, card_ids: Sequence[str]) -> Phrase:
         return join([self.card(c) for c in card_ids]) if card_ids else w("board.nothing")
 
