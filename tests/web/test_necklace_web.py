@@ -319,7 +319,7 @@ def test_english_covers_the_engine() -> None:
         while not game.is_over():
             found += game.apply(rng.choice(game.legal_actions()))
         events |= {f"{e.type}_{e.data[per_kind[e.type]]}" if e.type in per_kind else e.type for e in found}
-    told = load(TEXTS.parent / "events", "en")
+    told = base_keys(load(TEXTS.parent / "events", "en"))  # a plural text counts once
     missing = {e for e in events if f"necklace.event.{e}" not in told and f"necklace.event.{e}_gain" not in told}
     assert not missing, missing
 

@@ -3,7 +3,9 @@
 Two changes to the search, each from a learned model (salon.bots.model):
 
 * the leaves: a play-out's end is worth the hand evaluation plus the value model's
-  correction, fitted against the final margins of self-play games;
+  correction (times ``trust``), fitted against the final margins of self-play games; a
+  play-out that reached the end of the game is worth its exact result, which the hand
+  evaluation gives there (the model was never fitted on finished games);
 * the candidates: besides the look-ahead's ``keep`` best actions, the policy's ``widen`` most
   likely ones are weighed, the policy having been fitted on the choices of a search (expert
   iteration: each generation's search makes the next generation's data).
@@ -31,11 +33,14 @@ class LearnedBot(SearchBot):
     name = "learned"
 
     def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3,
-                 widen: int = 1, generation: int = 0) -> None:
+                 widen: int = 1, generation: int = 0, trust: float = 1.0) -> None:
         super().__init__(seed, think, iterations, keep)
         if widen < 0 or generation < 0:
             raise ValueError("widen and generation are counts: 0 or more")
+        if not 0 <= trust <= 1:
+            raise ValueError("trust is the weight of the learned correction: between 0 and 1")
         self.widen = widen
+        self.trust = trust
         self.generation = generation
         self.model: Model | None = None
         """The model of the game being played (None: the plain search's evaluation)."""
@@ -59,4 +64,6 @@ class LearnedBot(SearchBot):
     def _leaf(self, node: Game, seat: int, evaluation: Evaluation[Any]) -> float:
         value = evaluation.evaluate(node, seat)
         model = self._model_of(node)
-        return value if model is None else value + model.correction(node, seat)
+        if model is None or not self.trust or node.is_over():
+            return value
+        return value + self.trust * model.correction(node, seat)
