@@ -62,7 +62,7 @@ def test_tournament_rates_and_writes_files(run: Run, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args, message", [
     (["--bots", "random,nobody"], "nobody"),
-    (["--bots", "random,random"], "each entrant once"),
+    (["--bots", "random,random"], "each bot once"),
     (["--bots", "random", "--workers", "0"], "--workers"),
     (["--bots", "random", "--backend", "spark"], "--backend"),
     (["--bots", "random", "--players", "9"], "players"),

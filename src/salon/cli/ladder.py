@@ -50,7 +50,17 @@ from salon import parallel
 from salon.bots.base import check_bot
 from salon.cli.common import LangOpt, check_game, check_lang, check_options, check_players, game_config, solo_players
 from salon.cli.strength import wilson
-from salon.cli.tournament import AddressOpt, BackendOpt, Played, Tournament, WorkersOpt, play, rate, schedule
+from salon.cli.tournament import (
+    AddressOpt,
+    BackendOpt,
+    Played,
+    Tournament,
+    WorkersOpt,
+    bot_specs,
+    play,
+    rate,
+    schedule,
+)
 from salon.core.errors import ConfigError
 from salon.core.game import game_class, game_names
 from salon.i18n import text
@@ -206,14 +216,7 @@ def pool_of(given: str | None) -> tuple[str, ...]:
                 continue
             pool.append(spec)
         return tuple(pool)
-    members = tuple(b.strip() for b in given.split(","))
-    for spec in members:
-        if not spec:
-            raise ConfigError("--pool: an empty bot name")
-        check_bot(spec)
-    if len(set(members)) != len(members):
-        raise ConfigError("--pool: each bot once")
-    return members
+    return bot_specs(given, "--pool", "a bot's ratings are one row of the ladder")
 
 
 def _percent(share: float | None) -> str:

@@ -174,6 +174,19 @@ def write_csv(path: Path, rows: list[dict[str, Any]], players: int) -> None:
                           r["win_share"], *r["place_shares"]])
 
 
+def bot_specs(given: str, option: str, why_once: str) -> tuple[str, ...]:
+    """The bot specs of a comma-separated option, each checked and each given once (why it
+    must be once, in the option's terms)."""
+    specs = tuple(b.strip() for b in given.split(","))
+    for spec in specs:
+        if not spec:
+            raise ConfigError(f"{option}: an empty bot name")
+        check_bot(spec)
+    if len(set(specs)) != len(specs):
+        raise ConfigError(f"{option}: each bot once ({why_once})")
+    return specs
+
+
 def tournament(
     game: Annotated[str, typer.Argument(help="The game; available: " + ", ".join(game_names()) + ".")],
     bots: Annotated[str, typer.Option("--bots", "-b", help="The entrants: bot specs, comma-separated "
@@ -197,13 +210,7 @@ def tournament(
     check_game(game)
     parallel.check_workers(workers)
     parallel.check_backend(backend, address)
-    entrants = tuple(b.strip() for b in bots.split(","))
-    for spec in entrants:
-        if not spec:
-            raise ConfigError("--bots: an empty entrant name")
-        check_bot(spec)
-    if len(set(entrants)) != len(entrants):
-        raise ConfigError("--bots: each entrant once (an entrant fills several seats by itself when needed)")
+    entrants = bot_specs(bots, "--bots", "an entrant fills several seats by itself when needed")
     t = Tournament(game, entrants, players, expansions, edition)
     counts = game_class(game).describe(t.config()).players
     if players not in counts:
