@@ -48,6 +48,25 @@ class Result:
             "breakdown": [dict(b) for b in self.breakdown],
         }
 
+    def margins(self) -> list[float]:
+        """Every seat's score minus the best other score (an automated seat's too): the
+        margin the learning environments reward and self-play records."""
+        return [float(v - max((w for t, w in enumerate(self.scores) if t != s), default=0))
+                for s, v in enumerate(self.scores)]
+
+    def rank_values(self) -> list[float]:
+        """Every seat's place as a value: +1 for the first down to -1 for the last, a shared
+        place sharing the values of the places it spans."""
+        n = len(self.scores)
+        out = [0.0] * n
+        place = 0
+        for group in self.ranking:
+            value = sum(1 - 2 * p / max(n - 1, 1) for p in range(place, place + len(group))) / len(group)
+            for s in group:
+                out[s] = value
+            place += len(group)
+        return out
+
 
 @dataclass(frozen=True)
 class Limits:

@@ -107,16 +107,6 @@ def play(job: Job) -> Record:
             decision += 1
         game.apply(action)
     result = game.result()
-    scores = result.scores
-    n = len(scores)
-    margins = tuple(float(scores[s] - max((v for t, v in enumerate(scores) if t != s), default=0)) for s in range(n))
-    ranks = [0.0] * n
-    place = 0
-    for group in result.ranking:
-        value = sum(1 - 2 * p / max(n - 1, 1) for p in range(place, place + len(group))) / len(group)
-        for s in group:
-            ranks[s] = value
-        place += len(group)
     size = encoding.size
     pairs = np.full((len(weighed), WEIGHED), -1, dtype=np.int32)
     values = np.zeros((len(weighed), WEIGHED), dtype=np.float32)
@@ -125,7 +115,8 @@ def play(job: Job) -> Record:
             pairs[i, j], values[i, j] = a, v
     return Record(job.seed, np.array(vectors, dtype=np.float16).reshape(len(vectors), size), legal,
                   np.array(chosen, dtype=np.int32), np.array(seats, dtype=np.int8),
-                  np.array(evaluations, dtype=np.float32), pairs, values, margins, tuple(ranks))
+                  np.array(evaluations, dtype=np.float32), pairs, values, tuple(result.margins()),
+                  tuple(result.rank_values()))
 
 
 def layout(game: Game, bots: Sequence[str]) -> dict[str, Any]:

@@ -149,20 +149,10 @@ def spec(name: str, config: dict[str, Any]) -> Spec:
 
 def rewards(result: Result, kind: str) -> list[float]:
     """Every seat's final reward of kind ``kind`` (:data:`REWARDS`)."""
-    scores = result.scores
-    n = len(scores)
     if kind == "margin":
-        return [float(scores[s] - max((v for t, v in enumerate(scores) if t != s), default=0)) for s in range(n)]
+        return result.margins()
     if kind == "rank":
-        out = [0.0] * n
-        place = 0
-        for group in result.ranking:
-            spanned = range(place, place + len(group))
-            value = sum(1 - 2 * p / max(n - 1, 1) for p in spanned) / len(group)
-            for s in group:
-                out[s] = value
-            place += len(group)
-        return out
+        return result.rank_values()
     raise ConfigError(f"reward {kind!r}: choose {' or '.join(REWARDS)}")
 
 
