@@ -1,10 +1,10 @@
 // @ts-check
-// The lobby: create a table (lobby/form.js: game, seats, options, remembered for the next
-// visit by lobby/setup.js), list this browser's own tables and the open, running and finished
-// games the lobby shows (lobby/lists.js: with their result and replay), join a free seat,
-// watch a game, replay a record file, read a game's rules.  A table is private unless its
-// creator lists it: it is found through its link, and through "your tables" by whoever sits at
-// it.
+// The lobby: create a table (lobby/form.js: game, seats, options, kept by lobby/setup.js while
+// the table is set up, through "How to play" and back, and remembered for the next visit), list
+// this browser's own tables and the open, running and finished games the lobby shows
+// (lobby/lists.js: with their result and replay), join a free seat, watch a game, replay a
+// record file, read a game's rules.  A table is private unless its creator lists it: it is
+// found through its link, and through "your tables" by whoever sits at it.
 
 import { h } from "./ui.js";
 import { NewTableForm } from "./lobby/form.js";

@@ -84,7 +84,8 @@ export class NewTableForm {
       );
     return h(
       "section",
-      { class: "panel new-game" },
+      // every choice is kept as soon as it is made (its own listener has run: the event bubbles)
+      { class: "panel new-game", on: { change: () => setup.keep(), input: () => setup.keep() } },
       h("h2", {}, c.t("lobby.new_game")),
       row(
         "your-name",
@@ -100,7 +101,7 @@ export class NewTableForm {
       ),
       h(
         "div",
-        { class: "form-row" },
+        { class: "form-row game-row" },
         games.length > 1
           ? [
               h("label", { for: "game" }, c.t("lobby.game")),
@@ -269,6 +270,7 @@ export class NewTableForm {
       toast(this.c.t("lobby.created_error", { message: err ? this.c.error(err) : r.status }), 6000);
       return;
     }
+    setup.forgetDraft();
     seatStore.set(data.id, data.seat, data.token);
     location.hash = `#/game/${data.id}`;
   }

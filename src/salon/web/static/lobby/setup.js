@@ -1,9 +1,11 @@
 // @ts-check
 // The table being set up in the lobby: its game, seats, options, title, turn timer, hints and
 // listing, kept within what the game allows (an option exists only while the options it
-// requires have their values, a player count only with the options that allow it), remembered
-// for the next visit, and made into the request that creates it.  The options come from the
-// server's description of each game's config, passed through without knowing what they mean.
+// requires have their values, a player count only with the options that allow it), kept for
+// this tab while it is set up (sessionStorage: through "How to play" and back, a reload),
+// remembered for the next visit once created (localStorage), and made into the request that
+// creates it.  The options come from the server's description of each game's config, passed
+// through without knowing what they mean.
 
 export const TIMERS = [0, 60, 180, 600, 86400]; // seconds a player has per decision; 0: no timer
 
@@ -23,6 +25,7 @@ export const TIMERS = [0, 60, 180, 600, 86400]; // seconds a player has per deci
  * @property {number} timer
  * @property {boolean} hints
  * @property {boolean} listed
+ * @property {string} [title] kept while the table is set up, not once created
  */
 
 /** The player's name, as given last. */
@@ -31,12 +34,25 @@ export function playerName() {
 }
 
 /**
- * The table the player set up last time, or null.
+ * The table the player set up last time (a created table, in localStorage), or null.
  * @returns {Partial<Remembered> | null}
  */
 function remembered() {
   try {
     return JSON.parse(localStorage.getItem("salon.lobby") || "null");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The table being set up in this tab and not yet created (in sessionStorage: the lobby is
+ * drawn anew after "How to play" and back, and after a reload), or null.
+ * @returns {Partial<Remembered> | null}
+ */
+function draft() {
+  try {
+    return JSON.parse(sessionStorage.getItem("salon.lobby.draft") || "null");
   } catch {
     return null;
   }
@@ -52,7 +68,7 @@ export class TableSetup {
   constructor(meta) {
     this.meta = meta;
     const games = meta.games;
-    const last = remembered();
+    const last = draft() || remembered();
     const first = games.find((g) => g.name === last?.game) || games.find((g) => g.renderer) || games[0];
     /** @type {GameMeta | null} null: the server plays no game */
     this.game = null;
@@ -67,6 +83,7 @@ export class TableSetup {
     this.listed = false;
     if (first) this.selectGame(first.name);
     if (first && last && last.game === first.name) this.restore(last);
+    if (first && last && last.game === first.name && typeof last.title === "string") this.title = last.title;
   }
 
   /** @param {string} name */
@@ -95,7 +112,8 @@ export class TableSetup {
     }
     this.keepAvailable();
     if (last.players !== undefined && this.playerCounts().includes(last.players)) {
-      this.seats = (last.seats || []).slice(0, last.players);
+      const known = ["open", ...this.meta.bots.map((b) => `bot:${b}`)];
+      this.seats = (last.seats || []).slice(0, last.players).map((x) => (known.includes(x) ? x : ""));
       this.setPlayers(last.players);
     }
     this.timer = last.timer !== undefined && TIMERS.includes(last.timer) ? last.timer : 0;
@@ -103,10 +121,33 @@ export class TableSetup {
     this.listed = last.listed === true;
   }
 
-  remember() {
+  /** The choices, as remembered. */
+  choices() {
     const { players, seats, options, timer, hints, listed } = this;
-    const game = this.game?.name;
-    localStorage.setItem("salon.lobby", JSON.stringify({ game, players, seats, options, timer, hints, listed }));
+    return { game: this.game?.name, players, seats, options, timer, hints, listed };
+  }
+
+  /** The table created: remembered for the next visit. */
+  remember() {
+    localStorage.setItem("salon.lobby", JSON.stringify(this.choices()));
+  }
+
+  /** The table created: this tab sets up the next one from what is remembered. */
+  forgetDraft() {
+    try {
+      sessionStorage.removeItem("salon.lobby.draft");
+    } catch {
+      // nothing was kept
+    }
+  }
+
+  /** A choice made: the table being set up kept for this tab, title included. */
+  keep() {
+    try {
+      sessionStorage.setItem("salon.lobby.draft", JSON.stringify({ ...this.choices(), title: this.title }));
+    } catch {
+      // storage refused (full, or disabled): the form keeps its choices while it is shown
+    }
   }
 
   /**
