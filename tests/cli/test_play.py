@@ -7,7 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
+from salon.cli.rococo.view import RococoView
 from salon.core import record
 from salon.rococo.game import Rococo
 from tests.cli.conftest import Run
@@ -297,3 +299,27 @@ def test_a_hint_shows_the_searchs_best_choices_and_the_others_are_told(run: Run)
     assert len(shown) == 3, out
     handover = out.index("Pass the terminal to Player 2")
     assert out.index("Player 1 asked for a hint", handover) > out.index("Since your last decision", handover)
+
+
+def test_plain_tells_each_opponent_move_once(run: Run, tmp_path: Path) -> None:
+    """``--plain`` with bots: every line of the log that the human may see is printed once,
+    whether it is the human's own action (told as it happens) or a bot's (told in the recap
+    right above the human's next decision, not as it happens as well)."""
+    save = tmp_path / "game.json"
+    result = run("play", "rococo", "--bots", "human,random,random", "--seed", "8", "--delay", "0", "--plain",
+                 "--save", str(save), input="1\n" * 12 + "quit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    history = record.load(save).history
+    # the log as the human sees it, action by action, from the same game replayed
+    g = Rococo.new({"players": 3}, 8)
+    view = RococoView(g, "en", ["Player 1", "Player 2 (random)", "Player 3 (random)"])
+    told: list[str] = []
+    for action in history:
+        events = g.apply(action)
+        told += [" ".join(Text.from_markup(line).plain.split()) for line in view.log([e.view(0) for e in events])]
+    bots = [line for line in told if line.startswith("Player 2 (random)") or line.startswith("Player 3 (random)")]
+    assert len(bots) > 10
+    for line in set(told):
+        expected = sum(other.count(line) for other in told)  # a line may be part of a longer one
+        assert out.count(line) == expected, (line, out.count(line), expected)

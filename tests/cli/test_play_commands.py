@@ -5,6 +5,8 @@ the players' words."""
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
 from salon.cli.rococo.view import RococoView
@@ -167,3 +169,52 @@ def test_the_line_mode_shows_a_brief_board_and_the_whole_one_on_request(run: Run
     for section in ("Halls", "Design display", "Resource drawers"):
         assert section not in brief and section in whole, section
     assert len(brief.splitlines()) < len(whole.splitlines()) / 2
+
+
+def _main_decision(tmp_path: Path, tailoring: bool) -> Path:
+    """A position file of seed 8 played at random (generator seed 0) up to seat 0's choice of a
+    main action where tailoring is offered, or is not (an Apprentice may not tailor)."""
+    g = Rococo.new({"players": 2}, 8)
+    rng = random.Random(0)
+    while not (g.current_player() == 0 and g.decision()["kind"] == "main"
+               and ("main:tailor" in g.legal_actions()) == tailoring):
+        g.apply(rng.choice(g.legal_actions()))
+    path = tmp_path / "main.json"
+    path.write_text(json.dumps(g.to_position()))
+    return path
+
+
+def test_why_takes_the_short_name_and_the_number_of_a_choice(run: Run, tmp_path: Path) -> None:
+    position = _main_decision(tmp_path, tailoring=True)
+    legal = Rococo.from_position(json.loads(position.read_text())).legal_actions()
+    n = legal.index("main:tailor") + 1
+    result = run("play", "rococo", "--position", str(position), "--bots", "human,random", "--delay", "0", "--plain",
+                 input=f"why tailor\nwhy {n}\nwhy TAILOR\nquit\nyes\n")
+    assert result.exit_code == 0, result.output
+    out = _flat(result.stdout)
+    assert out.count(f"main:tailor is one of your choices now (number {n}).") == 3
+    assert "Traceback" not in result.output
+
+
+def test_why_takes_the_short_name_of_an_action_not_offered(run: Run, tmp_path: Path) -> None:
+    position = _main_decision(tmp_path, tailoring=False)
+    result = run("play", "rococo", "--position", str(position), "--bots", "human,random", "--delay", "0", "--plain",
+                 input="why tailor\nquit\nyes\n")
+    assert result.exit_code == 0, result.output
+    out = _flat(result.stdout)
+    assert "main:tailor is not among your choices now:" in out and "(rule R-ACT-TAILOR-1)" in out
+    assert "is no action of this game" not in out
+
+
+def test_why_answers_a_word_it_cannot_place_in_one_line(run: Run) -> None:
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--plain",
+                 input="why tailor\nwhy 2\nwhy 9\nwhy E17\nwhy Master start\nwhy nonsense\nquit\nyes\n")
+    assert result.exit_code == 0, result.output
+    out = _flat(result.stdout)
+    assert "main:tailor is not among your choices now: the decision now is: Choose" in out  # choosing a hand
+    assert "pick:S12 is one of your choices now (number 2)." in out
+    assert "There is no choice number 9 now; the choices are numbered 1 to 5." in out
+    assert "'E17' may mean several actions: pick:E17, play:E17, hire:E17, dismiss:E17; type the one you mean." in out
+    assert "'Master start' may mean several actions: pick:S11, pick:S12;" in out  # the choices' words
+    assert "'nonsense' is no action of this game" in out
+    assert "Traceback" not in result.output

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,15 @@ def test_the_panes_fit_80_by_24_and_another_seats_move_reaches_the_journal(tmp_p
             await _asked(app)
             await pilot.pause()
             assert "'nonsense' is no action of this game" in _journal(app)
+            await _type(app, pilot, "why 1")  # what the player sees: a choice's number, its short name
+            await _asked(app)
+            await pilot.pause()
+            first = re.findall(r"(\S+) is one of your choices now \(number 1\)", " ".join(_journal(app).split()))
+            assert first and ":" in first[-1], _journal(app)
+            await _type(app, pilot, f"why {first[-1].split(':')[-1]}")
+            await _asked(app)
+            await pilot.pause()
+            assert " ".join(_journal(app).split()).count(f"{first[-1]} is one of your choices now (number 1)") == 2
             await app.run_action("leave")
             await _left(app)
         assert app.return_value == 0

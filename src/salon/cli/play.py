@@ -181,10 +181,6 @@ class Seat:
 class Session:
     """One game at the terminal.  ``delay`` pauses after each bot action while a human plays."""
 
-    echo_others = True
-    """Whether the other seats' moves are told as they happen even to a human who will find
-    them in the recap of their next decision (the scrolling terminal tells them twice, so
-    that its recap sits right above the choices; the full-screen client once)."""
 
     def __init__(self, game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
                  save: Path | None, delay: float, support: GameSupport, position: Path | None = None) -> None:
@@ -233,9 +229,10 @@ class Session:
                     action = bot.choose(self.game)
                 self.marks.append({h: (len(self.seats[h].history), len(self.seats[h].pending)) for h in self.humans})
                 events = self.game.apply(action)
-                self.record(seat, events)
-                # a pass made for a human waits as long as a bot's move: the pause tells nothing
-                if (bot is not None or forced is not None) and self.humans and self.delay:
+                told = self.record(seat, events)
+                # a pass made for a human waits as long as a bot's move: the pause tells nothing;
+                # a move shown nowhere yet (it waits for the recap) is not waited for
+                if (bot is not None or forced is not None) and self.humans and self.delay and told:
                     time.sleep(self.delay)
                 # after an automatic seat's turn the board has changed: show it again; a move
                 # made for a human is no decision of theirs, so the board they have not seen
@@ -291,10 +288,13 @@ class Session:
     def lines(self, events: list[Event], seat: int | None) -> list[str]:
         return self.view.log([e.view(seat) for e in events])
 
-    def record(self, actor: int, events: list[Event]) -> None:
-        """Log an action's events: live for the watching seat, except an automatic seat's turn
-        (shown under the board at the next decision instead), and for every human among the
-        lines since their last decision, unless the action was their own."""
+    def record(self, actor: int, events: list[Event]) -> bool:
+        """Log an action's events for every human among the lines since their last decision,
+        unless the action was their own; and live, once: the watching seat's own action, or
+        what a spectator sees (only bots play, or a bot in a hot-seat game).  Another seat's
+        move that the watching human will find in the recap of their next decision, right
+        above the choices, is not told live as well (an automatic seat's turn neither: it is
+        shown under the board at the next decision).  Whether anything was shown now."""
         viewer = self.live_viewer(actor)
         hold = viewer is not None and any(e.seat in self.automatic for e in events)
         for h in self.humans:
@@ -302,8 +302,10 @@ class Session:
             self.seats[h].history.extend(lines)
             if h != actor or hold:
                 self.seats[h].pending.extend(lines)
-        if not hold and (self.echo_others or viewer is None or viewer == actor):
+        if not hold and (viewer is None or viewer == actor):
             self.print_lines(self.lines(events, viewer))
+            return True
+        return False
 
     # --- input and output (the full-screen client replaces these)
 
@@ -459,14 +461,53 @@ class Session:
         an action of another step than the one being decided is told what is being decided);
         a reason no catalog knows is told as the engine words it.  In markup: the reason names
         cards and colours in the view's words, and the typed action is escaped."""
-        by_text = {a.lower(): a for a in legal}
-        if raw.lower() in by_text:
-            action = by_text[raw.lower()]
+        if raw.isdigit():
+            n = int(raw)
+            if not 1 <= n <= len(legal):
+                return self._("ui.why_number", n=n, count=len(legal))
+            return self._("ui.why_legal", action=escape(legal[n - 1]), n=n)
+        found = self.meant(raw, legal)
+        if len(found) > 1:
+            return self._("ui.why_ambiguous", word=escape(raw), actions=escape(", ".join(found)))
+        action = found[0] if found else raw
+        if action in legal:
             return self._("ui.why_legal", action=escape(action), n=legal.index(action) + 1)
-        refused = self.game.refusal(raw)
+        refused = self.game.refusal(action)
         if refused.rule == "PROTOCOL":
             return self._("ui.why_unknown", action=escape(raw))
-        return self._("ui.why_not", action=escape(raw), rule=escape(refused.rule), reason=self.refusal_text(refused))
+        return self._("ui.why_not", action=escape(action), rule=escape(refused.rule),
+                      reason=self.refusal_text(refused))
+
+    def meant(self, raw: str, legal: list[str]) -> list[str]:
+        """The actions a word of ``why`` may mean, as the player sees them (case does not matter):
+        an action text; else the choices it names by their short name (``tailor`` of
+        ``main:tailor``, ``S11`` of ``pick:S11``) or by their words (the explanation, whole or a
+        part of it); else, when no choice fits, the actions of the game's families that it
+        names by their short name (``main:tailor`` when tailoring is not offered): the
+        families of the choices, of the actions played and those the view knows
+        (``families``), kept when the game reads them as actions of its own.  Empty when
+        nothing fits; several when the word is ambiguous."""
+        word = raw.lower()
+        by_text = {a.lower(): a for a in legal}
+        if word in by_text:
+            return [by_text[word]]
+        short = [a for a in legal if word in [p.lower() for p in a.split(":")[1:]] or a.lower().split(":")[0] == word]
+        if short:
+            return short
+        words = {a: " ".join(Text.from_markup(self.view.explain(a)).plain.lower().split()) for a in legal}
+        typed = " ".join(word.split())
+        whole = [a for a in legal if words[a] == typed]
+        if whole:
+            return whole
+        part = [a for a in legal if len(typed) >= 3 and typed in words[a]]
+        if part:
+            return part
+        if ":" in raw or not raw.strip() or " " in raw.strip():
+            return []
+        families = dict.fromkeys(a.split(":")[0] for a in [*legal, *self.game.history])
+        families.update(dict.fromkeys(getattr(self.view, "families", ())))
+        tried = dict.fromkeys(f"{family}:{name}" for name in (raw, raw.upper()) for family in families)
+        return [action for action in tried if self.game.refusal(action).rule != "PROTOCOL"]
 
     def refusal_text(self, refused: Refusal) -> str:
         """A refusal's reason in the player's language (:meth:`why`), in markup."""

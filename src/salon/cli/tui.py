@@ -72,8 +72,6 @@ class Pane(VerticalScroll):
 class PaneSession(Session):
     """A session whose input and output are the app's panes."""
 
-    echo_others = False
-
     def __init__(self, app: TableApp, game: Game, seats: list[Seat], view: GameView, console: Console, lang: str,
                  save: Path | None, delay: float, support: GameSupport, position: Path | None) -> None:
         super().__init__(game, seats, view, console, lang, save, delay, support, position)
@@ -112,9 +110,11 @@ class PaneSession(Session):
         title = self._("ui.your_turn", player=self.seats[seat].label)
         self._call("choices", title, self.options(legal))
 
-    def record(self, actor: int, events: list[Event]) -> None:
+    def record(self, actor: int, events: list[Event]) -> bool:
+        """The players pane shows every move's standing at once (a bot's move is waited for)."""
         super().record(actor, events)
         self._call("players", self.view.standing())
+        return True
 
     def clear(self) -> None:
         self._call("clear")

@@ -28,6 +28,10 @@ class NecklaceView(NecklaceBoard, WordedLog):
     first (QN-SALE-6); then rarity, price and sellers of every column, and only then what each
     player earned."""
 
+    families = ("play", "buy", "present", "discard", "alchemist", "react", "pass", "done")
+    """The families of the game's action texts (``buy`` of ``buy:<card>``): ``why`` finds an action
+    that is not offered by its short name in them (salon.cli.play)."""
+
     def __init__(self, game: Game, lang: str, labels: list[str]) -> None:
         super().__init__(game, lang, labels)
         self.events = NecklaceEvents(game)

@@ -17,6 +17,12 @@ from salon.wording.rococo.words import rococo, w
 class RococoDecisions(RococoText):
     """Words the decisions of one Rococo game."""
 
+    families = ("pick", "play", "main", "bonus", "take", "tile", "garment", "reduce", "give", "sell", "rent",
+                "hire", "finance", "dismiss", "promote", "buy", "silk", "sets", "terrace", "jewel", "send",
+                "exq_send_away", "copy", "hall", "remove", "replay", "task")
+    """The families of Rococo's action texts (``main`` of ``main:tailor``): ``why`` finds an action
+    that is not offered by its short name in them (salon.cli.play)."""
+
     def prompt(self, decision: dict[str, Any]) -> str:
         kind = decision.get("kind", "")
         mode = decision.get("mode", "main")
