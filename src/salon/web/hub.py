@@ -185,11 +185,16 @@ class Room:
     forced: dict[int, tuple[int, str]] = field(default_factory=dict)
     """Per seat, the lone pass or done the server last made for it: the version the seat had
     been shown before it, and the action (see Hub._made_for)."""
+    lone: list[bool] = field(default_factory=list)
+    """Per log entry: whether its action was the deciding seat's lone pass or done
+    (forced_move), which the server makes for a person and nobody may take back."""
 
     def __post_init__(self) -> None:
         private = adapter(self.name).private_action
         self.private = [False, *(private(a) for a in self.game.history)]
         self.private_by = Counter(a for a, p in zip(self.actors, self.private) if p)
+        if len(self.lone) != len(self.log):
+            raise ValueError(f"{len(self.lone)} lone-move flags for {len(self.log)} log entries")
 
     @property
     def host(self) -> int | None:
@@ -204,9 +209,11 @@ class Room:
         vacant: list[int] = self.options.get("vacant", [])
         return vacant
 
-    def add(self, events: list[Event], actor: int | None, action: str) -> None:
-        """The log entry of an action just applied to the game."""
+    def add(self, events: list[Event], actor: int | None, action: str, lone: bool = False) -> None:
+        """The log entry of an action just applied to the game (``lone``: the seat's lone pass
+        or done, see forced_move)."""
         self.changes += 1
+        self.lone.append(lone)
         private = adapter(self.name).private_action(action)
         self.log.append(events)
         self.actors.append(actor)
@@ -221,6 +228,7 @@ class Room:
         del self.log[length + 1:]
         del self.actors[length + 1:]
         del self.private[length + 1:]
+        del self.lone[length + 1:]
 
     def _hidden(self, i: int, seat: int | None) -> bool:
         """Whether ``seat`` may not even learn that log entry ``i``'s action was taken (a
@@ -244,6 +252,17 @@ class Room:
         actions, and its undos of them, are not counted: nobody can count them."""
         own = self.seats[seat].undos if seat is not None else 0
         return len(self.game.history) - self._hidden_count(seat) + 2 * (self.undos + own)
+
+    def undoable(self) -> int:
+        """How many of the latest actions the deciding seat may take back: as many as the
+        engine allows (Game.undoable), up to the latest lone pass or done.  That move was no
+        choice (the server makes it for a person), and taking it back would only have the
+        server make it again: an undo that changes nothing."""
+        allowed = self.game.undoable()
+        n = 0
+        while n < allowed and n + 1 < len(self.lone) and not self.lone[-1 - n]:
+            n += 1
+        return n
 
     def log_size(self, seat: int | None) -> int:
         """How many log entries ``seat`` may see (the setup's included)."""
@@ -359,7 +378,7 @@ class Room:
             "observation": g.observe(seat),
             "legal": list(g.legal_actions()) if mine else [],
             "forced": forced_move(g) if mine else None,
-            "undoable": g.undoable() if mine else 0,
+            "undoable": self.undoable() if mine else 0,
             "timer": self.timer(now),
             "log_from": since,
             "log": self._entries(since, visible, seat),
@@ -400,8 +419,9 @@ def forced_move(game: Game) -> str | None:
     return legal[0] if len(legal) == 1 and legal[0] in FORCED else None
 
 
-def rebuild(rec: GameRecord) -> tuple[Game, list[list[Event]], list[int | None]]:
-    """The game of a record, by replaying its actions, with the events of each action."""
+def rebuild(rec: GameRecord) -> tuple[Game, list[list[Event]], list[int | None], list[bool]]:
+    """The game of a record, by replaying its actions, with the events of each action, its
+    actor and whether it was the actor's lone pass or done (Room.lone)."""
     try:
         cls = game_class(rec.game)
         game = cls.new(cls.stored_config(rec.config), rec.seed)
@@ -409,14 +429,16 @@ def rebuild(rec: GameRecord) -> tuple[Game, list[list[Event]], list[int | None]]
         raise SalonError(f"the stored config is invalid: {e}") from None
     log: list[list[Event]] = [game.setup_events()]
     actors: list[int | None] = [None]
+    lone = [False]
     for i, action in enumerate(rec.actions):
         actor = game.current_player()
+        lone.append(forced_move(game) == action)
         try:
             log.append(game.apply(action))
         except ActionError as e:
             raise SalonError(f"stored action #{i + 1} {action!r} cannot be replayed: {e.reason}") from None
         actors.append(actor)
-    return game, log, actors
+    return game, log, actors, lone
 
 
 async def _guarded(coro: Coroutine[Any, Any, T]) -> T:
@@ -495,7 +517,7 @@ class Hub:
             cls = game_class(rec.game)
         except ConfigError as e:
             raise SalonError(str(e)) from None
-        game, events, actors = rebuild(rec)
+        game, events, actors, lone = rebuild(rec)
         if len(rec.seats) != game.num_players or [s.seat for s in rec.seats] != list(range(game.num_players)):
             raise SalonError(f"the stored seats do not fit a game of {game.num_players} seats")
         now = self.clock()
@@ -512,7 +534,8 @@ class Hub:
                 bot = _make_bot(s.bot or "", rec.seed, s.seat)
             seats.append(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, bot, s.undos, s.hints, now))
         return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
-                    events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, now, listed=rec.listed)
+                    events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, now, listed=rec.listed,
+                    lone=lone)
 
     def check_bot(self, spec: str) -> None:
         """Refuse (ServiceError 422) a bot this server does not play (salon.web.bot_policy)."""
@@ -649,7 +672,8 @@ class Hub:
         room = Room(rec.id, name, rec.title, stored_config, seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
                           _make_bot(s.bot, seed, s.seat) if s.bot else None, seen=now) for s in seats],
-                    [game.setup_events()], [None], client, rec.options, turn_started=now, listed=listed)
+                    [game.setup_events()], [None], client, rec.options, turn_started=now, listed=listed,
+                    lone=[False])
         self.rooms[game_id] = room
         self.kick(room)
         return room, seat_index, token
@@ -1002,6 +1026,7 @@ class Hub:
             if by is not None and game.current_player() != by:
                 self._rollback(room, first)
                 raise ServiceError(409, "not_your_turn", f"{action!r} refused: seat {by} no longer decides")
+            lone = forced_move(game) == action
             try:
                 events = game.apply(action)
             except ActionError as e:
@@ -1010,7 +1035,7 @@ class Hub:
                 raise refused from None
             # the log grows with the game, before the write: a state read meanwhile (the lock
             # guards writers only) sees a version, a log and a position that agree
-            room.add(events, actor, action)
+            room.add(events, actor, action, lone)
         over = game.is_over()
         started = room.turn_started
         if game.current_player() != before:  # set before the write: a state read meanwhile shows the new turn's timer
@@ -1048,7 +1073,7 @@ class Hub:
         async with room.lock:
             self._check_turn(room, seat, version)
             assert seat is not None
-            if room.game.undoable() < 1:
+            if room.undoable() < 1:
                 raise ServiceError(409, "no_undo", "nothing can be taken back now")
             history = room.game.history
             private = room.private[-1]

@@ -190,8 +190,10 @@ export class LiveTable {
     if (msg.type === "state") {
       if (msg.log_from === 0) this.log = msg.log;
       else this.log = this.log.slice(0, msg.log_from).concat(msg.log);
-      this.state = msg;
-      this.render(msg, msg.log_from === 0);
+      // a lone pass or done that the server makes for the seat (``forced``) is no choice of
+      // the player's: nothing of it is offered, as if another seat decided
+      this.state = msg.forced ? { ...msg, legal: [] } : msg;
+      this.render(this.state, msg.log_from === 0);
     } else if (msg.type === "presence") {
       if (!this.state) return;
       this.state = { ...this.state, seats: msg.seats };
@@ -261,7 +263,7 @@ export class LiveTable {
     this.renderEnd(st);
     this.renderLog(fullLog);
     this.frame.showTargets(this.el.board, st);
-    const mineNow = st.status === "running" && st.current !== null && st.current === st.seat;
+    const mineNow = st.status === "running" && st.current !== null && st.current === st.seat && !st.forced;
     const title = this.summary.title;
     document.title = mineNow ? `● ${this.c.t("game.tab_your_turn")} · ${title}` : title;
   }

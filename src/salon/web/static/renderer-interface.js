@@ -47,7 +47,9 @@
  * @property {string} status open, running, over or ended
  * @property {Result | null} result the result of a finished game
  * @property {number} version
- * @property {number} [undoable] how many of its own actions the seat may take back
+ * @property {number} [undoable] how many of its own actions the seat may take back (never a
+ *   lone move the server made for it)
+ * @property {string | null} [forced] the seat's lone pass or done, which the server makes for it
  * @property {{seat: number, seconds: number, left: number, expired: boolean} | null} [timer] the turn timer
  * @property {number | null} [host] the seat of the table's host
  */

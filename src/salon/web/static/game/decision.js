@@ -65,8 +65,9 @@ export class DecisionPanel {
   render(box, st) {
     const c = this.c;
     const renderer = this.table.renderer;
-    if (!st.legal.length) {
+    if (!st.legal.length || st.forced) {
       box.hidden = true;
+      box.replaceChildren(); // no buttons of an earlier decision left behind, hidden or not
       return;
     }
     box.hidden = false;

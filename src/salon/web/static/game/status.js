@@ -71,6 +71,9 @@ export class StatusBar {
           );
         }
       }
+    } else if (st.current !== null && st.current === me && st.forced) {
+      // the server makes the seat's lone pass or done: nothing to show as the player's choice
+      parts.push(h("span", { class: "who", id: "lone-move" }, dot(me), " ", c.t("game.lone_move")));
     } else if (st.current !== null && st.current === me) {
       parts.push(
         h("span", { class: "who" }, dot(me), " ", h("b", {}, c.t("game.your_turn")), " — ", renderer.prompt(st)),
@@ -103,7 +106,9 @@ export class StatusBar {
       );
     }
     parts.push(h("span", { class: "spacer" }));
-    if ((st.undoable ?? 0) > 0) {
+    // not while the server is about to make the seat's lone pass or done: the button would
+    // show for that moment only, and an undo sent then would meet the move already made
+    if ((st.undoable ?? 0) > 0 && !st.forced) {
       parts.push(
         h(
           "button",
@@ -129,7 +134,7 @@ export class StatusBar {
         h("button", { class: "btn small", id: "leave", on: { click: () => this.leave() } }, c.t("game.leave")),
       );
     }
-    bar.classList.toggle("mine", st.status === "running" && st.current === me && me !== null);
+    bar.classList.toggle("mine", st.status === "running" && st.current === me && me !== null && !st.forced);
     bar.replaceChildren(...parts);
   }
 
