@@ -53,6 +53,8 @@ from salon.cli.strength import wilson
 from salon.cli.tournament import (
     AddressOpt,
     BackendOpt,
+    EditionOpt,
+    ExpansionsOpt,
     Played,
     Tournament,
     WorkersOpt,
@@ -244,9 +246,8 @@ def ladder(
     solo: Annotated[bool, typer.Option(
         "--solo", help="Each bot plays the game's own opponent (Madame du Barry), who stands on the "
                        "ladder too.")] = False,
-    expansions: Annotated[str | None, typer.Option("--expansions", "-x", help="Expansions, comma-separated, "
-                                                                              "or 'all'.")] = None,
-    edition: Annotated[str | None, typer.Option(help="The edition of the rules.")] = None,
+    expansions: ExpansionsOpt = None,
+    edition: EditionOpt = None,
     lang: LangOpt = None,
 ) -> int:
     """Rate a pool of bots on one ladder: every pair on paired seeds, or each against the game's own opponent."""

@@ -19,7 +19,7 @@ from rich.table import Table
 from salon import parallel
 from salon.bots.base import check_bot
 from salon.cli.common import LangOpt, check_game, check_lang, check_options, game_config, solo_players
-from salon.cli.tournament import AddressOpt, BackendOpt, WorkersOpt
+from salon.cli.tournament import AddressOpt, BackendOpt, EditionOpt, ExpansionsOpt, WorkersOpt
 from salon.core.errors import ConfigError
 from salon.core.game import game_names
 from salon.core.plugins import folder
@@ -42,10 +42,9 @@ def selfplay(
     workers: WorkersOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    expansions: Annotated[str | None, typer.Option("--expansions", "-x", help="Expansions, comma-separated, "
-                                                                              "or 'all'.")] = None,
+    expansions: ExpansionsOpt = None,
     solo: Annotated[bool, typer.Option("--solo", help="The solo mode.")] = False,
-    edition: Annotated[str | None, typer.Option(help="The edition of the rules.")] = None,
+    edition: EditionOpt = None,
     lang: LangOpt = None,
 ) -> int:
     """Record self-play positions (observation, legal actions, choice, evaluation, final margin) in .npz shards."""

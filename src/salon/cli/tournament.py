@@ -40,6 +40,10 @@ AddressOpt = Annotated[str | None, typer.Option(
     help="The Ray cluster's address, with --backend ray (every machine needs salon installed); without it "
          "Ray starts on this machine.")]
 
+ExpansionsOpt = Annotated[str | None, typer.Option("--expansions", "-x",
+                                                   help="Expansions, comma-separated, or 'all'.")]
+EditionOpt = Annotated[str | None, typer.Option(help="The edition of the rules.")]
+
 ROTATION_KEY = 0x70E5
 """The stream of the tournament's seed that orders each block's line-up."""
 
@@ -200,9 +204,8 @@ def tournament(
     json_file: Annotated[Path | None, typer.Option("--json-file", help="Write the report here as JSON.")] = None,
     csv_file: Annotated[Path | None, typer.Option("--csv-file", help="Write the rating table here as CSV.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
-    expansions: Annotated[str | None, typer.Option("--expansions", "-x", help="Expansions, comma-separated, "
-                                                                              "or 'all'.")] = None,
-    edition: Annotated[str | None, typer.Option(help="The edition of the rules.")] = None,
+    expansions: ExpansionsOpt = None,
+    edition: EditionOpt = None,
     lang: LangOpt = None,
 ) -> int:
     """Rate bot kinds against each other: balanced rotations, parallel games, Plackett-Luce ratings."""
