@@ -343,3 +343,16 @@ def test_a_lost_connection_fails_its_batch_and_the_next_job_reconnects(postgres_
         assert stored(store, "g").actions == ["a0"]
     finally:
         store.close()
+
+
+def test_a_second_process_on_one_sqlite_file_is_refused_with_one_line(tmp_path: Path) -> None:
+    """A SQLite database is served by one process: a second opening of the file (another
+    ``salon serve``) is refused while the first holds it, and welcome once it has let go."""
+    file = tmp_path / "salon.db"
+    first = Database(str(file))
+    try:
+        with pytest.raises(ConfigError, match=r"^the database .*salon\.db is in use by another salon process: [^\n]*$"):
+            Database(f"sqlite:///{file}")
+    finally:
+        first.close()
+    Database(str(file)).close()

@@ -18,6 +18,7 @@ say) leaves the others of its batch intact.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
 import os
 import queue
@@ -198,16 +199,18 @@ class Database:
         else:
             self.engine = self._sqlite(self._sqlite_path(url))
             where, verb = self.engine.url.database or "(memory)", "open the database"
+        self._lock: int | None = None
         try:
             self.conn = self.engine.connect()
             if self.engine.dialect.name == "sqlite" and self.engine.url.database:
+                self._lock = self._hold_sqlite_file(self.engine.url.database)
                 self._check_sqlite_file(where)
             self._migrate(where)
         except sa.exc.SQLAlchemyError as e:
-            self.engine.dispose()
+            self._dispose()
             raise ConfigError(f"cannot {verb} {where}: {_one_line(e)}") from None
         except ConfigError:
-            self.engine.dispose()
+            self._dispose()
             raise
 
     @staticmethod
@@ -254,6 +257,21 @@ class Database:
     def _postgres(url: str) -> Engine:
         return sa.create_engine(f"postgresql+psycopg://{url.split('://', 1)[1]}", poolclass=sa.pool.StaticPool)
 
+    @staticmethod
+    def _hold_sqlite_file(path: str) -> int:
+        """Lock the file for this process, or refuse it with one line.  A server keeps its
+        games' order, seats and connections in its own memory, so a second process on the same
+        file would accept actions the first never sees; the lock (released by the system when
+        the process ends, however it ends) makes that a clear refusal instead."""
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise ConfigError(f"the database {path} is in use by another salon process: a SQLite database is "
+                              "served by one process at a time (stop the other one, or use another file)") from None
+        return fd
+
     def _check_sqlite_file(self, where: str) -> None:
         """Refuse a damaged file (a truncated copy, say) at once, with one line, rather than
         fail on the first game read from its missing pages.  The check reads the whole file:
@@ -283,7 +301,13 @@ class Database:
 
     def close(self) -> None:
         self.conn.close()
+        self._dispose()
+
+    def _dispose(self) -> None:
         self.engine.dispose()
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     # --- writing
 
