@@ -26,6 +26,7 @@ ALLOWED = {
     "core": {"core"},
     "i18n": {"core", "i18n"},
     "parallel": {"core", "parallel"},
+    "landmarks": {"core", "landmarks"},  # where a replay's turns and rounds begin, for both front ends
     "compiled": {"compiled"},  # which engine runs: it imports nothing of salon
     "bots": {"core", "bots"},
     "learn": {"core", "bots", "parallel", "learn"},

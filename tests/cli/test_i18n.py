@@ -355,7 +355,7 @@ def test_a_game_to_the_end_shows_no_english(lang: str, game: tuple[str, ...], ru
     recorder = _Recorder(monkeypatch)
     name, *options = game
     seats = "human" if "--solo" in options else ("human,random,random" if name == "necklace" else "human,random")
-    result = run("play", name, *options, "--bots", seats, "--seed", "3", "--lang", lang, input="1\n" * 2000)
+    result = run("play", name, *options, "--bots", seats, "--seed", "3", "--lang", lang, input="1\n2\n3\ndone\n" * 1000)
     assert result.exit_code == 0, result.output
     assert text("ui.game_over", lang) in result.stdout
     assert sorted(recorder.missing) == []

@@ -40,7 +40,7 @@ from salon.bots.search import Estimate
 from salon.cli.common import game_config, seat_labels, seat_names
 from salon.cli.play import Seat, Session
 from salon.cli.support import GameSupport, support
-from salon.cli.tui import TITLE_MARGIN, PaneSession, TableApp
+from salon.cli.tui import TITLE_MARGIN, Page, PaneSession, TableApp
 from salon.core.game import Game, game_class, game_names
 from salon.i18n import languages, text
 from salon.necklace.components import GEM
@@ -171,7 +171,7 @@ class Script:
         if self.made < len(extra) or self.made % 5 == 0:
             answers.append(extra[self.made % len(extra)])
         self.made += 1
-        return [*answers, str(self.rng.randrange(len(legal)) + 1)]
+        return [*answers, str(self.session.numbered(legal).actions.index(legal[self.rng.randrange(len(legal))]) + 1)]
 
 
 class LineSession(Session):
@@ -250,6 +250,7 @@ def _full_screen(game: Game, sup: GameSupport, humans: set[int], lang: str, seed
     widgets = {f"#{name}": Widget(shown) for name in ("board", "players", "journal", "choices", "command")}
     app.query_one = lambda selector, *_: widgets[selector]  # type: ignore[assignment, method-assign]
     app.call_from_thread = lambda method, *args: method(*args)  # type: ignore[method-assign]
+    app.page = lambda title, body, closing: shown.append(rendered(body, 200))  # type: ignore[method-assign]
     seats = _seats(game, humans, lang, seed)
     assert sup.view is not None
     view = sup.view(game, lang, [s.label for s in seats])
@@ -352,6 +353,11 @@ def test_the_running_app_shows_no_tag(lang: str, monkeypatch: pytest.MonkeyPatch
                 answer = script.answer(text("ui.prompt", lang))
                 app.query_one("#command", Input).value = answer
                 await pilot.press("enter")
+                await _asked(app)
+                await pilot.pause()
+                if isinstance(app.screen, Page):  # help, the rules and a hint open over the panes
+                    shown.append(rendered(app.screen.body, 200))
+                    await pilot.press("escape")
             await _asked(app)
             await pilot.pause()
             journal = [line.text for line in app.query_one("#journal", RichLog).lines]

@@ -69,7 +69,7 @@ def test_heuristic_bots_play_four_player_games(run: Run, tmp_path: Path) -> None
 def test_a_human_against_a_bot_sees_the_board_and_the_options(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "necklace", "--bots", "human,random", "--seed", "5", "--save", str(save),
-                 input="1\n" * 40)
+                 input="1\n2\ndone\n" * 14)
     assert result.exit_code == 0, result.output
     out = result.stdout
     for part in ("Fashion and rarity", "Market", "Price ladder", "Players", "Your hand (", "Player 1, your decision",

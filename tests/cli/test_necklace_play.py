@@ -33,7 +33,9 @@ class Scripted(Session):
         pass
 
     def read(self, prompt: str) -> str:
-        return "1"
+        """The first option offered, by its text: a number stays with its action within a decision
+        of several picks, so "1" may be one picked already (a hand-over takes any answer)."""
+        return self.offered[-1][1][0] if self.offered else ""
 
 
 def _session(humans: set[int], players: int = 3, seed: int = 4) -> tuple[Scripted, io.StringIO]:

@@ -14,6 +14,8 @@ from salon.core import record
 from salon.rococo.game import Rococo
 from tests.cli.conftest import Run
 
+DRAFT = "1\n2\n3\n"
+"""The three picks of a first hand: within the decision each choice keeps its number."""
 JEWELS_ROW = re.compile(r"^\s*jewelry\s+\d+\s+\d+", re.MULTILINE)
 """The jewels step's row of the final scoring table (two players)."""
 
@@ -69,7 +71,7 @@ def test_three_bots_with_players_option(run: Run) -> None:
 def test_human_answers_then_end_of_input_stops_cleanly(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "rococo", "--bots", "human,random", "--seed", "5", "--save", str(save),
-                 input="1\n" * 40)
+                 input=DRAFT + "1\n" * 37)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Player 1, your decision" in out
@@ -152,7 +154,7 @@ def _own_cards(seat: int) -> list[str]:
 
 
 def test_hot_seat_hides_the_other_hand_until_handover(run: Run) -> None:
-    result = run("play", "rococo", "--bots", "human,human", "--seed", "11", input="1\n" * 12)
+    result = run("play", "rococo", "--bots", "human,human", "--seed", "11", input=(DRAFT + "1\n") * 3)
     assert result.exit_code == 0, result.output
     out = result.stdout
     first = re.search(r"Player (\d), your decision", out)
@@ -171,7 +173,7 @@ def test_hot_seat_keeps_each_specialized_apprentice_secret(run: Run) -> None:
     game = Rococo.new({"players": 2, "expansions": "jewelry_box"}, seed)
     secret = [game.observe(seat)["players"][seat]["specialist"]["card"] for seat in range(2)]
     result = run("play", "rococo", "--bots", "human,human", "--seed", str(seed), "--expansions", "jewelry_box",
-                 input="1\n" * 12)
+                 input=(DRAFT + "1\n") * 3)
     assert result.exit_code == 0, result.output
     out = result.stdout
     first = re.search(r"Player (\d), your decision", out)
@@ -218,7 +220,7 @@ def test_solo_game_with_the_jewelry_box_and_the_heuristic_bot(run: Run) -> None:
 
 
 def test_solo_human_sees_madames_turns_right_before_the_next_decision(run: Run) -> None:
-    result = run("play", "rococo", "--solo", "--seed", "5", input="1\n" * 60)
+    result = run("play", "rococo", "--solo", "--seed", "5", input=DRAFT + "1\n" * 57)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Seats: Player 1, Madame du Barry" in out
@@ -291,7 +293,7 @@ def test_2013_edition_game_to_the_end_shows_every_score(run: Run, tmp_path: Path
 def test_a_hint_shows_the_searchs_best_choices_and_the_others_are_told(run: Run) -> None:
     """``hint`` lists the search's best choices with their estimates in points; in a hot-seat
     game the next player learns, at the hand-over, that a hint was asked for."""
-    result = run("play", "rococo", "--bots", "human,human", "--seed", "11", input="hint\n1\n\n" + "1\n" * 4)
+    result = run("play", "rococo", "--bots", "human,human", "--seed", "11", input="hint\n1\n\n2\n3\n1\n1\n")
     assert result.exit_code == 0, result.output
     out = " ".join(result.stdout.split())
     assert "Hint for Player 1: the search's best choices" in out
@@ -307,7 +309,7 @@ def test_plain_tells_each_opponent_move_once(run: Run, tmp_path: Path) -> None:
     right above the human's next decision, not as it happens as well)."""
     save = tmp_path / "game.json"
     result = run("play", "rococo", "--bots", "human,random,random", "--seed", "8", "--delay", "0", "--plain",
-                 "--save", str(save), input="1\n" * 12 + "quit\n")
+                 "--save", str(save), input=DRAFT + "1\n" * 9 + "quit\n")
     assert result.exit_code == 0, result.output
     out = " ".join(result.stdout.split())
     history = record.load(save).history

@@ -12,7 +12,7 @@ import pytest
 from salon.core import record
 from tests.cli.conftest import Run
 
-UP_TO_HANDOFF = "1\n1\n1\n"
+UP_TO_HANDOFF = "1\n2\n3\n"
 """Player 1's three picks of the first hand with seed 2; then the terminal goes to Player 2."""
 
 
@@ -191,7 +191,7 @@ def test_quit_at_the_handoff_stops_the_game(run: Run, tmp_path: Path) -> None:
 def test_a_single_option_is_asked_for_plainly(run: Run) -> None:
     # with seed 2 the tenth decision of Player 1 plays the only card left in hand
     result = run("play", "rococo", "--bots", "human,random", "--seed", "2", "--delay", "0",
-                 input="1\n" * 9 + "nonsense\nquit\n")
+                 input="1\n2\n3\n" + "1\n" * 6 + "nonsense\nquit\n")
     out = " ".join(result.stdout.split())
     assert "'nonsense' is not your choice now: type 1, the action text shown, or a command" in out
     assert "from 1 to 1" not in out

@@ -12,11 +12,19 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from salon.core.game import Game
+from salon.web.adapters import adapter
 from salon.web.app import create_app
 from salon.web.errors import ServiceError
 from salon.web.hub import Hub
 from salon.web.storage import Storage
 from tests.web.helpers import TOKEN, act, create, error_code, received, room_of, state
+
+
+def shown(game: Game, seat: int | None) -> dict[str, Any]:
+    """What the server shows ``seat`` of ``game``: its observation, with its web adapter's figures."""
+    return adapter(game.name).observe(game, seat)
+
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -188,7 +196,7 @@ def test_spectator_sees_the_public_view_and_cannot_act(client: TestClient) -> No
     assert st["seat"] is None and st["legal"] == [] and st["undoable"] == 0
     for p in st["observation"]["players"]:
         assert not {"hand", "supply", "rack"} & set(p)
-    assert st["observation"] == room_of(client, game_id).game.observe(None)
+    assert st["observation"] == shown(room_of(client, game_id).game, None)
     r = act(client, game_id, None, room_of(client, game_id).game.legal_actions()[0], st["version"])
     assert r.status_code == 403 and error_code(r) == "spectator"
 
@@ -198,11 +206,11 @@ def test_payload_is_the_seats_view_only(client: TestClient) -> None:
     st = state(client, game_id, t0)
     assert set(st) == {"type", "id", "game", "title", "version", "status", "seat", "seats", "host", "current",
                        "observation", "legal", "forced", "undoable", "timer", "log_from", "log", "result"}
-    assert st["observation"] == room_of(client, game_id).game.observe(0)
+    assert st["observation"] == shown(room_of(client, game_id).game, 0)
     blob = str(st)
     assert "seed" not in blob and "snapshot" not in blob and "rng" not in blob
     other = state(client, game_id, t1)
-    assert other["observation"] == room_of(client, game_id).game.observe(1)
+    assert other["observation"] == shown(room_of(client, game_id).game, 1)
 
 
 def test_stale_version_is_refused(client: TestClient) -> None:
@@ -318,7 +326,7 @@ def test_websocket_play_ack_and_broadcast(client: TestClient) -> None:
         mine = until(me, lambda m: m["type"] == "state" and m["version"] == first["version"] + 1)
         assert mine["log_from"] == len(first["log"]) and len(mine["log"]) == 1
         theirs = until(watcher, lambda m: m["type"] == "state" and m["version"] == first["version"] + 1)
-        assert theirs["observation"] == room.game.observe(None)
+        assert theirs["observation"] == shown(room.game, None)
         me.send_json({"type": "act", "action": action, "version": first["version"], "id": 2})
         err = until(me, lambda m: m["type"] == "error")
         assert err["code"] == "stale" and err["id"] == 2
@@ -394,7 +402,7 @@ def test_reconnect_with_the_token_restores_the_seat(client: TestClient) -> None:
         again = hello(ws, tokens[seat])
         assert again["seat"] == seat and again["version"] == st["version"] + 1
         assert again["log_from"] == 0 and len(again["log"]) == len(room.log)
-        assert again["observation"] == room.game.observe(seat)
+        assert again["observation"] == shown(room.game, seat)
 
 
 def test_bots_play_their_seats(client: TestClient) -> None:

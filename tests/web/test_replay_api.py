@@ -1,8 +1,8 @@
 """The endpoints around the table: a finished game replayed at any step with every seat's
-observation and the journal, a record file verified before it is replayed, and the refusals
-(a live game, a step beyond the record, a file that is no record or was edited); the lobby
-lists a finished game with its result; the deciding seat learns why an action is not
-offered."""
+observation and the journal, a record file verified before it is replayed (with its seats and
+the steps where its turns and rounds begin), and the refusals (a live game, a step beyond the
+record, a file that is no record or was edited); the lobby lists a finished game with its
+result; the deciding seat learns why an action is not offered."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from salon.core.game import game_class
+from salon.landmarks import landmarks
 from tests.web.helpers import TOKEN, create, error_code, poll, state
 
 HEADERS = {"content-type": "application/json"}
@@ -54,10 +56,15 @@ def test_a_live_game_is_not_replayed(client: TestClient) -> None:
 
 def test_a_record_file_is_verified_then_replayed(client: TestClient) -> None:
     _, rec = finished(client)
+    assert rec["seats"] == ["random", "random"]  # the server's record says who played
     r = client.post("/api/replay", params={"step": 3, "components": True}, content=json.dumps(rec),
                     headers=HEADERS)
     assert r.status_code == 200, r.text
     assert r.json()["step"] == 3 and "components" in r.json() and r.json()["game"] == "rococo"
+    assert [(s["kind"], s["bot"]) for s in r.json()["seats"]] == [("bot", "random")] * 2
+    marks = landmarks(game_class("rococo").new(rec["config"], rec["seed"]), rec["actions"])
+    assert (r.json()["turns"], r.json()["rounds"], r.json()["round"]) == (list(marks.turns), list(marks.rounds), 1)
+    assert r.json()["rounds"][-1] == len(rec["actions"]) and len(r.json()["rounds"]) == 8  # seven rounds
     edited = {**rec, "actions": rec["actions"][:-1]}
     for body, words, key in (("not json", "invalid JSON", "record.not_a_record"),
                              (json.dumps({"format": "other"}), "not a salon record", "record.not_a_record"),

@@ -544,18 +544,42 @@ def _wins_text(wins: float) -> str:
     return str(round(wins)) if abs(wins - round(wins)) < 1e-9 else f"{wins:.2f}"
 
 
+def record_labels(saved: record.Saved, lang: str) -> list[str]:
+    """The seats of a record labelled as its seat list names them ("Player 2 (heuristic)"); a
+    record without one (a version 1 record, an older server's) has "Player 2"."""
+    g = saved.game
+    automatic = g.description.automated_seats
+    names = list(saved.seats) if saved.seats is not None else seat_names(
+        g.num_players, [HUMAN] * g.num_players, automatic)
+    return seat_labels(names, automatic, lang)
+
+
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record written by 'salon play --save'.")],
+    file: Annotated[Path, typer.Argument(
+        help="A game record: written by 'salon play --save', or a finished game's record from a salon server.")],
+    verify: Annotated[bool, typer.Option(
+        "--verify", help="Only verify the record, then print its final scoring (or where it stands).")] = False,
+    plain: Annotated[bool, typer.Option(
+        "--plain", help="Print as --verify does, without the full-screen viewer (also when the output is no "
+                        "terminal).")] = False,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> int:
-    """Verify a saved game by replaying it, then show its final scoring (or where it stands)."""
+    """Step through a recorded game move by move, turn by turn and round by round, every seat's
+    cards shown (at a terminal); with --verify, --plain, --json or no terminal, verify the record
+    by replaying it and print its final scoring (or where it stands)."""
     lang = check_lang(lang)
-    g = record.load(file)
+    saved = record.load_saved(file)
+    g = saved.game
     sup = support(g.name)
     automatic = g.description.automated_seats
-    labels = seat_labels(seat_names(g.num_players, [HUMAN] * g.num_players, automatic), automatic, lang)
+    labels = record_labels(saved, lang)
+    if not (verify or plain or as_json) and sup.view is not None and _console().is_terminal:
+        from salon.cli import replay_view  # the full-screen viewer needs the tui extra
+
+        replay_view.view(g, labels, sup, lang)
+        return 0
     over = g.is_over()
     if as_json:
         print(json.dumps({

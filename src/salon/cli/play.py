@@ -163,6 +163,29 @@ def write_position(game: Game, path: Path) -> None:
 
 
 @dataclass
+class Listing:
+    """The numbered choices of one decision, which may take several picks (a presentation, a
+    hand of cards, a purchase): every action keeps its number until the decision is over, the
+    ones picked stay listed and marked, and an action that becomes legal on the way is added
+    at the end.  The decision is one while its seat keeps picking from it and its kind stays."""
+
+    seat: int
+    kind: str
+    start: int
+    """The length of the game's history when the decision was first listed."""
+    actions: list[str]
+    explained: dict[str, str]
+    """Each action's explanation as last shown: a picked one is told as it was when picked."""
+    picked: list[str] = field(default_factory=list)
+
+    def follows(self, game: Game) -> bool:
+        """Whether ``game`` still decides this decision, after this listing's picks only."""
+        decision = game.decision()
+        return (game.current_player() == self.seat and decision.get("kind", "") == self.kind
+                and len(game.history) == self.start + len(self.picked))
+
+
+@dataclass
 class Seat:
     label: str
     bot: Bot | None
@@ -207,6 +230,8 @@ class Session:
         self.marks: list[dict[int, tuple[int, int]]] = []
         """Per action applied in this session: every human's (history, pending) lengths before
         it, so that an undo also takes its log lines back."""
+        self.listing: Listing | None = None
+        """The numbered choices of the decision being taken (:class:`Listing`)."""
 
     def _(self, key: str, **fields: object) -> str:
         return text(key, self.lang, **fields)
@@ -229,6 +254,7 @@ class Session:
                     action = bot.choose(self.game)
                 self.marks.append({h: (len(self.seats[h].history), len(self.seats[h].pending)) for h in self.humans})
                 events = self.game.apply(action)
+                self.picked(seat, action)
                 told = self.record(seat, events)
                 # a pass made for a human waits as long as a bot's move: the pause tells nothing;
                 # a move shown nowhere yet (it waits for the recap) is not waited for
@@ -333,11 +359,39 @@ class Session:
         self.console.print()
         self.console.print(self.view.brief(seat))
 
+    def show_page(self, title: str, body: RenderableType) -> None:
+        """A text to read whole (help, the rules, a hint's choices) under its title."""
+        self.heading(title)
+        self.console.print(body)
+
     def show_recap(self, lines: list[str]) -> None:
         self.heading(self._("ui.since_last"))
         self.print_lines(lines)
 
     # --- a human's decision
+
+    def picked(self, seat: int, action: str) -> None:
+        """Mark an action played by ``seat`` in the listing of its decision; any other action
+        ends the listing."""
+        listing = self.listing
+        if listing is not None and listing.seat == seat and action in listing.actions and action not in listing.picked:
+            listing.picked.append(action)
+        else:
+            self.listing = None
+
+    def numbered(self, legal: list[str]) -> Listing:
+        """The listing of the decision being taken: the one shown so far while the seat keeps
+        picking from it (the legal actions not listed yet added at the end), else a new one."""
+        listing = self.listing
+        seat = self.game.current_player()
+        assert seat is not None
+        if listing is None or not listing.follows(self.game):
+            listing = Listing(seat, self.game.decision().get("kind", ""), len(self.game.history), [], {})
+            self.listing = listing
+        listing.actions += [a for a in legal if a not in listing.actions]
+        for action in legal:
+            listing.explained[action] = self.view.explain(action)
+        return listing
 
     def forced(self, seat: int) -> str | None:
         """The lone ``pass`` or ``done`` a human would have to type, made for them with one
@@ -396,7 +450,8 @@ class Session:
             command, _, rest = raw.partition(" ")
             command = command.lower()
             if command == "help":
-                self.show(self._("ui.help", example=next((a for a in legal if ":" in a), legal[0]), lines=LOG_LINES))
+                example = next((a for a in legal if ":" in a), legal[0])
+                self.show_page(self._("ui.help_title"), Text(self._("ui.help", example=example, lines=LOG_LINES)))
             elif command == "board":
                 self.show_board(seat)
                 self.show_options(seat, legal)
@@ -406,7 +461,7 @@ class Session:
             elif command in ("hint", "h"):
                 self.hint(seat)
             elif command == "rules":
-                self.show(self.rules())
+                self.show_page(self._("ui.rules_title"), Text(self.rules()))
             elif command == "why" and rest.strip():
                 self.show(self.why(rest.strip(), legal), markup=True)
             elif command == "undo":
@@ -415,10 +470,14 @@ class Session:
                     return None
             elif command == "quit":
                 self.quit()
+            elif raw.isdigit() and self.numbered_action(int(raw), legal) is not None:
+                listed = self.numbered_action(int(raw), legal)
+                key = "ui.number_picked" if listed in self.numbered(legal).picked else "ui.number_gone"
+                self.show(self._(key, n=raw, action=listed))
             else:
                 # the options listed are every legal action; ``why`` tells why another is not
                 key = "ui.bad_choice" if len(legal) > 1 else "ui.bad_choice_one"
-                self.show(self._(key, text=raw, n=len(legal)))
+                self.show(self._(key, text=raw, n=len(self.numbered(legal).actions)))
 
     def several(self, raw: str, legal: list[str], seat: int) -> list[str] | None:
         """Several choices on one line ("2 5 7 done": a presentation at once), by the numbers
@@ -461,17 +520,20 @@ class Session:
         an action of another step than the one being decided is told what is being decided);
         a reason no catalog knows is told as the engine words it.  In markup: the reason names
         cards and colours in the view's words, and the typed action is escaped."""
+        actions = self.numbered(legal).actions
         if raw.isdigit():
             n = int(raw)
-            if not 1 <= n <= len(legal):
-                return self._("ui.why_number", n=n, count=len(legal))
-            return self._("ui.why_legal", action=escape(legal[n - 1]), n=n)
+            if not 1 <= n <= len(actions):
+                return self._("ui.why_number", n=n, count=len(actions))
+            if actions[n - 1] not in legal:
+                return self.why(actions[n - 1], legal)
+            return self._("ui.why_legal", action=escape(actions[n - 1]), n=n)
         found = self.meant(raw, legal)
         if len(found) > 1:
             return self._("ui.why_ambiguous", word=escape(raw), actions=escape(", ".join(found)))
         action = found[0] if found else raw
         if action in legal:
-            return self._("ui.why_legal", action=escape(action), n=legal.index(action) + 1)
+            return self._("ui.why_legal", action=escape(action), n=actions.index(action) + 1)
         refused = self.game.refusal(action)
         if refused.rule == "PROTOCOL":
             return self._("ui.why_unknown", action=escape(raw))
@@ -558,10 +620,13 @@ class Session:
         if len(estimates) == 1 and not estimates[0].worlds:
             self.show(self._("hint.only", action=estimates[0].action))
         else:
-            self.heading(self._("hint.title", player=me.label))
-            for e in estimates:  # the explanation names colours: a line in markup
-                self.show("  " + self._("hint.line", action=escape(e.action), explain=self.view.explain(e.action),
-                                        value=escape(self.worth(e.value))), markup=True)
+            actions = self.numbered(self.game.legal_actions()).actions
+            lines = []
+            for e in estimates:  # best first, under its number; the explanation names colours: a line in markup
+                line = self._("hint.line", action=escape(e.action), explain=self.view.explain(e.action),
+                              value=escape(self.worth(e.value)))
+                lines.append(Text.from_markup(f"{actions.index(e.action) + 1}. {line}"))
+            self.show_page(self._("hint.title", player=me.label), Group(*lines))
         used = self._("hint.used", player=escape(me.label))  # a log line: markup
         for s, other in enumerate(self.seats):
             if s != seat and other.bot is None and not other.automatic:
@@ -588,14 +653,19 @@ class Session:
         except EOFError:
             raise Stop("ui.eof") from None
 
-    @staticmethod
-    def parse(raw: str, legal: list[str]) -> str | None:
-        """An option number (1-based) or an action text (case does not matter)."""
+    def parse(self, raw: str, legal: list[str]) -> str | None:
+        """An option number (1-based, as the decision's listing numbers it) or an action text
+        (case does not matter); None for a number of an action not legal now (a picked one)."""
         if raw.isdigit():
-            i = int(raw)
-            return legal[i - 1] if 1 <= i <= len(legal) else None
+            action = self.numbered_action(int(raw), legal)
+            return action if action in legal else None
         by_text = {a.lower(): a for a in legal}
         return by_text.get(raw.lower())
+
+    def numbered_action(self, n: int, legal: list[str]) -> str | None:
+        """The action listed as number ``n`` (legal now or not), None for no such number."""
+        actions = self.numbered(legal).actions
+        return actions[n - 1] if 1 <= n <= len(actions) else None
 
     def show_options(self, seat: int, legal: list[str]) -> None:
         self.heading(self._("ui.your_turn", player=self.seats[seat].label))
@@ -603,13 +673,22 @@ class Session:
         self.console.print(Text(self._("ui.prompt_hint"), style="dim"))
 
     def options(self, legal: list[str]) -> RenderableType:
-        """The decision's question and every legal action, numbered, with its explanation."""
+        """The decision's question and every legal action, numbered, with its explanation; in
+        a decision of several picks, the ones picked (and those no longer possible) stay in
+        the list under their numbers, dimmed and marked."""
+        listing = self.numbered(legal)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", style="bold")
         grid.add_column(style="cyan", no_wrap=True)
         grid.add_column()
-        for i, action in enumerate(legal, 1):  # the action as typed, its explanation in the view's markup
-            grid.add_row(f"{i}.", Text(action), self.view.explain(action))
+        for i, action in enumerate(listing.actions, 1):  # the action as typed, its explanation in the view's markup
+            explained = Text.from_markup(listing.explained[action])
+            if action in legal:
+                grid.add_row(f"{i}.", Text(action), explained)
+                continue
+            mark = self._("ui.choice_picked" if action in listing.picked else "ui.choice_gone")
+            grid.add_row(Text(f"{i}.", style="dim"), Text(action, style="dim strike"),
+                         Text.assemble(mark, " ", explained, style="dim"))
         question = Text.from_markup(self.view.prompt(self.game.decision()), style="bold")  # it names colours
         return Group(question, grid)
 

@@ -50,8 +50,14 @@ class GameView(Protocol):
     escaped): the session renders them as markup wherever it shows them, or puts them into a
     renderable that does (salon.cli.play)."""
 
-    def board(self, seat: int | None) -> RenderableType:
-        """Everything ``seat`` may see (``observe(seat)``), as a renderable."""
+    def board(self, seat: int | None, players: bool = True) -> RenderableType:
+        """Everything ``seat`` may see (``observe(seat)``), as a renderable; without
+        ``players``, all but the players' table (shown apart as :meth:`players_table`)."""
+        ...
+
+    def players_table(self) -> RenderableType:
+        """The players at a glance, one line per seat with its money, points and public goods
+        and a mark for the seat deciding: the full-screen client keeps it in view."""
         ...
 
     def brief(self, seat: int | None) -> RenderableType:

@@ -4,9 +4,16 @@ It plays the very same :class:`~salon.cli.play.Session` as the line mode, in a t
 own: the session's output methods put their renderables into the panes (through
 ``call_from_thread``, so the panes change only in the app's loop), and its ``read`` waits for
 what the player types into the command line.  The layout fits 80×24 and grows with the
-window: the board scrolls in its pane, the journal keeps every line the watching seat may
-see, and the choices pane lists the legal actions with their explanations; a number, an
-action text or a command (``help``, ``why ACTION``, ``undo``...) is typed below it.
+window: the board and the journal share the top, the players' table (one line per seat) is a
+strip that stays in view below them, and the choices pane lists the legal actions with their
+explanations; a number, an action text or a command (``help``, ``why ACTION``, ``undo``...) is
+typed below it.  The keyboard stays in the command line: Tab chooses the pane that the page
+keys scroll (with shift they scroll the choices), and the mouse wheel scrolls any pane.  Help,
+the rules and a hint open over the panes, to be read whole and closed.
+
+The board and the players' table always show the state the current decision is taken in, or
+the move the journal told last: both are drawn again together at every decision and after
+every move told live, never from a state the journal has not reached.
 
 The other seats' moves go to the journal where they happen, except those a human seat will
 find in its "since your last decision" recap at its next decision, so that a line is never
@@ -32,7 +39,9 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
 from salon.cli.common import breakdown_table, winners_line
@@ -45,14 +54,19 @@ from salon.i18n import text
 TITLE_MARGIN = 6
 """The cells of a widget's width that its border title cannot use (the corners, and a line and a
 space on each side of the title): at 80 columns a question of 74 cells shows whole."""
+SCROLLED = ("board", "journal", "players", "choices")
+"""The panes that Tab chooses in turn for the page keys to scroll."""
 
 
 class Pane(VerticalScroll):
     """A bordered, scrolling pane holding one renderable."""
 
-    def __init__(self, title: str, id: str) -> None:
+    def __init__(self, title: str, id: str, home: bool = True) -> None:
         super().__init__(id=id)
         self.border_title = Text(title)
+        self.home = home
+        """Whether new content shows from its top; else the pane stays where the player
+        scrolled it (the board, drawn again at every pick of a decision)."""
         self.body = Static(id=f"{id}-body")
         self.content: RenderableType = ""
         """What the pane shows."""
@@ -66,7 +80,50 @@ class Pane(VerticalScroll):
             renderable = Text(renderable)
         self.content = renderable
         self.body.update(renderable)
-        self.scroll_home(animate=False)
+        if self.home:
+            self.scroll_home(animate=False)
+
+
+def page_by(widget: Widget, pages: int) -> None:
+    """Scroll a pane by whole pages (a line of the last page stays in sight)."""
+    widget.scroll_to(y=widget.scroll_y + pages * max(1, widget.size.height - 1), animate=False)
+
+
+class Page(ModalScreen[None]):
+    """A text read at the player's pace over the panes (help, the rules, a hint): it opens at
+    its top, scrolls with the arrows, the page keys and the wheel, and Escape, q or Enter
+    closes it."""
+
+    DEFAULT_CSS = """
+    Page { align: center middle; }
+    Page > VerticalScroll { width: 90%; height: 90%; padding: 0 1; border: round $accent; background: $surface;
+                            border-title-color: $text; border-subtitle-color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,enter", "dismiss", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, closing: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.closing = closing
+        """How to close it, in the player's language (the frame's lower edge)."""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="page") as scroll:
+            scroll.border_title = Text(self.title_text)
+            scroll.border_subtitle = Text(self.closing)
+            yield Static(self.body, id="page-body")
+
+    def on_mount(self) -> None:
+        self.query_one("#page", VerticalScroll).focus()
+
+    def action_page(self, pages: int) -> None:
+        page_by(self.query_one("#page", VerticalScroll), pages)
 
 
 class PaneSession(Session):
@@ -100,21 +157,30 @@ class PaneSession(Session):
         self._call("journal", Text(f"── {title} ──", style="bold"))
 
     def show_board(self, seat: int | None) -> None:
-        self._call("board", self.view.board(seat), self.view.standing())
+        """The whole board (it scrolls in its pane) and the players' table, of the same moment."""
+        self._call("board", self.view.board(seat, players=False), self.view.players_table())
 
     def show_brief(self, seat: int | None) -> None:
-        """The board pane scrolls, so it shows the whole board at every decision."""
-        self.show_board(seat)
+        """Nothing: the board is drawn with the choices of every decision (:meth:`show_options`)."""
 
     def show_options(self, seat: int, legal: list[str]) -> None:
+        """The choices, and the board and the players as the decision finds them: a decision
+        of several picks changes them at every pick."""
+        self.show_board(seat)
         title = self._("ui.your_turn", player=self.seats[seat].label)
         self._call("choices", title, self.options(legal))
 
+    def show_page(self, title: str, body: RenderableType) -> None:
+        self._call("page", title, body, self._("tui.close"))
+
     def record(self, actor: int, events: list[Event]) -> bool:
-        """The players pane shows every move's standing at once (a bot's move is waited for)."""
-        super().record(actor, events)
-        self._call("players", self.view.standing())
-        return True
+        """A move told live is shown on the board and in the players' table as it is told, in
+        the view of the seat the journal tells it to; a move kept for a human's recap is shown
+        with it, at that human's next decision."""
+        told = super().record(actor, events)
+        if told:
+            self.show_board(self.live_viewer(actor))
+        return told
 
     def clear(self) -> None:
         self._call("clear")
@@ -132,25 +198,32 @@ class TableApp(App[int]):
 
     CSS = """
     Screen { layout: vertical; }
-    #top { height: 1fr; }
+    #top { height: 1fr; min-height: 7; }
     #board { width: 3fr; }
-    #side { width: 2fr; }
-    #players { height: auto; max-height: 40%; }
-    #journal { height: 1fr; }
-    #choices { height: 40%; min-height: 8; }
+    #journal { width: 2fr; }
+    #players { height: auto; max-height: 8; }
+    #choices { height: auto; min-height: 6; max-height: 35%; }
     Pane, #journal { border: round $primary; border-title-color: $text; }
+    #players { border: none; border-top: round $primary; }
+    .scrolled { border: round $accent; }
+    #players.scrolled { border: none; border-top: round $accent; }
     #command { height: 3; }
     """
+    """The board and the journal share what the players' strip (a rule on top, a seat per line:
+    five of them in sight at 80×24), the choices (as tall as they are, up to a third of the
+    screen) and the command line leave; the pane the page keys scroll has the accent colour."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "leave", show=False, priority=True),
-        Binding("pageup", "scroll('board', -1)", show=False),
-        Binding("pagedown", "scroll('board', 1)", show=False),
+        Binding("tab", "choose(1)", show=False, priority=True),
+        Binding("shift+tab", "choose(-1)", show=False, priority=True),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
         Binding("shift+pageup", "scroll('choices', -1)", show=False),
         Binding("shift+pagedown", "scroll('choices', 1)", show=False),
     ]
-    """The keyboard stays in the command line; the page keys scroll the board (with shift,
-    the choices) without leaving it."""
+    """The keyboard stays in the command line: Tab (backwards with shift) chooses the pane
+    that the page keys scroll, with shift they scroll the choices."""
 
     def __init__(self, titles: dict[str, str], opening: list[str]) -> None:
         super().__init__()
@@ -162,15 +235,16 @@ class TableApp(App[int]):
         """Set while the session waits for the player (tests wait for it)."""
         self.failure: BaseException | None = None
         """A defect of the session's thread, raised again once the app has ended."""
+        self.scrolled = SCROLLED[0]
+        """The pane the page keys scroll."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            yield Pane(self.titles["board"], "board")
-            with Vertical(id="side"):
-                yield Pane(self.titles["players"], "players")
-                log = RichLog(id="journal", wrap=True, min_width=20)
-                log.border_title = Text(self.titles["journal"])
-                yield log
+            yield Pane(self.titles["board"], "board", home=False)
+            log = RichLog(id="journal", wrap=True, min_width=20)
+            log.border_title = Text(self.titles["journal"])
+            yield log
+        yield Pane(self.titles["players"], "players", home=False)
         yield Pane(self.titles["choices"], "choices")
         yield Input(id="command", placeholder=self.titles["input"])
 
@@ -178,6 +252,9 @@ class TableApp(App[int]):
         for line in self.opening:
             self.journal(Text(line))
         self.query_one("#command", Input).focus()
+        self.query_one(f"#{self.scrolled}").add_class("scrolled")
+        for pane in SCROLLED:  # the wheel scrolls them; the keyboard stays in the command line
+            self.query_one(f"#{pane}").can_focus = False
         threading.Thread(target=self._play, daemon=True).start()
 
     def _play(self) -> None:
@@ -201,12 +278,12 @@ class TableApp(App[int]):
     def journal(self, renderable: RenderableType) -> None:
         self.query_one("#journal", RichLog).write(renderable)
 
-    def board(self, board: RenderableType, standing: RenderableType) -> None:
+    def board(self, board: RenderableType, players: RenderableType) -> None:
         self.query_one("#board", Pane).show(board)
-        self.players(standing)
+        self.query_one("#players", Pane).show(players)
 
-    def players(self, standing: RenderableType) -> None:
-        self.query_one("#players", Pane).show(standing)
+    def page(self, title: str, body: RenderableType, closing: str) -> None:
+        self.push_screen(Page(title, body, closing))
 
     def choices(self, title: str, options: RenderableType) -> None:
         pane = self.query_one("#choices", Pane)
@@ -244,8 +321,19 @@ class TableApp(App[int]):
         self.session.answers.put(message.value)
 
     def action_scroll(self, pane: str, pages: int) -> None:
-        widget = self.query_one(f"#{pane}", Pane)
-        widget.scroll_to(y=widget.scroll_y + pages * max(1, widget.size.height - 1), animate=False)
+        page_by(self.query_one(f"#{pane}"), pages)
+
+    def action_page(self, pages: int) -> None:
+        """Scroll the pane chosen with Tab."""
+        self.action_scroll(self.scrolled, pages)
+
+    def action_choose(self, step: int) -> None:
+        """Choose the next pane (the previous one) for the page keys; its frame takes the accent."""
+        if isinstance(self.screen, Page):
+            return
+        self.query_one(f"#{self.scrolled}").remove_class("scrolled")
+        self.scrolled = SCROLLED[(SCROLLED.index(self.scrolled) + step) % len(SCROLLED)]
+        self.query_one(f"#{self.scrolled}").add_class("scrolled")
 
     def action_leave(self) -> None:
         """Leave the app as the end of input leaves the line mode: the game stops (and is

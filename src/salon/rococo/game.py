@@ -14,6 +14,7 @@ from salon.core.game import Description, Result, check_seat, game_seed
 from salon.core.rng import BaseRng, Rng
 from salon.rococo import invariants, position
 from salon.rococo.config import MDB, RococoConfig, parse_config
+from salon.rococo.projection import projection
 from salon.rococo.resample import resample
 from salon.rococo.rules import (  # noqa: F401  (each module registers its steps)
     acquire,
@@ -162,6 +163,10 @@ class Rococo(StepGame[State, RococoConfig]):
 
     def observe(self, seat: object) -> dict[str, Any]:  # any object: check_seat refuses what is no seat
         return observe(self.s, check_seat(self, seat))
+
+    def projection(self, seat: int | None) -> list[int | None]:
+        """Each seat's score if the game ended now, as ``seat`` may know it (salon.rococo.projection)."""
+        return projection(self.s, seat)
 
     def determinize(self, seat: int, rng: BaseRng) -> Self:
         """What ``seat`` cannot know drawn anew (salon.rococo.resample)."""

@@ -375,7 +375,7 @@ class Room:
             "seats": self.seats_json(now),
             "host": self.host,
             "current": current,
-            "observation": g.observe(seat),
+            "observation": adapter(self.name).observe(g, seat),
             "legal": list(g.legal_actions()) if mine else [],
             "forced": forced_move(g) if mine else None,
             "undoable": self.undoable() if mine else 0,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -30,9 +31,13 @@ CROSSED = "✗"
 class NecklaceBoard(NecklaceText):
     """Draws the board of one game of The Queen's Necklace."""
 
-    def board(self, seat: int | None) -> RenderableType:
+    def board(self, seat: int | None, players: bool = True) -> RenderableType:
+        """The whole board; without ``players`` the players' table is left out (the
+        full-screen client keeps :meth:`players_table` in view in a pane of its own)."""
         obs = self.game.observe(seat)
-        parts: list[RenderableType] = [self._header(obs), self._tiles(obs), self._market(obs), self._players(obs)]
+        parts: list[RenderableType] = [self._header(obs), self._tiles(obs), self._market(obs)]
+        if players:
+            parts.append(self._players(obs))
         sale = self._sale(obs, seat)
         if sale is not None:
             parts.append(sale)
@@ -134,6 +139,31 @@ class NecklaceBoard(NecklaceText):
             if p["delayed_sales"]:
                 notes.append(self._("board.note_delayed"))
             table.add_row(self.player(p["seat"]), str(p["score"]), str(p["hand_count"]), " · ".join(notes))
+        return table
+
+    def players_table(self) -> RenderableType:
+        """The players at a glance, one line each (the full-screen client keeps it in view): a
+        mark for the seat deciding, the livres, the ducats of the player buying, the cards in
+        hand, and the notes (the Necklace, a Merchant's delayed sale).  Headings are whole;
+        only the notes give way on a narrow screen."""
+        obs = self.public()
+        deciding = obs["decision"].get("seat") if obs["decision"] else None
+        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold", expand=True)
+        table.add_column("", no_wrap=True, width=1)
+        table.add_column(self._("board.col_player"), no_wrap=True, overflow="ellipsis")
+        for key in ("livres", "ducats", "cards"):
+            heading = self._("board.col_" + key)
+            table.add_column(heading, justify="right", no_wrap=True, min_width=cell_len(heading))
+        table.add_column(self._("board.col_notes"), no_wrap=True, overflow="ellipsis", ratio=1)
+        for p in obs["players"]:
+            notes = []
+            if p["necklace"]:
+                notes.append(self._("board.note_necklace"))
+            if p["delayed_sales"]:
+                notes.append(self._("board.note_delayed"))
+            ducats = str(obs["ducats"]) if p["seat"] == obs["active"] and obs["ducats"] is not None else ""
+            table.add_row("▶" if p["seat"] == deciding else "", self.player(p["seat"]), str(p["score"]), ducats,
+                          str(p["hand_count"]), " · ".join(notes))
         return table
 
     def _sale(self, obs: dict[str, Any], seat: int | None) -> RenderableType | None:

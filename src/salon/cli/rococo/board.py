@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -43,7 +44,9 @@ class RococoBoard(RococoText):
         return ", ".join(parts) or self.none()
 
 
-    def board(self, seat: int | None) -> RenderableType:
+    def board(self, seat: int | None, players: bool = True) -> RenderableType:
+        """The whole board; without ``players`` the players' table is left out (the
+        full-screen client keeps :meth:`players_table` in view in a pane of its own)."""
         obs = self.game.observe(seat)
         b = obs["board"]
         jewelry = obs["jewelry"]
@@ -51,7 +54,7 @@ class RococoBoard(RococoText):
         if jewelry is not None:
             sections.append(self._jeweler(b, jewelry))
         sections += [self._windows(b), self._drawers(b), self._employees(b)]
-        return self._board(obs, seat, sections)
+        return self._board(obs, seat, sections, players=players)
 
     def brief(self, seat: int | None) -> RenderableType:
         """The board as the line mode shows it at each decision: where the game stands, the
@@ -74,10 +77,12 @@ class RococoBoard(RococoText):
         return self._board(obs, seat, parts[kind]() if kind in parts else [], brief=True)
 
     def _board(self, obs: dict[str, Any], seat: int | None, sections: list[RenderableType],
-               brief: bool = False) -> RenderableType:
+               brief: bool = False, players: bool = True) -> RenderableType:
         """The header, ``sections``, the players, and the seat's own situation last, right
         above the decision that follows it."""
-        parts: list[RenderableType] = [self._header(obs), *sections, self._players(obs)]
+        parts: list[RenderableType] = [self._header(obs), *sections]
+        if players:
+            parts.append(self._players(obs))
         if obs["jewelry"] is not None and not brief:
             parts.append(self._progress(obs))
         if obs["solo"] is not None:
@@ -140,6 +145,33 @@ class RococoBoard(RococoText):
                 str(p["rack_count"]), str(p["hand_count"]), str(p["supply_count"]), str(p["staff_size"]),
                 p["discard"][-1] if p["discard"] else self.none(), ", ".join(notes),
             )
+        return table
+
+    def players_table(self) -> RenderableType:
+        """The players at a glance, one line each (the full-screen client keeps it in view): a
+        mark for the seat deciding, the livres, prestige (or the hidden mark), the goods, the
+        resource tiles, the cards in hand and the staff, and the start player's and the
+        favour's notes.  Headings are whole; only the notes give way on a narrow screen."""
+        obs = self.game.observe(None)
+        deciding = obs["decision"].get("seat") if obs["decision"] else None
+        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold", expand=True)
+        table.add_column("", no_wrap=True, width=1)
+        table.add_column(self._("board.col_player"), no_wrap=True, overflow="ellipsis")
+        for key in ("livres", "vp", "thread", "lace", "rack", "hand", "staff"):
+            heading = self._("board.col_" + key)
+            table.add_column(heading, justify="right", no_wrap=True, min_width=cell_len(heading))
+        table.add_column(self._("board.col_notes"), no_wrap=True, overflow="ellipsis", ratio=1)
+        for p in obs["players"]:
+            notes = []
+            if p["seat"] == obs["start_player"]:
+                notes.append(self._("board.note_start"))
+            if p["seat"] == obs["board"]["favour"]:
+                notes.append(self._("board.note_favour"))
+            if p["in_play"]:
+                notes.append(self._("board.note_in_play", card=p["in_play"]))
+            table.add_row("▶" if p["seat"] == deciding else "", self.player(p["seat"]), str(p["livres"]),
+                          self.prestige(p["vp"]), str(p["thread"]), str(p["lace"]), str(p["rack_count"]),
+                          str(p["hand_count"]), str(p["staff_size"]), ", ".join(notes))
         return table
 
     def cards(self, card_ids: list[str]) -> RenderableType:

@@ -2,10 +2,10 @@
 
 The server itself names no game.  A game's plug-in (salon.core.plugins) may name an
 :class:`Adapter` giving the public descriptions of its components (for the browser's tooltips
-and board geometry), which actions are private, and hints that refine its config options in
-the lobby.  A game without one is served with the empty defaults.  Everything else the server
-needs (player counts, options, the seats the game plays itself, the setup's events) the
-protocol tells.
+and board geometry), what it shows a seat beside the game's observation, which actions are
+private, and hints that refine its config options in the lobby.  A game without one is
+served with the empty defaults.  Everything else the server needs (player counts, options,
+the seats the game plays itself, the setup's events) the protocol tells.
 """
 
 from __future__ import annotations
@@ -23,6 +23,11 @@ class Adapter:
     def components(self, game: Game) -> dict[str, Any]:
         """Public, static descriptions of the game's components (JSON-ready)."""
         return {}
+
+    def observe(self, game: Game, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see of ``game`` (its ``observe``), with what the browser shows
+        beside it that the game does not tell itself; never anything hidden from ``seat``."""
+        return game.observe(seat)
 
     def private_action(self, action: str) -> bool:
         """Whether the other seats may not even learn that ``action`` was taken (one card of a

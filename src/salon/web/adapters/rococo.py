@@ -6,6 +6,10 @@ uses it for the board's geometry and for tooltips.  Nothing depends on the game'
 state; only the config (board side, expansions, edition, solo mode) selects which components
 exist.  The 2013 edition names some of them differently (its ``terms``: colours, wool for
 thread, fountain for kitchen), and the browser shows those names at its tables.
+
+Beside the observation it tells each seat's score if the game ended now (``projection``):
+most points come only in the final scoring (R-SCORE-*), so the points scored during the game
+say little of who leads.
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ def _tables(game: Game) -> Tables:
 
 
 class RococoAdapter(Adapter):
+    def observe(self, game: Game, seat: int | None) -> dict[str, Any]:
+        assert isinstance(game, Rococo)
+        return {**game.observe(seat), "projection": game.projection(seat)}
+
     def components(self, game: Game) -> dict[str, Any]:
         t = _tables(game)
         ds = t.ds

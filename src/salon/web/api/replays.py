@@ -49,8 +49,16 @@ class Replay(ApiModel):
     log: list[ReplayEntry]
     result: GameResult | None
     """At the last step of a finished game."""
+    round: int | None
+    """The round the game is in at this step (null for a game without rounds)."""
+    turns: list[int]
+    """The steps where a turn begins (after the previous one is played), the first and the last step included."""
+    rounds: list[int]
+    """The steps where a round begins, the first and the last step included."""
     components: dict[str, Any] | None = None
     """What the game's renderer draws from, when asked for."""
+    seats: list[SeatView] | None = None
+    """Who played each seat, where the record file says."""
 
 
 class TableReplay(Replay):

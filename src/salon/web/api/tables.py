@@ -13,6 +13,7 @@ from salon.web.api.deps import Table
 from salon.web.api.models import ApiModel, Summary
 from salon.web.api.routing import router
 from salon.web.errors import ServiceError
+from salon.web.replay import record_seats
 
 tables = router("tables")
 
@@ -37,7 +38,7 @@ class Record(ApiModel):
     snapshot: dict[str, Any]
     """The final state."""
     seats: list[str] | None = None
-    """The players' names, where the writer knew them (the server's record leaves them out)."""
+    """Who played each seat: "human" for a person, else the bot's name (or the game's own player's)."""
     checksum: str
 
 
@@ -58,4 +59,4 @@ async def game_record(room: Table) -> dict[str, Any]:
     """The full record (seed included) once the game is over, when nothing is secret any more."""
     if room.live:
         raise ServiceError(409, "not_over", "the record is published when the game is over")
-    return record.make_record(room.game)
+    return record.make_record(room.game, record_seats(room.game, room.seats_json()))

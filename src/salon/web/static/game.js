@@ -129,7 +129,7 @@ export class LiveTable {
       opening: (what) => this.opening(what),
       refused: (err) => toast(this.errorText(err), 5000),
     });
-    this.frame = new TableFrame();
+    this.frame = new TableFrame(() => this.state && this.render(this.state, false));
     this.status = new StatusBar(this);
     this.decision = new DecisionPanel(this);
     this.el = this.build();

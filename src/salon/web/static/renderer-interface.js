@@ -61,6 +61,12 @@
  */
 
 /**
+ * A seat on the score track: its points (null where hidden) and, where the game tells it, its
+ * score if the game ended now (null where unknown).
+ * @typedef {{seat: number, score: number | null, projected?: number | null}} TrackScore
+ */
+
+/**
  * A game's renderer.  The methods marked optional may be missing: the pages call them with ?.
  * @typedef {object} Renderer
  * @property {(state: TableState) => Element} board the board
@@ -76,7 +82,7 @@
  * @property {(state: TableState) => string[]} [alternatives] the choices the rules refuse now
  * @property {(key: string, fields: Record<string, any>, state: TableState) => string | null} [refusal]
  *   an engine refusal's reason in words, null for a key the game does not word
- * @property {(state: TableState) => Array<{seat: number, score: number | null}>} [scores] the score track
+ * @property {(state: TableState) => TrackScore[]} [scores] the score track
  * @property {() => Record<string, string>} [textFields] the fields every text of the game may use
  * @property {(entry: LogEntry) => void} [followLog] a new journal entry
  */

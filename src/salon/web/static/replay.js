@@ -1,12 +1,21 @@
 // @ts-check
-// A finished game stepped through move by move: the board, every seat's cards, the journal
-// up to the step and, at the last step, the final scoring.  The server replays the record to
-// the step asked for (GET /api/games/<id>/replay, or POST /api/replay with a record file
-// opened from disk); the page keeps only the step it shows.
+// A finished game stepped through move by move, turn by turn and round by round: the board,
+// every seat's cards, the journal up to the step and, at the last step, the final scoring.
+// The server replays the record to the step asked for (GET /api/games/<id>/replay, or POST
+// /api/replay with a record file opened from disk) and tells where the turns and rounds
+// begin; the page keeps only the step it shows.  Every key press and click moves the step
+// wanted at once (the slider and the move number follow it); the page fetches the step
+// wanted once the previous fetch is back, so quick presses, or a key held down, are never
+// lost while a step is on its way.  Fetches are spaced by FETCH_GAP, so that a key held down
+// through a whole game asks for a few dozen steps, within the server's replay rate (120 steps
+// a minute by default).
 
 import { byId, h, toast, valueOf } from "./ui.js";
 import { displayName, highlightMoves, lastMoves, renderEnd } from "./table.js";
 import { catalogReader, journalLines } from "./wording.js";
+
+/** The least time between two fetches of a step, in milliseconds. */
+const FETCH_GAP = 400;
 
 /**
  * @typedef {import("./renderer-interface.js").Renderer} Renderer
@@ -16,7 +25,8 @@ import { catalogReader, journalLines } from "./wording.js";
 /**
  * A game at one step of its replay (salon.web.replay): every seat's observation, the board
  * everyone sees, the journal so far, and at the last step the result; the first step of a
- * record file brings its components, the table's replay its title and seats.
+ * record file brings its components, the table's replay its title and seats (a record file
+ * its seats where it names them).
  * @typedef {object} ReplayStep
  * @property {string} game
  * @property {number} step
@@ -27,6 +37,9 @@ import { catalogReader, journalLines } from "./wording.js";
  * @property {Array<Record<string, any>>} observations
  * @property {import("./renderer-interface.js").LogEntry[]} log
  * @property {import("./renderer-interface.js").Result | null} result
+ * @property {number | null} round
+ * @property {number[]} turns the steps where a turn begins, the first and the last included
+ * @property {number[]} rounds the steps where a round begins, the first and the last included
  * @property {Record<string, any>} [components]
  * @property {string} [title]
  * @property {Array<Partial<import("./renderer-interface.js").Seat>>} [seats]
@@ -50,6 +63,12 @@ export class ReplayView {
     this.onKey = (e) => this.key(e);
     /** @type {Shown | null} the step shown and the game's renderer, from start() on */
     this.shown = null;
+    /** the step wanted: where the keys and buttons have moved it, shown once fetched */
+    this.target = 0;
+    /** whether a step is being fetched */
+    this.fetching = false;
+    /** when the last fetch of a step began (performance.now()) */
+    this.fetched = -Infinity;
   }
 
   get c() {
@@ -78,6 +97,7 @@ export class ReplayView {
     document.addEventListener("keydown", this.onKey);
     document.body.classList.add("at-table");
     this.shown = { data: first, renderer };
+    this.target = first.step;
     this.render(this.shown);
   }
 
@@ -136,25 +156,99 @@ export class ReplayView {
     return data;
   }
 
-  /** @param {number} step */
-  async go(step) {
+  /**
+   * Want ``step`` (kept within the game), and fetch it unless a fetch is on its way: that one
+   * fetches the step wanted when it is back.
+   * @param {number} step
+   */
+  go(step) {
+    if (!this.shown) return;
+    const total = this.shown.data.total;
+    this.target = Math.max(0, Math.min(total, step));
+    const range = document.getElementById("replay-step");
+    if (range instanceof HTMLInputElement) range.value = String(this.target);
+    const where = document.getElementById("replay-where");
+    if (where) where.textContent = this.whereText(this.shown.data);
+    this.pull();
+  }
+
+  /**
+   * The position's place: the move wanted, and once it is shown the round and whose turn it is.
+   * @param {ReplayStep} d the step shown
+   */
+  whereText(d) {
+    const c = this.c;
+    const where = [c.t("replay.step", { step: this.target, total: d.total })];
+    if (this.target !== d.step) return where[0];
+    if (d.round !== null && d.round !== undefined) where.push(c.t("replay.where_round", { round: d.round }));
+    if (d.current !== null && !d.result) where.push(c.t("replay.where_turn", { player: this.seatName(d.current) }));
+    return where.join(" · ");
+  }
+
+  /** Fetch and show the step wanted until it is the one shown (a refused step stops it). */
+  async pull() {
     const shown = this.shown;
-    if (!shown) return;
-    const target = Math.max(0, Math.min(shown.data.total, step));
-    if (target === shown.data.step) return;
-    const data = await this.fetchStep(target);
-    if (!data || this.closed) return;
-    shown.data = { ...data, seats: data.seats || shown.data.seats, title: shown.data.title };
-    this.render(shown);
+    if (!shown || this.fetching) return;
+    this.fetching = true;
+    try {
+      while (!this.closed && this.target !== shown.data.step) {
+        const wait = this.fetched + FETCH_GAP - performance.now();
+        if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+        if (this.closed || this.target === shown.data.step) break;
+        this.fetched = performance.now();
+        const data = await this.fetchStep(this.target);
+        if (!data) {
+          this.target = shown.data.step;
+          break;
+        }
+        if (this.closed) break;
+        shown.data = { ...data, seats: data.seats || shown.data.seats, title: shown.data.title };
+        this.render(shown);
+      }
+    } finally {
+      this.fetching = false;
+    }
+  }
+
+  /**
+   * Want the next (``by`` 1) or the previous (-1) of ``marks`` from the step wanted.
+   * @param {number[]} marks steps in order
+   * @param {number} by
+   */
+  jump(marks, by) {
+    const from = this.target;
+    const found = by > 0 ? marks.find((m) => m > from) : [...marks].reverse().find((m) => m < from);
+    if (found !== undefined) this.go(found);
+  }
+
+  /** @param {number} by */
+  turn(by) {
+    if (this.shown) this.jump(this.shown.data.turns, by);
+  }
+
+  /** @param {number} by */
+  round(by) {
+    if (this.shown) this.jump(this.shown.data.rounds, by);
   }
 
   /** @param {KeyboardEvent} e */
   key(e) {
     if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
-    const step = this.shown?.data.step ?? 0;
-    if (e.key === "ArrowRight") this.go(step + 1);
-    else if (e.key === "ArrowLeft") this.go(step - 1);
-    else return;
+    if (e.altKey || e.ctrlKey || e.metaKey || !this.shown) return;
+    /** @type {Record<string, () => void>} */
+    const keys = {
+      ArrowRight: () => this.go(this.target + 1),
+      ArrowLeft: () => this.go(this.target - 1),
+      ArrowDown: () => this.turn(1),
+      ArrowUp: () => this.turn(-1),
+      PageDown: () => this.round(1),
+      PageUp: () => this.round(-1),
+      Home: () => this.go(0),
+      End: () => this.go(this.shown?.data.total ?? 0),
+    };
+    const act = keys[e.key];
+    if (!act) return;
+    act();
     e.preventDefault();
   }
 
@@ -222,35 +316,44 @@ export class ReplayView {
       id: "replay-step",
       min: 0,
       max: d.total,
-      value: d.step,
+      value: this.target,
       "aria-label": c.t("replay.step_label"),
       on: { change: (e) => this.go(Number(valueOf(e))) },
     });
+    /**
+     * @param {string} id
+     * @param {string} title
+     * @param {string} keyName
+     * @param {string} label
+     * @param {() => void} act
+     */
+    const button = (id, title, keyName, label, act) =>
+      h(
+        "button",
+        { class: "btn small", id, title: `${title} (${keyName})`, "aria-label": title, on: { click: act } },
+        label,
+      );
     const controls = h(
       "div",
       { class: "panel replay-controls", id: "status" },
       h(
-        "button",
-        { class: "btn small", id: "replay-first", title: c.t("replay.first"), on: { click: () => this.go(0) } },
-        "«",
-      ),
-      h(
-        "button",
-        { class: "btn small", id: "replay-prev", title: c.t("replay.prev"), on: { click: () => this.go(d.step - 1) } },
-        "◀",
-      ),
-      h(
-        "button",
-        { class: "btn small", id: "replay-next", title: c.t("replay.next"), on: { click: () => this.go(d.step + 1) } },
-        "▶",
-      ),
-      h(
-        "button",
-        { class: "btn small", id: "replay-last", title: c.t("replay.last"), on: { click: () => this.go(d.total) } },
-        "»",
+        "div",
+        { class: "replay-nav", role: "group", title: c.t("replay.keys") },
+        button("replay-first", c.t("replay.first"), "Home", "«", () => this.go(0)),
+        button("replay-prev-round", c.t("replay.prev_round"), "PgUp", `◀ ${c.t("replay.round_short")}`, () =>
+          this.round(-1),
+        ),
+        button("replay-prev-turn", c.t("replay.prev_turn"), "↑", `◀ ${c.t("replay.turn_short")}`, () => this.turn(-1)),
+        button("replay-prev", c.t("replay.prev"), "←", "◀", () => this.go(this.target - 1)),
+        button("replay-next", c.t("replay.next"), "→", "▶", () => this.go(this.target + 1)),
+        button("replay-next-turn", c.t("replay.next_turn"), "↓", `${c.t("replay.turn_short")} ▶`, () => this.turn(1)),
+        button("replay-next-round", c.t("replay.next_round"), "PgDn", `${c.t("replay.round_short")} ▶`, () =>
+          this.round(1),
+        ),
+        button("replay-last", c.t("replay.last"), "End", "»", () => this.go(d.total)),
       ),
       range,
-      h("span", { id: "replay-where" }, c.t("replay.step", { step: d.step, total: d.total })),
+      h("span", { id: "replay-where" }, this.whereText(d)),
       h("span", { class: "spacer" }),
       h("span", { class: "round" }, renderer.header(board)),
       h("a", { class: "btn small", href: "#/" }, c.t("game.back_to_lobby")),

@@ -69,32 +69,41 @@ export function highlightMoves(board, moves) {
 
 /**
  * The score track: each seat's marker along a line from 0 to the best score, where the
- * renderer tells the scores (``[{seat, score}]``, a score null where it is hidden).
+ * renderer tells the scores (``[{seat, score}]``, a score null where it is hidden).  Where it
+ * tells a seat's score if the game ended now (``projected``), the track shows those instead.
  * @param {Catalog} c
- * @param {Array<{seat: number, score: number | null}> | undefined} scores
+ * @param {import("./renderer-interface.js").TrackScore[] | undefined} scores
  * @param {(seat: number) => string} seatName
  */
 export function scoreTrack(c, scores, seatName) {
   if (!scores || !scores.length) return null;
-  const known = scores.map((x) => x.score).filter((score) => score !== null && score !== undefined);
+  const ending = scores.some((x) => x.projected !== undefined && x.projected !== null);
+  const shown = scores.map((x) => (ending ? x.projected : x.score));
+  const known = shown.filter((score) => score !== null && score !== undefined);
   const top = Math.max(10, ...known);
-  const track = h("div", { class: "score-track", id: "score-track", "aria-label": c.t("game.score_track") });
-  for (const x of scores) {
-    const score = x.score;
+  const caption = c.t(ending ? "game.score_if_ended" : "game.score_track");
+  const track = h("div", { class: "score-track", id: "score-track", "aria-label": caption });
+  scores.forEach((x, i) => {
+    const score = shown[i];
     const hidden = score === null || score === undefined;
+    const figure = hidden ? "?" : String(score);
+    const tip = ending
+      ? c.t("game.score_if_ended_tip", { player: seatName(x.seat), score: figure, scored: x.score ?? "?" })
+      : `${seatName(x.seat)}: ${figure}`;
     const marker = h(
       "span",
       {
         class: `score-marker p${x.seat % 5}${hidden ? " hidden" : ""}`,
         "data-seat": x.seat,
-        "data-tip": `${seatName(x.seat)}: ${hidden ? "?" : score}`,
+        "data-key": `score:${x.seat}`,
+        "data-tip": tip,
       },
-      hidden ? "?" : String(score),
+      figure,
     );
-    marker.style.left = `${hidden ? 0 : (100 * score) / top}%`;
+    marker.style.left = `${hidden ? 0 : (100 * (score ?? 0)) / top}%`;
     track.append(marker);
-  }
-  return h("div", { class: "score-track-box" }, h("span", { class: "muted" }, c.t("game.score_track")), track);
+  });
+  return h("div", { class: "score-track-box" }, h("span", { class: "muted" }, caption), track);
 }
 
 /**

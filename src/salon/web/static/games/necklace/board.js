@@ -5,6 +5,7 @@
 // sales, and the latest sale.  A legal action that belongs to a card or a tile is drawn on it
 // as data-action="<action>".
 
+import { prepare } from "../../motion.js";
 import { h } from "../../ui.js";
 import { NecklaceSale } from "./sale.js";
 
@@ -12,6 +13,7 @@ import { NecklaceSale } from "./sale.js";
 export class NecklaceBoard extends NecklaceSale {
   /** @param {import("../../renderer-interface.js").TableState} state */
   board(state) {
+    prepare();
     const obs = this.obs(state);
     const legal = new Set(state.legal);
     const r = this.comp.rules;
@@ -49,6 +51,7 @@ export class NecklaceBoard extends NecklaceSale {
             const attrs = {
               class: `nk-tile nk-gemtile nk-gem-${f.gem}`,
               "data-gem": f.gem,
+              "data-key": `gem:${f.gem}`,
               "data-tip": this.t("board.gem_tile_tip"),
             };
             if (legal.has(action)) Object.assign(attrs, { "data-action": action, tabindex: 0, role: "button" });
@@ -66,6 +69,7 @@ export class NecklaceBoard extends NecklaceSale {
                 "div",
                 {
                   class: `nk-tile nk-rarity${rv === undefined ? " nk-none" : ""}`,
+                  "data-key": `rarity:${f.gem}`,
                   "data-tip": this.t("board.rarity_tip"),
                 },
                 rv === undefined ? this.t("board.no_rarity") : this.t("board.rarity", { value: rv }),

@@ -37,7 +37,7 @@ export class NecklaceCards extends NecklaceWords {
     if (c.gem) cls.push(`nk-gem-${c.gem}`);
     if (shown) cls.push("nk-shown");
     /** @type {import("../../ui.js").Attrs} */
-    const attrs = { class: cls.join(" "), "data-card": id, "data-tip": this.tip(id) };
+    const attrs = { class: cls.join(" "), "data-card": id, "data-key": `card:${id}`, "data-tip": this.tip(id) };
     if (action && legal.has(action)) {
       attrs["data-action"] = action;
       attrs.tabindex = 0;

@@ -3,6 +3,7 @@
 // chosen there card by card, sent in one step), one's presentation and the hands one saw, the
 // players' panels and score track, and the final scoring table.
 
+import { prepare } from "../../motion.js";
 import { scoringTable } from "../../scoring.js";
 import { h } from "../../ui.js";
 import { NecklaceBoard } from "./board.js";
@@ -30,6 +31,7 @@ export class NecklacePanels extends NecklaceBoard {
 
   /** @param {TableState} state */
   privateArea(state) {
+    prepare();
     const obs = this.obs(state);
     const me = state.seat === null ? undefined : obs.players[state.seat];
     const hand = me?.hand;
@@ -176,6 +178,7 @@ export class NecklacePanels extends NecklaceBoard {
 
   /** @param {TableState} state */
   players(state) {
+    prepare();
     const obs = this.obs(state);
     const online = Object.fromEntries(state.seats.map((x) => [x.seat, x.online]));
     return h(
@@ -188,7 +191,7 @@ export class NecklacePanels extends NecklaceBoard {
           badges.push(
             h(
               "span",
-              { class: "badge nk-necklace", "data-tip": this.t("panel.necklace_tip") },
+              { class: "badge nk-necklace", "data-key": "necklace", "data-tip": this.t("panel.necklace_tip") },
               this.t("panel.necklace"),
             ),
           );
@@ -205,8 +208,18 @@ export class NecklacePanels extends NecklaceBoard {
           h(
             "div",
             { class: "stats" },
-            h("span", { "data-tip": this.t("panel.score"), class: "nk-score" }, "◉ ", this.livres(p.score)),
-            h("span", { "data-tip": this.t("panel.hand_count") }, " ▮ ", this.c.n("necklace.unit.cards", p.hand_count)),
+            h(
+              "span",
+              { "data-tip": this.t("panel.score"), class: "nk-score", "data-key": `stat:${seat}:score` },
+              "◉ ",
+              this.livres(p.score),
+            ),
+            h(
+              "span",
+              { "data-tip": this.t("panel.hand_count"), "data-key": `stat:${seat}:hand` },
+              " ▮ ",
+              this.c.n("necklace.unit.cards", p.hand_count),
+            ),
           ),
         );
       }),

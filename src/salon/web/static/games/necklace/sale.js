@@ -85,7 +85,15 @@ export class NecklaceSale extends NecklaceCards {
             .join(" "),
         },
         ids.map((id) =>
-          h("span", { class: `nk-chip nk-gem-${this.face(id)?.gem || gem}`, "data-tip": this.tip(id) }, this.name(id)),
+          h(
+            "span",
+            {
+              class: `nk-chip nk-gem-${this.face(id)?.gem || gem}`,
+              "data-key": `card:${id}`,
+              "data-tip": this.tip(id),
+            },
+            this.name(id),
+          ),
         ),
         income ? h("div", {}, `+${income}`) : null,
       );

@@ -5,6 +5,7 @@
 // Jewelry Box, the jeweler.  Each legal action that has a place on the board is drawn there as
 // a clickable element carrying data-action="<action>".
 
+import { prepare } from "../../motion.js";
 import { s } from "../../ui.js";
 import { GAP, GOLD, GOLD_LIGHT, INK_SOFT, ROMAN, SPH, SPW, W } from "./palette.js";
 import { svgText } from "./draw.js";
@@ -20,6 +21,7 @@ import { RococoMarket } from "./market.js";
 export class RococoBoard extends RococoMarket {
   /** @param {TableState} state */
   board(state) {
+    prepare();
     const obs = this.obs(state);
     const legal = new Set(state.legal);
     const jewelry = obs.jewelry && this.comp.jewelry;
@@ -32,7 +34,9 @@ export class RococoBoard extends RococoMarket {
       id: "board-svg",
     });
     root.append(this.defs(), s("rect", { width: W, height, rx: 14, fill: "url(#damask)" }));
-    root.append(this.topBand(obs, legal));
+    // the band's parts side by side on the root, each with its frame: a narrow screen lays
+    // the board out again frame by frame (../../game/tiles.js)
+    root.append(...this.topBand(obs, legal).childNodes);
     const hallsBottom = this.halls(root, obs, legal);
     this.market(root, obs, legal, hallsBottom + 16);
     if (jewelry) this.jeweler(root, obs, legal, 985);
@@ -94,7 +98,7 @@ export class RococoBoard extends RococoMarket {
         stroke: "#fff5dc",
         "stroke-width": 1,
       }),
-      fav !== null ? this.marker(64, 130, fav, 8) : null,
+      fav !== null ? this.marker(64, 130, fav, 8, "marker:favour") : null,
       svgText(80, 112, this.t("board.favour"), { "font-size": 19.5, "font-weight": 600 }),
       svgText(
         80,
@@ -110,7 +114,7 @@ export class RococoBoard extends RococoMarket {
       s(
         "g",
         { "data-tip": this.t("board.start_player", { player: this.player(obs.start_player) }) },
-        this.marker(400, 24, obs.start_player, 8),
+        this.marker(400, 24, obs.start_player, 8, "marker:start"),
         svgText(386, 30, this.player(obs.start_player), { "text-anchor": "end", "font-size": 16, fill: INK_SOFT }),
       ),
     );
@@ -148,7 +152,7 @@ export class RococoBoard extends RococoMarket {
           fill: "#f7ecd0",
         }),
       );
-      if (owner !== undefined) node.append(this.marker(cx + 22, cy - 22, owner, 9));
+      if (owner !== undefined) node.append(this.marker(cx + 22, cy - 22, owner, 9, `marker:${d.id}`));
       this.clickable(
         node,
         `finance:${d.id}`,
@@ -194,7 +198,7 @@ export class RococoBoard extends RococoMarket {
           s("rect", { x, y: 48, width: bw, height: 80, rx: 10, fill: "#fffaf0", stroke: GOLD }),
           this.rosette(x + bw / 2, 78, String(vp), 14),
           owner !== null && owner !== undefined
-            ? this.marker(x + bw / 2, 112, owner, 9)
+            ? this.marker(x + bw / 2, 112, owner, 9, `marker:all_halls:${i}`)
             : svgText(x + bw / 2, 117, "5 ✦", { "text-anchor": "middle", "font-size": 15.5, fill: INK_SOFT }),
         ),
       );
@@ -262,7 +266,7 @@ export class RococoBoard extends RococoMarket {
         "stroke-width": 1.3,
       }),
       svgText(mx - 22, my + 5, `${mus.cost}`, { "text-anchor": "end", "font-size": 17, fill: INK_SOFT }),
-      owner !== undefined ? this.marker(mx + 11, my + 11, owner, 7) : null,
+      owner !== undefined ? this.marker(mx + 11, my + 11, owner, 7, `marker:${mus.id}`) : null,
     );
     this.clickable(musician, `finance:${mus.id}`, legal, this.decoTip(mus.id, owner), this.hlCircle(mx, my, 15));
     root.append(musician);

@@ -70,11 +70,12 @@ export class RococoDrawing extends RococoWords {
    * @param {number} y
    * @param {number} seat
    * @param {number} [r]
+   * @param {string} [key] its place, where it moves or appears (motion.js)
    */
-  marker(x, y, seat, r = 9) {
+  marker(x, y, seat, r = 9, key) {
     return s(
       "g",
-      {},
+      { "data-key": key || null },
       s("circle", { cx: x, cy: y + 1.5, r: r + 1, fill: "rgba(60,40,20,.25)" }),
       s("circle", { cx: x, cy: y, r, fill: PLAYER[seat % 5], stroke: "#fff", "stroke-width": 2 }),
       s("circle", { cx: x - r / 3, cy: y - r / 3, r: r / 3, fill: "rgba(255,255,255,.35)" }),
@@ -239,7 +240,7 @@ export class RococoDrawing extends RococoWords {
   frame(x, y, w, ht, title, extra = {}) {
     return s(
       "g",
-      {},
+      { class: "frame" },
       s("rect", {
         x,
         y,

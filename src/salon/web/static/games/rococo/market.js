@@ -221,12 +221,14 @@ export class RococoMarket extends RococoPieces {
         );
         obs.players.forEach((p, seat) => {
           if (p.exam === exam && (p.tasks || []).includes(task))
-            node.append(this.marker(x + 48 + seat * 18, yy + 20, seat, 7));
+            node.append(this.marker(x + 48 + seat * 18, yy + 20, seat, 7, `marker:task:${task}:${seat}`));
         });
         root.append(this.clickable(node, `task:${task}`, legal, null, this.hl(x, yy, tw, 40)));
       });
       obs.players.forEach((p, seat) => {
-        if (p.exam === exam) root.append(this.marker(ex + tasks.length * (tw + 8) + 10 + seat * 18, yy + 20, seat, 6));
+        if (p.exam !== exam) return;
+        const mx = ex + tasks.length * (tw + 8) + 10 + seat * 18;
+        root.append(this.marker(mx, yy + 20, seat, 6, `marker:exam:${seat}`));
       });
     };
     taskRow(comp.journeyman_tasks, "journeyman", y + 58);

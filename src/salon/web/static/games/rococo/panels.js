@@ -3,6 +3,7 @@
 // beside a decision, the player panels with Madame du Barry's, the status header and the final
 // scoring table.
 
+import { prepare, still } from "../../motion.js";
 import { scoringTable } from "../../scoring.js";
 import { h, s } from "../../ui.js";
 import { ROMAN, STEPS } from "./palette.js";
@@ -25,7 +26,7 @@ export class RococoPanels extends RococoBoard {
     const c = this.comp.cards[id];
     if (!c) return h("div", { class: "card" }, id);
     /** @type {import("../../ui.js").Attrs} */
-    const attrs = { class: `card ${c.type}`, "data-card": id, "data-tip": this.cardTip(id) };
+    const attrs = { class: `card ${c.type}`, "data-card": id, "data-key": `card:${id}`, "data-tip": this.cardTip(id) };
     if (action && legal.has(action)) {
       attrs["data-action"] = action;
       attrs.tabindex = 0;
@@ -52,13 +53,13 @@ export class RococoPanels extends RococoBoard {
    */
   htmlTile(id, action, legal) {
     /** @type {import("../../ui.js").Attrs} */
-    const attrs = { class: "tile-html", "data-tile": id, "data-tip": this.tileTip(id) };
+    const attrs = { class: "tile-html", "data-tile": id, "data-key": `tile:${id}`, "data-tip": this.tileTip(id) };
     if (action && legal.has(action)) {
       attrs["data-action"] = action;
       attrs.tabindex = 0;
       attrs.role = "button";
     }
-    const svg = s("svg", { viewBox: "0 0 64 64", width: 54, height: 54 }, this.tileSvg(id, 1, 1, 62));
+    const svg = still(s("svg", { viewBox: "0 0 64 64", width: 54, height: 54 }, this.tileSvg(id, 1, 1, 62)));
     return h("div", attrs, svg);
   }
 
@@ -96,11 +97,12 @@ export class RococoPanels extends RococoBoard {
         ),
       );
     }
-    return parts.length ? h("div", { class: "decision-visual" }, parts) : null;
+    return parts.length ? still(h("div", { class: "decision-visual" }, parts)) : null;
   }
 
   /** @param {TableState} state */
   privateArea(state) {
+    prepare();
     const obs = this.obs(state);
     const me = state.seat === null ? undefined : obs.players[state.seat];
     if (!me || !me.hand) return null;
@@ -156,6 +158,7 @@ export class RococoPanels extends RococoBoard {
 
   /** @param {TableState} state */
   players(state) {
+    prepare();
     const obs = this.obs(state);
     const current = state.current;
     const online = Object.fromEntries(state.seats.map((x) => [x.seat, x.online]));
@@ -203,8 +206,14 @@ export class RococoPanels extends RococoBoard {
         }
         /** @type {Stat} */
         const stat = (icon, text, label) =>
-          h("span", { "data-tip": label }, h("span", { class: "icon" }, icon), " ", text);
-        if (obs.solo && seat === obs.solo.seat) return this.madamePanel(p, obs.solo, current, stat);
+          h(
+            "span",
+            { "data-tip": label, "data-key": `stat:${seat}:${icon}` },
+            h("span", { class: "icon" }, icon),
+            " ",
+            text,
+          );
+        if (obs.solo && seat === obs.solo.seat) return this.madamePanel(p, obs.solo, current, stat, obs);
         return h(
           "div",
           {
@@ -219,6 +228,7 @@ export class RococoPanels extends RococoBoard {
             { class: "stats" },
             stat("◉", this.livres(p.livres), this.t("panel.livres")),
             stat("✦", this.vpOrHidden(p.vp), this.t(p.vp === null ? "panel.vp_hidden" : "panel.vp")),
+            this.ifEnded(obs, seat, stat),
             stat("✚", this.t("unit.thread", { n: p.thread }), this.t("panel.thread")),
             stat("❀", this.t("unit.lace", { n: p.lace }), this.t("panel.lace")),
             stat("▦", this.c.n("rococo.unit.tiles", p.rack_count), this.t("panel.tiles")),
@@ -235,11 +245,31 @@ export class RococoPanels extends RococoBoard {
   }
 
   /**
-   * Each seat's prestige for the score track (null where the edition hides it).
+   * A seat's score if the game ended now (the server's final scoring of the position as the
+   * viewer may see it): most points come only at the end, so the points scored say little
+   * of who leads.  Nothing where it is unknown or the game is over.
+   * @param {import("./types.js").Observation} obs
+   * @param {number} seat
+   * @param {Stat} stat
+   */
+  ifEnded(obs, seat, stat) {
+    const vp = obs.projection?.[seat];
+    if (vp === null || vp === undefined || obs.over) return null;
+    return stat("≈", this.t("panel.if_ended", { vp: this.vp(vp) }), this.t("panel.if_ended_tip"));
+  }
+
+  /**
+   * Each seat's prestige for the score track (null where the edition hides it), with its
+   * score if the game ended now while it runs.
    * @param {TableState} state
    */
   scores(state) {
-    return this.obs(state).players.map((p) => ({ seat: p.seat, score: p.vp }));
+    const obs = this.obs(state);
+    return obs.players.map((p) => ({
+      seat: p.seat,
+      score: p.vp,
+      ...(obs.projection && !obs.over ? { projected: obs.projection[p.seat] } : {}),
+    }));
   }
 
   /**
@@ -249,8 +279,9 @@ export class RococoPanels extends RococoBoard {
    * @param {import("./types.js").Component} solo her piles
    * @param {number | null} current the seat deciding now
    * @param {Stat} stat
+   * @param {import("./types.js").Observation} obs
    */
-  madamePanel(p, solo, current, stat) {
+  madamePanel(p, solo, current, stat, obs) {
     /** @type {string[]} */
     const revealed = solo.discard.slice(-3).reverse();
     const shown = revealed.map((id) => h("li", { "data-card": id }, this.soloCard(id)));
@@ -262,6 +293,7 @@ export class RococoPanels extends RococoBoard {
         "div",
         { class: "stats" },
         stat("✦", this.vpOrHidden(p.vp), this.t("panel.vp")),
+        this.ifEnded(obs, p.seat, stat),
         stat("✚", this.t("unit.thread", { n: p.thread }), this.t("panel.thread")),
         stat("❀", this.t("unit.lace", { n: p.lace }), this.t("panel.lace")),
         stat("▦", this.c.n("rococo.unit.tiles", p.rack_count), this.t("panel.tiles")),

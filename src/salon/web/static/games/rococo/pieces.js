@@ -81,7 +81,7 @@ export class RococoPieces extends RococoDrawing {
       nodes.push(this.coin(x + w / 2, y + ht - 13, String(g.value), 12));
     }
     if (owner !== null && owner !== undefined) nodes.push(this.marker(x + w - 11, y + ht - 11, owner, 7));
-    return s("g", {}, nodes);
+    return s("g", { "data-key": `garment:${id}` }, nodes);
   }
 
   /**
@@ -152,7 +152,7 @@ export class RococoPieces extends RococoDrawing {
         );
       }
     }
-    return s("g", {}, nodes);
+    return s("g", { "data-key": `tile:${id}` }, nodes);
   }
 
   /**
@@ -188,7 +188,7 @@ export class RococoPieces extends RococoDrawing {
     lines.forEach((line, i) => nodes.push(svgText(x + 8, y + 45 + i * 19, line, { "font-size": 17, fill: INK })));
     nodes.push(this.coin(x + w - 16, y + ht - 15, String(c.send_value), 12));
     nodes.push(svgText(x + 8, y + ht - 9, id, { "font-size": 15, fill: INK_SOFT }));
-    return s("g", {}, nodes);
+    return s("g", { "data-key": `card:${id}` }, nodes);
   }
 
   /**
@@ -204,7 +204,7 @@ export class RococoPieces extends RococoDrawing {
     if (j.kind === "ring") {
       return s(
         "g",
-        {},
+        { "data-key": `jewel:${id}` },
         s("circle", { cx: x, cy: y + 4, r: r * 0.7, fill: "none", stroke: "url(#gold)", "stroke-width": r * 0.22 }),
         s("path", {
           d:
@@ -217,7 +217,7 @@ export class RococoPieces extends RococoDrawing {
     }
     return s(
       "g",
-      {},
+      { "data-key": `jewel:${id}` },
       s("path", {
         d: `M${x - r} ${y - r * 0.6}q${r} ${r * 1.4} ${r * 2} 0`,
         fill: "none",
@@ -319,7 +319,7 @@ export class RococoPieces extends RococoDrawing {
       svgText(x, y + 41, `${this.livres(d.cost)}`, { "text-anchor": "middle", "font-size": 18, fill: INK_SOFT }),
       svgText(x, y + 58, this.vp(d.vp), { "text-anchor": "middle", "font-size": 18, fill: INK_SOFT }),
     );
-    if (owner !== undefined) node.append(this.marker(x + 17, y - 17, owner, 8));
+    if (owner !== undefined) node.append(this.marker(x + 17, y - 17, owner, 8, `marker:${d.id}`));
     return this.clickable(node, `finance:${d.id}`, legal, this.decoTip(d.id, owner), this.hlCircle(x, y, 24));
   }
 
@@ -340,7 +340,7 @@ export class RococoPieces extends RococoDrawing {
       svgText(x + 4, y - 3, this.livres(d.cost), { "font-size": 18, fill: INK }),
       svgText(x + 4, y + 15, this.vp(d.vp), { "font-size": 18, fill: INK_SOFT }),
     );
-    if (owner !== undefined) node.append(this.marker(x - 8, y - 14, owner, 7));
+    if (owner !== undefined) node.append(this.marker(x - 8, y - 14, owner, 7, `marker:${d.id}`));
     return this.clickable(node, `finance:${d.id}`, legal, this.decoTip(d.id, owner), this.hlCircle(x - 22, y, 20));
   }
 }

@@ -65,6 +65,8 @@
  * @property {number} round
  * @property {string} phase
  * @property {Array<Record<string, number>>} [breakdown] each seat's points by scoring step, once scored
+ * @property {Array<number | null>} [projection] each seat's score if the game ended now (null: unknown)
+ * @property {boolean} [over]
  */
 
 /**
