@@ -58,7 +58,7 @@ from salon.web.compute import Busy, Compute, JobTimeout
 from salon.web.errors import ServiceError
 from salon.web.guard import Guard, Limits
 from salon.web.names import clean_text
-from salon.web.storage import BrokenRecord, Database, GameRecord, SeatRecord, Storage, StorageError
+from salon.web.storage import BrokenRecord, Database, GameRecord, SeatRecord, Stale, Storage, StorageError
 from salon.wording import told
 
 log = logging.getLogger("salon.web")
@@ -188,6 +188,10 @@ class Room:
     lone: list[bool] = field(default_factory=list)
     """Per log entry: whether its action was the deciding seat's lone pass or done
     (forced_move), which the server makes for a person and nobody may take back."""
+    writes: int = 0
+    """How many writes of the game's actions the database holds as far as this room knows:
+    each write names it (salon.web.storage.Stale), so that a room another process moved on
+    from can neither act nor undo before it has caught up."""
 
     def __post_init__(self) -> None:
         private = adapter(self.name).private_action
@@ -219,6 +223,16 @@ class Room:
         self.actors.append(actor)
         self.private.append(private)
         self.private_by[actor] += private
+
+    def adopt(self, stored: Room) -> None:
+        """Take the game, seats and log of ``stored``, the same table as the database holds it
+        now (another process wrote it): every client gets its state afresh."""
+        for name in ("game", "seats", "log", "actors", "private", "private_by", "lone", "options", "undos",
+                     "ended", "listed", "writes"):
+            setattr(self, name, getattr(stored, name))
+        self.forced.clear()
+        self.changes += 1
+        self.epoch += 1
 
     def cut(self, length: int) -> None:
         """Keep the log of the first ``length`` actions (an undo or a rollback)."""
@@ -535,7 +549,7 @@ class Hub:
             seats.append(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, bot, s.undos, s.hints, now))
         return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
                     events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, now, listed=rec.listed,
-                    lone=lone)
+                    lone=lone, writes=rec.writes)
 
     def check_bot(self, spec: str) -> None:
         """Refuse (ServiceError 422) a bot this server does not play (salon.web.bot_policy)."""
@@ -1041,12 +1055,16 @@ class Hub:
         if game.current_player() != before:  # set before the write: a state read meanwhile shows the new turn's timer
             room.turn_started = self.clock()
         try:
-            await self.storage.run(lambda db: db.append_many(room.id, first, actions, over))
+            await self.storage.run(lambda db: db.append_many(room.id, first, actions, over, room.writes))
+        except Stale:
+            await self._catch_up(room)
+            raise ServiceError(409, "stale", "state changed, refresh", version=room.version_for(actor)) from None
         except Exception as e:
             self._rollback(room, first)
             room.turn_started = started
             log.error("game %s: actions %r not stored: %s", room.id, actions, e)
             raise ServiceError(503, "storage", "the action could not be stored; nothing changed, try again") from None
+        room.writes += 1
         self._cancel_hints(room)
         now = self.clock()
         if origin is not None:
@@ -1080,7 +1098,16 @@ class Hub:
             previous = record.replay(room.name, room.config, room.seed, history[:-1])
             length = len(history) - 1
             by = seat if private else None
-            await self._store(lambda db: db.undo(room.id, length, by))
+            try:
+                await self.storage.run(lambda db: db.undo(room.id, length, by, room.writes))
+            except Stale:
+                await self._catch_up(room)
+                raise ServiceError(409, "stale", "state changed, refresh", version=room.version_for(seat)) from None
+            except StorageError as e:
+                log.error("storage: %s", e)
+                raise ServiceError(503, "storage", "the database refused the change; nothing changed, try again") \
+                    from None
+            room.writes += 1
             room.game = previous
             room.cut(length)
             if private:  # the others never saw it: only the seat's own log is shortened
@@ -1097,6 +1124,22 @@ class Hub:
             room.broadcast(self.clock(), only=seat if private else None)
             self.kick(room)
             return room.version_for(seat)
+
+    async def _catch_up(self, room: Room) -> None:
+        """Bring the room to the game as the database holds it, after another process wrote
+        it, and show every client of this process where it stands (the caller holds the
+        room's lock).  A game whose rows can no longer be restored is quarantined."""
+        rec = await self.storage.run(lambda db: db.load(room.id))
+        try:
+            if rec is None:
+                raise SalonError("its rows are gone")
+            room.adopt(self._room(rec))
+        except SalonError as e:
+            await self._quarantine(room.id, str(e))
+            raise ServiceError(410, "broken", f"game {room.id} is damaged and cannot be shown") from None
+        self._cancel_hints(room)
+        room.broadcast(self.clock())
+        self.kick(room)
 
     async def _store(self, job: Callable[[Database], T]) -> T:
         try:
@@ -1173,6 +1216,10 @@ class Hub:
                     else:
                         room.forced[seat] = (room.version_for(seat), moves[0])
                     await _guarded(self._commit(room, moves))
+            except ServiceError as e:
+                if e.code != "stale":  # another process moved first: the room caught up, think again
+                    log.exception("game %s: the bot of seat %d stopped", room.id, seat)
+                    return
             except Exception:  # a bot's defect must not take the server down; the game waits
                 log.exception("game %s: the bot of seat %d stopped", room.id, seat)
                 return

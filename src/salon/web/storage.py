@@ -66,6 +66,7 @@ GAMES = sa.Table(
     sa.Column("broken", sa.Text),
     sa.Column("undos", sa.Integer, nullable=False, server_default="0"),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("writes", sa.Integer, nullable=False, server_default="0"),
     sa.Index("games_by_over", "over", "created"),
 )
 SEATS = sa.Table(
@@ -87,7 +88,7 @@ ACTIONS = sa.Table(
 )
 
 GAME_COLUMNS = (GAMES.c.id, GAMES.c.game, GAMES.c.title, GAMES.c.config, GAMES.c.seed, GAMES.c.created,
-                GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos, GAMES.c.listed)
+                GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos, GAMES.c.listed, GAMES.c.writes)
 """What a :class:`GameRecord` is made of (``broken`` leads to a :class:`BrokenRecord` instead)."""
 
 
@@ -127,6 +128,9 @@ class GameRecord:
     is shown twice; the counts are stored so that this holds across a restart."""
     listed: bool = True
     """Shown in the lobby; a private table is not."""
+    writes: int = 0
+    """How many times its actions were written (an action, several at once, or an undo): every
+    write names the count it follows (:class:`Stale`)."""
 
 
 @dataclass
@@ -316,13 +320,15 @@ class Database:
         self.conn.execute(GAMES.insert().values(
             id=rec.id, game=rec.game, title=rec.title, config=json.dumps(rec.config, sort_keys=True),
             seed=str(rec.seed), created=rec.created, over=over, creator=rec.creator,
-            options=json.dumps(rec.options, sort_keys=True), undos=rec.undos, listed=rec.listed))
+            options=json.dumps(rec.options, sort_keys=True), undos=rec.undos, listed=rec.listed,
+            writes=rec.writes))
         if rec.seats:
             self.conn.execute(SEATS.insert(), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "token_hash": s.token_hash, "undos": s.undos, "hints": s.hints} for s in rec.seats])
         if rec.actions:
-            self.append_many(rec.id, 0, rec.actions, False)
+            self.conn.execute(ACTIONS.insert(), [{"game_id": rec.id, "n": n, "action": a}
+                                                 for n, a in enumerate(rec.actions)])
 
     def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free human seat its token; False if someone took it first."""
@@ -352,12 +358,24 @@ class Database:
         self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(
             options=json.dumps(options, sort_keys=True)))
 
-    def append(self, game_id: str, n: int, action: str, over: bool) -> None:
-        """Store action number ``n`` (0-based); a second action with the same number fails."""
-        self.append_many(game_id, n, [action], over)
+    def _claim(self, game_id: str, writes: int) -> None:
+        """Count one more write of the game's actions if ``writes`` were counted so far, else
+        raise :class:`Stale`.  The one statement checks and takes the game's row: a second
+        writer waits for the first to commit, then finds the count moved on, so that two
+        processes can never both write after the same version."""
+        claimed = self.conn.execute(GAMES.update().where(GAMES.c.id == game_id, GAMES.c.writes == writes)
+                                    .values(writes=writes + 1))
+        if claimed.rowcount != 1:
+            raise Stale(game_id)
 
-    def append_many(self, game_id: str, first_n: int, actions: Sequence[str], over: bool) -> None:
-        """Store actions numbered from ``first_n`` on, all or (in the job's savepoint) none."""
+    def append(self, game_id: str, n: int, action: str, over: bool, writes: int) -> None:
+        """Store action number ``n`` (0-based); a second action with the same number fails."""
+        self.append_many(game_id, n, [action], over, writes)
+
+    def append_many(self, game_id: str, first_n: int, actions: Sequence[str], over: bool, writes: int) -> None:
+        """Store actions numbered from ``first_n`` on, all or (in the job's savepoint) none,
+        after the game's ``writes`` earlier writes (:meth:`_claim`)."""
+        self._claim(game_id, writes)
         if actions:
             self.conn.execute(ACTIONS.insert(), [{"game_id": game_id, "n": first_n + i, "action": a}
                                                  for i, a in enumerate(actions)])
@@ -368,9 +386,11 @@ class Database:
         """Keep the first ``length`` actions (an undo)."""
         self.conn.execute(ACTIONS.delete().where(ACTIONS.c.game_id == game_id, ACTIONS.c.n >= length))
 
-    def undo(self, game_id: str, length: int, by: int | None) -> None:
+    def undo(self, game_id: str, length: int, by: int | None, writes: int) -> None:
         """Take back the actions from number ``length`` on and count the undo: for seat ``by``
-        alone when only that seat saw them (its private actions), else for the game."""
+        alone when only that seat saw them (its private actions), else for the game.  Only
+        after the game's ``writes`` earlier writes (:meth:`_claim`)."""
+        self._claim(game_id, writes)
         self.truncate(game_id, length)
         if by is None:
             self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(undos=GAMES.c.undos + 1))
@@ -471,11 +491,13 @@ def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecor
             raise ValueError(f"cannot read its count of undos {row.undos!r}")
         if row.listed not in (True, False):
             raise ValueError(f"cannot read whether it is listed ({row.listed!r})")
+        if not isinstance(row.writes, int):
+            raise ValueError(f"cannot read its count of writes {row.writes!r}")
         return GameRecord(row.id, row.game, row.title, config, int(row.seed), float(row.created),
                           [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints)
                            for s in seat_rows],
                           moves, row.over in (FINISHED, ENDED), row.over == ENDED, row.creator, options, row.undos,
-                          bool(row.listed))
+                          bool(row.listed), row.writes)
     except (ValueError, TypeError) as e:
         return BrokenRecord(row.id, str(e))
 
@@ -492,6 +514,14 @@ def _json_object(text: Any, what: str) -> dict[str, Any]:
 
 class StorageError(Exception):
     """The database refused or lost a write; the request that caused it changed nothing."""
+
+
+class Stale(StorageError):
+    """The game's rows were written meanwhile by another process: the write was not made."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id} was changed by another process")
+        self.game_id = game_id
 
 
 class Storage:
@@ -579,6 +609,9 @@ class Storage:
                     run("SAVEPOINT job")
                     try:
                         results.append((job(db), None))
+                    except Stale as e:
+                        run("ROLLBACK TO SAVEPOINT job")
+                        results.append((None, e))
                     except Exception as e:
                         run("ROLLBACK TO SAVEPOINT job")
                         results.append((None, StorageError(f"{type(e).__name__}: {_one_line(e)}")))

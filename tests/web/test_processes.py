@@ -1,0 +1,101 @@
+"""Two server processes on one PostgreSQL database (two hubs, each with its own connection,
+as two ``salon serve`` would have): the database alone orders a game's actions.  A process
+that missed a write of the other cannot act or undo on what it missed: its write is refused
+as stale, it catches up from the database, and what is stored is always what was accepted."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from salon.web.errors import ServiceError
+from salon.web.hub import Hub, Room
+from salon.web.storage import GameRecord, Storage
+
+Scenario = Callable[[Hub, Hub, Room, Room], Awaitable[None]]
+
+
+def two_processes(url: str, scenario: Scenario) -> None:
+    """Run ``scenario`` with two hubs on one database and a two-person Rococo table that the
+    first created and the second loaded."""
+    async def run() -> None:
+        stores = [Storage(url), Storage(url)]
+        for store in stores:
+            await store.start()
+        a, b = (Hub(store, bot_delay=0, allow_seed=True) for store in stores)
+        room_a, _, _ = await a.create("rococo", "t", [{"kind": "human"}] * 2, {}, 5, None)
+        await a.join(room_a, 0, "A")
+        await a.join(room_a, 1, "B")
+        room_b = await b.get(room_a.id)
+        try:
+            await scenario(a, b, room_a, room_b)
+            stored = await stores[0].run(lambda db: db.load(room_a.id))
+            assert isinstance(stored, GameRecord)
+            assert stored.actions == room_a.game.history == room_b.game.history
+        finally:
+            for hub in (a, b):
+                await hub.stop()
+            for store in stores:
+                await store.close()
+
+    asyncio.run(run())
+
+
+async def play(hub: Hub, room: Room, rng: random.Random) -> None:
+    seat = room.game.current_player()
+    assert seat is not None
+    await hub.act(room, seat, rng.choice(room.game.legal_actions()), room.version_for(seat))
+
+
+async def stale(attempt: Awaitable[int]) -> None:
+    with pytest.raises(ServiceError) as refused:
+        await attempt
+    assert (refused.value.status, refused.value.code) == (409, "stale")
+
+
+def test_a_process_that_missed_moves_catches_up_instead_of_acting_or_undoing_on_them(postgres_url: str) -> None:
+    """A seat acts through B; six moves go through A; an undo sent through B (its room still
+    at the first move) is refused as stale, B catches up, and nothing stored is lost."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        rng = random.Random(3)
+        while True:  # a position where the deciding seat's move may be taken back
+            seat = room_b.game.current_player()
+            assert seat is not None
+            await play(b, room_b, rng)
+            if room_b.undoable() > 0:
+                break
+        undo_version = room_b.version_for(seat)
+        await stale(play(a, room_a, rng))  # A missed B's moves: refused, and caught up
+        assert room_a.game.history == room_b.game.history
+        for _ in range(6):
+            await play(a, room_a, rng)
+        await stale(b.undo(room_b, seat, undo_version))
+        assert room_b.game.history == room_a.game.history
+        assert room_b.writes == room_a.writes
+
+    two_processes(postgres_url, scenario)
+
+
+def test_simultaneous_moves_through_two_processes_are_accepted_once(postgres_url: str) -> None:
+    """The same seat's move sent through both processes at once, again and again: exactly one
+    is accepted each time, and the other process then holds the move accepted."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        rng = random.Random(8)
+        for _ in range(60):
+            if room_a.game.is_over():
+                break
+            seat = room_a.game.current_player()
+            assert seat is not None and seat == room_b.game.current_player()
+            version = room_a.version_for(seat)
+            assert version == room_b.version_for(seat)
+            attempts = [hub.act(room, seat, rng.choice(room.game.legal_actions()), version)
+                        for hub, room in ((a, room_a), (b, room_b))]
+            results = await asyncio.gather(*attempts, return_exceptions=True)
+            refused = [r for r in results if isinstance(r, ServiceError)]
+            assert len(refused) == 1 and refused[0].code == "stale", results
+            assert room_a.game.history == room_b.game.history
+
+    two_processes(postgres_url, scenario)
