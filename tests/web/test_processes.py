@@ -12,20 +12,24 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from salon.web.errors import ServiceError
-from salon.web.hub import Hub, Room
-from salon.web.storage import GameRecord, Storage
+from salon.web.hub import Connection, Hub, Room
+from salon.web.storage import CHANNEL, GameRecord, Storage
 
 Scenario = Callable[[Hub, Hub, Room, Room], Awaitable[None]]
+HANG_GUARD = 120.0
+"""Seconds after which a message that never comes fails the test rather than hang it."""
 
 
 def two_processes(url: str, scenario: Scenario) -> None:
-    """Run ``scenario`` with two hubs on one database and a two-person Rococo table that the
-    first created and the second loaded."""
+    """Run ``scenario`` with two hubs on one database, each listening to the other, and a
+    two-person Rococo table that the first created and the second loaded."""
     async def run() -> None:
         stores = [Storage(url), Storage(url)]
         for store in stores:
             await store.start()
         a, b = (Hub(store, bot_delay=0, allow_seed=True) for store in stores)
+        for hub in (a, b):
+            await hub.start()
         room_a, _, _ = await a.create("rococo", "t", [{"kind": "human"}] * 2, {}, 5, None)
         await a.join(room_a, 0, "A")
         await a.join(room_a, 1, "B")
@@ -97,5 +101,53 @@ def test_simultaneous_moves_through_two_processes_are_accepted_once(postgres_url
             refused = [r for r in results if isinstance(r, ServiceError)]
             assert len(refused) == 1 and refused[0].code == "stale", results
             assert room_a.game.history == room_b.game.history
+
+    two_processes(postgres_url, scenario)
+
+
+async def until(conn: Connection, done: Callable[[], bool]) -> None:
+    """Read the client's messages until ``done()`` holds (what a browser on that process sees)."""
+    while not done():
+        message = await asyncio.wait_for(conn.queue.get(), HANG_GUARD)
+        assert message is not None, "closed"
+
+
+def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_url: str) -> None:
+    """A spectator of process B sees the moves made through A, and a token renewed through A
+    is the only one B honours: B's connection of the old token is closed."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        watcher, player = Connection(None), Connection(0)
+        b.connect(room_b, watcher)
+        b.connect(room_b, player)
+        rng = random.Random(5)
+        for _ in range(5):
+            await play(a, room_a, rng)
+            await until(watcher, lambda: room_b.version_for(None) == room_a.version_for(None))
+            assert len(room_b.game.history) == len(room_a.game.history)
+        tokens = []
+        for _ in range(2):
+            tokens.append(await a.renew_token(room_a, 0))
+            await until(watcher, lambda: room_b.seats[0].token_hash == room_a.seats[0].token_hash)
+        assert room_b.seat_of(tokens[1]) == 0
+        with pytest.raises(ServiceError, match="holds no seat"):
+            room_b.seat_of(tokens[0])
+        assert player.closing, "B's connection of the renewed token is closed"
+
+    two_processes(postgres_url, scenario)
+
+
+def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(postgres_url: str) -> None:
+    """B's listening connection is killed (as when PostgreSQL restarts) and moves go through A
+    meanwhile: once B listens again it catches up with every game it holds."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        watcher = Connection(None)
+        b.connect(room_b, watcher)
+        rng = random.Random(6)
+        for _ in range(3):
+            listeners = await b.storage.run(lambda db: db.conn.exec_driver_sql(
+                f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN {CHANNEL}'").all())
+            assert listeners, "both processes listen"
+            await play(a, room_a, rng)
+            await until(watcher, lambda: room_b.version_for(None) == room_a.version_for(None))
 
     two_processes(postgres_url, scenario)

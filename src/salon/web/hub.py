@@ -188,6 +188,8 @@ class Room:
     lone: list[bool] = field(default_factory=list)
     """Per log entry: whether its action was the deciding seat's lone pass or done
     (forced_move), which the server makes for a person and nobody may take back."""
+    behind: bool = False
+    """Another process wrote the game and this room has not caught up yet (Hub._refresh)."""
     writes: int = 0
     """How many writes of the game's actions the database holds as far as this room knows:
     each write names it (salon.web.storage.Stale), so that a room another process moved on
@@ -481,6 +483,7 @@ class Hub:
         self.compute = compute or Compute()
         self.rooms: dict[str, Room] = {}
         self.stopping = False
+        self._refreshing: set[asyncio.Task[None]] = set()
 
     @property
     def limits(self) -> Limits:
@@ -501,11 +504,14 @@ class Hub:
                 continue
             self.rooms[room.id] = room
             self.kick(room)
+        self.storage.listen(self._changed_elsewhere)
 
     async def stop(self) -> None:
         """Stop every bot and hint and close every connection (the server shuts down): the
         workers are stopped, whatever they were thinking about."""
         self.stopping = True
+        for task in self._refreshing:
+            task.cancel()
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
@@ -1133,13 +1139,37 @@ class Hub:
         try:
             if rec is None:
                 raise SalonError("its rows are gone")
+            held = [s.token_hash for s in room.seats]
             room.adopt(self._room(rec))
         except SalonError as e:
             await self._quarantine(room.id, str(e))
             raise ServiceError(410, "broken", f"game {room.id} is damaged and cannot be shown") from None
+        for conn in list(room.conns):  # a token renewed, or a seat left or handed over, elsewhere
+            if conn.seat is not None and room.seats[conn.seat].token_hash != held[conn.seat]:
+                conn.push(None)
         self._cancel_hints(room)
         room.broadcast(self.clock())
         self.kick(room)
+
+    def _changed_elsewhere(self, game_id: str | None) -> None:
+        """Another process wrote the game (None: perhaps any game, after notifications were
+        missed): the room, if this process holds it, catches up, once however many
+        notifications come meanwhile."""
+        rooms = list(self.rooms.values()) if game_id is None else [self.rooms[game_id]] if game_id in self.rooms else []
+        for room in rooms:
+            if not room.behind:
+                room.behind = True
+                task = asyncio.ensure_future(self._refresh(room))
+                self._refreshing.add(task)
+                task.add_done_callback(self._refreshing.discard)
+
+    async def _refresh(self, room: Room) -> None:
+        async with room.lock:
+            room.behind = False
+            try:
+                await self._catch_up(room)
+            except (ServiceError, StorageError) as e:
+                log.warning("game %s: not caught up with the other processes: %s", room.id, e)
 
     async def _store(self, job: Callable[[Database], T]) -> T:
         try:

@@ -20,15 +20,18 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import json
+import logging
 import os
 import queue
 import re
+import secrets
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
+import psycopg
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -41,10 +44,19 @@ from salon.web import migrations
 
 T = TypeVar("T")
 
+log = logging.getLogger("salon.web")
+
 BATCH = 256
 """The most jobs committed in one transaction."""
 
 POSTGRES_SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
+
+CHANNEL = "salon_games"
+"""The PostgreSQL notification channel on which a process tells the others which game it wrote."""
+LISTEN_WAKE = 0.5
+"""Seconds the listening thread waits for a notification before it looks whether to stop."""
+RELISTEN_AFTER = 1.0
+"""Seconds between two attempts to listen again after the listening connection was lost."""
 
 UNFINISHED, FINISHED, ENDED = 0, 1, 2
 """The values of ``games.over``: in play, played to its end, ended early by its players."""
@@ -150,6 +162,10 @@ def default_path() -> Path:
     return Path(base) / "salon" / "salon.db"
 
 
+def is_postgres(url: str | None) -> TypeGuard[str]:
+    return url is not None and url.split("://", 1)[0] in POSTGRES_SCHEMES
+
+
 def describe(url: str | None) -> str:
     """The database a URL names, for the server's start-up line (a password is left out)."""
     if url is None:
@@ -171,7 +187,7 @@ def password_of(url: str) -> str | None:
 def with_password(url: str | None, file: Path) -> str:
     """A PostgreSQL URL with the password read from the first line of ``file``, so that the
     password needs to be neither on the command line nor in the environment."""
-    if url is None or url.split("://", 1)[0] not in POSTGRES_SCHEMES:
+    if not is_postgres(url):
         raise ConfigError("--db-password-file is for a PostgreSQL database: give --db postgresql://USER@HOST/DB too")
     try:
         password = file.read_text(encoding="utf-8").splitlines()[0] if file.stat().st_size else ""
@@ -197,8 +213,10 @@ class Database:
     that created the object.
     """
 
-    def __init__(self, url: str | None) -> None:
-        if url is not None and url.split("://", 1)[0] in POSTGRES_SCHEMES:
+    def __init__(self, url: str | None, origin: str = "") -> None:
+        self.origin = origin
+        """Who writes through this connection, in the notifications (Storage.listen)."""
+        if is_postgres(url):
             self.engine, where, verb = self._postgres(url), describe(url), "connect to"
         else:
             self.engine = self._sqlite(self._sqlite_path(url))
@@ -335,6 +353,7 @@ class Database:
         result = self.conn.execute(SEATS.update().where(
             SEATS.c.game_id == game_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
             SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash))
+        self._changed(game_id)
         return result.rowcount == 1
 
     def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
@@ -343,6 +362,7 @@ class Database:
         result = self.conn.execute(SEATS.update().where(
             SEATS.c.game_id == game_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
             SEATS.c.token_hash == token_hash).values(name="", token_hash=None))
+        self._changed(game_id)
         return result.rowcount == 1
 
     def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None, name: str,
@@ -351,12 +371,21 @@ class Database:
         such seat."""
         result = self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(
             kind=kind, bot=bot, name=name, token_hash=token_hash))
+        self._changed(game_id)
         return result.rowcount == 1
 
     def set_options(self, game_id: str, options: dict[str, Any]) -> None:
         """Rewrite a table's server options (its host, its seats left during the game)."""
         self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(
             options=json.dumps(options, sort_keys=True)))
+        self._changed(game_id)
+
+    def _changed(self, game_id: str) -> None:
+        """Tell the other server processes on this database that the game's rows changed.
+        PostgreSQL delivers the notification at commit, and drops it with a job rolled back
+        to its savepoint; a SQLite file has one process (``_hold_sqlite_file``)."""
+        if self.engine.dialect.name == "postgresql":
+            self.conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{self.origin} {game_id}")))
 
     def _claim(self, game_id: str, writes: int) -> None:
         """Count one more write of the game's actions if ``writes`` were counted so far, else
@@ -367,6 +396,7 @@ class Database:
                                     .values(writes=writes + 1))
         if claimed.rowcount != 1:
             raise Stale(game_id)
+        self._changed(game_id)
 
     def append(self, game_id: str, n: int, action: str, over: bool, writes: int) -> None:
         """Store action number ``n`` (0-based); a second action with the same number fails."""
@@ -402,17 +432,20 @@ class Database:
         """One more hint asked for by the player of ``seat``."""
         self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
                           .values(hints=SEATS.c.hints + 1))
+        self._changed(game_id)
 
     def end_game(self, game_id: str) -> bool:
         """End an unfinished game early (its players abandoned it); False if it was not in play."""
         result = self.conn.execute(GAMES.update().where(GAMES.c.id == game_id, GAMES.c.over == UNFINISHED)
                                    .values(over=ENDED))
+        self._changed(game_id)
         return result.rowcount == 1
 
     def quarantine(self, game_id: str, reason: str) -> None:
         """Set a game aside for good (it cannot be replayed, say): it is no longer restored
         or listed, and loading it gives a :class:`BrokenRecord` with ``reason``."""
         self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(broken=reason))
+        self._changed(game_id)
 
     # --- reading
 
@@ -530,6 +563,10 @@ class Storage:
 
     def __init__(self, url: str | None) -> None:
         self.url = url
+        self.origin = secrets.token_hex(8)
+        """This process's name in the notifications: its own are not news to it."""
+        self._listening: threading.Thread | None = None
+        self._closing = threading.Event()
         self._jobs: queue.Queue[tuple[Callable[[Database], Any], asyncio.Future[Any]] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -551,7 +588,42 @@ class Storage:
         self._jobs.put((job, fut))
         return await fut
 
+    def listen(self, changed: Callable[[str | None], None]) -> None:
+        """Call ``changed(game_id)`` on the event loop whenever another process has written a
+        game, and ``changed(None)`` when notifications may have been missed (the listening
+        connection was lost, and is back).  Only PostgreSQL is shared by several processes."""
+        if not is_postgres(self.url) or self._listening is not None:
+            return
+        assert self._loop is not None
+        conninfo = f"postgresql://{self.url.split('://', 1)[1]}"
+        self._listening = threading.Thread(target=self._listen, args=(conninfo, changed, self._loop),
+                                           name="salon-listen", daemon=True)
+        self._listening.start()
+
+    def _listen(self, conninfo: str, changed: Callable[[str | None], None], loop: asyncio.AbstractEventLoop) -> None:
+        lost = False
+        while not self._closing.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    if lost:
+                        loop.call_soon_threadsafe(changed, None)
+                    while not self._closing.is_set():
+                        for note in conn.notifies(timeout=LISTEN_WAKE):
+                            origin, _, game_id = note.payload.partition(" ")
+                            if origin != self.origin:
+                                loop.call_soon_threadsafe(changed, game_id)
+            except psycopg.Error as e:
+                if not lost:
+                    log.warning("storage: listening to the other processes: %s", _one_line(e))
+                lost = True
+                self._closing.wait(RELISTEN_AFTER)
+
     async def close(self) -> None:
+        self._closing.set()
+        if self._listening is not None:
+            await asyncio.to_thread(self._listening.join)
+            self._listening = None
         if self._thread is not None:
             self._jobs.put(None)
             await asyncio.to_thread(self._thread.join)
@@ -571,7 +643,7 @@ class Storage:
 
     def _main(self, opened: asyncio.Future[BaseException | None]) -> None:
         try:
-            db = Database(self.url)
+            db = Database(self.url, self.origin)
         except BaseException as e:  # reported to start()
             self._resolve(opened, e, None)
             return
