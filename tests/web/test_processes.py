@@ -7,41 +7,49 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from collections.abc import Awaitable, Callable
 
 import pytest
 
+from salon.bots.base import Bot
 from salon.web.errors import ServiceError
 from salon.web.hub import Connection, Hub, Room
 from salon.web.storage import CHANNEL, GameRecord, Storage
 
 Scenario = Callable[[Hub, Hub, Room, Room], Awaitable[None]]
+PEOPLE = ({"kind": "human"}, {"kind": "human"})
 HANG_GUARD = 120.0
 """Seconds after which a message that never comes fails the test rather than hang it."""
+POLL = 0.01
 
 
-def two_processes(url: str, scenario: Scenario) -> None:
+def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...] = PEOPLE) -> None:
     """Run ``scenario`` with two hubs on one database, each listening to the other, and a
-    two-person Rococo table that the first created and the second loaded."""
+    two-seat Rococo table that the first created and the second loaded."""
     async def run() -> None:
         stores = [Storage(url), Storage(url)]
         for store in stores:
             await store.start()
-        a, b = (Hub(store, bot_delay=0, allow_seed=True) for store in stores)
+        a, b = (Hub(store, bot_delay=0, allow_seed=True, lease_retry=0.05) for store in stores)
         for hub in (a, b):
             await hub.start()
-        room_a, _, _ = await a.create("rococo", "t", [{"kind": "human"}] * 2, {}, 5, None)
-        await a.join(room_a, 0, "A")
-        await a.join(room_a, 1, "B")
+        room_a, _, _ = await a.create("rococo", "t", list(seats), {}, 5, None)
+        for seat, spec in enumerate(seats):
+            if spec["kind"] == "human":
+                await a.join(room_a, seat, f"P{seat}")
         room_b = await b.get(room_a.id)
         try:
             await scenario(a, b, room_a, room_b)
-            stored = await stores[0].run(lambda db: db.load(room_a.id))
+            live = next(hub for hub in (a, b) if not hub.stopping)
+            stored = await live.storage.run(lambda db: db.load(room_a.id))
             assert isinstance(stored, GameRecord)
-            assert stored.actions == room_a.game.history == room_b.game.history
+            for hub, room in ((a, room_a), (b, room_b)):
+                assert hub.stopping or stored.actions == room.game.history
         finally:
             for hub in (a, b):
-                await hub.stop()
+                if not hub.stopping:
+                    await hub.stop()
             for store in stores:
                 await store.close()
 
@@ -112,6 +120,15 @@ async def until(conn: Connection, done: Callable[[], bool]) -> None:
         assert message is not None, "closed"
 
 
+async def settled(done: Callable[[], bool]) -> None:
+    """Wait until ``done()`` holds, however many processes it takes."""
+    for _ in range(int(HANG_GUARD / POLL)):
+        if done():
+            return
+        await asyncio.sleep(POLL)
+    raise AssertionError("never settled")
+
+
 def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_url: str) -> None:
     """A spectator of process B sees the moves made through A, and a token renewed through A
     is the only one B honours: B's connection of the old token is closed."""
@@ -151,3 +168,44 @@ def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(pos
             await until(watcher, lambda: room_b.version_for(None) == room_a.version_for(None))
 
     two_processes(postgres_url, scenario)
+
+
+def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_ends(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both processes hold a table with a bot, and its person plays through either: only one
+    process moves for the bot.  When that process ends, the other takes the bot over."""
+    thinking: Counter[Hub] = Counter()
+    think = Hub._think
+
+    async def counted(self: Hub, room: Room, bot: Bot, seat: int) -> tuple[list[str], Bot]:
+        thinking[self] += 1
+        return await think(self, room, bot, seat)
+
+    monkeypatch.setattr(Hub, "_think", counted)
+
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        rooms = {a: room_a, b: room_b}
+        rng = random.Random(2)
+
+        async def person_plays_through(hub: Hub) -> None:
+            """When the bot has answered and both processes hold its move."""
+            room = rooms[hub]
+            await settled(lambda: room.game.current_player() == 0 and all(
+                r.writes == room.writes for h, r in rooms.items() if not h.stopping))
+            await play(hub, room, rng)
+
+        for hub in (a, b, b, a):
+            await person_plays_through(hub)
+        await settled(lambda: room_a.game.current_player() == 0)
+        assert len(thinking) == 1, "one process moves for the bot"
+        (holder,) = thinking
+        other = b if holder is a else a
+        await holder.stop()
+        await holder.storage.close()  # its connection, and so its lease, is gone
+        thinking.clear()
+        for _ in range(3):
+            await person_plays_through(other)
+        await settled(lambda: rooms[other].game.current_player() == 0)
+        assert set(thinking) == {other}
+
+    two_processes(postgres_url, scenario, ({"kind": "human"}, {"kind": "bot", "bot": "random"}))

@@ -9,7 +9,10 @@ sender has seen (the *version*), so the second of two simultaneous submissions i
 with "state changed, refresh" instead of being applied to a position its sender never saw.
 Every accepted action or undo moves a seat's version forward (an undo never gives back a
 version that was already shown), so a tab that saw a position which was then taken back
-cannot act on the new one.
+cannot act on the new one.  On a database several server processes share (PostgreSQL) the
+database orders a game's writes (``Room.writes``), each process learns of the others' writes
+(``Storage.listen``) and catches up, and one process at a time plays a table's bots
+(``Database.lease``).
 
 What a client receives is built from ``observe(seat)`` and ``Event.view(seat)`` only: never
 the game state, the seed, or another seat's legal actions.  The seed is secret (a keyed
@@ -87,6 +90,9 @@ IDLE_AFTER = 120.0
 """Seconds a player's decision may wait before the host may replace them."""
 JOB_GRACE = 10.0
 """Seconds a bot's move or a hint may run past the think time it was given before it is stopped."""
+LEASE_RETRY = 3.0
+"""Seconds between two attempts of a process to take over the bots of the tables whose bots
+another process plays (on a shared database), should that process have ended."""
 REPLAY_DEADLINE = 30.0
 """Seconds a replay may take before it is stopped (a 10,000-action record takes a fraction)."""
 NAME_LIMIT = 40
@@ -473,7 +479,8 @@ class Hub:
 
     def __init__(self, storage: Storage, bot_delay: float = 0.6, allow_seed: bool = False,
                  limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-                 hint_think: float = HINT_THINK, compute: Compute | None = None) -> None:
+                 hint_think: float = HINT_THINK, compute: Compute | None = None,
+                 lease_retry: float = LEASE_RETRY) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.allow_seed = allow_seed
@@ -484,6 +491,10 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.stopping = False
         self._refreshing: set[asyncio.Task[None]] = set()
+        self._leased: set[str] = set()
+        """The tables whose bots this process plays (Database.lease)."""
+        self.lease_retry = lease_retry
+        self._retrying: asyncio.Task[None] | None = None
 
     @property
     def limits(self) -> Limits:
@@ -505,13 +516,16 @@ class Hub:
             self.rooms[room.id] = room
             self.kick(room)
         self.storage.listen(self._changed_elsewhere)
+        if self.storage.shared:
+            self._retrying = asyncio.get_running_loop().create_task(self._retry_leases())
 
     async def stop(self) -> None:
         """Stop every bot and hint and close every connection (the server shuts down): the
         workers are stopped, whatever they were thinking about."""
         self.stopping = True
-        for task in self._refreshing:
-            task.cancel()
+        for task in (*self._refreshing, self._retrying):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
@@ -1221,11 +1235,43 @@ class Hub:
             return None
         return seat
 
+    async def _lease(self, room: Room) -> bool:
+        """Whether this process plays the table's bots (one process does, on a shared database)."""
+        if room.id not in self._leased:
+            try:
+                if not await self.storage.run(lambda db: db.lease(room.id)):
+                    return False
+            except StorageError as e:
+                log.warning("game %s: no lease on its bots: %s", room.id, e)
+                return False
+            self._leased.add(room.id)
+        return True
+
+    async def _retry_leases(self) -> None:
+        """Now and then, try to take over the bots of the tables another process played."""
+        while True:
+            await asyncio.sleep(self.lease_retry)
+            for room in list(self.rooms.values()):
+                if room.id not in self._leased:
+                    self.kick(room)
+
     async def _bots(self, room: Room) -> None:
         """Move for the bots, and make the people's lone passes after the very pause a bot's
         move takes, so that how soon a seat passes tells nothing of its hand.  A bot thinks in
         the table's lane of the workers (salon.web.compute), outside the room's lock, on a copy
-        of the game; its move is made only if the position is still the one it thought about."""
+        of the game; its move is made only if the position is still the one it thought about.
+        On a shared database only the process holding the table's lease moves for it."""
+        if not await self._lease(room):
+            return
+        await self._bots_of(room)
+        if not room.live and room.id in self._leased:
+            self._leased.discard(room.id)
+            try:
+                await self.storage.run(lambda db: db.let_go(room.id))
+            except StorageError as e:
+                log.warning("game %s: its lease not given back: %s", room.id, e)
+
+    async def _bots_of(self, room: Room) -> None:
         while (seat := self._bot_turn(room)) is not None:
             changes = room.changes
             if room.paced(seat):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import hashlib
 import json
 import logging
 import os
@@ -447,6 +448,20 @@ class Database:
         self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(broken=reason))
         self._changed(game_id)
 
+    def lease(self, game_id: str) -> bool:
+        """Whether this process may play the game's bots: on PostgreSQL, a lock on the game
+        that one connection holds at a time, and lets go of when its process ends, however
+        it ends (the connection closes); a SQLite file has one process."""
+        if self.engine.dialect.name != "postgresql":
+            return True
+        return bool(self.conn.execute(sa.select(sa.func.pg_try_advisory_lock(_lock_key(game_id)))).scalar())
+
+    def let_go(self, game_id: str) -> None:
+        """Give the game's lease back (the game is over): each held lock takes a slot of the
+        server's shared lock table."""
+        if self.engine.dialect.name == "postgresql":
+            self.conn.execute(sa.select(sa.func.pg_advisory_unlock(_lock_key(game_id))))
+
     # --- reading
 
     def load(self, game_id: str) -> GameRecord | BrokenRecord | None:
@@ -499,6 +514,11 @@ class Database:
                                    .order_by(ACTIONS.c.game_id, ACTIONS.c.n)).all():
             action_rows.setdefault(r.game_id, []).append(r)
         return [_record(r, seat_rows.get(r.id, []), action_rows.get(r.id, [])) for r in rows]
+
+
+def _lock_key(game_id: str) -> int:
+    """The game's advisory lock: 64 bits of a hash of its id, as PostgreSQL's signed bigint."""
+    return int.from_bytes(hashlib.blake2b(game_id.encode(), digest_size=8).digest(), "big", signed=True)
 
 
 def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecord | BrokenRecord:
@@ -583,19 +603,25 @@ class Storage:
 
     async def run(self, job: Callable[[Database], T]) -> T:
         if self._loop is None:
-            raise StorageError("the storage is not started")
+            raise StorageError("the storage is not open")
         fut: asyncio.Future[T] = self._loop.create_future()
         self._jobs.put((job, fut))
         return await fut
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may use the database too (PostgreSQL)."""
+        return is_postgres(self.url)
 
     def listen(self, changed: Callable[[str | None], None]) -> None:
         """Call ``changed(game_id)`` on the event loop whenever another process has written a
         game, and ``changed(None)`` when notifications may have been missed (the listening
         connection was lost, and is back).  Only PostgreSQL is shared by several processes."""
-        if not is_postgres(self.url) or self._listening is not None:
+        url = self.url
+        if not is_postgres(url) or self._listening is not None:
             return
         assert self._loop is not None
-        conninfo = f"postgresql://{self.url.split('://', 1)[1]}"
+        conninfo = f"postgresql://{url.split('://', 1)[1]}"
         self._listening = threading.Thread(target=self._listen, args=(conninfo, changed, self._loop),
                                            name="salon-listen", daemon=True)
         self._listening.start()
@@ -628,6 +654,7 @@ class Storage:
             self._jobs.put(None)
             await asyncio.to_thread(self._thread.join)
             self._thread = None
+        self._loop = None  # a job sent now is refused, not left waiting for a thread that is gone
 
     def _resolve(self, fut: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
         def done() -> None:
