@@ -50,9 +50,9 @@ def test_a_bots_presentation_is_stored_in_one_commit_with_its_done(monkeypatch: 
     batches: list[list[str]] = []
     append_many = Database.append_many
 
-    def spying(self: Database, game_id: str, first_n: int, moves: Any, over: bool) -> None:
+    def spying(self: Database, game_id: str, first_n: int, moves: Any, over: bool, writes: int) -> None:
         batches.append(list(moves))
-        append_many(self, game_id, first_n, moves, over)
+        append_many(self, game_id, first_n, moves, over, writes)
 
     monkeypatch.setattr(Database, "append_many", spying)
     with TestClient(create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED)) as c:

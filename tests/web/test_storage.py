@@ -17,7 +17,16 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
 from salon.core.errors import ConfigError
-from salon.web.storage import METADATA, BrokenRecord, Database, GameRecord, SeatRecord, Storage, StorageError
+from salon.web.storage import (
+    METADATA,
+    BrokenRecord,
+    Database,
+    GameRecord,
+    SeatRecord,
+    Stale,
+    Storage,
+    StorageError,
+)
 
 T = TypeVar("T")
 
@@ -129,38 +138,54 @@ def test_seats_are_taken_left_and_handed_over(store: Store) -> None:
 
 def test_actions_are_appended_truncated_and_finish_the_game(store: Store) -> None:
     store(lambda db: db.create_game(game("g")))
-    store(lambda db: db.append("g", 0, "a0", False))
+    store(lambda db: db.append("g", 0, "a0", False, 0))
     with pytest.raises(StorageError):
-        store(lambda db: db.append("g", 0, "again", False))
-    store(lambda db: db.append("g", 2, "a2", False))
+        store(lambda db: db.append("g", 0, "again", False, 1))
+    store(lambda db: db.append("g", 2, "a2", False, 1))
     with pytest.raises(StorageError):
-        store(lambda db: db.append_many("g", 1, ["a1", "a2 again"], False))  # all or nothing
+        store(lambda db: db.append_many("g", 1, ["a1", "a2 again"], False, 2))  # all or nothing
     store(lambda db: db.truncate("g", 1))
     assert stored(store, "g").actions == ["a0"]
-    store(lambda db: db.append_many("g", 1, ["a1", "a2", "a3"], False))
-    store(lambda db: db.undo("g", 3, None))
-    store(lambda db: db.undo("g", 2, 0))
+    store(lambda db: db.append_many("g", 1, ["a1", "a2", "a3"], False, 2))
+    store(lambda db: db.undo("g", 3, None, 3))
+    store(lambda db: db.undo("g", 2, 0, 4))
     undone = store(lambda db: db.load("g"))
     assert isinstance(undone, GameRecord)
     assert undone.actions == ["a0", "a1"] and undone.undos == 1 and [s.undos for s in undone.seats] == [1, 0, 0]
-    store(lambda db: db.append_many("g", 2, [], False))
-    store(lambda db: db.append("g", 2, "last", True))
+    store(lambda db: db.append_many("g", 2, [], False, 5))
+    store(lambda db: db.append("g", 2, "last", True, 6))
     loaded = store(lambda db: db.load("g"))
     assert isinstance(loaded, GameRecord)
-    assert loaded.actions == ["a0", "a1", "last"] and loaded.over and not loaded.ended
+    assert loaded.actions == ["a0", "a1", "last"] and loaded.over and not loaded.ended and loaded.writes == 7
     assert store(lambda db: db.unfinished()) == []
     assert store(lambda db: db.finished_ids(10)) == ["g"]
+
+
+def test_a_write_after_a_version_another_process_moved_on_from_is_stale_and_changes_nothing(store: Store) -> None:
+    """Every write of a game's actions names how many writes it follows; a writer that missed
+    one (another process acted or undid meanwhile) gets Stale and the rows stay as they were."""
+    store(lambda db: db.create_game(game("g")))
+    store(lambda db: db.append_many("g", 0, ["a0", "a1"], False, 0))
+    store(lambda db: db.undo("g", 1, None, 1))
+    store(lambda db: db.append("g", 1, "b1", False, 2))  # as many rows as before the undo: the count cannot tell
+    for late in (lambda db: db.append("g", 2, "late", False, 1), lambda db: db.undo("g", 1, None, 2),
+                 lambda db: db.append_many("g", 2, [], True, 0)):
+        with pytest.raises(Stale, match="changed by another process"):
+            store(late)
+    loaded = store(lambda db: db.load("g"))
+    assert isinstance(loaded, GameRecord)
+    assert loaded.actions == ["a0", "b1"] and loaded.writes == 3 and loaded.undos == 1 and not loaded.over
 
 
 def test_ended_and_quarantined_games_are_listed_where_they_belong(store: Store) -> None:
     for i in range(6):
         store(creating(game(f"g{i}", created=float(i))))
-    store(lambda db: db.append("g1", 0, "x", True))
+    store(lambda db: db.append("g1", 0, "x", True, 0))
     assert store(lambda db: db.end_game("g2"))
     assert not store(lambda db: db.end_game("g1")), "a finished game stays finished"
     assert not store(lambda db: db.end_game("g2")), "ended already"
-    store(lambda db: db.append("g3", 0, "x", True))
-    store(lambda db: db.append("g4", 0, "x", True))
+    store(lambda db: db.append("g3", 0, "x", True, 0))
+    store(lambda db: db.append("g4", 0, "x", True, 0))
     store(lambda db: db.quarantine("g4", "cannot be replayed"))
     store(lambda db: db.quarantine("g5", "the rules changed"))
     ended = store(lambda db: db.load("g2"))
@@ -225,7 +250,7 @@ def test_a_batch_commits_together_and_a_failing_job_spoils_only_itself(store: St
         return run
 
     def boom(db: Database) -> None:
-        db.append("g", 5, "lost with its job", False)
+        db.append("g", 5, "lost with its job", False, 1)
         raise ValueError("a defect")
 
     def hold(db: Database) -> bool:
@@ -237,11 +262,11 @@ def test_a_batch_commits_together_and_a_failing_job_spoils_only_itself(store: St
         first = asyncio.ensure_future(store.storage.run(hold))
         assert await asyncio.to_thread(holding.wait, 60)
         batch = [store.storage.run(job(work)) for work in (
-            lambda db: db.append("g", 0, "a0", False),
-            lambda db: db.append("g", 0, "duplicate", False),
+            lambda db: db.append("g", 0, "a0", False, 0),
+            lambda db: db.append("g", 0, "duplicate", False, 1),
             boom,
-            lambda db: db.append("g", 1, "a1", False),
-            lambda db: db.append_many("g", 2, ["a2", "a3"], True),
+            lambda db: db.append("g", 1, "a1", False, 1),
+            lambda db: db.append_many("g", 2, ["a2", "a3"], True, 2),
         )]
         gathered = asyncio.gather(*batch, return_exceptions=True)
         await asyncio.sleep(0)  # let every job reach the queue
@@ -285,7 +310,7 @@ def test_a_database_of_the_first_schema_is_stamped_and_migrated(db_url: str) -> 
         assert stored(store, "new").seed == 2**255
         assert store(drift) == []
         assert store(lambda db: db.conn.exec_driver_sql("SELECT version_num FROM alembic_version").all()) == [
-            ("0004",)]
+            ("0005",)]
     finally:
         store.close()
 
@@ -296,7 +321,7 @@ def test_a_newer_revision_is_refused_with_one_line(db_url: str) -> None:
     with pytest.raises(ConfigError) as refused:
         Database(db_url)
     message = str(refused.value)
-    assert "0999" in message and "0004" in message and "\n" not in message
+    assert "0999" in message and "0005" in message and "\n" not in message
 
 
 def test_a_file_that_is_no_database_is_refused_with_one_line(tmp_path: Path) -> None:
@@ -338,8 +363,8 @@ def test_a_lost_connection_fails_its_batch_and_the_next_job_reconnects(postgres_
         backend = store(lambda db: db.conn.exec_driver_sql("SELECT pg_backend_pid()").scalar())
         raw(postgres_url, f"SELECT pg_terminate_backend({backend})")  # as when the server restarts
         with pytest.raises(StorageError, match="did not commit"):
-            store(lambda db: db.append("g", 0, "lost", False))
-        store(lambda db: db.append("g", 0, "a0", False))
+            store(lambda db: db.append("g", 0, "lost", False, 0))
+        store(lambda db: db.append("g", 0, "a0", False, 0))
         assert stored(store, "g").actions == ["a0"]
     finally:
         store.close()

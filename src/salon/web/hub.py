@@ -9,7 +9,10 @@ sender has seen (the *version*), so the second of two simultaneous submissions i
 with "state changed, refresh" instead of being applied to a position its sender never saw.
 Every accepted action or undo moves a seat's version forward (an undo never gives back a
 version that was already shown), so a tab that saw a position which was then taken back
-cannot act on the new one.
+cannot act on the new one.  On a database several server processes share (PostgreSQL) the
+database orders a game's writes (``Room.writes``), each process learns of the others' writes
+(``Storage.listen``) and catches up, and one process at a time plays a table's bots
+(``Database.lease``).
 
 What a client receives is built from ``observe(seat)`` and ``Event.view(seat)`` only: never
 the game state, the seed, or another seat's legal actions.  The seed is secret (a keyed
@@ -58,7 +61,7 @@ from salon.web.compute import Busy, Compute, JobTimeout
 from salon.web.errors import ServiceError
 from salon.web.guard import Guard, Limits
 from salon.web.names import clean_text
-from salon.web.storage import BrokenRecord, Database, GameRecord, SeatRecord, Storage, StorageError
+from salon.web.storage import BrokenRecord, Database, GameRecord, SeatRecord, Stale, Storage, StorageError
 from salon.wording import told
 
 log = logging.getLogger("salon.web")
@@ -87,6 +90,9 @@ IDLE_AFTER = 120.0
 """Seconds a player's decision may wait before the host may replace them."""
 JOB_GRACE = 10.0
 """Seconds a bot's move or a hint may run past the think time it was given before it is stopped."""
+LEASE_RETRY = 3.0
+"""Seconds between two attempts of a process to take over the bots of the tables whose bots
+another process plays (on a shared database), should that process have ended."""
 REPLAY_DEADLINE = 30.0
 """Seconds a replay may take before it is stopped (a 10,000-action record takes a fraction)."""
 NAME_LIMIT = 40
@@ -188,6 +194,12 @@ class Room:
     lone: list[bool] = field(default_factory=list)
     """Per log entry: whether its action was the deciding seat's lone pass or done
     (forced_move), which the server makes for a person and nobody may take back."""
+    behind: bool = False
+    """Another process wrote the game and this room has not caught up yet (Hub._refresh)."""
+    writes: int = 0
+    """How many writes of the game's actions the database holds as far as this room knows:
+    each write names it (salon.web.storage.Stale), so that a room another process moved on
+    from can neither act nor undo before it has caught up."""
 
     def __post_init__(self) -> None:
         private = adapter(self.name).private_action
@@ -219,6 +231,16 @@ class Room:
         self.actors.append(actor)
         self.private.append(private)
         self.private_by[actor] += private
+
+    def adopt(self, stored: Room) -> None:
+        """Take the game, seats and log of ``stored``, the same table as the database holds it
+        now (another process wrote it): every client gets its state afresh."""
+        for name in ("game", "seats", "log", "actors", "private", "private_by", "lone", "options", "undos",
+                     "ended", "listed", "writes"):
+            setattr(self, name, getattr(stored, name))
+        self.forced.clear()
+        self.changes += 1
+        self.epoch += 1
 
     def cut(self, length: int) -> None:
         """Keep the log of the first ``length`` actions (an undo or a rollback)."""
@@ -457,7 +479,8 @@ class Hub:
 
     def __init__(self, storage: Storage, bot_delay: float = 0.6, allow_seed: bool = False,
                  limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-                 hint_think: float = HINT_THINK, compute: Compute | None = None) -> None:
+                 hint_think: float = HINT_THINK, compute: Compute | None = None,
+                 lease_retry: float = LEASE_RETRY) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.allow_seed = allow_seed
@@ -467,6 +490,11 @@ class Hub:
         self.compute = compute or Compute()
         self.rooms: dict[str, Room] = {}
         self.stopping = False
+        self._refreshing: set[asyncio.Task[None]] = set()
+        self._leased: set[str] = set()
+        """The tables whose bots this process plays (Database.lease)."""
+        self.lease_retry = lease_retry
+        self._retrying: asyncio.Task[None] | None = None
 
     @property
     def limits(self) -> Limits:
@@ -487,11 +515,17 @@ class Hub:
                 continue
             self.rooms[room.id] = room
             self.kick(room)
+        self.storage.listen(self._changed_elsewhere)
+        if self.storage.shared:
+            self._retrying = asyncio.get_running_loop().create_task(self._retry_leases())
 
     async def stop(self) -> None:
         """Stop every bot and hint and close every connection (the server shuts down): the
         workers are stopped, whatever they were thinking about."""
         self.stopping = True
+        for task in (*self._refreshing, self._retrying):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
@@ -535,7 +569,7 @@ class Hub:
             seats.append(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, bot, s.undos, s.hints, now))
         return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
                     events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, now, listed=rec.listed,
-                    lone=lone)
+                    lone=lone, writes=rec.writes)
 
     def check_bot(self, spec: str) -> None:
         """Refuse (ServiceError 422) a bot this server does not play (salon.web.bot_policy)."""
@@ -1041,12 +1075,16 @@ class Hub:
         if game.current_player() != before:  # set before the write: a state read meanwhile shows the new turn's timer
             room.turn_started = self.clock()
         try:
-            await self.storage.run(lambda db: db.append_many(room.id, first, actions, over))
+            await self.storage.run(lambda db: db.append_many(room.id, first, actions, over, room.writes))
+        except Stale:
+            await self._catch_up(room)
+            raise ServiceError(409, "stale", "state changed, refresh", version=room.version_for(actor)) from None
         except Exception as e:
             self._rollback(room, first)
             room.turn_started = started
             log.error("game %s: actions %r not stored: %s", room.id, actions, e)
             raise ServiceError(503, "storage", "the action could not be stored; nothing changed, try again") from None
+        room.writes += 1
         self._cancel_hints(room)
         now = self.clock()
         if origin is not None:
@@ -1080,7 +1118,16 @@ class Hub:
             previous = record.replay(room.name, room.config, room.seed, history[:-1])
             length = len(history) - 1
             by = seat if private else None
-            await self._store(lambda db: db.undo(room.id, length, by))
+            try:
+                await self.storage.run(lambda db: db.undo(room.id, length, by, room.writes))
+            except Stale:
+                await self._catch_up(room)
+                raise ServiceError(409, "stale", "state changed, refresh", version=room.version_for(seat)) from None
+            except StorageError as e:
+                log.error("storage: %s", e)
+                raise ServiceError(503, "storage", "the database refused the change; nothing changed, try again") \
+                    from None
+            room.writes += 1
             room.game = previous
             room.cut(length)
             if private:  # the others never saw it: only the seat's own log is shortened
@@ -1097,6 +1144,46 @@ class Hub:
             room.broadcast(self.clock(), only=seat if private else None)
             self.kick(room)
             return room.version_for(seat)
+
+    async def _catch_up(self, room: Room) -> None:
+        """Bring the room to the game as the database holds it, after another process wrote
+        it, and show every client of this process where it stands (the caller holds the
+        room's lock).  A game whose rows can no longer be restored is quarantined."""
+        rec = await self.storage.run(lambda db: db.load(room.id))
+        try:
+            if rec is None:
+                raise SalonError("its rows are gone")
+            held = [s.token_hash for s in room.seats]
+            room.adopt(self._room(rec))
+        except SalonError as e:
+            await self._quarantine(room.id, str(e))
+            raise ServiceError(410, "broken", f"game {room.id} is damaged and cannot be shown") from None
+        for conn in list(room.conns):  # a token renewed, or a seat left or handed over, elsewhere
+            if conn.seat is not None and room.seats[conn.seat].token_hash != held[conn.seat]:
+                conn.push(None)
+        self._cancel_hints(room)
+        room.broadcast(self.clock())
+        self.kick(room)
+
+    def _changed_elsewhere(self, game_id: str | None) -> None:
+        """Another process wrote the game (None: perhaps any game, after notifications were
+        missed): the room, if this process holds it, catches up, once however many
+        notifications come meanwhile."""
+        rooms = list(self.rooms.values()) if game_id is None else [self.rooms[game_id]] if game_id in self.rooms else []
+        for room in rooms:
+            if not room.behind:
+                room.behind = True
+                task = asyncio.ensure_future(self._refresh(room))
+                self._refreshing.add(task)
+                task.add_done_callback(self._refreshing.discard)
+
+    async def _refresh(self, room: Room) -> None:
+        async with room.lock:
+            room.behind = False
+            try:
+                await self._catch_up(room)
+            except (ServiceError, StorageError) as e:
+                log.warning("game %s: not caught up with the other processes: %s", room.id, e)
 
     async def _store(self, job: Callable[[Database], T]) -> T:
         try:
@@ -1148,11 +1235,43 @@ class Hub:
             return None
         return seat
 
+    async def _lease(self, room: Room) -> bool:
+        """Whether this process plays the table's bots (one process does, on a shared database)."""
+        if room.id not in self._leased:
+            try:
+                if not await self.storage.run(lambda db: db.lease(room.id)):
+                    return False
+            except StorageError as e:
+                log.warning("game %s: no lease on its bots: %s", room.id, e)
+                return False
+            self._leased.add(room.id)
+        return True
+
+    async def _retry_leases(self) -> None:
+        """Now and then, try to take over the bots of the tables another process played."""
+        while True:
+            await asyncio.sleep(self.lease_retry)
+            for room in list(self.rooms.values()):
+                if room.id not in self._leased:
+                    self.kick(room)
+
     async def _bots(self, room: Room) -> None:
         """Move for the bots, and make the people's lone passes after the very pause a bot's
         move takes, so that how soon a seat passes tells nothing of its hand.  A bot thinks in
         the table's lane of the workers (salon.web.compute), outside the room's lock, on a copy
-        of the game; its move is made only if the position is still the one it thought about."""
+        of the game; its move is made only if the position is still the one it thought about.
+        On a shared database only the process holding the table's lease moves for it."""
+        if not await self._lease(room):
+            return
+        await self._bots_of(room)
+        if not room.live and room.id in self._leased:
+            self._leased.discard(room.id)
+            try:
+                await self.storage.run(lambda db: db.let_go(room.id))
+            except StorageError as e:
+                log.warning("game %s: its lease not given back: %s", room.id, e)
+
+    async def _bots_of(self, room: Room) -> None:
         while (seat := self._bot_turn(room)) is not None:
             changes = room.changes
             if room.paced(seat):
@@ -1173,6 +1292,10 @@ class Hub:
                     else:
                         room.forced[seat] = (room.version_for(seat), moves[0])
                     await _guarded(self._commit(room, moves))
+            except ServiceError as e:
+                if e.code != "stale":  # another process moved first: the room caught up, think again
+                    log.exception("game %s: the bot of seat %d stopped", room.id, seat)
+                    return
             except Exception:  # a bot's defect must not take the server down; the game waits
                 log.exception("game %s: the bot of seat %d stopped", room.id, seat)
                 return

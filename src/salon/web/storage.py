@@ -19,16 +19,20 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import hashlib
 import json
+import logging
 import os
 import queue
 import re
+import secrets
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
+import psycopg
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -41,10 +45,19 @@ from salon.web import migrations
 
 T = TypeVar("T")
 
+log = logging.getLogger("salon.web")
+
 BATCH = 256
 """The most jobs committed in one transaction."""
 
 POSTGRES_SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
+
+CHANNEL = "salon_games"
+"""The PostgreSQL notification channel on which a process tells the others which game it wrote."""
+LISTEN_WAKE = 0.5
+"""Seconds the listening thread waits for a notification before it looks whether to stop."""
+RELISTEN_AFTER = 1.0
+"""Seconds between two attempts to listen again after the listening connection was lost."""
 
 UNFINISHED, FINISHED, ENDED = 0, 1, 2
 """The values of ``games.over``: in play, played to its end, ended early by its players."""
@@ -66,6 +79,7 @@ GAMES = sa.Table(
     sa.Column("broken", sa.Text),
     sa.Column("undos", sa.Integer, nullable=False, server_default="0"),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("writes", sa.Integer, nullable=False, server_default="0"),
     sa.Index("games_by_over", "over", "created"),
 )
 SEATS = sa.Table(
@@ -87,7 +101,7 @@ ACTIONS = sa.Table(
 )
 
 GAME_COLUMNS = (GAMES.c.id, GAMES.c.game, GAMES.c.title, GAMES.c.config, GAMES.c.seed, GAMES.c.created,
-                GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos, GAMES.c.listed)
+                GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos, GAMES.c.listed, GAMES.c.writes)
 """What a :class:`GameRecord` is made of (``broken`` leads to a :class:`BrokenRecord` instead)."""
 
 
@@ -127,6 +141,9 @@ class GameRecord:
     is shown twice; the counts are stored so that this holds across a restart."""
     listed: bool = True
     """Shown in the lobby; a private table is not."""
+    writes: int = 0
+    """How many times its actions were written (an action, several at once, or an undo): every
+    write names the count it follows (:class:`Stale`)."""
 
 
 @dataclass
@@ -144,6 +161,10 @@ def default_path() -> Path:
     """The SQLite file in the user's data directory (XDG_DATA_HOME, else ~/.local/share)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "salon" / "salon.db"
+
+
+def is_postgres(url: str | None) -> TypeGuard[str]:
+    return url is not None and url.split("://", 1)[0] in POSTGRES_SCHEMES
 
 
 def describe(url: str | None) -> str:
@@ -167,7 +188,7 @@ def password_of(url: str) -> str | None:
 def with_password(url: str | None, file: Path) -> str:
     """A PostgreSQL URL with the password read from the first line of ``file``, so that the
     password needs to be neither on the command line nor in the environment."""
-    if url is None or url.split("://", 1)[0] not in POSTGRES_SCHEMES:
+    if not is_postgres(url):
         raise ConfigError("--db-password-file is for a PostgreSQL database: give --db postgresql://USER@HOST/DB too")
     try:
         password = file.read_text(encoding="utf-8").splitlines()[0] if file.stat().st_size else ""
@@ -193,8 +214,10 @@ class Database:
     that created the object.
     """
 
-    def __init__(self, url: str | None) -> None:
-        if url is not None and url.split("://", 1)[0] in POSTGRES_SCHEMES:
+    def __init__(self, url: str | None, origin: str = "") -> None:
+        self.origin = origin
+        """Who writes through this connection, in the notifications (Storage.listen)."""
+        if is_postgres(url):
             self.engine, where, verb = self._postgres(url), describe(url), "connect to"
         else:
             self.engine = self._sqlite(self._sqlite_path(url))
@@ -316,19 +339,22 @@ class Database:
         self.conn.execute(GAMES.insert().values(
             id=rec.id, game=rec.game, title=rec.title, config=json.dumps(rec.config, sort_keys=True),
             seed=str(rec.seed), created=rec.created, over=over, creator=rec.creator,
-            options=json.dumps(rec.options, sort_keys=True), undos=rec.undos, listed=rec.listed))
+            options=json.dumps(rec.options, sort_keys=True), undos=rec.undos, listed=rec.listed,
+            writes=rec.writes))
         if rec.seats:
             self.conn.execute(SEATS.insert(), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "token_hash": s.token_hash, "undos": s.undos, "hints": s.hints} for s in rec.seats])
         if rec.actions:
-            self.append_many(rec.id, 0, rec.actions, False)
+            self.conn.execute(ACTIONS.insert(), [{"game_id": rec.id, "n": n, "action": a}
+                                                 for n, a in enumerate(rec.actions)])
 
     def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free human seat its token; False if someone took it first."""
         result = self.conn.execute(SEATS.update().where(
             SEATS.c.game_id == game_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
             SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash))
+        self._changed(game_id)
         return result.rowcount == 1
 
     def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
@@ -337,6 +363,7 @@ class Database:
         result = self.conn.execute(SEATS.update().where(
             SEATS.c.game_id == game_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
             SEATS.c.token_hash == token_hash).values(name="", token_hash=None))
+        self._changed(game_id)
         return result.rowcount == 1
 
     def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None, name: str,
@@ -345,19 +372,41 @@ class Database:
         such seat."""
         result = self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(
             kind=kind, bot=bot, name=name, token_hash=token_hash))
+        self._changed(game_id)
         return result.rowcount == 1
 
     def set_options(self, game_id: str, options: dict[str, Any]) -> None:
         """Rewrite a table's server options (its host, its seats left during the game)."""
         self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(
             options=json.dumps(options, sort_keys=True)))
+        self._changed(game_id)
 
-    def append(self, game_id: str, n: int, action: str, over: bool) -> None:
+    def _changed(self, game_id: str) -> None:
+        """Tell the other server processes on this database that the game's rows changed.
+        PostgreSQL delivers the notification at commit, and drops it with a job rolled back
+        to its savepoint; a SQLite file has one process (``_hold_sqlite_file``)."""
+        if self.engine.dialect.name == "postgresql":
+            self.conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{self.origin} {game_id}")))
+
+    def _claim(self, game_id: str, writes: int) -> None:
+        """Count one more write of the game's actions if ``writes`` were counted so far, else
+        raise :class:`Stale`.  The one statement checks and takes the game's row: a second
+        writer waits for the first to commit, then finds the count moved on, so that two
+        processes can never both write after the same version."""
+        claimed = self.conn.execute(GAMES.update().where(GAMES.c.id == game_id, GAMES.c.writes == writes)
+                                    .values(writes=writes + 1))
+        if claimed.rowcount != 1:
+            raise Stale(game_id)
+        self._changed(game_id)
+
+    def append(self, game_id: str, n: int, action: str, over: bool, writes: int) -> None:
         """Store action number ``n`` (0-based); a second action with the same number fails."""
-        self.append_many(game_id, n, [action], over)
+        self.append_many(game_id, n, [action], over, writes)
 
-    def append_many(self, game_id: str, first_n: int, actions: Sequence[str], over: bool) -> None:
-        """Store actions numbered from ``first_n`` on, all or (in the job's savepoint) none."""
+    def append_many(self, game_id: str, first_n: int, actions: Sequence[str], over: bool, writes: int) -> None:
+        """Store actions numbered from ``first_n`` on, all or (in the job's savepoint) none,
+        after the game's ``writes`` earlier writes (:meth:`_claim`)."""
+        self._claim(game_id, writes)
         if actions:
             self.conn.execute(ACTIONS.insert(), [{"game_id": game_id, "n": first_n + i, "action": a}
                                                  for i, a in enumerate(actions)])
@@ -368,9 +417,11 @@ class Database:
         """Keep the first ``length`` actions (an undo)."""
         self.conn.execute(ACTIONS.delete().where(ACTIONS.c.game_id == game_id, ACTIONS.c.n >= length))
 
-    def undo(self, game_id: str, length: int, by: int | None) -> None:
+    def undo(self, game_id: str, length: int, by: int | None, writes: int) -> None:
         """Take back the actions from number ``length`` on and count the undo: for seat ``by``
-        alone when only that seat saw them (its private actions), else for the game."""
+        alone when only that seat saw them (its private actions), else for the game.  Only
+        after the game's ``writes`` earlier writes (:meth:`_claim`)."""
+        self._claim(game_id, writes)
         self.truncate(game_id, length)
         if by is None:
             self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(undos=GAMES.c.undos + 1))
@@ -382,17 +433,34 @@ class Database:
         """One more hint asked for by the player of ``seat``."""
         self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
                           .values(hints=SEATS.c.hints + 1))
+        self._changed(game_id)
 
     def end_game(self, game_id: str) -> bool:
         """End an unfinished game early (its players abandoned it); False if it was not in play."""
         result = self.conn.execute(GAMES.update().where(GAMES.c.id == game_id, GAMES.c.over == UNFINISHED)
                                    .values(over=ENDED))
+        self._changed(game_id)
         return result.rowcount == 1
 
     def quarantine(self, game_id: str, reason: str) -> None:
         """Set a game aside for good (it cannot be replayed, say): it is no longer restored
         or listed, and loading it gives a :class:`BrokenRecord` with ``reason``."""
         self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(broken=reason))
+        self._changed(game_id)
+
+    def lease(self, game_id: str) -> bool:
+        """Whether this process may play the game's bots: on PostgreSQL, a lock on the game
+        that one connection holds at a time, and lets go of when its process ends, however
+        it ends (the connection closes); a SQLite file has one process."""
+        if self.engine.dialect.name != "postgresql":
+            return True
+        return bool(self.conn.execute(sa.select(sa.func.pg_try_advisory_lock(_lock_key(game_id)))).scalar())
+
+    def let_go(self, game_id: str) -> None:
+        """Give the game's lease back (the game is over): each held lock takes a slot of the
+        server's shared lock table."""
+        if self.engine.dialect.name == "postgresql":
+            self.conn.execute(sa.select(sa.func.pg_advisory_unlock(_lock_key(game_id))))
 
     # --- reading
 
@@ -448,6 +516,11 @@ class Database:
         return [_record(r, seat_rows.get(r.id, []), action_rows.get(r.id, [])) for r in rows]
 
 
+def _lock_key(game_id: str) -> int:
+    """The game's advisory lock: 64 bits of a hash of its id, as PostgreSQL's signed bigint."""
+    return int.from_bytes(hashlib.blake2b(game_id.encode(), digest_size=8).digest(), "big", signed=True)
+
+
 def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecord | BrokenRecord:
     """A game's rows checked and decoded, or why they cannot be."""
     try:
@@ -471,11 +544,13 @@ def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecor
             raise ValueError(f"cannot read its count of undos {row.undos!r}")
         if row.listed not in (True, False):
             raise ValueError(f"cannot read whether it is listed ({row.listed!r})")
+        if not isinstance(row.writes, int):
+            raise ValueError(f"cannot read its count of writes {row.writes!r}")
         return GameRecord(row.id, row.game, row.title, config, int(row.seed), float(row.created),
                           [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints)
                            for s in seat_rows],
                           moves, row.over in (FINISHED, ENDED), row.over == ENDED, row.creator, options, row.undos,
-                          bool(row.listed))
+                          bool(row.listed), row.writes)
     except (ValueError, TypeError) as e:
         return BrokenRecord(row.id, str(e))
 
@@ -494,12 +569,24 @@ class StorageError(Exception):
     """The database refused or lost a write; the request that caused it changed nothing."""
 
 
+class Stale(StorageError):
+    """The game's rows were written meanwhile by another process: the write was not made."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id} was changed by another process")
+        self.game_id = game_id
+
+
 class Storage:
     """The database behind one thread; ``await storage.run(job)`` runs ``job(db)`` there and
     returns once the job's transaction is committed."""
 
     def __init__(self, url: str | None) -> None:
         self.url = url
+        self.origin = secrets.token_hex(8)
+        """This process's name in the notifications: its own are not news to it."""
+        self._listening: threading.Thread | None = None
+        self._closing = threading.Event()
         self._jobs: queue.Queue[tuple[Callable[[Database], Any], asyncio.Future[Any]] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -516,16 +603,58 @@ class Storage:
 
     async def run(self, job: Callable[[Database], T]) -> T:
         if self._loop is None:
-            raise StorageError("the storage is not started")
+            raise StorageError("the storage is not open")
         fut: asyncio.Future[T] = self._loop.create_future()
         self._jobs.put((job, fut))
         return await fut
 
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may use the database too (PostgreSQL)."""
+        return is_postgres(self.url)
+
+    def listen(self, changed: Callable[[str | None], None]) -> None:
+        """Call ``changed(game_id)`` on the event loop whenever another process has written a
+        game, and ``changed(None)`` when notifications may have been missed (the listening
+        connection was lost, and is back).  Only PostgreSQL is shared by several processes."""
+        url = self.url
+        if not is_postgres(url) or self._listening is not None:
+            return
+        assert self._loop is not None
+        conninfo = f"postgresql://{url.split('://', 1)[1]}"
+        self._listening = threading.Thread(target=self._listen, args=(conninfo, changed, self._loop),
+                                           name="salon-listen", daemon=True)
+        self._listening.start()
+
+    def _listen(self, conninfo: str, changed: Callable[[str | None], None], loop: asyncio.AbstractEventLoop) -> None:
+        lost = False
+        while not self._closing.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    if lost:
+                        loop.call_soon_threadsafe(changed, None)
+                    while not self._closing.is_set():
+                        for note in conn.notifies(timeout=LISTEN_WAKE):
+                            origin, _, game_id = note.payload.partition(" ")
+                            if origin != self.origin:
+                                loop.call_soon_threadsafe(changed, game_id)
+            except psycopg.Error as e:
+                if not lost:
+                    log.warning("storage: listening to the other processes: %s", _one_line(e))
+                lost = True
+                self._closing.wait(RELISTEN_AFTER)
+
     async def close(self) -> None:
+        self._closing.set()
+        if self._listening is not None:
+            await asyncio.to_thread(self._listening.join)
+            self._listening = None
         if self._thread is not None:
             self._jobs.put(None)
             await asyncio.to_thread(self._thread.join)
             self._thread = None
+        self._loop = None  # a job sent now is refused, not left waiting for a thread that is gone
 
     def _resolve(self, fut: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
         def done() -> None:
@@ -541,7 +670,7 @@ class Storage:
 
     def _main(self, opened: asyncio.Future[BaseException | None]) -> None:
         try:
-            db = Database(self.url)
+            db = Database(self.url, self.origin)
         except BaseException as e:  # reported to start()
             self._resolve(opened, e, None)
             return
@@ -579,6 +708,9 @@ class Storage:
                     run("SAVEPOINT job")
                     try:
                         results.append((job(db), None))
+                    except Stale as e:
+                        run("ROLLBACK TO SAVEPOINT job")
+                        results.append((None, e))
                     except Exception as e:
                         run("ROLLBACK TO SAVEPOINT job")
                         results.append((None, StorageError(f"{type(e).__name__}: {_one_line(e)}")))

@@ -1,0 +1,211 @@
+"""Two server processes on one PostgreSQL database (two hubs, each with its own connection,
+as two ``salon serve`` would have): the database alone orders a game's actions.  A process
+that missed a write of the other cannot act or undo on what it missed: its write is refused
+as stale, it catches up from the database, and what is stored is always what was accepted."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from salon.bots.base import Bot
+from salon.web.errors import ServiceError
+from salon.web.hub import Connection, Hub, Room
+from salon.web.storage import CHANNEL, GameRecord, Storage
+
+Scenario = Callable[[Hub, Hub, Room, Room], Awaitable[None]]
+PEOPLE = ({"kind": "human"}, {"kind": "human"})
+HANG_GUARD = 120.0
+"""Seconds after which a message that never comes fails the test rather than hang it."""
+POLL = 0.01
+
+
+def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...] = PEOPLE) -> None:
+    """Run ``scenario`` with two hubs on one database, each listening to the other, and a
+    two-seat Rococo table that the first created and the second loaded."""
+    async def run() -> None:
+        stores = [Storage(url), Storage(url)]
+        for store in stores:
+            await store.start()
+        a, b = (Hub(store, bot_delay=0, allow_seed=True, lease_retry=0.05) for store in stores)
+        for hub in (a, b):
+            await hub.start()
+        room_a, _, _ = await a.create("rococo", "t", list(seats), {}, 5, None)
+        for seat, spec in enumerate(seats):
+            if spec["kind"] == "human":
+                await a.join(room_a, seat, f"P{seat}")
+        room_b = await b.get(room_a.id)
+        try:
+            await scenario(a, b, room_a, room_b)
+            live = next(hub for hub in (a, b) if not hub.stopping)
+            stored = await live.storage.run(lambda db: db.load(room_a.id))
+            assert isinstance(stored, GameRecord)
+            for hub, room in ((a, room_a), (b, room_b)):
+                assert hub.stopping or stored.actions == room.game.history
+        finally:
+            for hub in (a, b):
+                if not hub.stopping:
+                    await hub.stop()
+            for store in stores:
+                await store.close()
+
+    asyncio.run(run())
+
+
+async def play(hub: Hub, room: Room, rng: random.Random) -> None:
+    seat = room.game.current_player()
+    assert seat is not None
+    await hub.act(room, seat, rng.choice(room.game.legal_actions()), room.version_for(seat))
+
+
+async def stale(attempt: Awaitable[int]) -> None:
+    with pytest.raises(ServiceError) as refused:
+        await attempt
+    assert (refused.value.status, refused.value.code) == (409, "stale")
+
+
+def test_a_process_that_missed_moves_catches_up_instead_of_acting_or_undoing_on_them(postgres_url: str) -> None:
+    """A seat acts through B; six moves go through A; an undo sent through B (its room still
+    at the first move) is refused as stale, B catches up, and nothing stored is lost."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        rng = random.Random(3)
+        while True:  # a position where the deciding seat's move may be taken back
+            seat = room_b.game.current_player()
+            assert seat is not None
+            await play(b, room_b, rng)
+            if room_b.undoable() > 0:
+                break
+        undo_version = room_b.version_for(seat)
+        await stale(play(a, room_a, rng))  # A missed B's moves: refused, and caught up
+        assert room_a.game.history == room_b.game.history
+        for _ in range(6):
+            await play(a, room_a, rng)
+        await stale(b.undo(room_b, seat, undo_version))
+        assert room_b.game.history == room_a.game.history
+        assert room_b.writes == room_a.writes
+
+    two_processes(postgres_url, scenario)
+
+
+def test_simultaneous_moves_through_two_processes_are_accepted_once(postgres_url: str) -> None:
+    """The same seat's move sent through both processes at once, again and again: exactly one
+    is accepted each time, and the other process then holds the move accepted."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        rng = random.Random(8)
+        for _ in range(60):
+            if room_a.game.is_over():
+                break
+            seat = room_a.game.current_player()
+            assert seat is not None and seat == room_b.game.current_player()
+            version = room_a.version_for(seat)
+            assert version == room_b.version_for(seat)
+            attempts = [hub.act(room, seat, rng.choice(room.game.legal_actions()), version)
+                        for hub, room in ((a, room_a), (b, room_b))]
+            results = await asyncio.gather(*attempts, return_exceptions=True)
+            refused = [r for r in results if isinstance(r, ServiceError)]
+            assert len(refused) == 1 and refused[0].code == "stale", results
+            assert room_a.game.history == room_b.game.history
+
+    two_processes(postgres_url, scenario)
+
+
+async def until(conn: Connection, done: Callable[[], bool]) -> None:
+    """Read the client's messages until ``done()`` holds (what a browser on that process sees)."""
+    while not done():
+        message = await asyncio.wait_for(conn.queue.get(), HANG_GUARD)
+        assert message is not None, "closed"
+
+
+async def settled(done: Callable[[], bool]) -> None:
+    """Wait until ``done()`` holds, however many processes it takes."""
+    for _ in range(int(HANG_GUARD / POLL)):
+        if done():
+            return
+        await asyncio.sleep(POLL)
+    raise AssertionError("never settled")
+
+
+def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_url: str) -> None:
+    """A spectator of process B sees the moves made through A, and a token renewed through A
+    is the only one B honours: B's connection of the old token is closed."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        watcher, player = Connection(None), Connection(0)
+        b.connect(room_b, watcher)
+        b.connect(room_b, player)
+        rng = random.Random(5)
+        for _ in range(5):
+            await play(a, room_a, rng)
+            await until(watcher, lambda: room_b.version_for(None) == room_a.version_for(None))
+            assert len(room_b.game.history) == len(room_a.game.history)
+        tokens = []
+        for _ in range(2):
+            tokens.append(await a.renew_token(room_a, 0))
+            await until(watcher, lambda: room_b.seats[0].token_hash == room_a.seats[0].token_hash)
+        assert room_b.seat_of(tokens[1]) == 0
+        with pytest.raises(ServiceError, match="holds no seat"):
+            room_b.seat_of(tokens[0])
+        assert player.closing, "B's connection of the renewed token is closed"
+
+    two_processes(postgres_url, scenario)
+
+
+def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(postgres_url: str) -> None:
+    """B's listening connection is killed (as when PostgreSQL restarts) and moves go through A
+    meanwhile: once B listens again it catches up with every game it holds."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        watcher = Connection(None)
+        b.connect(room_b, watcher)
+        rng = random.Random(6)
+        for _ in range(3):
+            listeners = await b.storage.run(lambda db: db.conn.exec_driver_sql(
+                f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN {CHANNEL}'").all())
+            assert listeners, "both processes listen"
+            await play(a, room_a, rng)
+            await until(watcher, lambda: room_b.version_for(None) == room_a.version_for(None))
+
+    two_processes(postgres_url, scenario)
+
+
+def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_ends(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both processes hold a table with a bot, and its person plays through either: only one
+    process moves for the bot.  When that process ends, the other takes the bot over."""
+    thinking: Counter[Hub] = Counter()
+    think = Hub._think
+
+    async def counted(self: Hub, room: Room, bot: Bot, seat: int) -> tuple[list[str], Bot]:
+        thinking[self] += 1
+        return await think(self, room, bot, seat)
+
+    monkeypatch.setattr(Hub, "_think", counted)
+
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        rooms = {a: room_a, b: room_b}
+        rng = random.Random(2)
+
+        async def person_plays_through(hub: Hub) -> None:
+            """When the bot has answered and both processes hold its move."""
+            room = rooms[hub]
+            await settled(lambda: room.game.current_player() == 0 and all(
+                r.writes == room.writes for h, r in rooms.items() if not h.stopping))
+            await play(hub, room, rng)
+
+        for hub in (a, b, b, a):
+            await person_plays_through(hub)
+        await settled(lambda: room_a.game.current_player() == 0)
+        assert len(thinking) == 1, "one process moves for the bot"
+        (holder,) = thinking
+        other = b if holder is a else a
+        await holder.stop()
+        await holder.storage.close()  # its connection, and so its lease, is gone
+        thinking.clear()
+        for _ in range(3):
+            await person_plays_through(other)
+        await settled(lambda: rooms[other].game.current_player() == 0)
+        assert set(thinking) == {other}
+
+    two_processes(postgres_url, scenario, ({"kind": "human"}, {"kind": "bot", "bot": "random"}))
