@@ -62,7 +62,7 @@ async def play(hub: Hub, room: Room, rng: random.Random) -> None:
     await hub.act(room, seat, rng.choice(room.game.legal_actions()), room.version_for(seat))
 
 
-async def stale(attempt: Awaitable[int]) -> None:
+async def stale(attempt: Awaitable[object]) -> None:
     with pytest.raises(ServiceError) as refused:
         await attempt
     assert (refused.value.status, refused.value.code) == (409, "stale")
