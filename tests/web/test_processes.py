@@ -160,7 +160,7 @@ def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(pos
         watcher = Connection(None)
         b.connect(room_b, watcher)
         rng = random.Random(6)
-        for _ in range(3):
+        for _ in range(2):
             listeners = await b.storage.run(lambda db: db.conn.exec_driver_sql(
                 f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN {CHANNEL}'").all())
             assert listeners, "both processes listen"
