@@ -1248,12 +1248,13 @@ class Hub:
         return True
 
     async def _retry_leases(self) -> None:
-        """Now and then, try to take over the bots of the tables another process played."""
+        """Now and then, try to take over the bots of the tables another process played, and
+        start those of this process's tables again where a catch-up found a bot's turn while
+        the bot's task was ending (kick does nothing while a task runs)."""
         while True:
             await asyncio.sleep(self.lease_retry)
             for room in list(self.rooms.values()):
-                if room.id not in self._leased:
-                    self.kick(room)
+                self.kick(room)
 
     async def _bots(self, room: Room) -> None:
         """Move for the bots, and make the people's lone passes after the very pause a bot's
