@@ -133,17 +133,10 @@ class RococoBoard(RococoText):
         for p in obs["players"]:
             if p["seat"] == self.mdb:
                 continue
-            notes = []
-            if p["seat"] == obs["start_player"]:
-                notes.append(self._("board.note_start"))
-            if p["seat"] == obs["board"]["favour"]:
-                notes.append(self._("board.note_favour"))
-            if p["in_play"]:
-                notes.append(self._("board.note_in_play", card=p["in_play"]))
             table.add_row(
                 self.player(p["seat"]), str(p["livres"]), str(p["thread"]), str(p["lace"]), self.prestige(p["vp"]),
                 str(p["rack_count"]), str(p["hand_count"]), str(p["supply_count"]), str(p["staff_size"]),
-                p["discard"][-1] if p["discard"] else self.none(), ", ".join(notes),
+                p["discard"][-1] if p["discard"] else self.none(), self._notes(p, obs),
             )
         return table
 
@@ -162,17 +155,21 @@ class RococoBoard(RococoText):
             table.add_column(heading, justify="right", no_wrap=True, min_width=cell_len(heading))
         table.add_column(self._("board.col_notes"), no_wrap=True, overflow="ellipsis", ratio=1)
         for p in obs["players"]:
-            notes = []
-            if p["seat"] == obs["start_player"]:
-                notes.append(self._("board.note_start"))
-            if p["seat"] == obs["board"]["favour"]:
-                notes.append(self._("board.note_favour"))
-            if p["in_play"]:
-                notes.append(self._("board.note_in_play", card=p["in_play"]))
             table.add_row("▶" if p["seat"] == deciding else "", self.player(p["seat"]), str(p["livres"]),
                           self.prestige(p["vp"]), str(p["thread"]), str(p["lace"]), str(p["rack_count"]),
-                          str(p["hand_count"]), str(p["staff_size"]), ", ".join(notes))
+                          str(p["hand_count"]), str(p["staff_size"]), self._notes(p, obs))
         return table
+
+    def _notes(self, p: dict[str, Any], obs: dict[str, Any]) -> str:
+        """A seat's notes in the players' tables: the start player, the favour, the card in play."""
+        notes = []
+        if p["seat"] == obs["start_player"]:
+            notes.append(self._("board.note_start"))
+        if p["seat"] == obs["board"]["favour"]:
+            notes.append(self._("board.note_favour"))
+        if p["in_play"]:
+            notes.append(self._("board.note_in_play", card=p["in_play"]))
+        return ", ".join(notes)
 
     def cards(self, card_ids: list[str]) -> RenderableType:
         """Cards one per row: label, bonus, send-away value (wrapped text stays in its column)."""
