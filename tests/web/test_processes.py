@@ -9,29 +9,35 @@ import asyncio
 import random
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import pytest
 
 from salon.bots.base import Bot
+from salon.web import quota
 from salon.web.errors import ServiceError
+from salon.web.guard import UNLIMITED, Limits
 from salon.web.hub import Connection, Hub, Room
-from salon.web.storage import CHANNEL, GameRecord, Storage
+from salon.web.storage import CHANNEL, Database, GameRecord, Storage
 
 Scenario = Callable[[Hub, Hub, Room, Room], Awaitable[None]]
 PEOPLE = ({"kind": "human"}, {"kind": "human"})
 HANG_GUARD = 120.0
 """Seconds after which a message that never comes fails the test rather than hang it."""
 POLL = 0.01
+KILL_WAIT_MS = 60_000
+"""How long PostgreSQL may take to end a session it is told to terminate."""
 
 
-def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...] = PEOPLE) -> None:
+def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...] = PEOPLE,
+                  limits: Limits | None = None) -> None:
     """Run ``scenario`` with two hubs on one database, each listening to the other, and a
     two-seat Rococo table that the first created and the second loaded."""
     async def run() -> None:
         stores = [Storage(url), Storage(url)]
         for store in stores:
             await store.start()
-        a, b = (Hub(store, bot_delay=0, allow_seed=True, lease_retry=0.05) for store in stores)
+        a, b = (Hub(store, bot_delay=0, allow_seed=True, limits=limits, lease_retry=0.05) for store in stores)
         for hub in (a, b):
             await hub.start()
         room_a, _, _ = await a.create("rococo", "t", list(seats), {}, 5, None)
@@ -91,26 +97,44 @@ def test_a_process_that_missed_moves_catches_up_instead_of_acting_or_undoing_on_
     two_processes(postgres_url, scenario)
 
 
-def test_simultaneous_moves_through_two_processes_are_accepted_once(postgres_url: str) -> None:
-    """The same seat's move sent through both processes at once, again and again: exactly one
-    is accepted each time, and the other process then holds the move accepted."""
+def test_simultaneous_moves_and_undos_through_two_processes_are_accepted_once(postgres_url: str) -> None:
+    """The same seat's move or undo sent through both processes at once, two hundred times:
+    exactly one is accepted each time, and what is stored is what both processes publish."""
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         rng = random.Random(8)
-        for _ in range(60):
+        rooms = {a: room_a, b: room_b}
+        kinds: Counter[str] = Counter()
+        for _ in range(200):
+            await settled(lambda: quiet(rooms))
             if room_a.game.is_over():
                 break
             seat = room_a.game.current_player()
-            assert seat is not None and seat == room_b.game.current_player()
+            assert seat is not None
             version = room_a.version_for(seat)
             assert version == room_b.version_for(seat)
-            attempts = [hub.act(room, seat, rng.choice(room.game.legal_actions()), version)
-                        for hub, room in ((a, room_a), (b, room_b))]
-            results = await asyncio.gather(*attempts, return_exceptions=True)
+            undo = room_a.undoable() > 0
+            picks = ["undo" if undo and rng.random() < 0.5 else "act" for _ in rooms]
+            choices = [h.undo(r, seat, version) if pick == "undo" else
+                       h.act(r, seat, rng.choice(r.game.legal_actions()), version)
+                       for pick, (h, r) in zip(picks, rooms.items(), strict=True)]
+            kinds[" & ".join(sorted(picks))] += 1
+            results = await asyncio.gather(*choices, return_exceptions=True)
             refused = [r for r in results if isinstance(r, ServiceError)]
             assert len(refused) == 1 and refused[0].code == "stale", results
-            assert room_a.game.history == room_b.game.history
+            await settled(lambda: quiet(rooms))
+            stored = await a.storage.run(lambda db: db.load(room_a.id))
+            assert isinstance(stored, GameRecord)
+            assert stored.actions == room_a.game.history == room_b.game.history
+        assert len(kinds) == 3, f"acts and undos met in every pairing: {kinds}"
 
     two_processes(postgres_url, scenario)
+
+
+def quiet(rooms: dict[Hub, Room]) -> bool:
+    """Whether the running processes hold the same writes of the game, and none has a move to
+    make for the table (a bot's, or a person's lone pass) that would race with the test's."""
+    live = [room for hub, room in rooms.items() if not hub.stopping]
+    return len({room.writes for room in live}) == 1 and all(Hub._bot_turn(room) is None for room in live)
 
 
 async def until(conn: Connection, done: Callable[[], bool]) -> None:
@@ -134,8 +158,8 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_ur
     is the only one B honours: B's connection of the old token is closed."""
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         watcher, player = Connection(None), Connection(0)
-        b.connect(room_b, watcher)
-        b.connect(room_b, player)
+        await b.connect(room_b, watcher)
+        await b.connect(room_b, player)
         rng = random.Random(5)
         for _ in range(5):
             await play(a, room_a, rng)
@@ -158,7 +182,7 @@ def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(pos
     meanwhile: once B listens again it catches up with every game it holds."""
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         watcher = Connection(None)
-        b.connect(room_b, watcher)
+        await b.connect(room_b, watcher)
         rng = random.Random(6)
         for _ in range(2):
             listeners = await b.storage.run(lambda db: db.conn.exec_driver_sql(
@@ -190,8 +214,7 @@ def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_ends(
         async def person_plays_through(hub: Hub) -> None:
             """When the bot has answered and both processes hold its move."""
             room = rooms[hub]
-            await settled(lambda: room.game.current_player() == 0 and all(
-                r.writes == room.writes for h, r in rooms.items() if not h.stopping))
+            await settled(lambda: room.game.current_player() == 0 and quiet(rooms))
             await play(hub, room, rng)
 
         for hub in (a, b, b, a):
@@ -209,3 +232,57 @@ def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_ends(
         assert set(thinking) == {other}
 
     two_processes(postgres_url, scenario, ({"kind": "human"}, {"kind": "bot", "bot": "random"}))
+
+
+async def refused(code: str, attempt: Awaitable[object]) -> None:
+    with pytest.raises(ServiceError) as refusal:
+        await attempt
+    assert (refusal.value.status, refusal.value.code) == (429, code)
+
+
+def test_caps_and_rates_are_counted_over_both_processes(postgres_url: str) -> None:
+    """What one process counted, the other counts on: an address's tables, its seats taken,
+    its connections, a table's spectators.  A table created through one process is listed by
+    the other, and the connections of a process whose database session has ended (a process
+    killed) no longer count."""
+    limits = replace(UNLIMITED, max_tables_per_client=2, join_rate="3/day", max_connections_per_client=3,
+                     max_spectators=2)
+
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        listed, _, _ = await a.create("rococo", "t", list(PEOPLE), {}, None, None, client="c", private=False)
+        await b.create("rococo", "t", list(PEOPLE), {}, None, None, client="c")
+        await refused("too_many_tables", a.create("rococo", "t", list(PEOPLE), {}, None, None, client="c"))
+        await settled(lambda: listed.id in b.rooms)
+        assert listed.id in [game["id"] for game in (await b.listing("open"))["games"]]
+
+        four, _, _ = await a.create("rococo", "t", [{"kind": "human"}] * 4, {}, None, None, client="d")
+        for hub in (a, b, a):
+            await hub.join(await hub.get(four.id), None, "", client="j")
+        await refused("rate_limited", b.join(await b.get(four.id), None, "", client="j"))
+
+        for hub in (a, b, a):
+            await hub.guard.connect("k")
+        await refused("too_many_connections", b.guard.connect("k"))
+
+        for hub, room in ((a, room_a), (b, room_b)):
+            await hub.connect(room, Connection(None, "s", await hub.guard.connect("s")))
+        await refused("too_many_spectators", a.connect(room_a, Connection(None, "s", await a.guard.connect("s"))))
+
+        pid = await asyncio.to_thread(a_process_with_connections, postgres_url, "m", 3)
+        await refused("too_many_connections", a.guard.connect("m"))
+        await a.storage.run(lambda db: db.conn.exec_driver_sql(f"SELECT pg_terminate_backend({pid}, {KILL_WAIT_MS})"))
+        await a.guard.connect("m")
+
+    two_processes(postgres_url, scenario, limits=limits)
+
+
+def a_process_with_connections(url: str, client: str, count: int) -> int:
+    """Store ``count`` connections of ``client`` as a third process would, and leave its
+    database session open: its server process id, to end it as if the process were killed."""
+    db = Database(url)
+    with db.conn.begin():
+        for n in range(count):
+            assert quota.connect(db, f"{client}{n}", client, count) is None
+    pid: int = db.conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+    db.conn.detach()  # the session outlives this object: only its termination ends it
+    return pid

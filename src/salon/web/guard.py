@@ -3,8 +3,9 @@
 A table costs memory, a bot's thinking and a place in every lobby listing; a WebSocket costs
 a descriptor and a share of every broadcast.  So a server bounds them: unfinished tables in
 all and per creating address, spectators per table, live connections per address, and the
-rate at which one address may create tables or take seats.  The rates are moving windows of
-the ``limits`` library, kept in memory (one server process).
+rate at which one address may create tables or take seats.  The rates are moving windows;
+both are counted in the server's database (salon.web.quota), which every process serving it
+shares.
 
 A state-changing request from a browser must come from the server's own pages: a request
 whose ``Origin`` names another site is refused, and a body must be declared JSON, which a
@@ -15,17 +16,24 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import logging
+import secrets
 import socket
-from collections import Counter
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 
+from salon.web import quota
 from salon.web.errors import ServiceError
+from salon.web.storage import Database, GameRecord, Storage, StorageError
+
+T = TypeVar("T")
+
+log = logging.getLogger("salon.web")
 
 SECURITY_HEADERS = {
     # no inline script anywhere: the client is modules served from /static
@@ -97,50 +105,93 @@ def client_key(host: str | None) -> str:
 
 
 class Guard:
-    """The caps and rates of one server process (see :class:`Limits`)."""
+    """The caps and rates of a server (see :class:`Limits`), counted in its database
+    (salon.web.quota), so that the processes serving one database share them."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.limits = limits
-        self._rates = MovingWindowRateLimiter(MemoryStorage())
+        self.storage = storage
+        self.clock = clock
+        """Seconds since the epoch, which the processes share: the rate windows' clock."""
         self._create: RateLimitItem = parse(limits.create_rate)
         self._join: RateLimitItem = parse(limits.join_rate)
         self._hint: RateLimitItem = parse(limits.hint_rate)
         self._replay: RateLimitItem = parse(limits.replay_rate)
-        self._connections: Counter[str] = Counter()
 
-    def _hit(self, item: RateLimitItem, kind: str, client: str) -> None:
-        if not self._rates.hit(item, kind, client):
-            raise ServiceError(429, "rate_limited", f"too many {kind} requests from your address "
-                                                    f"(at most {item}); try again later")
+    async def _count(self, job: Callable[[Database], T]) -> T:
+        try:
+            return await self.storage.run(job)
+        except StorageError as e:
+            log.error("storage: %s", e)
+            raise ServiceError(503, "storage", "the database refused the change; nothing changed, try again") from None
 
-    def creating(self, client: str) -> None:
-        self._hit(self._create, "create", client)
+    async def _hit(self, *hits: tuple[RateLimitItem, str, str]) -> None:
+        """Count a request in each of its rates, or in none if it is beyond one of them."""
+        counted = [quota.Hit(kind, key, item.amount, item.get_expiry()) for item, kind, key in hits]
+        now = self.clock()
+        refused = await self._count(lambda db: quota.hit(db, counted, now))
+        if refused is None:
+            return
+        item = next(item for item, kind, _ in hits if kind == refused.kind)
+        whose = "for your seat" if refused.kind == "hint-seat" else "from your address"
+        what = "hints" if refused.kind.startswith("hint") else f"{refused.kind} requests"
+        raise ServiceError(429, "rate_limited", f"too many {what} {whose} (at most {item}); try again later")
 
-    def joining(self, client: str) -> None:
-        self._hit(self._join, "join", client)
+    async def creating(self, client: str) -> None:
+        await self._hit((self._create, "create", client))
 
-    def hinting(self, client: str, seat: str) -> None:
+    async def joining(self, client: str) -> None:
+        await self._hit((self._join, "join", client))
+
+    async def hinting(self, client: str, seat: str) -> None:
         """A hint for ``seat`` (a table's seat) asked from ``client``: counted for both."""
-        if not self._rates.test(self._hint, "hint-seat", seat):
-            raise ServiceError(429, "rate_limited", f"too many hints for your seat (at most {self._hint}); "
-                                                    "try again later")
-        self._hit(self._hint, "hint", client)
-        self._rates.hit(self._hint, "hint-seat", seat)
+        await self._hit((self._hint, "hint-seat", seat), (self._hint, "hint", client))
 
-    def replaying(self, client: str) -> None:
-        self._hit(self._replay, "replay", client)
+    async def replaying(self, client: str) -> None:
+        await self._hit((self._replay, "replay", client))
 
-    def connect(self, client: str) -> None:
-        """Count a new live connection of ``client``; refused past the cap."""
-        if self._connections[client] >= self.limits.max_connections_per_client:
-            raise ServiceError(429, "too_many_connections", "too many open connections from your address "
-                                                            f"(at most {self.limits.max_connections_per_client})")
-        self._connections[client] += 1
+    async def creating_table(self, client: str, rec: GameRecord) -> None:
+        """Store the new table ``rec`` of ``client``, unless it would pass the tables' caps."""
+        most, mine = self.limits.max_tables, self.limits.max_tables_per_client
 
-    def disconnect(self, client: str) -> None:
-        self._connections[client] -= 1
-        if self._connections[client] <= 0:
-            del self._connections[client]
+        def create(db: Database) -> tuple[str, int] | None:
+            full = quota.tables_full(db, client, most, mine)
+            if full is None:
+                db.create_game(rec)
+            return full
+
+        full = await self._count(create)
+        if full is None:
+            return
+        code, count = full
+        if code == "server_full":
+            raise ServiceError(429, code, f"the server has {count} unfinished tables, its most; join one or try "
+                                          "again later")
+        raise ServiceError(429, code, f"you have {count} unfinished tables, the most one address may have; "
+                                      "finish or leave one first")
+
+    async def connect(self, client: str) -> str:
+        """Count a new live connection of ``client``, refused past the cap: the ticket it is
+        counted under, to give back to :meth:`disconnect`."""
+        ticket = secrets.token_hex(16)
+        most = self.limits.max_connections_per_client
+        if await self._count(lambda db: quota.connect(db, ticket, client, most)) is not None:
+            raise ServiceError(429, "too_many_connections", f"too many open connections from your address "
+                                                            f"(at most {most})")
+        return ticket
+
+    async def watch(self, ticket: str | None, game_id: str) -> None:
+        """Count the connection as a spectator of the table, refused past the table's cap."""
+        most = self.limits.max_spectators
+        watching = await self._count(lambda db: quota.watch(db, ticket, game_id, most))
+        if watching is not None:
+            raise ServiceError(429, "too_many_spectators", f"this table has {watching} spectators, its most")
+
+    async def disconnect(self, ticket: str) -> None:
+        try:
+            await self.storage.run(lambda db: quota.disconnect(db, ticket))
+        except StorageError as e:  # the connection is gone anyway; its process's session ends with it
+            log.warning("storage: a connection not counted out: %s", e)
 
 
 def same_origin(origin: str | None, host: str | None) -> bool:

@@ -44,6 +44,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
 from salon.bots.base import Bot, RandomBot, bot_seed, make_bot
@@ -131,9 +132,11 @@ class Connection:
     messages carry only the new log entries, and all of it after an undo shortened the log.
     """
 
-    def __init__(self, seat: int | None, client: str = "") -> None:
+    def __init__(self, seat: int | None, client: str = "", ticket: str | None = None) -> None:
         self.seat = seat
         self.client = client
+        self.ticket = ticket
+        """What the connection is counted under (Guard.connect); None for one made by the server itself."""
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.epoch = -1
         self.sent = 0
@@ -485,7 +488,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.allow_seed = allow_seed
         self.hint_think = hint_think
-        self.guard = Guard(limits or Limits())
+        self.guard = Guard(limits or Limits(), storage)
         self.clock = clock
         self.compute = compute or Compute()
         self.rooms: dict[str, Room] = {}
@@ -659,14 +662,6 @@ class Hub:
                     raise ServiceError(e.status, e.code, f"seat {i + 1}: {e.message}") from None
         if not self.limits.allow_bot_tables and all(spec["kind"] == BOT for spec in seat_specs):
             raise ServiceError(403, "bot_tables_off", "a table needs at least one human seat on this server")
-        live = [r for r in self.rooms.values() if r.live]
-        if len(live) >= self.limits.max_tables:
-            raise ServiceError(429, "server_full", f"the server has {len(live)} unfinished tables, its most; "
-                                                   "join one or try again later")
-        mine = sum(1 for r in live if r.creator == client)
-        if mine >= self.limits.max_tables_per_client:
-            raise ServiceError(429, "too_many_tables", f"you have {mine} unfinished tables, the most one address "
-                                                       "may have; finish or leave one first")
         config = dict(config)
         config.setdefault("players", len(seat_specs))  # the one config key every game shares
         seed = secret_seed() if seed is None else seed
@@ -693,15 +688,15 @@ class Hub:
             seats[seat_index].token_hash = hash_token(token)
             seats[seat_index].name = self._name(join.get("name"), seat_index)
             options["host"] = seat_index
-        self.guard.creating(client)  # a request refused for its own mistakes costs no rate
+        await self.guard.creating(client)  # a request refused for its own mistakes costs no rate
         if join is not None:
-            self.guard.joining(client)
+            await self.guard.joining(client)
         game_id = secrets.token_urlsafe(12)
         stored_config = game.config_json()
         listed = not private if private is not None else all(spec["kind"] == BOT for spec in seat_specs)
         rec = GameRecord(game_id, name, clean_text(title or "", TITLE_LIMIT) or f"{name} {game_id}", stored_config,
                          seed, time.time(), seats, creator=client, options=options, listed=listed)
-        await self._store(lambda db: db.create_game(rec))
+        await self.guard.creating_table(client, rec)
         now = self.clock()
         room = Room(rec.id, name, rec.title, stored_config, seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
@@ -748,26 +743,24 @@ class Hub:
         async with room.lock:
             if not room.live:
                 raise ServiceError(409, "over", "the game is over")
-            seat = self._free_seat(room.seats, wanted, room.vacant)
-            self.guard.joining(client)
+            self._free_seat(room.seats, wanted, room.vacant)
+            await self.guard.joining(client)
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
-            label = self._name(name, seat)
-            options = room.options if room.host is not None else {**room.options, "host": seat}
-
-            def take(db: Database) -> bool:
-                took = db.take_seat(room.id, seat, label, digest)
-                if took and options is not room.options:
-                    db.set_options(room.id, options)
-                return took
-
-            if not await self._store(take):
-                raise ServiceError(409, "seat_taken", f"seat {seat} is already taken")
+            while True:
+                seat = self._free_seat(room.seats, wanted, room.vacant)
+                label = self._name(name, seat)
+                hosting = None if room.host is not None else {**room.options, "host": seat}
+                if await self._store(partial(Database.take_seat, game_id=room.id, seat=seat, name=label,
+                                             token_hash=digest, options=hosting)):
+                    break
+                # another process seated someone there: any other free seat will do, else the client is told
+                await self._catch_up(room)
             now = self.clock()
             room.seats[seat].token_hash = digest
             room.seats[seat].name = label
             room.seats[seat].seen = now
-            room.options = options
+            room.options = hosting or room.options
             room.turn_started = now  # a timer runs for seated players only
             room.broadcast(now)
             self.kick(room)
@@ -933,11 +926,9 @@ class Hub:
             raise ServiceError(403, "spectator", "a spectator holds no seat to ask a hint for")
         if not room.options.get("hints"):
             raise ServiceError(403, "hints_off", "this table was created without hints")
-        if room.status != "running" or room.game.current_player() != seat:
-            raise ServiceError(409, "not_your_turn", "a hint is for the seat that decides now")
-        if seat in room.hinting:
-            raise ServiceError(429, "hint_pending", "your hint is still being worked out; wait for it")
-        self.guard.hinting(client, f"{room.id}:{seat}")
+        self._may_hint(room, seat)
+        await self.guard.hinting(client, f"{room.id}:{seat}")
+        self._may_hint(room, seat)  # again: the game may have moved on, or a hint started, while it was counted
         s = room.seats[seat]
         task = asyncio.ensure_future(self.compute.run(
             room.id, jobs.hint, (room.game.clone(), hint_seed(room.seed, seat, s.hints), self.hint_think),
@@ -962,6 +953,13 @@ class Hub:
         s.hints += 1
         room.presence(self.clock())
         return estimates
+
+    @staticmethod
+    def _may_hint(room: Room, seat: int) -> None:
+        if room.status != "running" or room.game.current_player() != seat:
+            raise ServiceError(409, "not_your_turn", "a hint is for the seat that decides now")
+        if seat in room.hinting:
+            raise ServiceError(429, "hint_pending", "your hint is still being worked out; wait for it")
 
     @staticmethod
     def _cancel_hints(room: Room) -> None:
@@ -1168,14 +1166,36 @@ class Hub:
     def _changed_elsewhere(self, game_id: str | None) -> None:
         """Another process wrote the game (None: perhaps any game, after notifications were
         missed): the room, if this process holds it, catches up, once however many
-        notifications come meanwhile."""
-        rooms = list(self.rooms.values()) if game_id is None else [self.rooms[game_id]] if game_id in self.rooms else []
+        notifications come meanwhile; a table this process does not hold yet (created
+        elsewhere) is loaded, so that every process lists it and may play its bots."""
+        if game_id is None:
+            rooms = list(self.rooms.values())
+            self._soon(self._discover(None))
+        elif game_id in self.rooms:
+            rooms = [self.rooms[game_id]]
+        else:
+            rooms = []
+            self._soon(self._discover([game_id]))
         for room in rooms:
             if not room.behind:
                 room.behind = True
-                task = asyncio.ensure_future(self._refresh(room))
-                self._refreshing.add(task)
-                task.add_done_callback(self._refreshing.discard)
+                self._soon(self._refresh(room))
+
+    def _soon(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(job)
+        self._refreshing.add(task)
+        task.add_done_callback(self._refreshing.discard)
+
+    async def _discover(self, game_ids: list[str] | None) -> None:
+        """Load the tables of ``game_ids`` (None: every unfinished one) that this process does not hold."""
+        try:
+            if game_ids is None:
+                game_ids = await self.storage.run(lambda db: db.unfinished_ids())
+            for game_id in game_ids:
+                if game_id not in self.rooms:
+                    self.kick(await self.get(game_id))
+        except (ServiceError, StorageError) as e:
+            log.warning("tables of the other processes not loaded: %s", e)
 
     async def _refresh(self, room: Room) -> None:
         async with room.lock:
@@ -1194,13 +1214,11 @@ class Hub:
 
     # --- connections
 
-    def connect(self, room: Room, conn: Connection) -> None:
+    async def connect(self, room: Room, conn: Connection) -> None:
         """A client comes: the state to it alone; the others learn only that a seated player
-        is online.  A spectator past the table's cap is refused."""
+        is online.  A spectator past the table's cap (counted over every process) is refused."""
         if conn.seat is None:
-            watching = sum(1 for c in room.conns if c.seat is None)
-            if watching >= self.limits.max_spectators:
-                raise ServiceError(429, "too_many_spectators", f"this table has {watching} spectators, its most")
+            await self.guard.watch(conn.ticket, room.id)
         was_online = conn.seat is not None and any(c.seat == conn.seat for c in room.conns)
         room.conns.add(conn)
         now = self.clock()

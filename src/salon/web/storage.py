@@ -99,7 +99,26 @@ ACTIONS = sa.Table(
     sa.Column("n", sa.Integer, primary_key=True),
     sa.Column("action", sa.Text, nullable=False),
 )
+RATE_HITS = sa.Table(
+    "rate_hits", METADATA,
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("key", sa.Text, nullable=False),
+    sa.Column("until", sa.Double, nullable=False),  # when the hit leaves its window (seconds since the epoch)
+    sa.Index("rate_hits_by_key", "kind", "key", "until"),
+    sa.Index("rate_hits_by_until", "until"),
+)
+CONNECTIONS = sa.Table(
+    "connections", METADATA,
+    sa.Column("ticket", sa.Text, primary_key=True),
+    sa.Column("holder", sa.Text, nullable=False),  # the database session of the process serving it
+    sa.Column("client", sa.Text, nullable=False),
+    sa.Column("game_id", sa.Text),  # the table it watches as a spectator
+    sa.Index("connections_by_client", "client"),
+    sa.Index("connections_by_game", "game_id"),
+)
 
+IN_PLAY = sa.and_(GAMES.c.over == UNFINISHED, GAMES.c.broken.is_(None))
+"""The games in play: unfinished and not quarantined."""
 GAME_COLUMNS = (GAMES.c.id, GAMES.c.game, GAMES.c.title, GAMES.c.config, GAMES.c.seed, GAMES.c.created,
                 GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos, GAMES.c.listed, GAMES.c.writes)
 """What a :class:`GameRecord` is made of (``broken`` leads to a :class:`BrokenRecord` instead)."""
@@ -229,6 +248,7 @@ class Database:
                 self._lock = self._hold_sqlite_file(self.engine.url.database)
                 self._check_sqlite_file(where)
             self._migrate(where)
+            self.holder = self._hold_session()
         except sa.exc.SQLAlchemyError as e:
             self._dispose()
             raise ConfigError(f"cannot {verb} {where}: {_one_line(e)}") from None
@@ -322,7 +342,22 @@ class Database:
                                   f"knows (up to {script.get_current_head()}): upgrade salon")
             command.upgrade(config, "head")
 
+    def _hold_session(self) -> str:
+        """The name of this connection's database session, under which the live connections of
+        this process are counted (salon.web.quota): on PostgreSQL its server process and
+        start, which are gone when this process ends however it ends.  A SQLite file is
+        served by one process: the connections stored by an earlier one are all gone."""
+        with self.conn.begin():
+            if self.engine.dialect.name != "postgresql":
+                self.conn.execute(CONNECTIONS.delete())
+                return "local"
+            holder: str = self.conn.execute(SESSIONS.where(_ACTIVITY.c.pid == sa.func.pg_backend_pid())).scalar_one()
+            return holder
+
     def close(self) -> None:
+        if self.engine.dialect.name == "postgresql":
+            with self.conn.begin():  # the others need not wait for the session's end to see them gone
+                self.conn.execute(CONNECTIONS.delete().where(CONNECTIONS.c.holder == self.holder))
         self.conn.close()
         self._dispose()
 
@@ -348,13 +383,18 @@ class Database:
         if rec.actions:
             self.conn.execute(ACTIONS.insert(), [{"game_id": rec.id, "n": n, "action": a}
                                                  for n, a in enumerate(rec.actions)])
+        self._changed(rec.id)
 
-    def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat its token; False if someone took it first."""
+    def take_seat(self, game_id: str, seat: int, name: str, token_hash: str,
+                  options: dict[str, Any] | None = None) -> bool:
+        """Give a free human seat its token, and the table its new ``options`` if given (the
+        first person seated hosts it); False if someone took the seat first."""
         result = self.conn.execute(SEATS.update().where(
             SEATS.c.game_id == game_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
             SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash))
         self._changed(game_id)
+        if result.rowcount == 1 and options is not None:
+            self.set_options(game_id, options)
         return result.rowcount == 1
 
     def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
@@ -454,13 +494,13 @@ class Database:
         it ends (the connection closes); a SQLite file has one process."""
         if self.engine.dialect.name != "postgresql":
             return True
-        return bool(self.conn.execute(sa.select(sa.func.pg_try_advisory_lock(_lock_key(game_id)))).scalar())
+        return bool(self.conn.execute(sa.select(sa.func.pg_try_advisory_lock(lock_key(game_id)))).scalar())
 
     def let_go(self, game_id: str) -> None:
         """Give the game's lease back (the game is over): each held lock takes a slot of the
         server's shared lock table."""
         if self.engine.dialect.name == "postgresql":
-            self.conn.execute(sa.select(sa.func.pg_advisory_unlock(_lock_key(game_id))))
+            self.conn.execute(sa.select(sa.func.pg_advisory_unlock(lock_key(game_id))))
 
     # --- reading
 
@@ -474,14 +514,16 @@ class Database:
 
     def unfinished(self) -> list[GameRecord | BrokenRecord]:
         """Every game in play, oldest first (quarantined games left out)."""
-        where = sa.and_(GAMES.c.over == UNFINISHED, GAMES.c.broken.is_(None))
         try:
             with self.conn.begin_nested():
-                return self._read(where)
+                return self._read(IN_PLAY)
         except sa.exc.DBAPIError:
             # a row the driver cannot even fetch: read game by game, so it costs only its game
-            ids = self.conn.scalars(sa.select(GAMES.c.id).where(where).order_by(GAMES.c.created, GAMES.c.id)).all()
-            return [self._read_alone(game_id) for game_id in ids]
+            return [self._read_alone(game_id) for game_id in self.unfinished_ids()]
+
+    def unfinished_ids(self) -> list[str]:
+        """The games in play, oldest first (quarantined games left out)."""
+        return list(self.conn.scalars(sa.select(GAMES.c.id).where(IN_PLAY).order_by(GAMES.c.created, GAMES.c.id)))
 
     def finished_ids(self, limit: int, offset: int = 0) -> list[str]:
         """Listed games no longer in play (finished or ended early), newest first, a page at a time."""
@@ -516,9 +558,16 @@ class Database:
         return [_record(r, seat_rows.get(r.id, []), action_rows.get(r.id, [])) for r in rows]
 
 
-def _lock_key(game_id: str) -> int:
-    """The game's advisory lock: 64 bits of a hash of its id, as PostgreSQL's signed bigint."""
-    return int.from_bytes(hashlib.blake2b(game_id.encode(), digest_size=8).digest(), "big", signed=True)
+def lock_key(name: str) -> int:
+    """The advisory lock of a name (a game's id, say): 64 bits of its hash, as PostgreSQL's signed bigint."""
+    return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "big", signed=True)
+
+
+_ACTIVITY = sa.table("pg_stat_activity", sa.column("pid"), sa.column("backend_start"))
+SESSIONS = sa.select(sa.cast(_ACTIVITY.c.pid, sa.Text) + "@"
+                     + sa.cast(sa.func.extract("epoch", _ACTIVITY.c.backend_start), sa.Text))
+"""The names of PostgreSQL's open sessions: each one's server process and when it started (a
+process id alone may be given again to a later session)."""
 
 
 def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecord | BrokenRecord:

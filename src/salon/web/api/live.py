@@ -24,34 +24,36 @@ HELLO_TIMEOUT = 5.0
 @live.websocket(PATH)
 async def table_socket(websocket: WebSocket, game_id: str, hub: HubDep, client: Client) -> None:
     await websocket.accept()
-    counted = False
+    ticket = None
     try:
         if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
             raise ServiceError(403, "bad_origin", "games are played from this server's own pages only")
-        hub.guard.connect(client)
-        counted = True
+        ticket = await hub.guard.connect(client)
         room = await hub.get(game_id)
         hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), HELLO)
-        conn = Connection(room.seat_of(hello.token), client)
-        hub.connect(room, conn)
+        conn = Connection(room.seat_of(hello.token), client, ticket)
+        await hub.connect(room, conn)
     except ServiceError as e:
-        if counted:
-            hub.guard.disconnect(client)
         await websocket.send_json({"type": "error", **e.to_json()})
         await websocket.close(code=4000 + e.status)
+        await _count_out(hub, ticket)
         return
     except TimeoutError:
-        hub.guard.disconnect(client)
         await websocket.close(code=4408)
+        await _count_out(hub, ticket)
         return
     except (WebSocketDisconnect, WebSocketDisconnected):  # gone already (or closed by the server for size)
-        if counted:
-            hub.guard.disconnect(client)
+        await _count_out(hub, ticket)
         return
     try:
         await _session(websocket, hub, room, conn)
     finally:
-        hub.guard.disconnect(client)
+        await _count_out(hub, ticket)
+
+
+async def _count_out(hub: Hub, ticket: str | None) -> None:
+    if ticket is not None:
+        await hub.guard.disconnect(ticket)
 
 
 async def _receive_text(websocket: WebSocket) -> str:

@@ -101,7 +101,7 @@ async def replay_file(request: Request, step: Step, compute: ComputeDep, guard: 
 async def replaying(compute: Compute, guard: Guard, client: str, job: Callable[..., dict[str, Any]],
                     args: tuple[Any, ...]) -> dict[str, Any]:
     """A replay worked out in the workers, in the asking address's lane, within its rate."""
-    guard.replaying(client)
+    await guard.replaying(client)
     try:
         return await compute.run(f"replay:{client}", job, args, REPLAY_DEADLINE)
     except (Busy, JobTimeout):

@@ -1,0 +1,111 @@
+"""What clients have spent, counted in the database, so that every server process on it sees
+the same counts: unfinished tables (in all and per creating address), the hits of the rate
+limits within their moving windows, live connections per address and spectators per table.
+
+Each count and the write it allows are one job of the storage thread (salon.web.storage),
+taken in turn by every process: a transaction-level advisory lock on what is counted makes a
+second process wait until the first has committed, so that a cap is never exceeded by two
+processes counting at once.  A SQLite file has one process and one writer.
+
+A connection is stored with its process's database session (``Database.holder``).  Only the
+connections of sessions still open are counted: a process that ends, however it ends, closes
+its session, and its connections stop counting at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from salon.web.storage import CONNECTIONS, GAMES, IN_PLAY, RATE_HITS, SESSIONS, Database, lock_key
+
+
+@dataclass(frozen=True, order=True)
+class Hit:
+    """One more request of ``kind`` from ``key``, of which ``most`` are allowed per ``seconds``."""
+
+    kind: str
+    key: str
+    most: int
+    seconds: float
+
+
+def _in_turn(db: Database, what: str) -> None:
+    """Count ``what`` alone until the transaction ends (the other processes wait)."""
+    if db.engine.dialect.name == "postgresql":
+        db.conn.execute(sa.select(sa.func.pg_advisory_xact_lock(lock_key(what))))
+
+
+def hit(db: Database, hits: Sequence[Hit], now: float) -> Hit | None:
+    """Count every hit if each is within its rate, else none: the first beyond its rate.
+    ``now`` is in seconds since the epoch, which the server processes share."""
+    hits = sorted(hits)  # every process takes the locks in one order: no process waits on another in a cycle
+    for h in hits:
+        _in_turn(db, f"rate {h.kind} {h.key}")
+        db.conn.execute(RATE_HITS.delete().where(RATE_HITS.c.kind == h.kind, RATE_HITS.c.key == h.key,
+                                                 RATE_HITS.c.until <= now))
+    for h in hits:
+        counted = db.conn.execute(sa.select(sa.func.count()).select_from(RATE_HITS).where(
+            RATE_HITS.c.kind == h.kind, RATE_HITS.c.key == h.key)).scalar_one()
+        if counted >= h.most:
+            return h
+    db.conn.execute(RATE_HITS.insert(), [{"kind": h.kind, "key": h.key, "until": now + h.seconds} for h in hits])
+    return None
+
+
+def forget_expired(db: Database, now: float) -> None:
+    """Drop the hits out of every window (those of a key are dropped anyway when it is hit again)."""
+    db.conn.execute(RATE_HITS.delete().where(RATE_HITS.c.until <= now))
+
+
+def tables_full(db: Database, client: str, most: int, most_per_client: int) -> tuple[str, int] | None:
+    """Why one more table may not be created, with the count: ``server_full`` past ``most``
+    unfinished tables, ``too_many_tables`` past ``most_per_client`` of ``client``'s; None if
+    it may (the caller creates it in the same job, before the other processes count again)."""
+    _in_turn(db, "tables")
+    tables = db.conn.execute(sa.select(sa.func.count()).select_from(GAMES).where(IN_PLAY)).scalar_one()
+    if tables >= most:
+        return "server_full", tables
+    mine = db.conn.execute(sa.select(sa.func.count()).select_from(GAMES).where(
+        IN_PLAY, GAMES.c.creator == client)).scalar_one()
+    if mine >= most_per_client:
+        return "too_many_tables", mine
+    return None
+
+
+def _count(db: Database, where: sa.ColumnElement[bool]) -> int:
+    query = sa.select(sa.func.count()).select_from(CONNECTIONS).where(where)
+    if db.engine.dialect.name == "postgresql":
+        query = query.where(CONNECTIONS.c.holder.in_(SESSIONS))
+    counted: int = db.conn.execute(query).scalar_one()
+    return counted
+
+
+def connect(db: Database, ticket: str, client: str, most: int) -> int | None:
+    """Count a new connection of ``client`` under ``ticket``; the count if it already has
+    ``most`` live ones (and the connection is not counted)."""
+    _in_turn(db, f"client {client}")
+    counted = _count(db, CONNECTIONS.c.client == client)
+    if counted >= most:
+        return counted
+    db.conn.execute(CONNECTIONS.insert().values(ticket=ticket, holder=db.holder, client=client))
+    return None
+
+
+def watch(db: Database, ticket: str | None, game_id: str, most: int) -> int | None:
+    """Count the connection of ``ticket`` as a spectator of the table; the count if the table
+    already has ``most`` (and it is not counted).  A connection without a ticket (one the
+    server made itself) is only checked."""
+    _in_turn(db, f"watch {game_id}")
+    counted = _count(db, CONNECTIONS.c.game_id == game_id)
+    if counted >= most:
+        return counted
+    if ticket is not None:
+        db.conn.execute(CONNECTIONS.update().where(CONNECTIONS.c.ticket == ticket).values(game_id=game_id))
+    return None
+
+
+def disconnect(db: Database, ticket: str) -> None:
+    db.conn.execute(CONNECTIONS.delete().where(CONNECTIONS.c.ticket == ticket))
