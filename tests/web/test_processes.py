@@ -45,6 +45,7 @@ def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...
             if spec["kind"] == "human":
                 await a.join(room_a, seat, f"P{seat}")
         room_b = await b.get(room_a.id)
+        await settled(lambda: room_b.seats_json() == room_a.seats_json())  # B has heard of the joins
         try:
             await scenario(a, b, room_a, room_b)
             live = next(hub for hub in (a, b) if not hub.stopping)
@@ -286,3 +287,21 @@ def a_process_with_connections(url: str, client: str, count: int) -> int:
     pid: int = db.conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
     db.conn.detach()  # the session outlives this object: only its termination ends it
     return pid
+
+
+def test_a_seat_has_one_hint_in_flight_whichever_process_it_asks_through(postgres_url: str) -> None:
+    """While A works out a hint for the seat (A holds the seat's hint lease), B refuses a
+    second one for it; once A has given it back, B may take it."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        room_b.options["hints"] = True
+        seat = room_b.game.current_player()
+        assert seat is not None
+        lease = f"hint {room_a.id} {seat}"
+        assert await a.storage.run(lambda db: db.lease(lease))
+        with pytest.raises(ServiceError) as refusal:
+            await b.hint(room_b, seat, "c")
+        assert refusal.value.code == "hint_pending"
+        await a.storage.run(lambda db: db.let_go(lease))
+        assert await b.storage.run(lambda db: db.lease(lease))
+
+    two_processes(postgres_url, scenario)

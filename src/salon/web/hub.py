@@ -918,8 +918,9 @@ class Hub:
 
     async def hint(self, room: Room, seat: int | None, client: str = "") -> list[Estimate]:
         """The search's best choices for the seat deciding now, from its information only, if
-        the table allows hints.  One hint at a time per seat, within the hint rate of the seat
-        and of its address (``client``).  The search runs in the table's lane of the workers
+        the table allows hints.  One hint at a time per seat, whichever process it is asked
+        through (a lease, as for the bots), within the hint rate of the seat and of its address
+        (``client``).  The search runs in the table's lane of the workers
         (salon.web.compute), outside the room's lock, and is cancelled if the position changes
         meanwhile; the count is stored and shown to everyone once the hint is given."""
         if seat is None:
@@ -927,8 +928,20 @@ class Hub:
         if not room.options.get("hints"):
             raise ServiceError(403, "hints_off", "this table was created without hints")
         self._may_hint(room, seat)
-        await self.guard.hinting(client, f"{room.id}:{seat}")
-        self._may_hint(room, seat)  # again: the game may have moved on, or a hint started, while it was counted
+        lease = f"hint {room.id} {seat}"
+        if not await self._store(lambda db: db.lease(lease)):
+            raise ServiceError(429, "hint_pending", "your hint is still being worked out elsewhere; wait for it")
+        try:
+            await self.guard.hinting(client, f"{room.id}:{seat}")
+            self._may_hint(room, seat)  # again: the game may have moved on, or a hint started, while it was counted
+            return await self._hint(room, seat)
+        finally:
+            try:
+                await self.storage.run(lambda db: db.let_go(lease))
+            except StorageError as e:
+                log.warning("game %s: a hint's lease not given back: %s", room.id, e)
+
+    async def _hint(self, room: Room, seat: int) -> list[Estimate]:
         s = room.seats[seat]
         task = asyncio.ensure_future(self.compute.run(
             room.id, jobs.hint, (room.game.clone(), hint_seed(room.seed, seat, s.hints), self.hint_think),
@@ -1177,9 +1190,12 @@ class Hub:
             rooms = []
             self._soon(self._discover([game_id]))
         for room in rooms:
-            if not room.behind:
-                room.behind = True
-                self._soon(self._refresh(room))
+            self._behind(room)
+
+    def _behind(self, room: Room) -> None:
+        if not room.behind:
+            room.behind = True
+            self._soon(self._refresh(room))
 
     def _soon(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(job)
@@ -1187,13 +1203,16 @@ class Hub:
         task.add_done_callback(self._refreshing.discard)
 
     async def _discover(self, game_ids: list[str] | None) -> None:
-        """Load the tables of ``game_ids`` (None: every unfinished one) that this process does not hold."""
+        """Load the tables of ``game_ids`` (None: every unfinished one this process does not
+        hold), and read each once more: a load already under way when the notification came
+        may have read its rows before the write it announces."""
         try:
             if game_ids is None:
-                game_ids = await self.storage.run(lambda db: db.unfinished_ids())
+                game_ids = [i for i in await self.storage.run(lambda db: db.unfinished_ids()) if i not in self.rooms]
             for game_id in game_ids:
-                if game_id not in self.rooms:
-                    self.kick(await self.get(game_id))
+                room = await self.get(game_id)
+                self._behind(room)
+                self.kick(room)
         except (ServiceError, StorageError) as e:
             log.warning("tables of the other processes not loaded: %s", e)
 
@@ -1211,6 +1230,21 @@ class Hub:
         except StorageError as e:
             log.error("storage: %s", e)
             raise ServiceError(503, "storage", "the database refused the change; nothing changed, try again") from None
+
+    async def seat_of(self, room: Room, token: str | None) -> int | None:
+        """The seat a token holds (Room.seat_of).  On a shared database a token this process
+        does not know may have been given through another process a moment ago (a seat
+        joined there, the page then connected here): it is looked for again in the
+        database before it is refused."""
+        try:
+            return room.seat_of(token)
+        except ServiceError:
+            digest = hash_token(token or "")
+            if not (self.storage.shared and await self._store(lambda db: db.holds_seat(room.id, digest))):
+                raise
+        async with room.lock:
+            await self._catch_up(room)
+        return room.seat_of(token)
 
     # --- connections
 

@@ -488,19 +488,20 @@ class Database:
         self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(broken=reason))
         self._changed(game_id)
 
-    def lease(self, game_id: str) -> bool:
-        """Whether this process may play the game's bots: on PostgreSQL, a lock on the game
-        that one connection holds at a time, and lets go of when its process ends, however
+    def lease(self, name: str) -> bool:
+        """Whether this process may do the work of ``name`` (a game's id: play its bots):
+        on PostgreSQL, a lock on the name that one connection holds at a time (taken once
+        more by the connection holding it), and lets go of when its process ends, however
         it ends (the connection closes); a SQLite file has one process."""
         if self.engine.dialect.name != "postgresql":
             return True
-        return bool(self.conn.execute(sa.select(sa.func.pg_try_advisory_lock(lock_key(game_id)))).scalar())
+        return bool(self.conn.execute(sa.select(sa.func.pg_try_advisory_lock(lock_key(name)))).scalar())
 
-    def let_go(self, game_id: str) -> None:
-        """Give the game's lease back (the game is over): each held lock takes a slot of the
-        server's shared lock table."""
+    def let_go(self, name: str) -> None:
+        """Give the lease of ``name`` back once (the game is over, the hint given): each
+        held lock takes a slot of the server's shared lock table."""
         if self.engine.dialect.name == "postgresql":
-            self.conn.execute(sa.select(sa.func.pg_advisory_unlock(lock_key(game_id))))
+            self.conn.execute(sa.select(sa.func.pg_advisory_unlock(lock_key(name))))
 
     # --- reading
 
@@ -511,6 +512,11 @@ class Database:
         if row.broken is not None:
             return BrokenRecord(game_id, row.broken, quarantined=True)
         return self._read_alone(game_id)
+
+    def holds_seat(self, game_id: str, token_hash: str) -> bool:
+        """Whether a token of that hash holds a seat of the game."""
+        return self.conn.execute(sa.select(SEATS.c.seat).where(
+            SEATS.c.game_id == game_id, SEATS.c.token_hash == token_hash)).first() is not None
 
     def unfinished(self) -> list[GameRecord | BrokenRecord]:
         """Every game in play, oldest first (quarantined games left out)."""

@@ -49,13 +49,13 @@ async def table_of(hub: Annotated[Hub, Depends(hub_of)],
     return await hub.get(game_id)
 
 
-async def seat_of(room: Annotated[Room, Depends(table_of)],
+async def seat_of(hub: Annotated[Hub, Depends(hub_of)], room: Annotated[Room, Depends(table_of)],
             token: Annotated[str | None, Header(alias=TOKEN_HEADER, description=(
                 "The seat's secret token, received when the seat was taken; without it the "
                 "client is a spectator."))] = None) -> int | None:
     """The seat the token holds (None: a spectator); ServiceError 403 for a token that holds
     no seat of the table."""
-    return room.seat_of(token)
+    return await hub.seat_of(room, token)
 
 
 HubDep = Annotated[Hub, Depends(hub_of)]

@@ -31,7 +31,7 @@ async def table_socket(websocket: WebSocket, game_id: str, hub: HubDep, client: 
         ticket = await hub.guard.connect(client)
         room = await hub.get(game_id)
         hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), HELLO)
-        conn = Connection(room.seat_of(hello.token), client, ticket)
+        conn = Connection(await hub.seat_of(room, hello.token), client, ticket)
         await hub.connect(room, conn)
     except ServiceError as e:
         await websocket.send_json({"type": "error", **e.to_json()})
