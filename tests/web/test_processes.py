@@ -126,6 +126,7 @@ def test_simultaneous_moves_and_undos_through_two_processes_are_accepted_once(po
             stored = await a.storage.run(lambda db: db.load(room_a.id))
             assert isinstance(stored, GameRecord)
             assert stored.actions == room_a.game.history == room_b.game.history
+            assert room_a.game.state_hash() == room_b.game.state_hash()  # a catch-up replays only what it lacked
         assert len(kinds) == 3, f"acts and undos met in every pairing: {kinds}"
 
     two_processes(postgres_url, scenario)
@@ -303,5 +304,30 @@ def test_a_seat_has_one_hint_in_flight_whichever_process_it_asks_through(postgre
         assert refusal.value.code == "hint_pending"
         await a.storage.run(lambda db: db.let_go(lease))
         assert await b.storage.run(lambda db: db.lease(lease))
+
+    two_processes(postgres_url, scenario)
+
+
+def test_a_player_connected_to_one_process_is_online_for_the_other(postgres_url: str) -> None:
+    """Seat 1's player connects to A: B's clients see them online (so B's host cannot hand
+    their seat to a bot as if they were away), and away again once they have gone."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        rng = random.Random(4)
+        while room_a.game.current_player() != 0:  # seat 1's player is not keeping the table waiting
+            await play(a, room_a, rng)
+        await settled(lambda: quiet({a: room_a, b: room_b}) and room_b.game.current_player() == 0)
+        host = Connection(0)
+        await b.connect(room_b, host)
+        player = Connection(1, "p", await a.guard.connect("p"))
+        await a.connect(room_a, player)
+        await until(host, lambda: room_b.seats_json()[1]["online"])
+        room_b.seats[1].seen -= 3600  # long gone, were they not online through A
+        with pytest.raises(ServiceError) as refusal:
+            await b.manage_seat(room_b, 0, 1, "bot", room_b.version_for(0))
+        assert refusal.value.code == "not_idle"
+        a.disconnect(room_a, player)
+        assert player.ticket is not None
+        await a.guard.disconnect(player.ticket)
+        await until(host, lambda: not room_b.seats_json()[1]["online"])
 
     two_processes(postgres_url, scenario)

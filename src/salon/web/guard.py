@@ -187,6 +187,11 @@ class Guard:
         if watching is not None:
             raise ServiceError(429, "too_many_spectators", f"this table has {watching} spectators, its most")
 
+    async def sit(self, ticket: str, game_id: str, seat: int) -> None:
+        """Store that the connection plays the table's seat: the other processes show its
+        player online."""
+        await self._count(lambda db: quota.sit(db, ticket, game_id, seat))
+
     async def disconnect(self, ticket: str) -> None:
         try:
             await self.storage.run(lambda db: quota.disconnect(db, ticket))

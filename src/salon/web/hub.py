@@ -54,7 +54,7 @@ from salon.core.errors import ActionError, ConfigError, MalformedAction, SalonEr
 from salon.core.events import Event
 from salon.core.game import Game, game_class, secret_seed
 from salon.i18n import text
-from salon.web import jobs
+from salon.web import jobs, quota
 from salon.web.adapters import adapter
 from salon.web.api.models import RequestId
 from salon.web.bot_policy import check_server_bot
@@ -92,8 +92,9 @@ IDLE_AFTER = 120.0
 JOB_GRACE = 10.0
 """Seconds a bot's move or a hint may run past the think time it was given before it is stopped."""
 LEASE_RETRY = 3.0
-"""Seconds between two attempts of a process to take over the bots of the tables whose bots
-another process plays (on a shared database), should that process have ended."""
+"""Seconds between two rounds of a process on a shared database (Hub._rounds): learning who is
+connected to the other processes, and trying to take over the bots of the tables another
+process plays, should that process have ended."""
 REPLAY_DEADLINE = 30.0
 """Seconds a replay may take before it is stopped (a 10,000-action record takes a fraction)."""
 NAME_LIMIT = 40
@@ -199,6 +200,8 @@ class Room:
     (forced_move), which the server makes for a person and nobody may take back."""
     behind: bool = False
     """Another process wrote the game and this room has not caught up yet (Hub._refresh)."""
+    elsewhere: set[int] = field(default_factory=set)
+    """The seats whose players are connected to other processes (Hub._presence_elsewhere)."""
     writes: int = 0
     """How many writes of the game's actions the database holds as far as this room knows:
     each write names it (salon.web.storage.Stale), so that a room another process moved on
@@ -235,15 +238,19 @@ class Room:
         self.private.append(private)
         self.private_by[actor] += private
 
-    def adopt(self, stored: Room) -> None:
+    def adopt(self, stored: Room, extended: bool) -> None:
         """Take the game, seats and log of ``stored``, the same table as the database holds it
-        now (another process wrote it): every client gets its state afresh."""
+        now (another process wrote it).  Where its log ``extended`` this room's, each client
+        is sent the entries it lacks; otherwise (an undo) its state afresh."""
+        for seat, was in zip(stored.seats, self.seats):
+            if seat.token_hash == was.token_hash:
+                seat.seen = was.seen  # the same player: away since they went, not since this catch-up
         for name in ("game", "seats", "log", "actors", "private", "private_by", "lone", "options", "undos",
                      "ended", "listed", "writes"):
             setattr(self, name, getattr(stored, name))
         self.forced.clear()
         self.changes += 1
-        self.epoch += 1
+        self.epoch += not extended
 
     def cut(self, length: int) -> None:
         """Keep the log of the first ``length`` actions (an undo or a rollback)."""
@@ -332,7 +339,7 @@ class Room:
     def seats_json(self, now: float | None = None) -> list[dict[str, Any]]:
         """The seats as everyone sees them; with ``now``, for each seated player, in how many
         seconds the host may replace them (0: now; None: not while they are here and playing)."""
-        online = {c.seat for c in self.conns}
+        online = self.online()
         vacant = self.vacant
         seats: list[dict[str, Any]] = [
             {"seat": s.seat, "kind": s.kind, "bot": s.bot_name, "name": s.name, "taken": s.taken,
@@ -342,6 +349,10 @@ class Room:
             for shown, s in zip(seats, self.seats):
                 shown["replaceable_in"] = self.replaceable_in(s, now, online)
         return seats
+
+    def online(self) -> set[int | None]:
+        """The seats whose players are connected, to this process or another."""
+        return {c.seat for c in self.conns} | self.elsewhere
 
     def replaceable_in(self, seat: Seat, now: float, online: set[int | None]) -> float | None:
         """Seconds until the host may hand ``seat`` to a bot or reopen it: when its player has
@@ -444,18 +455,23 @@ def forced_move(game: Game) -> str | None:
     return legal[0] if len(legal) == 1 and legal[0] in FORCED else None
 
 
-def rebuild(rec: GameRecord) -> tuple[Game, list[list[Event]], list[int | None], list[bool]]:
+Rebuilt = tuple[Game, list[list[Event]], list[int | None], list[bool]]
+"""A game, the events of each action, its actor, and whether it was the actor's lone pass or done."""
+
+
+def rebuild(rec: GameRecord, resume: Rebuilt | None = None) -> Rebuilt:
     """The game of a record, by replaying its actions, with the events of each action, its
-    actor and whether it was the actor's lone pass or done (Room.lone)."""
-    try:
-        cls = game_class(rec.game)
-        game = cls.new(cls.stored_config(rec.config), rec.seed)
-    except ConfigError as e:
-        raise SalonError(f"the stored config is invalid: {e}") from None
-    log: list[list[Event]] = [game.setup_events()]
-    actors: list[int | None] = [None]
-    lone = [False]
-    for i, action in enumerate(rec.actions):
+    actor and whether it was the actor's lone pass or done (Room.lone); from ``resume``, a
+    game of the record's first actions, only the actions that follow are replayed."""
+    if resume is None:
+        try:
+            cls = game_class(rec.game)
+            game = cls.new(cls.stored_config(rec.config), rec.seed)
+        except ConfigError as e:
+            raise SalonError(f"the stored config is invalid: {e}") from None
+        resume = game, [game.setup_events()], [None], [False]
+    game, log, actors, lone = resume
+    for i, action in enumerate(rec.actions[len(game.history):], start=len(game.history)):
         actor = game.current_player()
         lone.append(forced_move(game) == action)
         try:
@@ -520,7 +536,7 @@ class Hub:
             self.kick(room)
         self.storage.listen(self._changed_elsewhere)
         if self.storage.shared:
-            self._retrying = asyncio.get_running_loop().create_task(self._retry_leases())
+            self._retrying = asyncio.get_running_loop().create_task(self._rounds())
 
     async def stop(self) -> None:
         """Stop every bot and hint and close every connection (the server shuts down): the
@@ -544,17 +560,18 @@ class Hub:
         except StorageError as e:
             log.error("game %s: the quarantine was not stored: %s", game_id, e)
 
-    def _room(self, rec: GameRecord | BrokenRecord) -> Room:
-        """The room of a stored game; SalonError for one that cannot be restored as it is: a
-        damaged row, an action the engine refuses, seats that do not fit the game, a seat of
-        an unknown kind, or a bot this server does not play (bot_policy)."""
+    def _room(self, rec: GameRecord | BrokenRecord, resume: Rebuilt | None = None) -> Room:
+        """The room of a stored game (replayed from ``resume``, see rebuild); SalonError for
+        one that cannot be restored as it is: a damaged row, an action the engine refuses,
+        seats that do not fit the game, a seat of an unknown kind, or a bot this server does
+        not play (bot_policy)."""
         if isinstance(rec, BrokenRecord):
             raise SalonError(rec.reason)
         try:
             cls = game_class(rec.game)
         except ConfigError as e:
             raise SalonError(str(e)) from None
-        game, events, actors, lone = rebuild(rec)
+        game, events, actors, lone = rebuild(rec, resume)
         if len(rec.seats) != game.num_players or [s.seat for s in rec.seats] != list(range(game.num_players)):
             raise SalonError(f"the stored seats do not fit a game of {game.num_players} seats")
         now = self.clock()
@@ -825,7 +842,7 @@ class Hub:
                     raise ServiceError(403, "not_host", "only the table's host may replace a player")
                 if t.kind != HUMAN or t.token_hash is None:
                     raise ServiceError(409, "not_replaceable", f"seat {target} is not held by a person")
-                wait = room.replaceable_in(t, now, {c.seat for c in room.conns})
+                wait = room.replaceable_in(t, now, room.online())
                 if wait is None:
                     raise ServiceError(409, "not_idle", f"seat {target}'s player is here and playing")
                 if wait > 0:
@@ -1165,7 +1182,10 @@ class Hub:
             if rec is None:
                 raise SalonError("its rows are gone")
             held = [s.token_hash for s in room.seats]
-            room.adopt(self._room(rec))
+            history = room.game.history
+            extended = isinstance(rec, GameRecord) and rec.actions[:len(history)] == history
+            resume = (room.game.clone(), list(room.log), list(room.actors), list(room.lone)) if extended else None
+            room.adopt(self._room(rec, resume), extended)
         except SalonError as e:
             await self._quarantine(room.id, str(e))
             raise ServiceError(410, "broken", f"game {room.id} is damaged and cannot be shown") from None
@@ -1253,6 +1273,8 @@ class Hub:
         is online.  A spectator past the table's cap (counted over every process) is refused."""
         if conn.seat is None:
             await self.guard.watch(conn.ticket, room.id)
+        elif conn.ticket is not None and self.storage.shared:
+            await self.guard.sit(conn.ticket, room.id, conn.seat)
         was_online = conn.seat is not None and any(c.seat == conn.seat for c in room.conns)
         room.conns.add(conn)
         now = self.clock()
@@ -1299,14 +1321,33 @@ class Hub:
             self._leased.add(room.id)
         return True
 
-    async def _retry_leases(self) -> None:
-        """Now and then, try to take over the bots of the tables another process played, and
+    async def _rounds(self) -> None:
+        """Now and then (on a shared database): learn which players are connected to the other
+        processes, try to take over the bots of the tables another process played, and
         start those of this process's tables again where a catch-up found a bot's turn while
         the bot's task was ending (kick does nothing while a task runs)."""
         while True:
             await asyncio.sleep(self.lease_retry)
+            try:
+                await self._presence_elsewhere()
+            except StorageError as e:
+                log.warning("storage: who is connected to the other processes not known: %s", e)
             for room in list(self.rooms.values()):
                 self.kick(room)
+
+    async def _presence_elsewhere(self) -> None:
+        """Tell each table's clients the seats whose players came to or went from the other
+        processes (a process that ended took its connections with it)."""
+        seated = await self.storage.run(quota.seated_elsewhere)
+        now = self.clock()
+        for room in list(self.rooms.values()):
+            elsewhere = seated.get(room.id, set())
+            if elsewhere != room.elsewhere:
+                here = {c.seat for c in room.conns}
+                for seat in room.elsewhere - elsewhere - here:
+                    room.seats[seat].seen = now  # away from now on (Room.replaceable_in)
+                room.elsewhere = elsewhere
+                room.presence(now)
 
     async def _bots(self, room: Room) -> None:
         """Move for the bots, and make the people's lone passes after the very pause a bot's

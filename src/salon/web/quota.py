@@ -1,6 +1,7 @@
 """What clients have spent, counted in the database, so that every server process on it sees
 the same counts: unfinished tables (in all and per creating address), the hits of the rate
-limits within their moving windows, live connections per address and spectators per table.
+limits within their moving windows, live connections per address and spectators per table;
+and which seats' players are connected, to whichever process.
 
 Each count and the write it allows are one job of the storage thread (salon.web.storage),
 taken in turn by every process: a transaction-level advisory lock on what is counted makes a
@@ -99,12 +100,27 @@ def watch(db: Database, ticket: str | None, game_id: str, most: int) -> int | No
     already has ``most`` (and it is not counted).  A connection without a ticket (one the
     server made itself) is only checked."""
     _in_turn(db, f"watch {game_id}")
-    counted = _count(db, CONNECTIONS.c.game_id == game_id)
+    counted = _count(db, sa.and_(CONNECTIONS.c.game_id == game_id, CONNECTIONS.c.seat.is_(None)))
     if counted >= most:
         return counted
     if ticket is not None:
         db.conn.execute(CONNECTIONS.update().where(CONNECTIONS.c.ticket == ticket).values(game_id=game_id))
     return None
+
+
+def sit(db: Database, ticket: str, game_id: str, seat: int) -> None:
+    """Store that the connection of ``ticket`` plays the table's seat (its player is online)."""
+    db.conn.execute(CONNECTIONS.update().where(CONNECTIONS.c.ticket == ticket).values(game_id=game_id, seat=seat))
+
+
+def seated_elsewhere(db: Database) -> dict[str, set[int]]:
+    """The seats, per table, whose players are connected to the other processes."""
+    seated: dict[str, set[int]] = {}
+    rows = db.conn.execute(sa.select(CONNECTIONS.c.game_id, CONNECTIONS.c.seat).distinct().where(
+        CONNECTIONS.c.seat.is_not(None), CONNECTIONS.c.holder != db.holder, CONNECTIONS.c.holder.in_(SESSIONS)))
+    for game_id, seat in rows:
+        seated.setdefault(game_id, set()).add(seat)
+    return seated
 
 
 def disconnect(db: Database, ticket: str) -> None:

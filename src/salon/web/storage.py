@@ -112,7 +112,8 @@ CONNECTIONS = sa.Table(
     sa.Column("ticket", sa.Text, primary_key=True),
     sa.Column("holder", sa.Text, nullable=False),  # the database session of the process serving it
     sa.Column("client", sa.Text, nullable=False),
-    sa.Column("game_id", sa.Text),  # the table it watches as a spectator
+    sa.Column("game_id", sa.Text),  # the table it watches or plays at
+    sa.Column("seat", sa.Integer),  # the seat it plays; none for a spectator
     sa.Index("connections_by_client", "client"),
     sa.Index("connections_by_game", "game_id"),
 )

@@ -1,5 +1,6 @@
 """What clients have spent, counted where every server process sees it: the hits of the rate
-limits within their windows, and the live connections with the process that holds each.
+limits within their windows, and the live connections with the process that holds each, the
+table each watches or plays at and its seat.
 
 Revision ID: 0006
 """
@@ -26,6 +27,7 @@ def upgrade() -> None:
         sa.Column("holder", sa.Text, nullable=False),
         sa.Column("client", sa.Text, nullable=False),
         sa.Column("game_id", sa.Text),
+        sa.Column("seat", sa.Integer),
     )
     op.create_index("connections_by_client", "connections", ["client"])
     op.create_index("connections_by_game", "connections", ["game_id"])
