@@ -163,10 +163,16 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_ur
         await b.connect(room_b, watcher)
         await b.connect(room_b, player)
         rng = random.Random(5)
+        turns = 0
         for _ in range(5):
+            deciding, before = room_b.game.current_player(), b.clock()
             await play(a, room_a, rng)
             await until(watcher, lambda: room_b.version_for(None) == room_a.version_for(None))
             assert len(room_b.game.history) == len(room_a.game.history)
+            if room_b.game.current_player() != deciding:
+                assert room_b.turn_started >= before, "B's turn timer runs from the new turn"
+                turns += 1
+        assert turns
         tokens = []
         for _ in range(2):
             tokens.append(await a.renew_token(room_a, 0))

@@ -1182,10 +1182,13 @@ class Hub:
             if rec is None:
                 raise SalonError("its rows are gone")
             held = [s.token_hash for s in room.seats]
+            deciding = room.game.current_player()
             history = room.game.history
             extended = isinstance(rec, GameRecord) and rec.actions[:len(history)] == history
             resume = (room.game.clone(), list(room.log), list(room.actors), list(room.lone)) if extended else None
             room.adopt(self._room(rec, resume), extended)
+            if room.game.current_player() != deciding:  # the turn timer runs from when this process learnt of it
+                room.turn_started = self.clock()
         except SalonError as e:
             await self._quarantine(room.id, str(e))
             raise ServiceError(410, "broken", f"game {room.id} is damaged and cannot be shown") from None
