@@ -9,6 +9,7 @@ import asyncio
 import random
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -18,7 +19,7 @@ from salon.web import quota
 from salon.web.errors import ServiceError
 from salon.web.guard import UNLIMITED, Limits
 from salon.web.hub import Connection, Hub, Room
-from salon.web.storage import CHANNEL, Database, GameRecord, Storage
+from salon.web.storage import CHANNEL, Database, GameRecord, Storage, StorageError
 
 Scenario = Callable[[Hub, Hub, Room, Room], Awaitable[None]]
 PEOPLE = ({"kind": "human"}, {"kind": "human"})
@@ -30,17 +31,18 @@ KILL_WAIT_MS = 60_000
 
 
 def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...] = PEOPLE,
-                  limits: Limits | None = None) -> None:
+                  limits: Limits | None = None, bot_delay: float = 0, options: dict[str, object] | None = None) -> None:
     """Run ``scenario`` with two hubs on one database, each listening to the other, and a
     two-seat Rococo table that the first created and the second loaded."""
     async def run() -> None:
         stores = [Storage(url), Storage(url)]
         for store in stores:
             await store.start()
-        a, b = (Hub(store, bot_delay=0, allow_seed=True, limits=limits, lease_retry=0.05) for store in stores)
+        a, b = (Hub(store, bot_delay=bot_delay, allow_seed=True, limits=limits, lease_retry=0.05)
+                for store in stores)
         for hub in (a, b):
             await hub.start()
-        room_a, _, _ = await a.create("rococo", "t", list(seats), {}, 5, None)
+        room_a, _, _ = await a.create("rococo", "t", list(seats), {}, 5, None, options=options)
         for seat, spec in enumerate(seats):
             if spec["kind"] == "human":
                 await a.join(room_a, seat, f"P{seat}")
@@ -76,10 +78,13 @@ async def stale(attempt: Awaitable[object]) -> None:
 
 
 def test_a_process_that_missed_moves_catches_up_instead_of_acting_or_undoing_on_them(postgres_url: str) -> None:
-    """A seat acts through B; six moves go through A; an undo sent through B (its room still
-    at the first move) is refused as stale, B catches up, and nothing stored is lost."""
+    """A seat acts through B while A hears nothing of it; A's move on what it saw is refused
+    as stale and A catches up.  Six moves go through A while B hears nothing; an undo sent
+    through B (its room still at the first move) is refused as stale, B catches up, and
+    nothing stored is lost.  (The server's own moves wait: only the test's are made.)"""
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         rng = random.Random(3)
+        room_a.behind = True  # as if its notifications were lost: no catch-up is started (Hub._behind)
         while True:  # a position where the deciding seat's move may be taken back
             seat = room_b.game.current_player()
             assert seat is not None
@@ -87,15 +92,17 @@ def test_a_process_that_missed_moves_catches_up_instead_of_acting_or_undoing_on_
             if room_b.undoable() > 0:
                 break
         undo_version = room_b.version_for(seat)
-        await stale(play(a, room_a, rng))  # A missed B's moves: refused, and caught up
+        await stale(play(a, room_a, rng))
         assert room_a.game.history == room_b.game.history
+        room_a.behind, room_b.behind = False, True
         for _ in range(6):
             await play(a, room_a, rng)
         await stale(b.undo(room_b, seat, undo_version))
         assert room_b.game.history == room_a.game.history
         assert room_b.writes == room_a.writes
+        room_b.behind = False
 
-    two_processes(postgres_url, scenario)
+    two_processes(postgres_url, scenario, bot_delay=HANG_GUARD)
 
 
 def test_simultaneous_moves_and_undos_through_two_processes_are_accepted_once(postgres_url: str) -> None:
@@ -300,7 +307,6 @@ def test_a_seat_has_one_hint_in_flight_whichever_process_it_asks_through(postgre
     """While A works out a hint for the seat (A holds the seat's hint lease), B refuses a
     second one for it; once A has given it back, B may take it."""
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
-        room_b.options["hints"] = True
         seat = room_b.game.current_player()
         assert seat is not None
         lease = f"hint {room_a.id} {seat}"
@@ -311,7 +317,7 @@ def test_a_seat_has_one_hint_in_flight_whichever_process_it_asks_through(postgre
         await a.storage.run(lambda db: db.let_go(lease))
         assert await b.storage.run(lambda db: db.lease(lease))
 
-    two_processes(postgres_url, scenario)
+    two_processes(postgres_url, scenario, options={"hints": True})
 
 
 def test_a_player_connected_to_one_process_is_online_for_the_other(postgres_url: str) -> None:
@@ -337,3 +343,50 @@ def test_a_player_connected_to_one_process_is_online_for_the_other(postgres_url:
         await until(host, lambda: not room_b.seats_json()[1]["online"])
 
     two_processes(postgres_url, scenario)
+
+
+def test_a_process_whose_database_connection_was_cut_goes_on(postgres_url: str) -> None:
+    """A's own connection to the database is ended (as when PostgreSQL restarts): once A has
+    opened a new one, the connections of its clients count under the new session (the other
+    process still sees its player online), and the table's bots go on moving."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        rooms = {a: room_a, b: room_b}
+        player = Connection(0, "p", await a.guard.connect("p"))
+        await a.connect(room_a, player)
+        await settled(lambda: room_b.elsewhere == {0})
+        pid = await a.storage.run(lambda db: db.conn.exec_driver_sql("SELECT pg_backend_pid()").scalar())
+        await b.storage.run(lambda db: db.conn.exec_driver_sql(f"SELECT pg_terminate_backend({pid}, {KILL_WAIT_MS})"))
+        for _ in range(int(HANG_GUARD / POLL)):  # the first transaction after the cut fails: "try again"
+            try:
+                await a.storage.run(lambda db: db.resume())
+                break
+            except StorageError:
+                await asyncio.sleep(POLL)
+        assert await a.storage.run(lambda db: db.conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()) != pid
+        rng = random.Random(7)
+        for _ in range(3):
+            await settled(lambda: room_a.game.current_player() == 0 and quiet(rooms))
+            await play(a, room_a, rng)
+        await settled(lambda: room_a.game.current_player() == 0 and quiet(rooms))
+        await settled(lambda: room_b.elsewhere == {0})  # online again, if B looked while the session was new
+
+    two_processes(postgres_url, scenario, ({"kind": "human"}, {"kind": "bot", "bot": "random"}))
+
+
+def test_tables_created_through_both_processes_at_once_are_all_created(postgres_url: str) -> None:
+    """Eighty tables created (and joined) at once through both processes by one address: the
+    counts of both processes take their locks in turn, and none waits for the other."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        created = await asyncio.gather(*(hub.create("rococo", "t", list(PEOPLE), {}, None, {"seat": 0}, client="c")
+                                         for hub in (a, b) * 40), return_exceptions=True)
+        assert [r for r in created if isinstance(r, BaseException)] == []
+
+    two_processes(postgres_url, scenario, limits=UNLIMITED)
+
+
+def test_processes_starting_together_on_an_empty_database_all_start(postgres_url: str) -> None:
+    """Each migrates the schema in turn: the first creates the tables, the others find them."""
+    with ThreadPoolExecutor(3) as pool:
+        opened = list(pool.map(Database, [postgres_url] * 3))
+    for db in opened:
+        db.close()

@@ -120,7 +120,7 @@ class Guard:
 
     async def _count(self, job: Callable[[Database], T]) -> T:
         try:
-            return await self.storage.run(job)
+            return await self.storage.run(job, alone=True)  # counts hold their locks to the commit
         except StorageError as e:
             log.error("storage: %s", e)
             raise ServiceError(503, "storage", "the database refused the change; nothing changed, try again") from None

@@ -535,6 +535,7 @@ class Hub:
             self.rooms[room.id] = room
             self.kick(room)
         self.storage.listen(self._changed_elsewhere)
+        self.storage.on_new_session(self._leased.clear)  # the leases were the old session's locks
         if self.storage.shared:
             self._retrying = asyncio.get_running_loop().create_task(self._rounds())
 
@@ -1369,7 +1370,7 @@ class Hub:
                 log.warning("game %s: its lease not given back: %s", room.id, e)
 
     async def _bots_of(self, room: Room) -> None:
-        while (seat := self._bot_turn(room)) is not None:
+        while room.id in self._leased and (seat := self._bot_turn(room)) is not None:
             changes = room.changes
             if room.paced(seat):
                 await asyncio.sleep(self.bot_delay)

@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 import psycopg
 import sqlalchemy as sa
@@ -237,8 +237,18 @@ class Database:
     def __init__(self, url: str | None, origin: str = "") -> None:
         self.origin = origin
         """Who writes through this connection, in the notifications (Storage.listen)."""
+        self.holder = "local"
+        """The name of the connection's database session, under which the live connections of
+        this process are stored (salon.web.quota): on PostgreSQL its server process and
+        start, gone when this process ends however it ends; a SQLite file has one process."""
+        self.renewed: Callable[[], None] | None = None
+        """Told when the connection was lost and opened again: a new session, which holds none
+        of the old one's locks (the leases)."""
+        self._moved_from: str | None = None
         if is_postgres(url):
             self.engine, where, verb = self._postgres(url), describe(url), "connect to"
+            self.holder = ""
+            sa.event.listen(self.engine, "connect", self._new_session)
         else:
             self.engine = self._sqlite(self._sqlite_path(url))
             where, verb = self.engine.url.database or "(memory)", "open the database"
@@ -249,7 +259,7 @@ class Database:
                 self._lock = self._hold_sqlite_file(self.engine.url.database)
                 self._check_sqlite_file(where)
             self._migrate(where)
-            self.holder = self._hold_session()
+            self._forget_ended_connections()
         except sa.exc.SQLAlchemyError as e:
             self._dispose()
             raise ConfigError(f"cannot {verb} {where}: {_one_line(e)}") from None
@@ -335,6 +345,8 @@ class Database:
         script = ScriptDirectory.from_config(config)
         known = {rev.revision for rev in script.walk_revisions()}
         with self.conn.begin():
+            if self.engine.dialect.name == "postgresql":  # processes starting together migrate one at a time
+                self.conn.execute(sa.select(sa.func.pg_advisory_xact_lock(lock_key("salon schema"))))
             current = MigrationContext.configure(self.conn).get_current_revision()
             if current is None and sa.inspect(self.conn).has_table("games"):
                 command.stamp(config, migrations.LEGACY)
@@ -343,22 +355,44 @@ class Database:
                                   f"knows (up to {script.get_current_head()}): upgrade salon")
             command.upgrade(config, "head")
 
-    def _hold_session(self) -> str:
-        """The name of this connection's database session, under which the live connections of
-        this process are counted (salon.web.quota): on PostgreSQL its server process and
-        start, which are gone when this process ends however it ends.  A SQLite file is
-        served by one process: the connections stored by an earlier one are all gone."""
+    def _forget_ended_connections(self) -> None:
+        """Drop the connections stored by processes that have ended (on SQLite, by the one
+        process before this one): they count no more, and need not be kept."""
         with self.conn.begin():
-            if self.engine.dialect.name != "postgresql":
+            if self.engine.dialect.name == "postgresql":
+                self.conn.execute(CONNECTIONS.delete().where(CONNECTIONS.c.holder.not_in(SESSIONS)))
+            else:
                 self.conn.execute(CONNECTIONS.delete())
-                return "local"
-            holder: str = self.conn.execute(SESSIONS.where(_ACTIVITY.c.pid == sa.func.pg_backend_pid())).scalar_one()
-            return holder
+
+    def _new_session(self, dbapi: Any, _record: Any) -> None:
+        """A connection to PostgreSQL was opened (again, after the last one was lost): the new
+        session's name; the connections stored under the old one move to it at the next
+        transaction (resume), and the old one's locks are gone (``renewed``)."""
+        with dbapi.cursor() as cursor:  # the connection is not yet SQLAlchemy's: a statement of its own
+            cursor.execute(str(_OWN_SESSION.compile(self.engine, compile_kwargs={"literal_binds": True})))
+            (holder,) = cursor.fetchone()
+        dbapi.rollback()
+        if self.holder:
+            self._moved_from = self.holder
+            if self.renewed is not None:
+                self.renewed()
+        self.holder = holder
+
+    def resume(self) -> None:
+        """Begin a transaction (Storage calls it first in each): after the session was
+        renewed, this process's connections are stored under the new one."""
+        if self._moved_from is not None:
+            self.conn.execute(CONNECTIONS.update().where(CONNECTIONS.c.holder == self._moved_from)
+                              .values(holder=self.holder))
+            self._moved_from = None
 
     def close(self) -> None:
         if self.engine.dialect.name == "postgresql":
-            with self.conn.begin():  # the others need not wait for the session's end to see them gone
-                self.conn.execute(CONNECTIONS.delete().where(CONNECTIONS.c.holder == self.holder))
+            try:
+                with self.conn.begin():  # no rows left behind (a session's end alone stops them counting)
+                    self.conn.execute(CONNECTIONS.delete().where(CONNECTIONS.c.holder == self.holder))
+            except sa.exc.SQLAlchemyError as e:  # the session is gone already, and its connections with it
+                log.warning("storage: %s", _one_line(e))
         self.conn.close()
         self._dispose()
 
@@ -575,6 +609,8 @@ SESSIONS = sa.select(sa.cast(_ACTIVITY.c.pid, sa.Text) + "@"
                      + sa.cast(sa.func.extract("epoch", _ACTIVITY.c.backend_start), sa.Text))
 """The names of PostgreSQL's open sessions: each one's server process and when it started (a
 process id alone may be given again to a later session)."""
+_OWN_SESSION = SESSIONS.where(_ACTIVITY.c.pid == sa.func.pg_backend_pid())
+"""The name of the asking session."""
 
 
 def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecord | BrokenRecord:
@@ -633,6 +669,12 @@ class Stale(StorageError):
         self.game_id = game_id
 
 
+class _Job(NamedTuple):
+    job: Callable[[Database], Any]
+    fut: asyncio.Future[Any]
+    alone: bool
+
+
 class Storage:
     """The database behind one thread; ``await storage.run(job)`` runs ``job(db)`` there and
     returns once the job's transaction is committed."""
@@ -643,9 +685,10 @@ class Storage:
         """This process's name in the notifications: its own are not news to it."""
         self._listening: threading.Thread | None = None
         self._closing = threading.Event()
-        self._jobs: queue.Queue[tuple[Callable[[Database], Any], asyncio.Future[Any]] | None] = queue.Queue()
+        self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._renewed: Callable[[], None] | None = None
 
     async def start(self) -> None:
         """Open the database on the storage thread (ConfigError if it cannot be opened)."""
@@ -657,17 +700,31 @@ class Storage:
         if error is not None:
             raise error
 
-    async def run(self, job: Callable[[Database], T]) -> T:
+    async def run(self, job: Callable[[Database], T], alone: bool = False) -> T:
+        """``alone``: in a transaction of its own, not committed together with other jobs.
+        A job that takes locks until its transaction ends (salon.web.quota's counts) runs
+        alone, so that it never waits holding the locks of the jobs of its batch: two
+        processes' batches could otherwise each wait for the other."""
         if self._loop is None:
             raise StorageError("the storage is not open")
         fut: asyncio.Future[T] = self._loop.create_future()
-        self._jobs.put((job, fut))
+        self._jobs.put(_Job(job, fut, alone))
         return await fut
 
     @property
     def shared(self) -> bool:
         """Whether other server processes may use the database too (PostgreSQL)."""
         return is_postgres(self.url)
+
+    def on_new_session(self, renewed: Callable[[], None]) -> None:
+        """Call ``renewed()`` on the event loop whenever the database connection was lost and
+        opened again (a new session: the locks of the old one are gone)."""
+        self._renewed = renewed
+
+    def _tell_renewed(self) -> None:
+        loop, renewed = self._loop, self._renewed
+        if loop is not None and renewed is not None:
+            loop.call_soon_threadsafe(renewed)
 
     def listen(self, changed: Callable[[str | None], None]) -> None:
         """Call ``changed(game_id)`` on the event loop whenever another process has written a
@@ -730,21 +787,27 @@ class Storage:
         except BaseException as e:  # reported to start()
             self._resolve(opened, e, None)
             return
+        db.renewed = self._tell_renewed
         self._resolve(opened, None, None)
         try:
+            held: _Job | None = None  # a job alone, taken from the queue while a batch was gathered
             while True:
-                first = self._jobs.get()
+                first = held or self._jobs.get()
+                held = None
                 if first is None:
                     return
                 batch = [first]
                 stop = False
-                while len(batch) < BATCH:
+                while not first.alone and len(batch) < BATCH:
                     try:
                         job = self._jobs.get_nowait()
                     except queue.Empty:
                         break
                     if job is None:
                         stop = True
+                        break
+                    if job.alone:
+                        held = job
                         break
                     batch.append(job)
                 self._commit(db, batch)
@@ -753,12 +816,13 @@ class Storage:
         finally:
             db.close()
 
-    def _commit(self, db: Database, batch: list[tuple[Callable[[Database], Any], asyncio.Future[Any]]]) -> None:
+    def _commit(self, db: Database, batch: list[_Job]) -> None:
         results: list[tuple[Any, BaseException | None]] = []
         run = db.conn.exec_driver_sql
         try:
             with db.conn.begin():
-                for job, _ in batch:
+                db.resume()
+                for job, _, _ in batch:
                     # plain statements, one name for all: SQLAlchemy's begin_nested() names and
                     # compiles a savepoint afresh each time, which halves the jobs committed per second
                     run("SAVEPOINT job")
@@ -774,5 +838,5 @@ class Storage:
         except Exception as e:  # the commit failed or the connection is gone: every job of the batch fails alike
             results = [(None, StorageError(f"the database did not commit: {type(e).__name__}: {_one_line(e)}"))]
             results *= len(batch)
-        for (_, fut), (value, error) in zip(batch, results):
+        for (_, fut, _), (value, error) in zip(batch, results, strict=True):
             self._resolve(fut, value, error)
