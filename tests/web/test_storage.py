@@ -157,6 +157,8 @@ def test_actions_are_appended_truncated_and_finish_the_game(store: Store) -> Non
     loaded = store(lambda db: db.load("g"))
     assert isinstance(loaded, GameRecord)
     assert loaded.actions == ["a0", "a1", "last"] and loaded.over and not loaded.ended and loaded.writes == 7
+    tail = store(lambda db: db.load("g", since=2))  # what a reader holding the first two lacks
+    assert isinstance(tail, GameRecord) and tail.actions == ["last"] and tail.writes == 7
     assert store(lambda db: db.unfinished()) == []
     assert store(lambda db: db.finished_ids(10)) == ["g"]
 

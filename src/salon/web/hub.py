@@ -43,7 +43,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
 
@@ -1106,7 +1106,7 @@ class Hub:
         try:
             await self.storage.run(lambda db: db.append_many(room.id, first, actions, over, room.writes))
         except Stale:
-            await self._catch_up(room)
+            await self._catch_up(room, unstored=True)
             raise ServiceError(409, "stale", "state changed, refresh", version=room.version_for(actor)) from None
         except Exception as e:
             self._rollback(room, first)
@@ -1174,18 +1174,25 @@ class Hub:
             self.kick(room)
             return room.version_for(seat)
 
-    async def _catch_up(self, room: Room) -> None:
+    async def _catch_up(self, room: Room, unstored: bool = False) -> None:
         """Bring the room to the game as the database holds it, after another process wrote
         it, and show every client of this process where it stands (the caller holds the
-        room's lock).  A game whose rows can no longer be restored is quarantined."""
-        rec = await self.storage.run(lambda db: db.load(room.id))
+        room's lock).  Only the actions the room lacks are read and replayed, unless it
+        went back (an undo) or the room holds actions the database did not store
+        (``unstored``).  A game whose rows can no longer be restored is quarantined."""
+        history = room.game.history
+        rec = await self.storage.run(lambda db: db.load(room.id, since=len(history)))
+        # no undo counted since (each is, with the actions it took back): the rows only grew
+        extended = not unstored and isinstance(rec, GameRecord) and rec.undos == room.undos and [
+            s.undos for s in rec.seats] == [s.undos for s in room.seats]
+        if isinstance(rec, GameRecord):
+            rec = replace(rec, actions=[*history, *rec.actions]) if extended else \
+                await self.storage.run(lambda db: db.load(room.id))
         try:
             if rec is None:
                 raise SalonError("its rows are gone")
             held = [s.token_hash for s in room.seats]
             deciding = room.game.current_player()
-            history = room.game.history
-            extended = isinstance(rec, GameRecord) and rec.actions[:len(history)] == history
             resume = (room.game.clone(), list(room.log), list(room.actors), list(room.lone)) if extended else None
             room.adopt(self._room(rec, resume), extended)
             if room.game.current_player() != deciding:  # the turn timer runs from when this process learnt of it

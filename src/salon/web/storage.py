@@ -540,13 +540,15 @@ class Database:
 
     # --- reading
 
-    def load(self, game_id: str) -> GameRecord | BrokenRecord | None:
+    def load(self, game_id: str, since: int = 0) -> GameRecord | BrokenRecord | None:
+        """The game's record; with ``since``, its actions from number ``since`` on only (for
+        a reader that holds the others)."""
         row = self.conn.execute(sa.select(GAMES.c.broken).where(GAMES.c.id == game_id)).first()
         if row is None:
             return None
         if row.broken is not None:
             return BrokenRecord(game_id, row.broken, quarantined=True)
-        return self._read_alone(game_id)
+        return self._read_alone(game_id, since)
 
     def holds_seat(self, game_id: str, token_hash: str) -> bool:
         """Whether a token of that hash holds a seat of the game."""
@@ -578,25 +580,26 @@ class Database:
                                  .order_by(GAMES.c.created.desc(), GAMES.c.id).limit(limit))
         return [(r.id, r.broken) for r in rows]
 
-    def _read_alone(self, game_id: str) -> GameRecord | BrokenRecord:
+    def _read_alone(self, game_id: str, since: int = 0) -> GameRecord | BrokenRecord:
         try:
             with self.conn.begin_nested():
-                return self._read(GAMES.c.id == game_id)[0]
+                return self._read(GAMES.c.id == game_id, since)[0]
         except sa.exc.DBAPIError as e:
             return BrokenRecord(game_id, f"cannot read its rows: {_one_line(e)}")
 
-    def _read(self, where: sa.ColumnElement[bool]) -> list[GameRecord | BrokenRecord]:
-        """The games that ``where`` selects, in three queries whatever their number."""
+    def _read(self, where: sa.ColumnElement[bool], since: int = 0) -> list[GameRecord | BrokenRecord]:
+        """The games that ``where`` selects, in three queries whatever their number, with
+        their actions from number ``since`` on."""
         rows = self.conn.execute(sa.select(*GAME_COLUMNS).where(where).order_by(GAMES.c.created, GAMES.c.id)).all()
         seat_rows: dict[str, list[Any]] = {}
         for r in self.conn.execute(sa.select(SEATS).join(GAMES, GAMES.c.id == SEATS.c.game_id).where(where)
                                    .order_by(SEATS.c.game_id, SEATS.c.seat)).all():
             seat_rows.setdefault(r.game_id, []).append(r)
         action_rows: dict[str, list[Any]] = {}
-        for r in self.conn.execute(sa.select(ACTIONS).join(GAMES, GAMES.c.id == ACTIONS.c.game_id).where(where)
-                                   .order_by(ACTIONS.c.game_id, ACTIONS.c.n)).all():
+        for r in self.conn.execute(sa.select(ACTIONS).join(GAMES, GAMES.c.id == ACTIONS.c.game_id)
+                                   .where(where, ACTIONS.c.n >= since).order_by(ACTIONS.c.game_id, ACTIONS.c.n)).all():
             action_rows.setdefault(r.game_id, []).append(r)
-        return [_record(r, seat_rows.get(r.id, []), action_rows.get(r.id, [])) for r in rows]
+        return [_record(r, seat_rows.get(r.id, []), action_rows.get(r.id, []), since) for r in rows]
 
 
 def lock_key(name: str) -> int:
@@ -613,7 +616,7 @@ _OWN_SESSION = SESSIONS.where(_ACTIVITY.c.pid == sa.func.pg_backend_pid())
 """The name of the asking session."""
 
 
-def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecord | BrokenRecord:
+def _record(row: Any, seat_rows: list[Any], action_rows: list[Any], since: int = 0) -> GameRecord | BrokenRecord:
     """A game's rows checked and decoded, or why they cannot be."""
     try:
         config = _json_object(row.config, "config")
@@ -622,7 +625,7 @@ def _record(row: Any, seat_rows: list[Any], action_rows: list[Any]) -> GameRecor
             raise ValueError(f"cannot read its seed {row.seed!r}: not an integer")
         if [s.seat for s in seat_rows] != list(range(len(seat_rows))):
             raise ValueError("cannot read its seats: not numbered 0, 1, 2...")
-        if [a.n for a in action_rows] != list(range(len(action_rows))):
+        if [a.n for a in action_rows] != list(range(since, since + len(action_rows))):
             raise ValueError("cannot read its actions: not numbered 0, 1, 2...")
         text = (str, type(None))
         for s in seat_rows:
