@@ -19,7 +19,7 @@ from salon.web import quota
 from salon.web.errors import ServiceError
 from salon.web.guard import UNLIMITED, Limits
 from salon.web.hub import Connection, Hub, Room
-from salon.web.storage import CHANNEL, Database, GameRecord, Storage, StorageError
+from salon.web.storage import CHANNEL, BrokenRecord, Database, GameRecord, Storage, StorageError
 
 Scenario = Callable[[Hub, Hub, Room, Room], Awaitable[None]]
 PEOPLE = ({"kind": "human"}, {"kind": "human"})
@@ -162,13 +162,26 @@ async def settled(done: Callable[[], bool]) -> None:
     raise AssertionError("never settled")
 
 
-def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_url: str) -> None:
-    """A spectator of process B sees the moves made through A, and a token renewed through A
-    is the only one B honours: B's connection of the old token is closed."""
+def test_a_move_through_one_process_reaches_the_clients_of_the_other(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spectator of process B sees the moves made through A, which B takes from their
+    notifications without reading the game again; and a token renewed through A is the only
+    one B honours: B's connection of the old token is closed."""
+    loads: Counter[str] = Counter()
+    load = Database.load
+
+    def counted(self: Database, game_id: str, since: int = 0) -> GameRecord | BrokenRecord | None:
+        loads[self.origin] += 1
+        return load(self, game_id, since)
+
+    monkeypatch.setattr(Database, "load", counted)
+
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         watcher, player = Connection(None), Connection(0)
         await b.connect(room_b, watcher)
         await b.connect(room_b, player)
+        await settled(lambda: quiet({a: room_a, b: room_b}) and not b._refreshing)  # B read what it had to
+        loads.clear()
         rng = random.Random(5)
         turns = 0
         for _ in range(5):
@@ -180,6 +193,7 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_ur
                 assert room_b.turn_started >= before, "B's turn timer runs from the new turn"
                 turns += 1
         assert turns
+        assert loads[b.storage.origin] == 0
         tokens = []
         for _ in range(2):
             tokens.append(await a.renew_token(room_a, 0))

@@ -62,7 +62,7 @@ from salon.web.compute import Busy, Compute, JobTimeout
 from salon.web.errors import ServiceError
 from salon.web.guard import Guard, Limits
 from salon.web.names import clean_text
-from salon.web.storage import BrokenRecord, Database, GameRecord, SeatRecord, Stale, Storage, StorageError
+from salon.web.storage import Appended, BrokenRecord, Database, GameRecord, SeatRecord, Stale, Storage, StorageError
 from salon.wording import told
 
 log = logging.getLogger("salon.web")
@@ -1207,9 +1207,10 @@ class Hub:
         room.broadcast(self.clock())
         self.kick(room)
 
-    def _changed_elsewhere(self, game_id: str | None) -> None:
+    def _changed_elsewhere(self, game_id: str | None, appended: Appended | None) -> None:
         """Another process wrote the game (None: perhaps any game, after notifications were
-        missed): the room, if this process holds it, catches up, once however many
+        missed): the room, if this process holds it, takes the actions ``appended`` if that
+        is all the write did, or else catches up from the database, once however many
         notifications come meanwhile; a table this process does not hold yet (created
         elsewhere) is loaded, so that every process lists it and may play its bots."""
         if game_id is None:
@@ -1217,6 +1218,9 @@ class Hub:
             self._soon(self._discover(None))
         elif game_id in self.rooms:
             rooms = [self.rooms[game_id]]
+            if appended is not None and not rooms[0].behind:
+                self._soon(self._hear(rooms[0], appended))
+                return
         else:
             rooms = []
             self._soon(self._discover([game_id]))
@@ -1246,6 +1250,36 @@ class Hub:
                 self.kick(room)
         except (ServiceError, StorageError) as e:
             log.warning("tables of the other processes not loaded: %s", e)
+
+    async def _hear(self, room: Room, appended: Appended) -> None:
+        """Apply the actions another process stored, if they follow what the room holds (a
+        notification it missed, or one of a write it has read already, and it reads the
+        database instead, or nothing)."""
+        async with room.lock:
+            if appended.writes <= room.writes:
+                return
+            first = len(room.game.history)
+            if room.behind or appended.writes != room.writes + 1 or appended.first != first:
+                self._behind(room)
+                return
+            deciding = actor = room.game.current_player()
+            try:
+                for action in appended.actions:
+                    actor = room.game.current_player()
+                    lone = forced_move(room.game) == action
+                    room.add(room.game.apply(action), actor, action, lone)
+            except ActionError as e:
+                log.warning("game %s: the actions of another process not applied: %s", room.id, e)
+                await self._catch_up(room, unstored=True)
+                return
+            room.writes = appended.writes
+            now = self.clock()
+            if room.game.current_player() != deciding:
+                room.turn_started = now
+            self._cancel_hints(room)
+            private = all(room.private[first + 1:])
+            room.broadcast(now, only=actor if private else None)
+            self.kick(room)
 
     async def _refresh(self, room: Room) -> None:
         async with room.lock:

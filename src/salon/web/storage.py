@@ -56,6 +56,9 @@ CHANNEL = "salon_games"
 """The PostgreSQL notification channel on which a process tells the others which game it wrote."""
 LISTEN_WAKE = 0.5
 """Seconds the listening thread waits for a notification before it looks whether to stop."""
+NOTIFY_LIMIT = 7900
+"""The longest notification PostgreSQL takes (8,000 bytes), less a margin: a longer write is
+announced by the game's id alone."""
 RELISTEN_AFTER = 1.0
 """Seconds between two attempts to listen again after the listening connection was lost."""
 
@@ -456,12 +459,18 @@ class Database:
             options=json.dumps(options, sort_keys=True)))
         self._changed(game_id)
 
-    def _changed(self, game_id: str) -> None:
-        """Tell the other server processes on this database that the game's rows changed.
-        PostgreSQL delivers the notification at commit, and drops it with a job rolled back
-        to its savepoint; a SQLite file has one process (``_hold_sqlite_file``)."""
+    def _changed(self, game_id: str, appended: Appended | None = None) -> None:
+        """Tell the other server processes on this database that the game's rows changed, and
+        what was ``appended`` if that is all (then a process that holds the game as it was
+        needs not read it).  PostgreSQL delivers the notification at commit, and drops it
+        with a job rolled back to its savepoint; a SQLite file has one process
+        (``_hold_sqlite_file``)."""
         if self.engine.dialect.name == "postgresql":
-            self.conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{self.origin} {game_id}")))
+            payload = f"{self.origin} {game_id}"
+            news = "" if appended is None else appended.text()
+            if len(payload) + len(news) < NOTIFY_LIMIT:
+                payload = f"{payload} {news}".rstrip()
+            self.conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
 
     def _claim(self, game_id: str, writes: int) -> None:
         """Count one more write of the game's actions if ``writes`` were counted so far, else
@@ -472,7 +481,6 @@ class Database:
                                     .values(writes=writes + 1))
         if claimed.rowcount != 1:
             raise Stale(game_id)
-        self._changed(game_id)
 
     def append(self, game_id: str, n: int, action: str, over: bool, writes: int) -> None:
         """Store action number ``n`` (0-based); a second action with the same number fails."""
@@ -487,6 +495,7 @@ class Database:
                                                  for i, a in enumerate(actions)])
         if over:
             self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(over=FINISHED))
+        self._changed(game_id, Appended(writes + 1, first_n, list(actions)))
 
     def truncate(self, game_id: str, length: int) -> None:
         """Keep the first ``length`` actions (an undo)."""
@@ -497,6 +506,7 @@ class Database:
         alone when only that seat saw them (its private actions), else for the game.  Only
         after the game's ``writes`` earlier writes (:meth:`_claim`)."""
         self._claim(game_id, writes)
+        self._changed(game_id)
         self.truncate(game_id, length)
         if by is None:
             self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(undos=GAMES.c.undos + 1))
@@ -660,6 +670,28 @@ def _json_object(text: Any, what: str) -> dict[str, Any]:
     return value
 
 
+@dataclass(frozen=True)
+class Appended:
+    """A write that only appended actions to a game: the count of writes it made, the number
+    of its first action, and the actions (in a notification, as JSON)."""
+
+    writes: int
+    first: int
+    actions: list[str]
+
+    def text(self) -> str:
+        return json.dumps([self.writes, self.first, self.actions], separators=(",", ":"))
+
+    @classmethod
+    def parse(cls, text: str) -> Appended | None:
+        """The write a notification tells of; None if it tells only which game changed."""
+        try:
+            writes, first, actions = json.loads(text)
+        except (ValueError, TypeError):
+            return None
+        return cls(writes, first, actions)
+
+
 class StorageError(Exception):
     """The database refused or lost a write; the request that caused it changed nothing."""
 
@@ -729,10 +761,11 @@ class Storage:
         if loop is not None and renewed is not None:
             loop.call_soon_threadsafe(renewed)
 
-    def listen(self, changed: Callable[[str | None], None]) -> None:
-        """Call ``changed(game_id)`` on the event loop whenever another process has written a
-        game, and ``changed(None)`` when notifications may have been missed (the listening
-        connection was lost, and is back).  Only PostgreSQL is shared by several processes."""
+    def listen(self, changed: Callable[[str | None, Appended | None], None]) -> None:
+        """Call ``changed(game_id, appended)`` on the event loop whenever another process has
+        written a game (``appended``: what, if it only appended actions), and ``changed(None,
+        None)`` when notifications may have been missed (the listening connection was lost,
+        and is back).  Only PostgreSQL is shared by several processes."""
         url = self.url
         if not is_postgres(url) or self._listening is not None:
             return
@@ -742,19 +775,21 @@ class Storage:
                                            name="salon-listen", daemon=True)
         self._listening.start()
 
-    def _listen(self, conninfo: str, changed: Callable[[str | None], None], loop: asyncio.AbstractEventLoop) -> None:
+    def _listen(self, conninfo: str, changed: Callable[[str | None, Appended | None], None],
+                loop: asyncio.AbstractEventLoop) -> None:
         lost = False
         while not self._closing.is_set():
             try:
                 with psycopg.connect(conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if lost:
-                        loop.call_soon_threadsafe(changed, None)
+                        loop.call_soon_threadsafe(changed, None, None)
                     while not self._closing.is_set():
                         for note in conn.notifies(timeout=LISTEN_WAKE):
-                            origin, _, game_id = note.payload.partition(" ")
+                            origin, _, told = note.payload.partition(" ")
+                            game_id, _, news = told.partition(" ")
                             if origin != self.origin:
-                                loop.call_soon_threadsafe(changed, game_id)
+                                loop.call_soon_threadsafe(changed, game_id, Appended.parse(news) if news else None)
             except psycopg.Error as e:
                 if not lost:
                     log.warning("storage: listening to the other processes: %s", _one_line(e))
