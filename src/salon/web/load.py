@@ -36,6 +36,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,12 +115,7 @@ async def _seat(base: str, game: str, game_id: str, token: str, think: float, de
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent: dict[int, tuple[float, str]] = {}
         counter = 0
-        while time.monotonic() < deadline:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
-            except TimeoutError:
-                return
-            msg = json.loads(raw)
+        async for msg in _messages(ws, deadline):
             kind = msg["type"]
             if kind == "ack":
                 acked = time.perf_counter()
@@ -131,7 +127,7 @@ async def _seat(base: str, game: str, game_id: str, token: str, think: float, de
                     elif process:
                         stats.acks.append((game_id, msg["version"] - own_private, acked, process))
             elif kind == "error":
-                sent.pop(msg.get("id"), None)
+                sent.pop(msg.get("id", -1), None)
                 stats.refused += 1
             elif kind == "state":
                 if msg["status"] == "over":
@@ -139,6 +135,17 @@ async def _seat(base: str, game: str, game_id: str, token: str, think: float, de
                     return
                 if msg["legal"] and not sent and not msg.get("forced"):
                     await _act(ws, msg, think, rng, sent, counter := counter + 1)
+
+
+async def _messages(ws: ClientConnection, deadline: float) -> AsyncIterator[dict[str, Any]]:
+    """What the server sends on the connection, until ``deadline`` (``time.monotonic``)."""
+    while time.monotonic() < deadline:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+        except TimeoutError:
+            return
+        message: dict[str, Any] = json.loads(raw)
+        yield message
 
 
 async def _act(ws: ClientConnection, msg: dict[str, Any], think: float, rng: random.Random,
@@ -155,12 +162,7 @@ async def _spectator(base: str, game_id: str, deadline: float, stats: Stats) -> 
     arrivals = stats.arrivals.setdefault((game_id, urllib.parse.urlsplit(base).netloc), {})
     async with connect(_ws_url(base, game_id), max_size=2**22, open_timeout=30) as ws:
         await ws.send(json.dumps({"type": "hello", "token": None}))
-        while time.monotonic() < deadline:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
-            except TimeoutError:
-                return
-            msg = json.loads(raw)
+        async for msg in _messages(ws, deadline):
             if msg["type"] == "state":
                 arrivals.setdefault(msg["version"], time.perf_counter())
                 if msg["status"] == "over":
