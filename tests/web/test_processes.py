@@ -230,10 +230,14 @@ def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(pos
         watcher = Connection(None)
         await b.connect(room_b, watcher)
         rng = random.Random(6)
+        listening = f"FROM pg_stat_activity WHERE query = 'LISTEN {CHANNEL}'"
         for _ in range(2):
-            listeners = await b.storage.run(lambda db: db.conn.exec_driver_sql(
-                f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN {CHANNEL}'").all())
-            assert listeners, "both processes listen"
+            for _ in range(int(HANG_GUARD / POLL)):  # both listen (again)
+                count = await b.storage.run(lambda db: db.conn.exec_driver_sql(f"SELECT count(*) {listening}").scalar())
+                if count == 2:
+                    break
+                await asyncio.sleep(POLL)
+            await b.storage.run(lambda db: db.conn.exec_driver_sql(f"SELECT pg_terminate_backend(pid) {listening}"))
             await play(a, room_a, rng)
             await shown(watcher, room_b, room_a)
 
@@ -420,4 +424,29 @@ def test_processes_starting_together_on_an_empty_database_all_start(postgres_url
     with ThreadPoolExecutor(3) as pool:
         opened = list(pool.map(Database, [postgres_url] * 3))
     for db in opened:
+        db.close()
+
+
+def test_a_write_whose_notification_never_came_is_caught_up_by_its_count(postgres_url: str) -> None:
+    """A move is stored as if by B itself, so that B takes its notification for its own and
+    ignores it: B still catches up, on its next round, from the count of writes the database
+    holds."""
+    async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
+        await settled(lambda: quiet({a: room_a, b: room_b}))
+        move = room_a.game.legal_actions()[0]
+        first, writes = len(room_a.game.history), room_a.writes
+        await asyncio.to_thread(store_as, postgres_url, b.storage.origin,
+                                lambda db: db.append_many(room_a.id, first, [move], False, writes))
+        await settled(lambda: room_b.game.history == room_a.game.history == [*room_b.game.history[:first], move])
+
+    two_processes(postgres_url, scenario)
+
+
+def store_as(url: str, origin: str, job: Callable[[Database], object]) -> None:
+    """Run ``job`` on a connection of its own, whose notifications name ``origin``."""
+    db = Database(url, origin)
+    try:
+        with db.conn.begin():
+            job(db)
+    finally:
         db.close()

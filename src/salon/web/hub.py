@@ -1367,16 +1367,22 @@ class Hub:
         return True
 
     async def _rounds(self) -> None:
-        """Now and then (on a shared database): learn which players are connected to the other
-        processes, try to take over the bots of the tables another process played, and
-        start those of this process's tables again where a catch-up found a bot's turn while
-        the bot's task was ending (kick does nothing while a task runs)."""
+        """Now and then (on a shared database): catch up the tables the database holds more
+        writes of than this process (a notification lost, or a catch-up that failed), learn
+        which players are connected to the other processes, try to take over the bots of the
+        tables another process played, and start those of this process's tables again where
+        a catch-up found a bot's turn while the bot's task was ending (kick does nothing
+        while a task runs)."""
         while True:
             await asyncio.sleep(self.lease_retry)
             try:
+                counted = await self.storage.run(lambda db: db.writes_in_play())
+                for room in list(self.rooms.values()):
+                    if counted.get(room.id, room.writes) > room.writes:
+                        self._behind(room)
                 await self._presence_elsewhere()
             except StorageError as e:
-                log.warning("storage: who is connected to the other processes not known: %s", e)
+                log.warning("storage: the other processes' writes and players not known: %s", e)
             for room in list(self.rooms.values()):
                 self.kick(room)
 

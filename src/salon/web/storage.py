@@ -574,6 +574,11 @@ class Database:
             # a row the driver cannot even fetch: read game by game, so it costs only its game
             return [self._read_alone(game_id) for game_id in self.unfinished_ids()]
 
+    def writes_in_play(self) -> dict[str, int]:
+        """How many writes of its actions each game in play has taken."""
+        return {game_id: writes for game_id, writes in self.conn.execute(
+            sa.select(GAMES.c.id, GAMES.c.writes).where(IN_PLAY))}
+
     def unfinished_ids(self) -> list[str]:
         """The games in play, oldest first (quarantined games left out)."""
         return list(self.conn.scalars(sa.select(GAMES.c.id).where(IN_PLAY).order_by(GAMES.c.created, GAMES.c.id)))
