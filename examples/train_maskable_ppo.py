@@ -2,6 +2,7 @@
 
     pip install -e '.[rl]' 'sb3-contrib==2.9.2'      # brings stable-baselines3 and torch
     python examples/train_maskable_ppo.py --game necklace --steps 40000
+    python examples/train_maskable_ppo.py --game necklace --steps 100000 --export necklace-2p.npz
 
 The learner is sb3-contrib's MaskablePPO on salon's Gymnasium environment
 (``salon.rl.gym_env``): the game's observation vector, its legal actions as the mask, the
@@ -10,11 +11,16 @@ Before training and after every stage it plays ``--eval-games`` games on fixed e
 seeds against the random bot and prints its win rate and mean score margin, so the curve
 shows whether it learns.  It is an example, kept out of the test suite: it needs torch and
 minutes of CPU.
+
+``--export`` writes the trained policy as the numpy weights file the ``ppo`` bot plays
+(salon.bots.ppo): a ladder anchor that owes nothing to the salon bots' own look-ahead.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 import time
 
 import numpy as np
@@ -22,6 +28,8 @@ from gymnasium.wrappers import TransformReward
 from sb3_contrib import MaskablePPO
 
 import salon.rl as rl
+from salon.bots import ppo
+from salon.bots.model import actions_version, config_key
 
 REWARD_SCALE = 100.0
 """Margins run to a few hundred points; PPO's value estimates learn better near -1..1."""
@@ -46,6 +54,24 @@ def evaluate(model: MaskablePPO, game: str, games: int) -> tuple[float, float]:
     return wins / games, float(np.mean(margins))
 
 
+def export(model: MaskablePPO, env: rl.SalonGymEnv, path: str, card: dict[str, object]) -> None:
+    """Write the greedy policy's layers for salon.bots.ppo: the features extractor
+    concatenates the observation's parts in the Dict space's (sorted) key order, the mask
+    first; then the policy's hidden layers (tanh) and its action head."""
+    policy = model.policy
+    assert list(env.observation_space.spaces) == ["action_mask", "observation"]
+    linear = [m for m in policy.mlp_extractor.policy_net if hasattr(m, "weight")] + [policy.action_net]
+    game = env.salon.new(0)
+    meta = {"format": ppo.FORMAT, "game": game.name, "config": config_key(game),
+            "encoding": env.salon.encoding.version, "actions": actions_version(game.description.action_space),
+            "layers": len(linear), "card": card}
+    arrays = {"meta": np.array(json.dumps(meta))}
+    for i, layer in enumerate(linear):
+        arrays[f"w{i}"] = layer.weight.detach().numpy().T.astype(np.float32)
+        arrays[f"b{i}"] = layer.bias.detach().numpy().astype(np.float32)
+    np.savez_compressed(path, **arrays)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="necklace")
@@ -53,6 +79,7 @@ def main() -> None:
     parser.add_argument("--stages", type=int, default=5, help="evaluations after the first")
     parser.add_argument("--eval-games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--export", help="write the trained policy here for the ppo bot (a .npz file)")
     args = parser.parse_args()
     env = TransformReward(rl.gym_env(args.game, opponents=["random"], seat=None), lambda r: r / REWARD_SCALE)
     salon_env = env.unwrapped
@@ -71,6 +98,11 @@ def main() -> None:
         rate, margin = evaluate(model, args.game, args.eval_games)
         print(f"| {stage * per_stage} | {rate:.2f} | {margin:+.1f} | {time.perf_counter() - start:.0f} |",
               flush=True)
+    if args.export:
+        card = {"command": "python examples/train_maskable_ppo.py " + " ".join(sys.argv[1:]),
+                "steps": per_stage * args.stages, "opponent": "random",
+                "eval_games": args.eval_games, "eval_win_rate": rate, "eval_margin": round(margin, 1)}
+        export(model, salon_env, args.export, card)
 
 
 if __name__ == "__main__":

@@ -76,6 +76,19 @@ def test_a_local_server_takes_specs_within_range() -> None:
             assert new_table(c, [HUMAN, bot(spec)]).status_code == 201, spec
 
 
+def test_a_bot_trained_for_other_configs_is_refused_before_the_table_exists() -> None:
+    """The ppo bot's policy was trained for the Necklace's 2-player game only (salon.bots.ppo):
+    a Rococo table with it would wait forever on its first move, so it is never made."""
+    with TestClient(create_app("sqlite://", bot_delay=0, limits=UNLIMITED)) as c:
+        r = new_table(c, [HUMAN, bot("ppo")])
+        assert (r.status_code, error_code(r)) == (422, "bot_not_allowed")
+        assert "seat 2" in r.json()["error"]["message"] and "no policy trained" in r.json()["error"]["message"]
+        assert not hub_of(c).rooms
+        r = c.post("/api/games", json={"game": "necklace", "seats": [HUMAN, bot("ppo")],
+                                        "join": {"seat": 0, "name": "Ann"}})
+        assert r.status_code == 201, r.text
+
+
 def test_a_stored_bot_the_server_no_longer_plays_is_quarantined(tmp_path: Path) -> None:
     """A table made on a server that allowed long thinking does not make a restarted server
     with a shorter bound think for as long: it is set aside with the reason."""

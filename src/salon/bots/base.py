@@ -42,6 +42,11 @@ class Bot(ABC):
     def choose(self, game: Game) -> str:
         """One of ``game.legal_actions()`` for ``game.current_player()``."""
 
+    def check_game(self, game: Game) -> None:
+        """Refuse (ConfigError) a game this bot cannot play, before its first decision: most
+        bots play any game, a bot made of trained weights only the configs it was trained on."""
+        return None
+
 
 class RandomBot(Bot):
     """Uniformly random legal actions: the baseline every other bot must beat."""
@@ -64,6 +69,7 @@ BOTS = {
     "learned": "salon.bots.learned:LearnedBot",
     "search-v1": "salon.bots.levels:search_v1",
     "ismcts": "salon.rl.ismcts_bot:ISMCTSPlayer",
+    "ppo": "salon.bots.ppo:PpoBot",
 }
 """Every bot by name: the ``"module:attribute"`` of its factory, imported when first used;
 ``factory(seed, **parameters)`` makes the bot, and its keyword parameters are the ones a spec

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -119,7 +119,7 @@ class Model:
         logits = self.policy(self.features(game, seat))
         if len(self.classes) == 2 and len(logits) == 1:  # a two-class fit has one logistic output
             logits = np.array([0.0, logits[0]], dtype=np.float32)
-        index = _action_index(game)
+        index = action_index(game)
         by_class = {int(c): float(z) for c, z in zip(self.classes, logits, strict=True)}
         low = min(by_class.values())
         scores = np.array([by_class.get(index[a], low - 5.0) for a in legal], dtype=np.float64)
@@ -128,7 +128,7 @@ class Model:
         return {a: float(w) / total for a, w in zip(legal, weights, strict=True)}
 
 
-def _action_index(game: Game) -> dict[str, int]:
+def action_index(game: Game) -> dict[str, int]:
     """The action table's index of every action text (built once per config)."""
     key = (game.name, config_key(game))
     found = _INDEXES.get(key)
@@ -157,8 +157,21 @@ def read(path: Path) -> Model:
         raise DataError(f"{path}: not a salon weights file ({e})") from None
 
 
-def check(model: Model, game: Game, source: str) -> None:
-    """Refuse a model fitted on another layout, action table or config than ``game``'s."""
+class Bound(Protocol):
+    """What binds a weights file to a game: its title, config, layout and action table."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def config(self) -> str: ...
+    @property
+    def encoding(self) -> str: ...
+    @property
+    def actions(self) -> str: ...
+
+
+def check(model: Bound, game: Game, source: str) -> None:
+    """Refuse weights fitted on another layout, action table or config than ``game``'s."""
     encoding = encoding_of(game).version
     actions = actions_version(game.description.action_space)
     if model.encoding != encoding or model.actions != actions:

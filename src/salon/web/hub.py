@@ -687,6 +687,12 @@ class Hub:
             game = cls.new(config, seed)
         except ConfigError as e:
             raise ServiceError(400, "bad_config", str(e), key=e.key, fields=e.fields) from None
+        for i, spec in enumerate(seat_specs):
+            if spec["kind"] == BOT:
+                try:
+                    make_bot(spec.get("bot") or "").check_game(game)
+                except ConfigError as e:
+                    raise ServiceError(422, "bot_not_allowed", f"seat {i + 1}: {e}") from None
         automated = {seat: text(f"player.{key}") for seat, key in game.description.automated_seats.items()}
         playable = [i for i in range(game.num_players) if i not in automated]
         if len(seat_specs) != len(playable):

@@ -1,0 +1,128 @@
+"""A policy trained by reinforcement learning as a salon bot: ``ppo``.
+
+Why it is here: a ladder needs anchors that share none of the salon bots' judgement.  This
+bot has no look-ahead and no hand-written evaluation; it is the greedy policy of sb3-contrib's
+MaskablePPO, trained from nothing but the game's observation vector, its legal-action mask
+and the final margin, against the random bot (``examples/train_maskable_ppo.py --export``).
+It plays the action its network rates highest among the legal ones, the way the example
+evaluates it, so it is deterministic and needs no generator.
+
+The network runs here in numpy from the exported weights (``models/ppo/*.npz``), so playing
+needs neither torch nor the learning libraries.  Its input is what the Gymnasium
+environment gave it: the legal-action mask over the action table, then the seat's
+observation vector (salon.rl.single's Dict space flattened in its sorted key order), then
+tanh hidden layers and a linear head of one logit per action of the table.  A file is bound,
+as the learned models are (salon.bots.model), to the encoding's layout, the action table and
+the config it was trained on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from salon.bots.base import Bot
+from salon.bots.model import MODELS, Array, action_index, check, config_key, encoding_of
+from salon.core.errors import ConfigError, DataError
+from salon.core.game import Game
+from salon.core.plugins import folder
+
+FORMAT = 1
+"""The exported policies' own file layout: a reader refuses another."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """One game and config's exported policy network."""
+
+    game: str
+    config: str
+    encoding: str
+    actions: str
+    layers: tuple[tuple[Array, Array], ...]
+    card: dict[str, Any]
+
+    def logits(self, mask: Array, vector: Array) -> Array:
+        x = np.concatenate((mask, vector))
+        for i, (w, b) in enumerate(self.layers):
+            x = x @ w + b
+            if i < len(self.layers) - 1:
+                np.tanh(x, out=x)
+        return x
+
+
+def read(path: Path) -> Policy:
+    """The policy of an exported file; DataError for a file that is not one."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("format") != FORMAT:
+                raise ValueError(f"format {meta.get('format')!r}, this salon reads format {FORMAT}")
+            layers = tuple((data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32))
+                           for i in range(int(meta["layers"])))
+            return Policy(meta["game"], meta["config"], meta["encoding"], meta["actions"], layers,
+                          meta.get("card", {}))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise DataError(f"{path}: not an exported salon policy ({e})") from None
+
+
+def shipped() -> list[Path]:
+    """The exported policies shipped with salon."""
+    return sorted((Path(str(folder(MODELS))) / "ppo").glob("*.npz"))
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> tuple[Policy, ...]:
+    return tuple(read(path) for path in shipped())
+
+
+def policy_for(game: Game) -> Policy:
+    """The shipped policy of ``game``'s title and config, checked against its layout;
+    ConfigError naming the trained configs where there is none."""
+    config = config_key(game)
+    for policy in _shipped():
+        if policy.game == game.name and policy.config == config:
+            check(policy, game, f"the shipped ppo policy of {game.name}")
+            return policy
+    trained = ", ".join(sorted({f"{p.game} ({json.loads(p.config).get('players', '?')} players)"
+                                for p in _shipped()})) or "none"
+    raise ConfigError(f"the ppo bot has no policy trained for this {game.name} config; trained: {trained}")
+
+
+class PpoBot(Bot):
+    """The greedy MaskablePPO policy: the legal action of the highest logit."""
+
+    name = "ppo"
+    instant = True
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._policy: tuple[str, Policy] | None = None
+
+    def check_game(self, game: Game) -> None:
+        self._policy_of(game)
+
+    def _policy_of(self, game: Game) -> Policy:
+        key = config_key(game)
+        if self._policy is None or self._policy[0] != key:
+            self._policy = (key, policy_for(game))
+        return self._policy[1]
+
+    def choose(self, game: Game) -> str:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        policy = self._policy_of(game)
+        seat = game.current_player()
+        assert seat is not None
+        index = action_index(game)
+        columns = np.array([index[a] for a in legal])
+        mask = np.zeros(len(index), dtype=np.float32)
+        mask[columns] = 1.0
+        logits = policy.logits(mask, encoding_of(game).vector(game, seat))
+        return legal[int(np.argmax(logits[columns]))]
