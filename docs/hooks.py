@@ -12,7 +12,7 @@ report, which ``salon ladder --out docs/data/NAME.json`` writes, is read as it w
 with fixed columns, so that its figures are never copied by hand: ``<!-- table:
 ladder-rococo-2p.rows -->`` (the ladder) or ``.pairings`` (each pair's record); and the model
 cards of the learned bot's shipped weights, read from the weights files themselves:
-``<!-- table: models.cards -->``::
+``<!-- table: models.cards -->``, and those of the ppo bot's policies, ``models.ppo``::
 
     python docs/hooks.py           # write every page's tables from the data
     python docs/hooks.py --check   # change nothing; list the pages whose tables are out of date
@@ -146,6 +146,23 @@ def models() -> str:
     return "\n".join(lines) + "\n"
 
 
+def policies() -> str:
+    """The card of every exported policy the ppo bot plays (salon.bots.ppo): its training and
+    how it did against the random bot when training ended."""
+    import numpy as np
+
+    lines = ["| file | game | players | steps against the random bot | its greedy play against the random bot "
+             "when training ended | command |", "|" + "---|" * 6]
+    for path in sorted((MODELS / "ppo").glob("*.npz")):
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+        card, config = meta["card"], json.loads(meta["config"])
+        lines.append(f"| `ppo/{path.name}` | {meta['game']} | {config['players']} | {card['steps']:,} | "
+                     f"{100 * card['eval_win_rate']:.0f}% of {card['eval_games']} games, mean margin "
+                     f"{card['eval_margin']:+.1f} | `{card['command']}` |")
+    return "\n".join(lines) + "\n"
+
+
 def render(markdown: str) -> str:
     """``markdown`` with every marked table written from its data."""
 
@@ -154,7 +171,7 @@ def render(markdown: str) -> str:
         if name == "fitted":
             text = fitted(key)
         elif name == "models":
-            text = models()
+            text = policies() if key == "ppo" else models()
         elif (DATA / f"{name}.json").is_file():
             text = ladder(name, key)
         else:

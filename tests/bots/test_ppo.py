@@ -19,11 +19,11 @@ from salon.core.rng import Rng
 from tests.bots.test_search import positions
 
 
-def test_the_shipped_policy_reads_the_games_vector_and_mask() -> None:
-    """The Necklace's 2-player policy is shipped, bound to the game's layout (policy_for
-    checks the versions) and shaped for the mask and the vector it is given."""
-    assert ppo.shipped(), "salon ships a ppo policy"
-    game = game_class("necklace").new({"players": 2}, 0)
+@pytest.mark.parametrize("name", ["rococo", "necklace"])
+def test_the_shipped_policies_read_the_games_vector_and_mask(name: str) -> None:
+    """Both games' 2-player policies are shipped, bound to the game's layout (policy_for
+    checks the versions) and shaped for the mask and the vector they are given."""
+    game = game_class(name).new({"players": 2}, 0)
     policy = ppo.policy_for(game)
     size = len(game.description.action_space) + encoding_of(game).size
     assert policy.layers[0][0].shape[0] == size
@@ -31,10 +31,11 @@ def test_the_shipped_policy_reads_the_games_vector_and_mask() -> None:
     assert policy.card["opponent"] == "random"
 
 
-def test_it_plays_legal_actions_deterministically_from_the_seats_view() -> None:
+@pytest.mark.parametrize("name", ["rococo", "necklace"])
+def test_it_plays_legal_actions_deterministically_from_the_seats_view(name: str) -> None:
     """The same choice for a game whose secrets are drawn anew from what the deciding seat
     knows, and for a second bot of another seed: the network reads the seat's view alone."""
-    for g in positions("necklace", 4, seed=3):
+    for g in positions(name, 4, seed=3):
         seat = g.current_player()
         assert seat is not None
         twin = g.determinize(seat, Rng(17))
@@ -54,9 +55,12 @@ def test_a_game_played_to_the_end() -> None:
 
 
 def test_a_config_without_a_policy_is_refused_by_name() -> None:
-    game = game_class("rococo").new({"players": 2}, 0)
-    with pytest.raises(ConfigError, match=r"no policy trained for this rococo config; trained: necklace \(2 players\)"):
+    game = game_class("rococo").new({"players": 3}, 0)
+    with pytest.raises(ConfigError, match=r"no policy trained for this rococo config; "
+                                          r"trained: necklace \(2 players\), rococo \(2 players\)"):
         ppo.policy_for(game)
+    with pytest.raises(ConfigError, match="no policy trained"):
+        make_bot("ppo").check_game(game)
 
 
 def test_weights_of_another_layout_or_format_are_refused(tmp_path: Path) -> None:

@@ -77,12 +77,12 @@ def test_a_local_server_takes_specs_within_range() -> None:
 
 
 def test_a_bot_trained_for_other_configs_is_refused_before_the_table_exists() -> None:
-    """The ppo bot's policy was trained for the Necklace's 2-player game only (salon.bots.ppo):
-    a Rococo table with it would wait forever on its first move, so it is never made."""
+    """The ppo bot's policies were trained for 2-player games only (salon.bots.ppo): a table
+    of three with it would wait forever on its first move, so it is never made."""
     with TestClient(create_app("sqlite://", bot_delay=0, limits=UNLIMITED)) as c:
-        r = new_table(c, [HUMAN, bot("ppo")])
+        r = new_table(c, [HUMAN, bot("random"), bot("ppo")])
         assert (r.status_code, error_code(r)) == (422, "bot_not_allowed")
-        assert "seat 2" in r.json()["error"]["message"] and "no policy trained" in r.json()["error"]["message"]
+        assert "seat 3" in r.json()["error"]["message"] and "no policy trained" in r.json()["error"]["message"]
         assert not hub_of(c).rooms
         r = c.post("/api/games", json={"game": "necklace", "seats": [HUMAN, bot("ppo")],
                                         "join": {"seat": 0, "name": "Ann"}})
