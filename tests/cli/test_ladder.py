@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from salon.cli import ladder as ladder_mod
+from salon.core.game import game_class
 from tests.test_docs import hooks
 
 from .conftest import Run
@@ -74,6 +75,7 @@ def test_the_solo_ladder_puts_madame_du_barry_on_it(run: Run, tmp_path: Path) ->
     (["--pool", "random,easy", "--workers", "0"], "--workers"),
     (["--pool", "random,easy", "--players", "9"], "players"),
     (["--pool", "random,easy", "--out", "nowhere/l.json"], "no folder"),
+    (["--pool", "random,ppo", "--players", "3"], "no policy trained for this necklace config"),
 ])
 def test_a_bad_ladder_is_one_line(run: Run, args: list[str], message: str, tmp_path: Path) -> None:
     result = run("ladder", "necklace", "--games", "1", "--out", str(tmp_path / "l.json"), *args)
@@ -92,7 +94,17 @@ def test_without_the_rl_extra_ismcts_is_named_or_left_out(run: Run, monkeypatch:
     assert result.exit_code == 1
     assert result.stderr == ("error: The bot “ismcts” needs pyspiel, which comes with salon's rl extra: "
                              "pip install 'salon[rl]'.\n")
-    assert ladder_mod.pool_of(None) == tuple(b for b in ladder_mod.DEFAULT_POOL if not b.startswith("ismcts"))
+    two = game_class("necklace").new({"players": 2}, 0)
+    assert ladder_mod.pool_of(None, two) == tuple(b for b in ladder_mod.DEFAULT_POOL if not b.startswith("ismcts"))
+
+
+def test_the_default_pool_leaves_out_a_policy_not_trained_for_the_config() -> None:
+    """The ppo bot's policies are of 2-player games (salon.bots.ppo): it stands on their
+    ladders only."""
+    assert "ppo" in ladder_mod.pool_of(None, game_class("rococo").new({"players": 2}, 0))
+    for config in ({"players": 3}, {"players": 1, "solo": True}, {"players": 2, "expansions": "jewelry_box"}):
+        pool = ladder_mod.pool_of(None, game_class("rococo").new(config, 0))
+        assert "ppo" not in pool and "random" in pool, config
 
 
 def test_the_docs_read_a_ladder_report_as_a_table() -> None:

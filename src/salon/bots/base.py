@@ -134,13 +134,16 @@ def bot_parameters(spec: str) -> tuple[str, dict[str, int | float]]:
     return spec.split(":", 1)[0], params
 
 
-def check_bot(spec: str) -> None:
-    """Refuse a spec that names no bot or gives it parameters it has not (ConfigError)."""
+def check_bot(spec: str, game: Game | None = None) -> None:
+    """Refuse a spec that names no bot or gives it parameters it has not (ConfigError); with
+    ``game``, also a bot that cannot play that game's config (:meth:`Bot.check_game`)."""
     factory, params = _parse(spec)
     try:
-        factory(0, **params)
+        bot = factory(0, **params)
     except ValueError as e:
         raise ConfigError(f"bot {spec!r}: {e}") from None
+    if game is not None:
+        bot.check_game(game)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

@@ -91,7 +91,8 @@ def policy_for(game: Game) -> Policy:
             return policy
     trained = ", ".join(sorted({f"{p.game} ({json.loads(p.config).get('players', '?')} players)"
                                 for p in _shipped()})) or "none"
-    raise ConfigError(f"the ppo bot has no policy trained for this {game.name} config; trained: {trained}")
+    raise ConfigError(f"the ppo bot has no policy trained for this {game.name} config; trained: {trained}",
+                      "error.bot_config", {"name": "ppo", "game": game.name, "trained": trained})
 
 
 class PpoBot(Bot):

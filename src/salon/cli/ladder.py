@@ -64,12 +64,15 @@ from salon.cli.tournament import (
     schedule,
 )
 from salon.core.errors import ConfigError
-from salon.core.game import game_class, game_names
+from salon.core.game import Game, game_class, game_names
 from salon.i18n import text
 
-DEFAULT_POOL = ("random", "easy", "normal", "search-v1:iterations=3", "ismcts:simulations=50")
+DEFAULT_POOL = ("random", "ppo", "easy", "normal", "search-v1:iterations=3", "ismcts:simulations=50")
 """The pool without ``--pool``, weakest first as far as known; a member whose extra is not
-installed (``ismcts`` needs the rl extra) is left out."""
+installed (``ismcts`` needs the rl extra) or that cannot play the ladder's config (``ppo`` has
+policies for some configs only) is left out."""
+LEFT_OUT = ("error.bot_extra", "error.bot_config")
+"""Why a member of the default pool may be left out."""
 
 Job = tuple[Tournament, int, int, tuple[int, ...]]
 
@@ -204,21 +207,22 @@ def run(ladder: Ladder, games: int, seed: int, workers: int | None = 1, backend:
     return report(ladder, games, seed, parallel.run(play, jobs(ladder, games, seed), workers, backend, address, done))
 
 
-def pool_of(given: str | None) -> tuple[str, ...]:
+def pool_of(given: str | None, game: Game) -> tuple[str, ...]:
     """The pool ``--pool`` names (every member checked: ConfigError for one that cannot be
-    made), or the default pool less the members whose extra is not installed."""
+    made or cannot play ``game``'s config), or the default pool less the members whose extra
+    is not installed or that cannot play it."""
     if given is None:
         pool = []
         for spec in DEFAULT_POOL:
             try:
-                check_bot(spec)
+                check_bot(spec, game)
             except ConfigError as e:
-                if e.key != "error.bot_extra":
+                if e.key not in LEFT_OUT:
                     raise
                 continue
             pool.append(spec)
         return tuple(pool)
-    return bot_specs(given, "--pool", "a bot's ratings are one row of the ladder")
+    return bot_specs(given, "--pool", "a bot's ratings are one row of the ladder", game)
 
 
 def _percent(share: float | None) -> str:
@@ -229,7 +233,7 @@ def ladder(
     game: Annotated[str, typer.Argument(help="The game; available: " + ", ".join(game_names()) + ".")],
     pool: Annotated[str | None, typer.Option(
         "--pool", help="The bots on the ladder: bot specs, comma-separated (default: " + ",".join(DEFAULT_POOL) +
-                       ", less those whose extra is not installed).")] = None,
+                       ", less those whose extra is not installed or that cannot play the config).")] = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-p", help="Seats at each game (default 2); with more, a pair's two bots sit "
                                 "alternately.")] = None,
@@ -258,11 +262,11 @@ def ladder(
     check_players(cls, n, solo, lang)
     parallel.check_workers(workers)
     parallel.check_backend(backend, address)
-    members = pool_of(pool)
+    probe = game_class(game).new(Ladder(game, (), n, solo, expansions, edition).tournament().config(), seed)
+    members = pool_of(pool, probe)  # a bad option or a bot unfit for the config fails before any game
     if len(members) < (1 if solo else 2):
         raise ConfigError("--pool: a ladder needs two bots at least (one, with --solo)")
     spec = Ladder(game, members, n, solo, expansions, edition)
-    game_class(game).new(spec.tournament().config(), seed)  # a bad option fails before any game
     path = out if out is not None else Path(f"ladder-{game}.json")
     if not path.parent.is_dir():  # refused now rather than after hours of games
         raise ConfigError(f"--out {path}: there is no folder {path.parent}")

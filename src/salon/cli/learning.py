@@ -62,7 +62,7 @@ def selfplay(
     if len(specs) != deciding:
         raise ConfigError(text("selfplay.bots", lang, n=deciding, given=len(specs)))
     for spec in specs:
-        check_bot(spec)
+        check_bot(spec, probe)
     folder_out = out if out is not None else Path(f"selfplay-{game}")
     from salon.learn import selfplay as recording
     console = Console(highlight=False)

@@ -420,12 +420,12 @@ def strength(
     say = speaker(lang)
     check_options(check_game(game), solo, edition, expansions, lang)
     n = solo_players(players, solo) or 2
+    probe = game_class(game).new(game_config(n, expansions, solo, edition), 0)  # a bad option fails at once
     for spec in (bot, against):
-        check_bot(spec)
+        check_bot(spec, probe)
     match = strength_mod.Match(game, bot, against, n, expansions, solo, edition)
     test = (Sprt(*parse_bounds(sprt), alpha=alpha, beta=beta, opponents=strength_mod.opponents(match))
             if sprt is not None else None)
-    probe = game_class(game).new(game_config(n, expansions, solo, edition), 0)  # a bad option fails at once
     console = _console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=as_json or not console.is_terminal, transient=True) as progress:

@@ -29,7 +29,7 @@ from salon import parallel
 from salon.bots.base import bot_seed, check_bot, make_bot
 from salon.cli.common import LangOpt, check_game, check_lang, game_config
 from salon.core.errors import ConfigError, SalonError
-from salon.core.game import game_class, game_names
+from salon.core.game import Game, game_class, game_names
 from salon.core.rng import Rng, derive_seed
 from salon.i18n import text
 
@@ -178,14 +178,14 @@ def write_csv(path: Path, rows: list[dict[str, Any]], players: int) -> None:
                           r["win_share"], *r["place_shares"]])
 
 
-def bot_specs(given: str, option: str, why_once: str) -> tuple[str, ...]:
-    """The bot specs of a comma-separated option, each checked and each given once (why it
-    must be once, in the option's terms)."""
+def bot_specs(given: str, option: str, why_once: str, game: Game) -> tuple[str, ...]:
+    """The bot specs of a comma-separated option, each checked as able to play ``game``'s
+    config and each given once (why it must be once, in the option's terms)."""
     specs = tuple(b.strip() for b in given.split(","))
     for spec in specs:
         if not spec:
             raise ConfigError(f"{option}: an empty bot name")
-        check_bot(spec)
+        check_bot(spec, game)
     if len(set(specs)) != len(specs):
         raise ConfigError(f"{option}: each bot once ({why_once})")
     return specs
@@ -213,11 +213,13 @@ def tournament(
     check_game(game)
     parallel.check_workers(workers)
     parallel.check_backend(backend, address)
-    entrants = bot_specs(bots, "--bots", "an entrant fills several seats by itself when needed")
-    t = Tournament(game, entrants, players, expansions, edition)
-    counts = game_class(game).describe(t.config()).players
+    config = game_config(players, expansions, False, edition)
+    counts = game_class(game).describe(config).players
     if players not in counts:
         raise ConfigError(f"--players {players}: {game} is played by {counts[0]} to {counts[-1]} players")
+    entrants = bot_specs(bots, "--bots", "an entrant fills several seats by itself when needed",
+                         game_class(game).new(config, seed))
+    t = Tournament(game, entrants, players, expansions, edition)
     console = Console(highlight=False)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
