@@ -26,8 +26,8 @@ def test_the_shipped_policies_read_the_games_vector_and_mask(name: str) -> None:
     game = game_class(name).new({"players": 2}, 0)
     policy = ppo.policy_for(game)
     size = len(game.description.action_space) + encoding_of(game).size
-    assert policy.layers[0][0].shape[0] == size
-    assert policy.layers[-1][0].shape[1] == len(game.description.action_space)
+    assert policy.net.layers[0][0].shape[0] == size
+    assert policy.net.layers[-1][0].shape[1] == len(game.description.action_space)
     assert policy.card["opponent"] == "random"
 
 

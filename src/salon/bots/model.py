@@ -73,16 +73,26 @@ def encoding_of(game: Game) -> Encoding:
 
 @dataclass(frozen=True)
 class Mlp:
-    """A perceptron: ReLU after every layer but the last."""
+    """A perceptron: ReLU (or tanh) after every layer but the last."""
 
     layers: tuple[tuple[Array, Array], ...]
+    tanh: bool = False
 
     def __call__(self, x: Array) -> Array:
         for i, (w, b) in enumerate(self.layers):
             x = x @ w + b
             if i < len(self.layers) - 1:
-                np.maximum(x, 0, out=x)
+                if self.tanh:
+                    np.tanh(x, out=x)
+                else:
+                    np.maximum(x, 0, out=x)
         return x
+
+
+def layers_of(data: Any, prefix: str, count: int) -> tuple[tuple[Array, Array], ...]:
+    """The ``count`` layers of a weights archive: arrays ``{prefix}w{i}`` and ``{prefix}b{i}``."""
+    return tuple((data[f"{prefix}w{i}"].astype(np.float32), data[f"{prefix}b{i}"].astype(np.float32))
+                 for i in range(count))
 
 
 @dataclass(frozen=True)
@@ -146,9 +156,7 @@ def read(path: Path) -> Model:
                 raise ValueError(f"format {meta.get('format')!r}, this salon reads format {FORMAT}")
 
             def mlp(prefix: str) -> Mlp:
-                count = int(meta[f"{prefix}_layers"])
-                return Mlp(tuple((data[f"{prefix}_w{i}"].astype(np.float32), data[f"{prefix}_b{i}"].astype(np.float32))
-                                 for i in range(count)))
+                return Mlp(layers_of(data, f"{prefix}_", int(meta[f"{prefix}_layers"])))
 
             return Model(meta["game"], meta["config"], meta["encoding"], meta["actions"],
                          data["columns"].astype(np.int32), mlp("value"), mlp("policy"),

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from salon.bots.base import Bot
-from salon.bots.model import MODELS, Array, action_index, check, config_key, encoding_of
+from salon.bots.model import MODELS, Array, Mlp, action_index, check, config_key, encoding_of, layers_of
 from salon.core.errors import ConfigError, DataError
 from salon.core.game import Game
 from salon.core.plugins import folder
@@ -44,16 +44,11 @@ class Policy:
     config: str
     encoding: str
     actions: str
-    layers: tuple[tuple[Array, Array], ...]
+    net: Mlp
     card: dict[str, Any]
 
     def logits(self, mask: Array, vector: Array) -> Array:
-        x = np.concatenate((mask, vector))
-        for i, (w, b) in enumerate(self.layers):
-            x = x @ w + b
-            if i < len(self.layers) - 1:
-                np.tanh(x, out=x)
-        return x
+        return self.net(np.concatenate((mask, vector)))
 
 
 def read(path: Path) -> Policy:
@@ -63,10 +58,8 @@ def read(path: Path) -> Policy:
             meta = json.loads(str(data["meta"]))
             if meta.get("format") != FORMAT:
                 raise ValueError(f"format {meta.get('format')!r}, this salon reads format {FORMAT}")
-            layers = tuple((data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32))
-                           for i in range(int(meta["layers"])))
-            return Policy(meta["game"], meta["config"], meta["encoding"], meta["actions"], layers,
-                          meta.get("card", {}))
+            net = Mlp(layers_of(data, "", int(meta["layers"])), tanh=True)
+            return Policy(meta["game"], meta["config"], meta["encoding"], meta["actions"], net, meta.get("card", {}))
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise DataError(f"{path}: not an exported salon policy ({e})") from None
 
