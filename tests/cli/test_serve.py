@@ -57,11 +57,24 @@ def test_a_password_file_needs_a_postgresql_url(run: Run, started: dict[str, Any
     assert started == {}
 
 
-@pytest.mark.parametrize(("host", "custom"), [("127.0.0.1", True), ("0.0.0.0", False)])
-def test_bots_with_parameters_only_on_a_server_for_this_computer(run: Run, started: dict[str, Any], host: str,
-                                                                 custom: bool) -> None:
-    assert run("serve", "--host", host, "--max-bot-think", "2").exit_code == 0
-    assert started["limits"].custom_bots is custom and started["limits"].max_bot_think == 2
+@pytest.mark.parametrize(("arguments", "local"), [
+    (["--host", "127.0.0.1"], True),
+    (["--host", "0.0.0.0"], False),
+    (["--host", "127.0.0.1", "--proxy", "127.0.0.1"], False),  # behind nginx: the whole Internet
+    (["--host", "::1", "--proxy", "10.0.0.0/8"], False),
+])
+def test_bots_with_parameters_and_bot_tables_only_on_a_server_for_this_computer(
+        run: Run, started: dict[str, Any], arguments: list[str], local: bool) -> None:
+    result = run("serve", *arguments, "--max-bot-think", "2")
+    assert result.exit_code == 0, result.output
+    limits = started["limits"]
+    assert limits.custom_bots is local and limits.allow_bot_tables is local and limits.max_bot_think == 2
+    assert ("other computers can reach this server" in result.output) is not local
+
+
+def test_a_public_server_plays_every_bot_only_when_told_to(run: Run, started: dict[str, Any]) -> None:
+    assert run("serve", "--proxy", "127.0.0.1", "--allow-bot-parameters", "--allow-bot-tables").exit_code == 0
+    assert started["limits"].custom_bots and started["limits"].allow_bot_tables
 
 
 def test_proxies_and_rates_are_checked(run: Run, started: dict[str, Any]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -219,3 +220,28 @@ def test_a_process_killed_mid_game_loses_nothing_and_its_clients_play_on_through
             seen = {c.version for c in clients if c.table is t and c.token == viewer}
             assert len(stored) == 1 and seen == stored, (t.id, viewer, seen, stored)
     assert play.bot_moves > 0, "a surviving process took the bots over"
+
+
+def refusal(url: str, body: dict[str, Any]) -> tuple[int, str]:
+    """The status and error code a request is refused with."""
+    try:
+        http(url, body)
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())["error"]["code"]
+    return 200, ""
+
+
+def test_a_process_behind_nginx_serves_the_public(postgres_url: str, tmp_path: Path) -> None:
+    """It listens on 127.0.0.1, as docs/server.md has it, yet nginx brings it the Internet: it
+    plays the levels only, and tables with a person."""
+    if nginx_binary() is None:
+        missing("nginx is not installed: run scripts/nginx-deps as root")
+    with Cluster(postgres_url, 1, tmp_path, bot_delay=0) as cluster:
+        games = f"{cluster.url}/api/games"
+        for spec in ("search:think=5", "learned:think=5:widen=4", "ismcts:simulations=400", "normal:think=5"):
+            seats = [{"kind": "human"}, {"kind": "bot", "bot": spec}]
+            assert refusal(games, {"game": GAME, "seats": seats}) in {(422, "bot_not_allowed"),
+                                                                      (422, "unknown_bot")}, spec
+        bots_only = [{"kind": "bot", "bot": "normal"}] * 2
+        assert refusal(games, {"game": GAME, "seats": bots_only}) == (403, "bot_tables_off")
+        assert refusal(games, {"game": GAME, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "hard"}]}) == (200, "")

@@ -30,7 +30,12 @@ def serve(
     bot_delay: Annotated[float, typer.Option(
         min=0.0, help="Seconds a bot waits before each of its actions, so that people can follow.")] = 0.6,
     allow_bot_tables: Annotated[bool, typer.Option(
-        help="Let tables have bots only (always allowed when listening on this computer only).")] = False,
+        help="Let tables have bots only: each keeps a worker busy for nobody until its game ends. Always "
+             "allowed on a server for this computer only (listening on it, with no --proxy).")] = False,
+    allow_bot_parameters: Annotated[bool, typer.Option(
+        help="Let tables have bots with parameters (search:think=5), each within its bound: one such bot "
+             "can hold a worker for --max-bot-think seconds a move, and a table of them every worker. Always "
+             "allowed on a server for this computer only (listening on it, with no --proxy).")] = False,
     max_tables: Annotated[int, typer.Option(min=1, help="Most unfinished tables in all.")] = Limits.max_tables,
     max_tables_per_client: Annotated[int, typer.Option(
         min=1, help="Most unfinished tables one address may create.")] = Limits.max_tables_per_client,
@@ -50,7 +55,8 @@ def serve(
                     "one, two at least (one is kept for quick jobs).")] = None,
     max_bot_think: Annotated[float, typer.Option(
         min=0.01, help="The longest think time a bot with parameters (search:think=N) may be given. Such bots "
-                       "are offered by a server for this computer only; others offer the levels.")
+                       "are offered by a server for this computer only, or with --allow-bot-parameters; "
+                       "others offer the levels.")
     ] = Limits.max_bot_think,
     hint_rate: Annotated[str, typer.Option(
         help="How many hints one seat, and one address, may ask for, e.g. 10/minute.")] = Limits.hint_rate,
@@ -81,11 +87,12 @@ def serve(
         proxies = Proxies.parse(proxy or [])
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="'--proxy'") from None
-    local = host in LOOPBACK
+    local = for_this_computer(host, proxies)
     limits = Limits(max_tables=max_tables, max_tables_per_client=max_tables_per_client,
                     max_spectators=max_spectators, max_connections_per_client=max_connections_per_client,
                     create_rate=create_rate, join_rate=join_rate, allow_bot_tables=allow_bot_tables or local,
-                    custom_bots=local, max_bot_think=max_bot_think, hint_rate=hint_rate, replay_rate=replay_rate)
+                    custom_bots=allow_bot_parameters or local, max_bot_think=max_bot_think, hint_rate=hint_rate,
+                    replay_rate=replay_rate)
     if db_password_file is not None:
         db = with_password(db, db_password_file)
     elif db is not None and password_of(db) and on_command_line(ctx, "db"):
@@ -96,11 +103,19 @@ def serve(
     server.check_database(db)
     url = server.url_of(host, port)
     typer.echo(f"salon: open {url} in your browser (games are stored in {describe(db)}); Ctrl+C stops the server.")
-    if host not in LOOPBACK:
-        typer.echo(f"salon: listening on {host}: other computers can reach this server.")
+    if not local:
+        typer.echo(f"salon: {'behind a proxy' if proxies.networks else f'listening on {host}'}: other computers "
+                   "can reach this server, which plays the levels only and tables with a person.")
     server.run(host, port, db, bot_delay, limits, request_timeout, proxies=proxies,
                hosts=Hosts.listening_on(host, allowed_host or []), workers=workers)
     return 0
+
+
+def for_this_computer(host: str, proxies: Proxies) -> bool:
+    """Whether only this computer's users can reach the server, so that it may trust them
+    with every bot: it listens on a loopback address and no proxy passes others' requests to
+    it (behind nginx it listens on 127.0.0.1, yet serves the whole Internet)."""
+    return host in LOOPBACK and not proxies.networks
 
 
 def on_command_line(ctx: typer.Context, parameter: str) -> bool:
