@@ -6,20 +6,24 @@ act, up to a generous bound; none measures time."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 from sqlalchemy.engine import make_url
+from websockets.sync.client import connect as ws_connect
 
 from tests.web.helpers import free_port, until_up
 
@@ -34,14 +38,18 @@ HUMANS = [{"kind": "human"}, {"kind": "human"}]
 class Server:
     """``salon serve`` on a free port of this computer, with the flags given."""
 
-    def __init__(self, *flags: str, db: str | None = None, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *flags: str, db: str | None = None, env: dict[str, str] | None = None,
+                 log: Path | None = None) -> None:
+        """``log``: a file the server's output goes to (else a pipe nobody reads)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [str(SALON), "serve", "--port", str(self.port), "--bot-delay", "0", *flags]
         if db is not None:
             command += ["--db", db]
-        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     env={**os.environ, **(env or {})})
+        self.log = log
+        with log.open("wb") if log is not None else nullcontext(subprocess.PIPE) as out:
+            self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                         env={**os.environ, **(env or {})})
         until_up(self.proc, self.url, PATIENCE)
 
     def create(self, headers: dict[str, str] | None = None, **body: Any) -> Any:
@@ -60,8 +68,9 @@ class Server:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("public") / "salon.db"
-    srv = Server("--request-timeout", "1", "--max-tables-per-client", "2", db=f"sqlite:///{db}")
+    folder = tmp_path_factory.mktemp("public")
+    srv = Server("--request-timeout", "1", "--max-tables-per-client", "2", db=f"sqlite:///{folder / 'salon.db'}",
+                 log=folder / "server.log")
     yield srv
     srv.stop()
 
@@ -118,6 +127,25 @@ def test_a_client_that_pipelines_and_never_reads_is_dropped(server: Server) -> N
                 break
         assert closed_by_server(sock, server.port)
     assert httpx.get(f"{server.url}/api/meta", timeout=10).status_code == 200
+    assert server.log is not None
+    printed = server.log.read_text()
+    assert "more than 16 requests pipelined" in printed and "Traceback" not in printed, printed[-3000:]
+
+
+def test_a_client_that_pipelines_and_leaves_costs_one_line_of_log(server: Server) -> None:
+    """A response being written while the client is dropped for pipelining too much: one line
+    each, no traceback."""
+    assert server.log is not None
+    before = server.log.read_text().count("requests pipelined")
+    for _ in range(20):
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            sock.sendall(b"GET /api/meta HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 40)
+    limit = time.monotonic() + PATIENCE
+    while (printed := server.log.read_text()).count("requests pipelined") < before + 20:
+        assert time.monotonic() < limit, printed[-3000:]
+        time.sleep(0.05)
+    assert httpx.get(f"{server.url}/api/meta", timeout=10).status_code == 200
+    assert "Traceback" not in server.log.read_text()
 
 
 def test_a_client_that_reads_nothing_of_a_few_pipelined_responses_is_dropped(server: Server) -> None:
@@ -276,3 +304,75 @@ def test_the_load_check_plays_every_game_to_its_end(game: str) -> None:
                          capture_output=True, text=True, timeout=900, check=True)
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["games_finished"] == 20 and report["refused"] == 0, report
+
+
+def upgrade(port: int, path: str) -> socket.socket:
+    """A WebSocket handshake by hand, its answer read: a socket the test may then abort."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    sock.settimeout(PATIENCE)
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)  # byte by byte: what follows the handshake stays unread
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    return sock
+
+
+def text_frame(payload: bytes) -> bytes:
+    """One masked text frame, as a client must send it (RFC 6455 5.2); payload under 126 bytes."""
+    mask = os.urandom(4)
+    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def abort(sock: socket.socket) -> None:
+    """Close with a reset, as a client whose network went does: nothing more reaches the server."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+ABORTS = 100
+"""Aborted upgrades of each kind: three times the default cap of live connections per address."""
+
+
+def seated(port: int, table: str, hello: bytes) -> dict[str, Any]:
+    """The first message a player's connection to the table gets: its state, or why not."""
+    with ws_connect(f"ws://127.0.0.1:{port}{table}", open_timeout=PATIENCE) as ws:
+        ws.send(hello.decode())
+        first: dict[str, Any] = json.loads(ws.recv(timeout=PATIENCE))
+        return first
+
+
+def test_aborted_upgrades_are_counted_out_and_logged_in_a_line_each(tmp_path: Path) -> None:
+    """Every way a client can leave a WebSocket it opened, a hundred times each from one
+    address; then that address still connects and plays, and the log holds no traceback."""
+    log = tmp_path / "server.log"
+    srv = Server(db=f"sqlite:///{tmp_path / 'salon.db'}", log=log)
+    try:
+        created = srv.create(seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}], game="necklace").json()
+        table = f"/api/games/{created['id']}/ws"
+        hello = json.dumps({"type": "hello", "token": created["token"]}).encode()
+        ways = {
+            "gone before its hello": lambda s: None,
+            "refused for its token": lambda s: s.sendall(text_frame(b'{"type":"hello","token":"forged"}')),
+            "gone as its state is sent": lambda s: s.sendall(text_frame(hello)),
+            "a text that is not UTF-8": lambda s: s.sendall(text_frame(b"\xff\xfe{")),
+        }
+        for send in ways.values():
+            for _ in range(ABORTS):
+                sock = upgrade(srv.port, table)
+                send(sock)
+                abort(sock)
+        for _ in range(ABORTS):  # no such table: refused after being counted in
+            abort(upgrade(srv.port, "/api/games/no-such-table/ws"))
+        limit = time.monotonic() + PATIENCE  # the server counts out as it learns each connection is gone
+        while (first := seated(srv.port, table, hello))["type"] != "state":
+            assert first["code"] == "too_many_connections" and time.monotonic() < limit, first
+            time.sleep(0.05)
+        assert first["seat"] == 0
+    finally:
+        srv.stop()
+    printed = log.read_text()
+    assert "Traceback" not in printed and "ERROR" not in printed, printed[-3000:]
+    assert printed.count("a WebSocket text that is not UTF-8") == ABORTS, printed[-3000:]

@@ -19,6 +19,11 @@ response it cannot send.  So this protocol:
   client by its /64 like the server's other caps, and not counting the reverse proxies the
   operator names (their clients are counted by the server's caps instead).  A connection
   that becomes a WebSocket is counted by the server with the other WebSockets instead.
+
+Each connection dropped for these reasons is one line of the log (salon.web.drops), never a
+traceback: uvicorn marks only the newest request of a connection as gone when it is lost, so
+the one still being answered of a pipelined connection would write to a closed transport and
+log a traceback; this protocol marks them all.
 """
 
 from __future__ import annotations
@@ -28,8 +33,10 @@ import json
 from collections import Counter
 from typing import ClassVar
 
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn._types import ASGI3Application
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
+from salon.web.drops import dropped
 from salon.web.guard import NO_PROXIES, Proxies, address_group
 
 MAX_PIPELINE = 16
@@ -46,9 +53,15 @@ class DeadlineProtocol(HttpToolsProtocol):
     _deadline: asyncio.TimerHandle | None = None
     _stalled: asyncio.TimerHandle | None = None
     _counted: str | None = None
+    _client = "an unknown address"
+    _answering: RequestResponseCycle | None = None
+    """The request being answered: with others pipelined behind it, not ``self.cycle``."""
+    _begun = False
+    """Whether a byte of the next request has come since the deadline was armed."""
 
     def _arm(self) -> None:
         self._disarm()
+        self._begun = False
         self._deadline = self.loop.call_later(self.seconds, self._expire)
 
     def _disarm(self) -> None:
@@ -57,9 +70,25 @@ class DeadlineProtocol(HttpToolsProtocol):
             self._deadline = None
 
     def _expire(self) -> None:
+        """A request begun and not whole in time is dropped; an idle connection just closed."""
         self._deadline = None
-        if not self.transport.is_closing():
+        if self._begun:
+            self._drop(f"a request not whole within {self.seconds:g} s")
+        elif not self.transport.is_closing():
             self.transport.close()
+
+    def _drop(self, reason: str) -> None:
+        if not self.transport.is_closing():
+            dropped(reason, self._client)
+        self._gone()
+        self.transport.abort()
+
+    def _gone(self) -> None:
+        """Mark every request of the connection as gone, so that none writes to it again."""
+        for cycle in (self._answering, self.cycle, *(c for c, _ in self.pipeline)):
+            if cycle is not None and not cycle.response_complete:
+                cycle.disconnected = True
+                cycle.message_event.set()
 
     def _uncount(self) -> None:
         if self._counted is not None:
@@ -73,7 +102,7 @@ class DeadlineProtocol(HttpToolsProtocol):
         peer = transport.get_extra_info("peername")
         host = peer[0] if isinstance(peer, tuple) and peer else None
         if host is not None and not self.proxies.trusts(host):
-            client = address_group(host)
+            client = self._client = address_group(host)
             if self.open_by_client[client] >= self.max_per_client:
                 self._refuse()
                 return
@@ -87,8 +116,10 @@ class DeadlineProtocol(HttpToolsProtocol):
         self.transport.write(b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
                              b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(body), body.encode()))
         self.transport.close()
+        dropped(f"more than {self.max_per_client} connections open", self._client)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._gone()
         self._disarm()
         self._unstall()
         self._uncount()
@@ -96,6 +127,7 @@ class DeadlineProtocol(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         if not self.transport.is_closing():  # nothing more is read from a connection being dropped
+            self._begun = self._begun or self._deadline is not None
             super().data_received(data)
 
     def on_headers_complete(self) -> None:
@@ -103,11 +135,15 @@ class DeadlineProtocol(HttpToolsProtocol):
             return
         super().on_headers_complete()
         if len(self.pipeline) > MAX_PIPELINE:
-            self.transport.abort()
+            self._drop(f"more than {MAX_PIPELINE} requests pipelined")
 
     def on_message_complete(self) -> None:
         self._disarm()
         super().on_message_complete()
+
+    def _start_asgi_task(self, cycle: RequestResponseCycle, app: ASGI3Application) -> None:
+        self._answering = cycle
+        super()._start_asgi_task(cycle, app)
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
@@ -123,7 +159,7 @@ class DeadlineProtocol(HttpToolsProtocol):
     def pause_writing(self) -> None:
         super().pause_writing()
         self._unstall()
-        self._stalled = self.loop.call_later(self.seconds, self.transport.abort)
+        self._stalled = self.loop.call_later(self.seconds, self._drop, f"a response not read for {self.seconds:g} s")
 
     def resume_writing(self) -> None:
         self._unstall()

@@ -6,7 +6,8 @@ Connections are bounded in time as well as number: a request must arrive whole w
 WebSocket whose peer stops answering pings is closed, and the process may open as many
 descriptors as its hard limit allows.  ``X-Forwarded-For`` is believed from the named
 proxies only, and requests naming another host than the server's are refused
-(salon.web.guard.Hosts).  On SIGTERM or Ctrl+C the server stops taking connections, gives
+(salon.web.guard.Hosts).  A connection dropped for what its client did is one line of the
+log, never a traceback (salon.web.drops).  On SIGTERM or Ctrl+C the server stops taking connections, gives
 open requests a few seconds, stops its workers and closes the database.
 """
 
@@ -20,6 +21,7 @@ import sys
 import uvicorn
 
 from salon.core.errors import ConfigError
+from salon.web import drops
 from salon.web.app import create_app
 from salon.web.deadline import with_deadline
 from salon.web.guard import NO_PROXIES, Hosts, Limits, Proxies
@@ -73,6 +75,7 @@ def run(host: str, port: int, db: str | None, bot_delay: float, limits: Limits |
     check_port(host, port)
     check_database(db)
     _more_descriptors()
+    drops.install()
     # the storage thread hands each commit back to the event loop: a short GIL switch interval
     # keeps it from waiting up to the default 5 ms for the loop's thread to let go
     sys.setswitchinterval(0.0005)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
@@ -23,37 +24,53 @@ HELLO_TIMEOUT = 5.0
 
 @live.websocket(PATH)
 async def table_socket(websocket: WebSocket, game_id: str, hub: HubDep, client: Client) -> None:
+    """A client's connection to a table: counted in before its ``hello`` is read, and counted
+    out however it ends (refused, timed out, gone mid-send), so that aborted connections can
+    never use up an address's share."""
     await websocket.accept()
-    ticket = None
     try:
         if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
             raise ServiceError(403, "bad_origin", "games are played from this server's own pages only")
         ticket = await hub.guard.connect(client)
+    except ServiceError as e:
+        await _refuse(websocket, e)
+        return
+    try:
+        await _connected(websocket, game_id, hub, client, ticket)
+    finally:
+        await hub.guard.disconnect(ticket)
+
+
+async def _connected(websocket: WebSocket, game_id: str, hub: Hub, client: str, ticket: str) -> None:
+    """Read the connection's ``hello`` and serve it, or tell it why not."""
+    try:
         room = await hub.get(game_id)
         hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), HELLO)
         conn = Connection(await hub.seat_of(room, hello.token), client, ticket)
         await hub.connect(room, conn)
     except ServiceError as e:
-        await websocket.send_json({"type": "error", **e.to_json()})
-        await websocket.close(code=4000 + e.status)
-        await _count_out(hub, ticket)
+        await _refuse(websocket, e)
         return
     except TimeoutError:
-        await websocket.close(code=4408)
-        await _count_out(hub, ticket)
+        await _close(websocket, 4408)
         return
     except (WebSocketDisconnect, WebSocketDisconnected):  # gone already (or closed by the server for size)
-        await _count_out(hub, ticket)
         return
+    await _session(websocket, hub, room, conn)
+
+
+async def _refuse(websocket: WebSocket, e: ServiceError) -> None:
+    await _close(websocket, 4000 + e.status, {"type": "error", **e.to_json()})
+
+
+async def _close(websocket: WebSocket, code: int, message: dict[str, Any] | None = None) -> None:
+    """Tell the client why, and close; a client gone already hears nothing."""
     try:
-        await _session(websocket, hub, room, conn)
-    finally:
-        await _count_out(hub, ticket)
-
-
-async def _count_out(hub: Hub, ticket: str | None) -> None:
-    if ticket is not None:
-        await hub.guard.disconnect(ticket)
+        if message is not None:
+            await websocket.send_json(message)
+        await websocket.close(code=code)
+    except (WebSocketDisconnect, WebSocketDisconnected, RuntimeError):  # RuntimeError: closed meanwhile
+        pass
 
 
 async def _receive_text(websocket: WebSocket) -> str:
@@ -77,7 +94,7 @@ async def _session(websocket: WebSocket, hub: Hub, room: Room, conn: Connection)
             while (message := await conn.queue.get()) is not None:
                 await websocket.send_text(json.dumps(message, separators=(",", ":")))
             await websocket.close()
-        except (WebSocketDisconnect, WebSocketDisconnected):  # the client left while a message was on its way
+        except (WebSocketDisconnect, WebSocketDisconnected, RuntimeError):  # the client left meanwhile
             return
 
     out = asyncio.create_task(sender())
