@@ -79,7 +79,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def behind_proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("proxied") / "salon.db"
     srv = Server("--proxy", "127.0.0.1", "--allowed-host", "salon.example", "--max-tables-per-client", "2",
-                 db=f"sqlite:///{db}")
+                 "--max-tables-per-network", "4", db=f"sqlite:///{db}")
     yield srv
     srv.stop()
 
@@ -195,6 +195,15 @@ def test_a_named_proxy_forwards_its_clients_addresses_and_ipv6_counts_by_64(behi
     assert [r.status_code for r in apart] == [201, 201, 201]
     one_network = [behind_proxy.create({"X-Forwarded-For": f"2001:db8:1:2::{n}"}) for n in range(1, 4)]
     assert [r.status_code for r in one_network] == [201, 201, 429]
+
+
+def test_the_addresses_of_one_network_share_its_cap(behind_proxy: Server) -> None:
+    """An IPv4 /24 and an IPv6 /48 are one network each, however many addresses it hands out."""
+    for addresses in ([f"192.0.2.{n}" for n in range(1, 6)], [f"2001:db8:5:{n}::1" for n in range(1, 6)]):
+        made = [behind_proxy.create({"X-Forwarded-For": address}) for address in addresses]
+        assert [r.status_code for r in made] == [201, 201, 201, 201, 429]
+        assert made[-1].json()["error"]["code"] == "network_full"
+    assert behind_proxy.create({"X-Forwarded-For": "192.0.3.1"}).status_code == 201
 
 
 def test_a_foreign_host_is_refused(server: Server, behind_proxy: Server) -> None:

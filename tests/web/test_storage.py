@@ -312,7 +312,7 @@ def test_a_database_of_the_first_schema_is_stamped_and_migrated(db_url: str) -> 
         assert stored(store, "new").seed == 2**255
         assert store(drift) == []
         assert store(lambda db: db.conn.exec_driver_sql("SELECT version_num FROM alembic_version").all()) == [
-            ("0006",)]
+            ("0007",)]
     finally:
         store.close()
 
@@ -323,7 +323,7 @@ def test_a_newer_revision_is_refused_with_one_line(db_url: str) -> None:
     with pytest.raises(ConfigError) as refused:
         Database(db_url)
     message = str(refused.value)
-    assert "0999" in message and "0006" in message and "\n" not in message
+    assert "0999" in message and "0007" in message and "\n" not in message
 
 
 def test_a_file_that_is_no_database_is_refused_with_one_line(tmp_path: Path) -> None:

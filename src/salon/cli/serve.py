@@ -39,6 +39,12 @@ def serve(
     max_tables: Annotated[int, typer.Option(min=1, help="Most unfinished tables in all.")] = Limits.max_tables,
     max_tables_per_client: Annotated[int, typer.Option(
         min=1, help="Most unfinished tables one address may create.")] = Limits.max_tables_per_client,
+    max_tables_per_network: Annotated[int, typer.Option(
+        min=1, help="Most unfinished tables the addresses of one network (an IPv4 /24, an IPv6 /48) may create.")
+    ] = Limits.max_tables_per_network,
+    abandon_after: Annotated[float, typer.Option(
+        min=1.0, help="Minutes an unfinished table may go with no seated person connected before it is ended, "
+                      "so that its place counts for nobody.")] = Limits.abandon_after / 60,
     max_spectators: Annotated[int, typer.Option(
         min=0, help="Most spectators watching one table.")] = Limits.max_spectators,
     max_connections_per_client: Annotated[int, typer.Option(
@@ -89,6 +95,7 @@ def serve(
         raise typer.BadParameter(str(e), param_hint="'--proxy'") from None
     local = for_this_computer(host, proxies)
     limits = Limits(max_tables=max_tables, max_tables_per_client=max_tables_per_client,
+                    max_tables_per_network=max_tables_per_network, abandon_after=abandon_after * 60,
                     max_spectators=max_spectators, max_connections_per_client=max_connections_per_client,
                     create_rate=create_rate, join_rate=join_rate, allow_bot_tables=allow_bot_tables or local,
                     custom_bots=allow_bot_parameters or local, max_bot_think=max_bot_think, hint_rate=hint_rate,

@@ -2,8 +2,11 @@
 
 A table costs memory, a bot's thinking and a place in every lobby listing; a WebSocket costs
 a descriptor and a share of every broadcast.  So a server bounds them: unfinished tables in
-all and per creating address, spectators per table, live connections per address, and the
-rate at which one address may create tables or take seats.  The rates are moving windows;
+all, per creating address and per creating network, spectators per table, live connections
+per address, and the rate at which one address may create tables or take seats.  A table
+counts against its creator's caps for as long as it is unfinished, and a table that no
+seated person holds (connected, on any process) for ``abandon_after`` is ended (salon.web.hub),
+so that nobody can fill the server with tables and walk away.  The rates are moving windows;
 both are counted in the server's database (salon.web.quota), which every process serving it
 shares.
 
@@ -55,6 +58,11 @@ class Limits:
     """Unfinished tables in all."""
     max_tables_per_client: int = 5
     """Unfinished tables created from one address."""
+    max_tables_per_network: int = 25
+    """Unfinished tables created from one network (:func:`network_group`): the addresses of one
+    subscriber's or one hosting provider's network would otherwise each count apart."""
+    abandon_after: float = 600.0
+    """Seconds an unfinished table may go without a seated person connected before it is ended."""
     max_spectators: int = 50
     """Connections without a seat watching one table."""
     max_connections_per_client: int = 32
@@ -77,7 +85,8 @@ class Limits:
     """Steps of replays one address may ask for (each replays the game up to that step)."""
 
 
-UNLIMITED = Limits(max_tables=100_000, max_tables_per_client=100_000, max_spectators=10_000,
+UNLIMITED = Limits(max_tables=100_000, max_tables_per_client=100_000, max_tables_per_network=100_000,
+                   max_spectators=10_000,
                    max_connections_per_client=100_000, create_rate="1000000/second", join_rate="1000000/second",
                    allow_bot_tables=True, custom_bots=True, hint_rate="1000000/second",
                    replay_rate="1000000/second")
@@ -98,10 +107,28 @@ def address_group(host: str | None) -> str:
     return str(address)
 
 
+def network_group(host: str | None) -> str:
+    """The network a client's address belongs to, as one provider would hand it out: an IPv4
+    address's /24, an IPv6 address's /48 (a site's whole allocation)."""
+    try:
+        address = ipaddress.ip_address(host or "")
+    except ValueError:
+        return host or "unknown"
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    prefix = 24 if isinstance(address, ipaddress.IPv4Address) else 48
+    return str(ipaddress.ip_network((address, prefix), strict=False))
+
+
 def client_key(host: str | None) -> str:
     """An opaque key of a client (its address group): what the tables it created are counted
     by, stored without the address itself."""
     return hashlib.sha256(address_group(host).encode()).hexdigest()[:32]
+
+
+def network_key(host: str | None) -> str:
+    """An opaque key of a client's network (:func:`network_group`), stored without it."""
+    return hashlib.sha256(f"network {network_group(host)}".encode()).hexdigest()[:32]
 
 
 class Guard:
@@ -150,12 +177,14 @@ class Guard:
     async def replaying(self, client: str) -> None:
         await self._hit((self._replay, "replay", client))
 
-    async def creating_table(self, client: str, rec: GameRecord) -> None:
-        """Store the new table ``rec`` of ``client``, unless it would pass the tables' caps."""
-        most, mine = self.limits.max_tables, self.limits.max_tables_per_client
+    async def creating_table(self, rec: GameRecord) -> None:
+        """Store the new table ``rec``, unless it would pass the tables' caps for all, for its
+        creator's address (``rec.creator``) or for its network (``rec.network``)."""
+        caps = quota.TableCaps(self.limits.max_tables, self.limits.max_tables_per_client,
+                               self.limits.max_tables_per_network)
 
         def create(db: Database) -> tuple[str, int] | None:
-            full = quota.tables_full(db, client, most, mine)
+            full = quota.tables_full(db, rec.creator or "", rec.network or "", caps)
             if full is None:
                 db.create_game(rec)
             return full
@@ -167,8 +196,11 @@ class Guard:
         if code == "server_full":
             raise ServiceError(429, code, f"the server has {count} unfinished tables, its most; join one or try "
                                           "again later")
-        raise ServiceError(429, code, f"you have {count} unfinished tables, the most one address may have; "
-                                      "finish or leave one first")
+        if code == "too_many_tables":
+            raise ServiceError(429, code, f"you have {count} unfinished tables, the most one address may have; "
+                                          "finish or leave one first")
+        raise ServiceError(429, code, f"{count} unfinished tables were created from your network, the most one "
+                                      "network may have; finish or leave one first")
 
     async def connect(self, client: str) -> str:
         """Count a new live connection of ``client``, refused past the cap: the ticket it is

@@ -95,6 +95,9 @@ LEASE_RETRY = 3.0
 """Seconds between two rounds of a process on a shared database (Hub._rounds): learning who is
 connected to the other processes, and trying to take over the bots of the tables another
 process plays, should that process have ended."""
+TIDY_EVERY = 60.0
+"""Seconds between two rounds of housekeeping (Hub.tidy): rate hits out of their windows and the
+connections of ended processes forgotten, tables nobody holds ended."""
 REPLAY_DEADLINE = 30.0
 """Seconds a replay may take before it is stopped (a 10,000-action record takes a fraction)."""
 NAME_LIMIT = 40
@@ -514,6 +517,7 @@ class Hub:
         """The tables whose bots this process plays (Database.lease)."""
         self.lease_retry = lease_retry
         self._retrying: asyncio.Task[None] | None = None
+        self._tidying: asyncio.Task[None] | None = None
 
     @property
     def limits(self) -> Limits:
@@ -538,12 +542,13 @@ class Hub:
         self.storage.on_new_session(self._leased.clear)  # the leases were the old session's locks
         if self.storage.shared:
             self._retrying = asyncio.get_running_loop().create_task(self._rounds())
+        self._tidying = asyncio.get_running_loop().create_task(self._tidy_rounds())
 
     async def stop(self) -> None:
         """Stop every bot and hint and close every connection (the server shuts down): the
         workers are stopped, whatever they were thinking about."""
         self.stopping = True
-        for task in (*self._refreshing, self._retrying):
+        for task in (*self._refreshing, self._retrying, self._tidying):
             if task is not None:
                 task.cancel()
         for room in self.rooms.values():
@@ -660,11 +665,11 @@ class Hub:
 
     async def create(self, name: str, title: str, seat_specs: list[dict[str, Any]], config: dict[str, Any],
                      seed: int | None, join: dict[str, Any] | None, client: str = "",
-                     options: dict[str, Any] | None = None,
-                     private: bool | None = None) -> tuple[Room, int | None, str | None]:
+                     options: dict[str, Any] | None = None, private: bool | None = None,
+                     network: str = "") -> tuple[Room, int | None, str | None]:
         """A new game; with ``join`` the creator takes a seat, gets its token and hosts the
-        table.  ``client`` (an opaque key of the creator's address) counts against the caps
-        of the server.  ``private`` tables are left out of the lobby (their link is the only
+        table.  ``client`` and ``network`` (opaque keys of the creator's address and network)
+        count against the caps of the server.  ``private`` tables are left out of the lobby (their link is the only
         way in); by default a table with a seat for a person is private."""
         try:
             cls = game_class(name)
@@ -719,8 +724,9 @@ class Hub:
         stored_config = game.config_json()
         listed = not private if private is not None else all(spec["kind"] == BOT for spec in seat_specs)
         rec = GameRecord(game_id, name, clean_text(title or "", TITLE_LIMIT) or f"{name} {game_id}", stored_config,
-                         seed, time.time(), seats, creator=client, options=options, listed=listed)
-        await self.guard.creating_table(client, rec)
+                         seed, time.time(), seats, creator=client, options=options, listed=listed,
+                         network=network)
+        await self.guard.creating_table(rec)
         now = self.clock()
         room = Room(rec.id, name, rec.title, stored_config, seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
@@ -931,14 +937,18 @@ class Hub:
                 raise ServiceError(409, "own_seat", "your own time ran out: play, or leave the seat")
             if choice == "end":
                 await self._store(lambda db: db.end_game(room.id))
-                room.ended = True
-                self._cancel_hints(room)
-                if room.bot_task is not None:
-                    room.bot_task.cancel()
+                self._end(room)
             else:
                 await self._reseat(room, late, True, self._without(room, late, vacate=False))
             room.broadcast(self.clock())
             self.kick(room)
+
+    def _end(self, room: Room) -> None:
+        """The game was ended early (stored already): nothing more is thought about for it."""
+        room.ended = True
+        self._cancel_hints(room)
+        if room.bot_task is not None:
+            room.bot_task.cancel()
 
     async def hint(self, room: Room, seat: int | None, client: str = "") -> list[Estimate]:
         """The search's best choices for the seat deciding now, from its information only, if
@@ -1324,7 +1334,7 @@ class Hub:
         is online.  A spectator past the table's cap (counted over every process) is refused."""
         if conn.seat is None:
             await self.guard.watch(conn.ticket, room.id)
-        elif conn.ticket is not None and self.storage.shared:
+        elif conn.ticket is not None:  # the table is held (Hub.tidy), and the other processes show its player
             await self.guard.sit(conn.ticket, room.id, conn.seat)
         was_online = conn.seat is not None and any(c.seat == conn.seat for c in room.conns)
         room.conns.add(conn)
@@ -1339,6 +1349,49 @@ class Hub:
             now = self.clock()
             room.seats[conn.seat].seen = now  # away from now on (Room.replaceable_in)
             room.presence(now, skip=conn)
+
+    # --- housekeeping
+
+    async def _tidy_rounds(self) -> None:
+        while True:
+            await asyncio.sleep(TIDY_EVERY)
+            try:
+                ended = await self.tidy(time.time())
+            except StorageError as e:
+                log.warning("storage: no housekeeping this round: %s", e)
+                continue
+            if ended:
+                log.info("%d tables ended: no seated person for %g s", len(ended), self.limits.abandon_after)
+
+    async def tidy(self, now: float) -> list[str]:
+        """Forget the rate hits out of their windows and the connections of ended processes,
+        and end every table in play that no seated person has held, connected to any process,
+        for the server's ``abandon_after`` up to ``now`` (seconds since the epoch, which the
+        processes share), so that its place counts for nobody; the ids of those ended.  What a
+        table was last held at is stored, so a restart does not give tables more time."""
+        since = now - self.limits.abandon_after
+
+        def tidy(db: Database) -> list[str]:
+            quota.forget_expired(db, now)
+            quota.forget_gone(db)
+            quota.attend(db, now)
+            return quota.deserted(db, since)
+
+        return [game_id for game_id in await self.storage.run(tidy) if await self._abandon(game_id)]
+
+    async def _abandon(self, game_id: str) -> bool:
+        """End a table nobody holds, unless a seated person came back meanwhile."""
+        room = self.rooms.get(game_id)
+        if room is None:  # not restored (set aside, say): only its place is given back
+            return await self.storage.run(lambda db: db.end_game(game_id))
+        async with room.lock:
+            if not room.live or room.online() - {None}:
+                return False
+            if not await self.storage.run(lambda db: db.end_game(game_id)):
+                return False
+            self._end(room)
+            room.broadcast(self.clock())
+        return True
 
     # --- bots
 

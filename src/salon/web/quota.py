@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from salon.web.storage import CONNECTIONS, GAMES, IN_PLAY, RATE_HITS, SESSIONS, Database, lock_key
+from salon.web.storage import CONNECTIONS, GAMES, IN_PLAY, RATE_HITS, SEATS, SESSIONS, Database, lock_key
 
 
 @dataclass(frozen=True, order=True)
@@ -56,24 +56,62 @@ def hit(db: Database, hits: Sequence[Hit], now: float) -> Hit | None:
     return None
 
 
-def forget_expired(db: Database, now: float) -> None:
-    """Drop the hits out of every window (those of a key are dropped anyway when it is hit again)."""
-    db.conn.execute(RATE_HITS.delete().where(RATE_HITS.c.until <= now))
+def forget_expired(db: Database, now: float) -> int:
+    """Drop the hits out of every window (those of a key hit again are dropped then anyway, but
+    a key that never comes back would stay for good); how many were dropped."""
+    return db.conn.execute(RATE_HITS.delete().where(RATE_HITS.c.until <= now)).rowcount
 
 
-def tables_full(db: Database, client: str, most: int, most_per_client: int) -> tuple[str, int] | None:
-    """Why one more table may not be created, with the count: ``server_full`` past ``most``
-    unfinished tables, ``too_many_tables`` past ``most_per_client`` of ``client``'s; None if
-    it may (the caller creates it in the same job, before the other processes count again)."""
+def forget_gone(db: Database) -> int:
+    """Drop the connections of processes that have ended (they count no more, but a process
+    killed leaves its rows behind); how many were dropped.  A SQLite file has one process,
+    which dropped the rows of its predecessor when it opened the file."""
+    if db.engine.dialect.name != "postgresql":
+        return 0
+    return db.conn.execute(CONNECTIONS.delete().where(CONNECTIONS.c.holder.not_in(SESSIONS))).rowcount
+
+
+@dataclass(frozen=True)
+class TableCaps:
+    """The most unfinished tables in all, per creating address and per creating network."""
+
+    most: int
+    per_client: int
+    per_network: int
+
+
+def tables_full(db: Database, client: str, network: str, caps: TableCaps) -> tuple[str, int] | None:
+    """Why one more table may not be created, with the count: ``server_full`` past the cap in
+    all, ``too_many_tables`` past ``client``'s, ``network_full`` past ``network``'s; None if it
+    may (the caller creates it in the same job, before the other processes count again)."""
     _in_turn(db, "tables")
     tables = db.conn.execute(sa.select(sa.func.count()).select_from(GAMES).where(IN_PLAY)).scalar_one()
-    if tables >= most:
+    if tables >= caps.most:
         return "server_full", tables
-    mine = db.conn.execute(sa.select(sa.func.count()).select_from(GAMES).where(
-        IN_PLAY, GAMES.c.creator == client)).scalar_one()
-    if mine >= most_per_client:
-        return "too_many_tables", mine
+    for code, column, key, most in (("too_many_tables", GAMES.c.creator, client, caps.per_client),
+                                    ("network_full", GAMES.c.network, network, caps.per_network)):
+        counted = db.conn.execute(sa.select(sa.func.count()).select_from(GAMES).where(
+            IN_PLAY, column == key)).scalar_one()
+        if counted >= most:
+            return code, counted
     return None
+
+
+def attend(db: Database, now: float) -> None:
+    """Store ``now`` as the time a person was last at each table in play where a seated
+    person is connected (to any process)."""
+    seated = sa.select(CONNECTIONS.c.game_id).where(CONNECTIONS.c.seat.is_not(None))
+    if db.engine.dialect.name == "postgresql":
+        seated = seated.where(CONNECTIONS.c.holder.in_(SESSIONS))
+    db.conn.execute(GAMES.update().where(IN_PLAY, GAMES.c.id.in_(seated)).values(attended=now))
+
+
+def deserted(db: Database, since: float) -> list[str]:
+    """The tables in play with a seat for a person where no seated person has been connected
+    since ``since`` (a table of bots alone ends by itself)."""
+    people = sa.select(SEATS.c.game_id).where(SEATS.c.kind == "human")
+    return list(db.conn.execute(sa.select(GAMES.c.id).where(
+        IN_PLAY, GAMES.c.id.in_(people), sa.func.coalesce(GAMES.c.attended, GAMES.c.created) < since)).scalars())
 
 
 def _count(db: Database, where: sa.ColumnElement[bool]) -> int:

@@ -83,6 +83,8 @@ GAMES = sa.Table(
     sa.Column("undos", sa.Integer, nullable=False, server_default="0"),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Column("writes", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("network", sa.Text),  # an opaque hash of the network it was created from
+    sa.Column("attended", sa.Double),  # when a seated person was last known connected (seconds since the epoch)
     sa.Index("games_by_over", "over", "created"),
 )
 SEATS = sa.Table(
@@ -167,6 +169,9 @@ class GameRecord:
     writes: int = 0
     """How many times its actions were written (an action, several at once, or an undo): every
     write names the count it follows (:class:`Stale`)."""
+    network: str | None = None
+    """An opaque hash of the network it was created from (salon.web.guard.network_key): stored
+    to be counted, never read back."""
 
 
 @dataclass
@@ -411,9 +416,9 @@ class Database:
         over = ENDED if rec.ended else FINISHED if rec.over else UNFINISHED
         self.conn.execute(GAMES.insert().values(
             id=rec.id, game=rec.game, title=rec.title, config=json.dumps(rec.config, sort_keys=True),
-            seed=str(rec.seed), created=rec.created, over=over, creator=rec.creator,
+            seed=str(rec.seed), created=rec.created, over=over, creator=rec.creator, network=rec.network,
             options=json.dumps(rec.options, sort_keys=True), undos=rec.undos, listed=rec.listed,
-            writes=rec.writes))
+            writes=rec.writes, attended=rec.created))
         if rec.seats:
             self.conn.execute(SEATS.insert(), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,

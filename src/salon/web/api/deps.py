@@ -16,7 +16,7 @@ from fastapi import Depends, Header, Path
 from starlette.requests import HTTPConnection
 
 from salon.web.compute import Compute
-from salon.web.guard import Guard, client_key
+from salon.web.guard import Guard, client_key, network_key
 from salon.web.hub import Hub, Room
 
 TOKEN_HEADER = "X-Seat-Token"
@@ -43,6 +43,12 @@ async def client_of(connection: HTTPConnection) -> str:
     return client_key(connection.client.host if connection.client else None)
 
 
+async def network_of(connection: HTTPConnection) -> str:
+    """The opaque key of the asking client's network (salon.web.guard.network_key): what the
+    tables created from it are counted by too."""
+    return network_key(connection.client.host if connection.client else None)
+
+
 async def table_of(hub: Annotated[Hub, Depends(hub_of)],
                    game_id: Annotated[str, Path(description="The table's id.")]) -> Room:
     """The table the path names; ServiceError 404 (no such table) or 410 (damaged)."""
@@ -62,5 +68,6 @@ HubDep = Annotated[Hub, Depends(hub_of)]
 GuardDep = Annotated[Guard, Depends(guard_of)]
 ComputeDep = Annotated[Compute, Depends(compute_of)]
 Client = Annotated[str, Depends(client_of)]
+Network = Annotated[str, Depends(network_of)]
 Table = Annotated[Room, Depends(table_of)]
 SeatOf = Annotated[int | None, Depends(seat_of)]
