@@ -83,6 +83,35 @@ def test_lanes_of_like_jobs_take_turns() -> None:
     assert "aaa" not in both_waiting and "bbb" not in both_waiting, order
 
 
+@pytest.mark.slow
+def test_the_bots_moves_get_three_quarters_of_the_workers_however_many_clients_ask() -> None:
+    """One worker; eight addresses each queue three jobs (hints, replays); then a table's bot
+    queues eight moves of the same length.  While both wait, the bot's moves run three in four
+    (each kind's turn is reckoned from the time its jobs took, so one more or less either
+    way), and the asks are not starved either."""
+    async def main() -> str:
+        compute = Compute(workers=1)
+        done: list[str] = []
+
+        async def job(lane: str, n: int, asked: bool) -> None:
+            await compute.run(lane, compute_jobs.pause, (n, 0.05), LONG, cost=0.05, refusable=asked)
+            done.append("a" if asked else "B")
+
+        try:
+            await compute.run("warm", compute_jobs.echo, (0,), LONG)
+            asks = [asyncio.ensure_future(job(f"client{c}", n, True)) for c in range(8) for n in range(3)]
+            await until_running(compute)
+            bot = [asyncio.ensure_future(job("table", n, False)) for n in range(8)]
+            await asyncio.gather(*asks, *bot)
+        finally:
+            await compute.stop()
+        return "".join(done)
+
+    order = run(main())
+    both_waiting = order[1:order.rindex("B") + 1]  # the first ask ran before the bot's moves came
+    assert both_waiting.count("B") == 8 and 2 <= both_waiting.count("a") <= 4, order
+
+
 def test_long_jobs_leave_a_worker_to_quick_ones() -> None:
     """Three tables' searches that never end, on two workers: one runs, two wait, and a quick
     move of a fourth table runs at once on the worker they leave."""

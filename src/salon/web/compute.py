@@ -14,6 +14,12 @@ ending the process, and the jobs wait in a fair queue before they are handed to 
   lane served last, so idleness earns no credit.  So a table whose hints or bots think for
   seconds delays another table's quick move by the job running when it comes, and no more,
   however many jobs it queues.
+* The bots' moves, which the games wait for, and the jobs clients ask for (hints, replays),
+  which anyone may ask for at their rate, share the workers' time in turn: the bots' moves
+  get :data:`PLAY_SHARE` of it whenever they wait, the asks the rest (and all of it while no
+  bot waits), however many clients ask; within each, the lanes share it as above.  So a
+  flood of hints from many addresses slows a table of searching bots by a quarter at most,
+  besides the job it finds running.
 * Long jobs (a hint, a search's move: :data:`LONG_JOB` or more expected) leave one worker
   to the quick ones (the heuristic bots' moves, replays), so that however many searches
   the players ask for, a table of quick bots plays on at its own pace.
@@ -54,6 +60,9 @@ bots they use."""
 
 LONG_JOB = 0.5
 """The expected seconds from which a job is long (see the module's docstring)."""
+PLAY_SHARE = 0.75
+"""The share of the workers' time the bots' moves get whenever they wait, against the jobs
+clients ask for (see the module's docstring)."""
 
 
 def default_workers() -> int:
@@ -89,6 +98,8 @@ class _Job:
     timeout: float
     cost: float
     result: asyncio.Future[Any]
+    asked: bool
+    """Asked for by a client (a hint, a replay), not a bot's move: see PLAY_SHARE."""
     running: Future[Any] | None = field(default=None)
     started: float = 0.0
 
@@ -114,6 +125,11 @@ class Compute:
         """Seconds of work each lane has had, on the scale of ``_level``."""
         self._level = 0.0
         """The spent seconds of the lane served last: where a lane that starts waiting joins."""
+        self._share_spent = {False: 0.0, True: 0.0}
+        """Seconds of work the bots' moves (False) and the asks (True) have had, each divided
+        by its share: the kind to serve next is the one that spent less."""
+        self._share_level = 0.0
+        """The spent seconds of the kind served last: where a kind that starts waiting joins."""
         self._pool: ProcessPool | None = None
         self._stopped = False
 
@@ -134,12 +150,15 @@ class Compute:
         """``function(*args)`` in a worker once ``lane``'s turn comes, within ``timeout``
         seconds of starting; ``cost``: the seconds it is expected to take.  Busy when
         ``refusable`` and the queue is full; JobTimeout past the deadline; the function's own
-        exception if it raised one.  Cancelling the caller cancels the job, waiting or running."""
+        exception if it raised one.  Cancelling the caller cancels the job, waiting or running.
+        A ``refusable`` job is one a client asked for, a bot's move is not (PLAY_SHARE)."""
         if self._stopped:
             raise Busy("the server is stopping")
         if refusable and self.waiting >= self.max_waiting:
             raise Busy(f"{self.waiting} jobs wait already")
-        job = _Job(lane, function, args, timeout, cost, asyncio.get_running_loop().create_future())
+        job = _Job(lane, function, args, timeout, cost, asyncio.get_running_loop().create_future(), refusable)
+        if not any(j.asked == refusable for j in (*self._running, *(j for q in self._lanes.values() for j in q))):
+            self._share_spent[refusable] = max(self._share_spent[refusable], self._share_level)
         self._spent[lane] = max(self._spent.get(lane, 0.0), self._level)
         self._lanes.setdefault(lane, deque()).append(job)
         self._dispatch()
@@ -160,13 +179,17 @@ class Compute:
         job.result.cancel()
 
     def _dispatch(self) -> None:
-        """Hand waiting jobs to free workers, the fairest lane's first (of equals, the one
-        waiting longest), a long job only while another worker stays free for quick ones."""
+        """Hand waiting jobs to free workers: of the kind (bots' moves or asks) that spent
+        less of its share, the fairest lane's first (of equals, the one waiting longest), a
+        long job only while another worker stays free for quick ones."""
         while len(self._running) < self.workers and not self._stopped:
             long_ok = self.workers == 1 or sum(j.cost >= LONG_JOB for j in self._running) < self.workers - 1
             ready = [name for name, jobs in self._lanes.items() if long_ok or jobs[0].cost < LONG_JOB]
             if not ready:
                 return
+            asked = min({self._lanes[name][0].asked for name in ready}, key=lambda a: (self._share_spent[a], a))
+            ready = [name for name in ready if self._lanes[name][0].asked == asked]
+            self._share_level = max(self._share_level, self._share_spent[asked])
             lane = min(ready, key=lambda name: self._spent[name] + self._lanes[name][0].cost)
             jobs = self._lanes[lane]
             job = jobs.popleft()
@@ -185,7 +208,9 @@ class Compute:
 
     def _finished(self, job: _Job, future: Future[Any]) -> None:
         self._running.discard(job)
-        self._spent[job.lane] += time.monotonic() - job.started
+        took = time.monotonic() - job.started
+        self._spent[job.lane] += took
+        self._share_spent[job.asked] += took / (1 - PLAY_SHARE if job.asked else PLAY_SHARE)
         for lane in [name for name, spent in self._spent.items() if spent <= self._level]:
             if lane not in self._lanes and all(j.lane != lane for j in self._running):
                 del self._spent[lane]  # idle, and it would join at the level anyway
