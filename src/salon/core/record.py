@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,8 @@ FORMAT = "salon-record"
 VERSION = 2
 READS = (1, 2)
 """The versions this salon loads: version 1 is version 2 without the seat list."""
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair, which a JSON string can name (``\\ud800``) but no text holds."""
 
 
 class RecordModel(BaseModel):
@@ -118,6 +121,26 @@ def replay(name: str, config: Any, seed: int, actions: list[str]) -> Game:
     return game
 
 
+def holds_surrogate(value: Any) -> bool:
+    """Whether a value read from JSON has half of a UTF-16 pair in a string or a key (JSON's
+    ``\\ud800`` escape makes one): no text holds one and UTF-8 cannot write it, so salon
+    refuses one wherever it reads JSON from outside (a record file here, a request in
+    salon.web.api.errors).  Walked without recursion: the value may be nested as deep as the
+    parser allows."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            todo += item.keys()
+            todo += item.values()
+        elif isinstance(item, list):
+            todo += item
+    return False
+
+
 def parse(text: str) -> RecordModel:
     try:
         raw = json.loads(text)
@@ -126,6 +149,11 @@ def parse(text: str) -> RecordModel:
                           "record.not_a_record") from None
     except UnicodeDecodeError as e:
         raise RecordError(f"not a salon record: invalid text ({e.reason})", "record.not_a_record") from None
+    except (ValueError, RecursionError) as e:  # the parser's limits: Python's stack, its integers' digits
+        reason = "nested too deeply" if isinstance(e, RecursionError) else "a number is too long"
+        raise RecordError(f"not a salon record: unreadable JSON ({reason})", "record.not_a_record") from None
+    if holds_surrogate(raw):
+        raise RecordError("not a salon record: invalid text (a lone surrogate)", "record.not_a_record")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise RecordError("not a salon record (the 'format' field is missing or wrong)", "record.not_a_record")
     if raw.get("version") not in READS:

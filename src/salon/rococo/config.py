@@ -82,8 +82,8 @@ class RococoConfig(BaseModel):
     def _expansions(cls, v: Any) -> tuple[str, ...]:
         if isinstance(v, str):
             v = [x for x in v.split(",") if x]
-        if not isinstance(v, list | tuple | set | frozenset):
-            raise refuse("expansions_list", "a list of expansion names")
+        if not isinstance(v, list | tuple | set | frozenset) or not all(isinstance(x, str) for x in v):
+            raise refuse("expansions_list", "a list of expansion names")  # a list of lists would not hash
         names = set(v)
         if "all" in names:
             names = set(EXPANSIONS)

@@ -61,7 +61,7 @@ from salon.web.bot_policy import check_server_bot
 from salon.web.compute import Busy, Compute, JobTimeout
 from salon.web.errors import ServiceError
 from salon.web.guard import Guard, Limits
-from salon.web.names import clean_text
+from salon.web.names import clean_text, likeness
 from salon.web.storage import Appended, BrokenRecord, Database, GameRecord, SeatRecord, Stale, Storage, StorageError
 from salon.wording import told
 
@@ -716,6 +716,7 @@ class Hub:
             token = secrets.token_urlsafe(24)
             seats[seat_index].token_hash = hash_token(token)
             seats[seat_index].name = self._name(join.get("name"), seat_index)
+            self._unlike(seats, seat_index, seats[seat_index].name)
             options["host"] = seat_index
         await self.guard.creating(client)  # a request refused for its own mistakes costs no rate
         if join is not None:
@@ -741,6 +742,15 @@ class Hub:
     def _name(name: Any, seat: int) -> str:
         """A player's name as the others will see it (salon.web.names); "#n" for none."""
         return clean_text(str(name or ""), NAME_LIMIT) or f"#{seat + 1}"
+
+    @staticmethod
+    def _unlike(seats: list[SeatRecord] | list[Seat], seat: int, name: str) -> None:
+        """Refuse a name at ``seat`` that would look like another seat's (salon.web.names.likeness):
+        nobody may pass for someone else at the table."""
+        key = likeness(name)
+        if any(s.seat != seat and s.name and likeness(s.name) == key for s in seats):
+            raise ServiceError(409, "name_taken", f"someone at this table is shown as {name!r} already; choose "
+                                                  "another name")
 
     @staticmethod
     def _free_seat(seats: list[SeatRecord] | list[Seat], wanted: int | None, vacant: list[int] | None = None) -> int:
@@ -780,6 +790,7 @@ class Hub:
             while True:
                 seat = self._free_seat(room.seats, wanted, room.vacant)
                 label = self._name(name, seat)
+                self._unlike(room.seats, seat, label)
                 hosting = None if room.host is not None else {**room.options, "host": seat}
                 if await self._store(partial(Database.take_seat, game_id=room.id, seat=seat, name=label,
                                              token_hash=digest, options=hosting)):

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from salon.core.record import holds_surrogate
 from salon.web.api.models import Refused
 from salon.web.errors import ServiceError
 
@@ -41,16 +42,20 @@ def too_large() -> ServiceError:
 
 def decode(raw: bytes | str) -> Any:
     """A request body or message as JSON; ServiceError 400 for what is not JSON, or is JSON no
-    request can be (nested past the parser's depth, a number too long to convert)."""
+    request can be (nested past the parser's depth, a number too long to convert, a string
+    holding half of a UTF-16 pair, which no text holds and no answer could carry back)."""
     if len(raw) > MAX_BODY:
         raise too_large()
     try:
-        return json.loads(raw)
+        value = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ServiceError(400, "bad_json", f"the request is not valid JSON ({e})") from None
     except (ValueError, RecursionError) as e:
         reason = "nested too deeply" if isinstance(e, RecursionError) else "a number is too long"
         raise ServiceError(400, "bad_json", f"the request is not acceptable JSON ({reason})") from None
+    if holds_surrogate(value):
+        raise ServiceError(400, "bad_json", "the request is not acceptable JSON (a string holds a lone surrogate)")
+    return value
 
 
 def does_not_fit(e: ValidationError | RequestValidationError) -> ServiceError:
