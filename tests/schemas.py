@@ -34,6 +34,10 @@ WRITTEN = {"rococo": {  # events no random game of CONFIGS happened to emit, wri
     "replayed": {"card": "string"}, "copied": {"card": "string"}, "garment_bag_refilled": {}}}
 """Events a random game rarely reaches (a Jewelry Box replay or copy bonus, an empty garment
 bag), with their fields as the rules emit them."""
+WRITTEN_DECISIONS = {"rococo": {  # decisions no random game of CONFIGS happened to reach, written from the rules' code
+    "exq_send": {}, "mdb_remove": {}, "reduce": {"card": "string", "garment": "string", "mode": "string"}}}
+"""Decisions a random game rarely reaches (R-EXQ-4's sending away, A-6's bale, A-3's removal
+a person makes for Madame du Barry), with their fields as ``Game.decision`` gives them."""
 
 
 def schema_path(name: str) -> Path:
@@ -98,6 +102,10 @@ def write(name: str) -> None:
             every = {"type": 1, "seat": 1, **dict.fromkeys(fields, 1)}
             events[kind] = ({"type": {"string"}, "seat": {"integer"}, **{k: {t} for k, t in fields.items()}},
                             every, [1], set())
+    for kind, fields in WRITTEN_DECISIONS.get(name, {}).items():
+        if kind not in decisions:
+            decisions[kind] = ({"kind": {"string"}, "seat": {"integer"}, **{k: {t} for k, t in fields.items()}},
+                               {"kind": 1, "seat": 1, **dict.fromkeys(fields, 1)}, [1])
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{name}: events as a seat sees them, and decisions",

@@ -206,7 +206,7 @@ def test_openspiel_has_no_perfect_recall_information_state_and_says_so() -> None
     game = pyspiel.load_game("python_salon_necklace", {"players": 2})
     kind = game.get_type()
     assert not kind.provides_information_state_string and not kind.provides_information_state_tensor
-    state = game.new_initial_state()
+    state = game.new_initial_state({"seed": 0})
     with pytest.raises(NotImplementedError, match="no perfect-recall information state"):
         state.information_state_string(0)
     with pytest.raises(NotImplementedError, match="no perfect-recall information state"):

@@ -5,7 +5,9 @@ The declaration mirrors :func:`salon.necklace.view.observe` key by key, so the v
 exactly what a seat is shown.  A card named by its own id (in the market, the viewer's hand
 and presentation) is encoded by that id, which fixes its kind and gems; elsewhere cards are
 named by their public id, shared by identical copies, and encoded so.  Seats and the hands a
-Confessor or a Forger showed (keyed by seat) are relative to the viewer.
+Confessor or a Forger showed (keyed by seat) are relative to the viewer.  The decision kinds
+are those of the rules' step registry (``rules/registry.py``): every decision the rules can
+ask, however rarely a game reaches it.
 
 | path | meaning |
 |---|---|
@@ -26,6 +28,7 @@ from salon.core.vectors import Bag, Const, Encoding, Keyed, Num, Opt, Seat, Seat
 from salon.necklace.components import KINDS, packaged
 from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
+from salon.necklace.rules.registry import DECISIONS
 
 PHASES = ("setup", "influence", "purchase", "devaluation", "sale", "over")
 POINTS = 50.0
@@ -51,7 +54,7 @@ def encoding(config: Any) -> Encoding:
     )
     card = record(id=own, kind=Token(KINDS), gem=gems, gems=Num())
     decision = record(
-        seat=Seat(n), kind=Token(tuple(sorted(Necklace.describe(cfg).schema.get("decisions", {})))),
+        seat=Seat(n), kind=Token(tuple(sorted(DECISIONS))),
         ducats=money, bought=Num(), forger=Seat(n), gem=gems, slot=Num(), card=own,
         merchant=public, active=Seat(n), sale=Num(), lots=Keyed(ds.gem_names, Bag(own)), bankers=Bag(own),
     )

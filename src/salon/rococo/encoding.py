@@ -6,6 +6,8 @@ viewer's own rack, silk, hand, supply and specialised apprentice; a hidden prest
 edition) is absent, not zero.  Vocabularies come from the config's data set (its cards,
 garments, tiles, jewels, guest spaces and decorations), so the layout changes only with
 the config and the data files; its hash is the ``encoding_version`` of the environments.
+The decision kinds are those of the rules' step registry (``rules/registry.py``): every
+decision the rules can ask, in any config, however rarely a game reaches it.
 
 The layout of a 4-player game with every expansion (``salon.rl.layout_table("rococo",
 {"players": 4, "expansions": "all"})`` prints it; other configs differ in their
@@ -32,6 +34,7 @@ from salon.core.vectors import Bag, Const, Encoding, Keyed, Num, Opt, Record, Se
 from salon.rococo.components import EXPANSIONS
 from salon.rococo.config import RococoConfig
 from salon.rococo.game import Rococo
+from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.tailor import GRANTED
 from salon.rococo.tables import tables
@@ -73,7 +76,7 @@ def encoding(config: Any) -> Encoding:
         rack=Bag(tiles), silk=Record(tuple((c, money) for c in COLOURS)), hand=Bag(cards), supply=Bag(cards),
     )
     decision = record(
-        seat=Seat(n), kind=_tokens(Rococo.describe(cfg).schema.get("decisions", {})), card=cards,
+        seat=Seat(n), kind=_tokens(DECISIONS), card=cards,
         bonus_card=cards, bonus=_tokens(c.bonus for c in t.cards), mode=Token(MODES), picks_left=Num(),
         tile=tiles, garment=garments, free=Num(), tasks=Bag(tasks),
         need=Record(tuple((c, Num()) for c in COLOURS)), discount=money, price=money,

@@ -143,6 +143,9 @@ class Rococo(StepGame[State, RococoConfig]):
         jb = t.ds.jewelry_box is not None
         main = [a for k, a in turn.MAIN.items() if jb or k not in exams.EXAMS]
         exq_send = [*t.send, "send:none"] if any(g.effect == "exq_send_away" for g in t.ds.garments) else []
+        # the employee a person removes from Madame du Barry's staff after her exam
+        mdb_remove = [f"remove:{c.id}" for c in t.cards if c.type in ("apprentice", "journeyman")] \
+            if jb and t.ds.solo_cards else []
         return [
             *t.pick, *t.play, *main, *t.take,
             acquire.KEEP, acquire.CONVERT, acquire.THREAD, acquire.LACE,
@@ -153,6 +156,7 @@ class Rococo(StepGame[State, RococoConfig]):
             *exq_send,
             *((*t.jewel, jewelry.NONE, *t.promote, *(f"task:{n}" for n in ("J1", "J2", "J3", "J4", "M1", "M2", "M3")),
                *t.replay, *t.copy, *bonuses.HALLS) if jb else ()),
+            *mdb_remove,
         ]
 
     def decision(self) -> dict[str, Any]:
