@@ -26,6 +26,11 @@ from salon.core.rng import KeyedRng, Rng, derive_seed
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # plug-in bots extend it
 class Bot(ABC):
+    """A player of any registered game.  A server sends a bot to a worker process and back
+    with each of its moves (salon.web.jobs), so a bot pickles, before and after it has played:
+    what it keeps only to spare work (weights read, tables built for a config) stays out of its
+    pickle, to be rebuilt where it lands on first use."""
+
     name: str = ""
     instant: ClassVar[bool] = False
     """Whether a choice costs next to nothing (less than copying the game to another process,
@@ -37,6 +42,14 @@ class Bot(ABC):
         SplitMix64's after working out its 64-bit state."""
         self.rng: Rng | KeyedRng = (KeyedRng(secret_key(seed)) if is_secret_seed(seed)
                                     else Rng(derive_seed(seed, 0xB07)))
+
+    @property
+    def cost(self) -> float:
+        """The seconds of CPU one decision is expected to take: a server schedules the bot's
+        moves by it among its worker processes (a long job leaves a worker to the quick ones:
+        salon.web.compute) and stops a move that runs past it by more than a grace.  0 for an
+        instant bot; every other bot of :data:`BOTS` declares its own."""
+        return 0.0
 
     @abstractmethod
     def choose(self, game: Game) -> str:

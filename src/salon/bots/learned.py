@@ -43,8 +43,23 @@ class LearnedBot(SearchBot):
         self.trust = trust
         self.generation = generation
         self.model: Model | None = None
-        """The model of the game being played (None: the plain search's evaluation)."""
+        """The model of the game being played (None: the plain search's evaluation, or not
+        looked up since the bot was unpickled)."""
         self._config: tuple[str, str] | None = None
+
+    def __reduce__(self) -> tuple[type[LearnedBot], tuple[()], dict[str, object]]:
+        """Pickled through its constructor (salon/compiled.py) and without its model, which
+        is megabytes of weights that the process the bot lands in reads once for all its
+        bots (salon.bots.model keeps them), and a compiled frozen dataclass, which unpickling
+        cannot fill (it sets each field, and the class refuses that)."""
+        state = self.__getstate__()
+        assert isinstance(state, dict)
+        return type(self), (), {**state, "model": None, "_config": None}
+
+    def check_game(self, game: Game) -> None:
+        """Refuse a generation the game's config has no model of, or a model of another layout
+        than the game's, before the first decision would."""
+        self._model_of(game)
 
     def _model_of(self, game: Game) -> Model | None:
         key = (game.name, repr(game.config_json()))

@@ -74,13 +74,22 @@ def _shipped() -> tuple[Policy, ...]:
     return tuple(read(path) for path in shipped())
 
 
+_CHECKED: dict[tuple[str, str], Policy] = {}
+"""The policies found and checked, by title and config: kept by the process, not by the bot,
+which is sent to other processes and back (salon.bots.base.Bot)."""
+
+
 def policy_for(game: Game) -> Policy:
     """The shipped policy of ``game``'s title and config, checked against its layout;
     ConfigError naming the trained configs where there is none."""
     config = config_key(game)
+    found = _CHECKED.get((game.name, config))
+    if found is not None:
+        return found
     for policy in _shipped():
         if policy.game == game.name and policy.config == config:
             check(policy, game, f"the shipped ppo policy of {game.name}")
+            _CHECKED[game.name, config] = policy
             return policy
     trained = ", ".join(sorted({f"{p.game} ({json.loads(p.config).get('players', '?')} players)"
                                 for p in _shipped()})) or "none"
@@ -94,24 +103,14 @@ class PpoBot(Bot):
     name = "ppo"
     instant = True
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._policy: tuple[str, Policy] | None = None
-
     def check_game(self, game: Game) -> None:
-        self._policy_of(game)
-
-    def _policy_of(self, game: Game) -> Policy:
-        key = config_key(game)
-        if self._policy is None or self._policy[0] != key:
-            self._policy = (key, policy_for(game))
-        return self._policy[1]
+        policy_for(game)
 
     def choose(self, game: Game) -> str:
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        policy = self._policy_of(game)
+        policy = policy_for(game)
         seat = game.current_player()
         assert seat is not None
         index = action_index(game)

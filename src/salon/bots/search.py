@@ -88,6 +88,12 @@ class SearchBot(Bot):
         self.worlds = 0
         """How many worlds the last decision was played out in."""
 
+    @property
+    def cost(self) -> float:
+        """The think time, which is also what a search of ``iterations`` worlds is granted:
+        a server bounds their count so that they fit in it and its grace."""
+        return self.think
+
     def choose(self, game: Game) -> str:
         legal = game.legal_actions()
         if len(legal) == 1:

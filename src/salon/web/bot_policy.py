@@ -28,7 +28,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "widen": (0, 4),
     "generation": (0, 99),
     "trust": (0.0, 1.0),
-    "simulations": (1, 400),  # IS-MCTS: about 14 s a Rococo decision at 400
+    "simulations": (1, 400),  # IS-MCTS: about 4 s a decision at 400 (its cost)
 }
 """The range of each bot parameter but the think time, whose most the server sets."""
 

@@ -1516,16 +1516,21 @@ class Hub:
                 return
 
     async def _think(self, room: Room, bot: Bot, seat: int) -> tuple[list[str], Bot]:
-        """The bot's moves from the workers, within its think time (a search's: also what the
-        move is expected to cost) and JOB_GRACE; past that deadline (a bot that cannot finish),
-        the random bot's, so that the game goes on.  An instant bot (the random one) moves at
-        once, here: sending it the game would cost more than its choice."""
-        if bot.instant:
-            return jobs.bot_moves(room.game.clone(), bot, seat)
-        think = getattr(bot, "think", 0.0)
+        """The bot's moves from the workers, within what a decision of it is expected to cost
+        (:attr:`Bot.cost`: a search's think time) and JOB_GRACE.  Where that fails (a bot past
+        its deadline, a bot that raised, workers that died), the random bot moves instead, with
+        a warning, so that the game goes on and the bot is asked again at its next decision: the
+        random bot needs nothing but the rules, and its choice costs nothing, so it moves at
+        once, here, as every instant bot does (sending it the game would cost more)."""
         try:
-            return await self.compute.run(room.id, jobs.bot_moves, (room.game.clone(), bot, seat), think + JOB_GRACE,
-                                          cost=think, refusable=False)
+            if bot.instant:
+                return jobs.bot_moves(room.game.clone(), bot, seat)
+            return await self.compute.run(room.id, jobs.bot_moves, (room.game.clone(), bot, seat),
+                                          bot.cost + JOB_GRACE, cost=bot.cost, refusable=False)
         except JobTimeout:
             log.warning("game %s: the bot of seat %d ran past its deadline; a random move instead", room.id, seat)
-            return jobs.bot_moves(room.game.clone(), RandomBot(bot_seed(room.seed, seat)), seat)[0], bot
+        except (Busy, SalonError) as e:  # its workers died, or it refused the game: nothing to trace
+            log.warning("game %s: the bot of seat %d failed: %s; a random move instead", room.id, seat, e)
+        except Exception:  # a bot's defect, traced where it raised (a worker's traceback comes with it)
+            log.warning("game %s: the bot of seat %d failed; a random move instead", room.id, seat, exc_info=True)
+        return jobs.bot_moves(room.game.clone(), RandomBot(bot_seed(room.seed, seat)), seat)[0], bot
