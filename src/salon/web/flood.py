@@ -32,6 +32,7 @@ from salon.bots.base import RandomBot
 from salon.core.game import game_class
 from salon.core.record import make_record
 from salon.web.cluster import free_port, salon_command
+from salon.web.load import default_game
 
 HINTS_EVERY = 60 / 10
 """Seconds between two hints of one address: the default hint rate, 10/minute."""
@@ -187,7 +188,7 @@ def _wait_until_up(port: int, server: subprocess.Popen[bytes]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m salon.web.flood", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="rococo")
+    parser.add_argument("--game", default=default_game(), help="which game (default: %(default)s)")
     parser.add_argument("--bots", default="hard", help="the level of the table's two bots (default hard)")
     parser.add_argument("--addresses", type=int, default=8, help="flooding addresses (default 8)")
     parser.add_argument("--seconds", type=float, default=60.0, help="each phase's length (default 60)")
