@@ -3,12 +3,12 @@ addresses ask for hints or replays as fast as the server lets them.
 
 ``python -m salon.web.flood`` starts the server (``salon serve`` with a public server's
 defaults, tables of bots allowed) on a free loopback port, creates a table of two bots
-(``--bots``, Hard by default) and watches it as a spectator for ``--seconds`` three times: with
-nothing else to do; while ``--addresses`` addresses each ask for hints at a table of their
-own, at the server's hint rate; and while as many ask for replay steps at the replay rate.
-Every loopback address is this machine, so each flooding address is one of 127.0.0.2,
-127.0.0.3, ... .  The report gives, per phase, the table's actions a second and the longest
-wait between two of its actions (each phase starts a table of its own).
+(``--bots``, Hard by default) and watches it as a spectator for ``--seconds``, three times,
+each on a server of its own: with nothing else to do; while ``--addresses`` addresses each
+ask for hints at a table of their own, at the server's hint rate; and while as many ask for
+replay steps at the replay rate.  Every loopback address is this machine, so each flooding
+address is one of 127.0.0.2, 127.0.0.3, ... .  The report gives, per phase, the table's
+actions a second and the longest wait between two of its actions.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,7 +52,8 @@ class Phase:
     refused: int
 
     def json(self) -> dict[str, Any]:
-        return {"phase": self.name, "actions": self.actions, "actions_per_s": round(self.actions / self.seconds, 2),
+        return {"phase": self.name, "actions": self.actions, "seconds": round(self.seconds, 1),
+                "actions_per_s": round(self.actions / self.seconds, 2),
                 "longest_wait_s": round(self.longest_wait_s, 1), "asked": self.asked, "refused": self.refused}
 
 
@@ -108,8 +111,9 @@ def _ask(request: Any, every: float, until: float, counts: list[int]) -> None:
         time.sleep(max(0.0, due - time.monotonic()))
 
 
-async def watch(port: int, table: str, seconds: float) -> tuple[int, float]:
-    """The table's actions within ``seconds`` as a spectator sees them, and the longest wait."""
+async def watch(port: int, table: str, seconds: float) -> tuple[int, float, float]:
+    """The table's actions within ``seconds`` (or until its game ends) as a spectator sees
+    them, the seconds watched, and the longest wait."""
     async with connect(f"ws://127.0.0.1:{port}/api/games/{table}/ws", max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": None}))
         start = last = time.monotonic()
@@ -127,24 +131,26 @@ async def watch(port: int, table: str, seconds: float) -> tuple[int, float]:
                 first = version if first is None else first
                 if msg["status"] != "running":
                     break
-        longest = max(longest, time.monotonic() - last)
-        return version - (first or 0), longest
+        end = time.monotonic()
+        return version - (first or 0), end - start, max(longest, end - last)
 
 
-def phase(name: str, port: int, args: argparse.Namespace, flood: Any = None) -> Phase:
-    """Watch a new bot table for ``args.seconds``, with ``flood(client, until, counts)`` run
-    from every flooding address meanwhile."""
-    table = bot_table(Client(port, "127.0.0.1"), args.game, args.bots)
-    until = time.monotonic() + args.seconds
-    counts = [0, 0]
-    threads = [threading.Thread(target=flood, args=(Client(port, f"127.0.0.{2 + n}"), until, counts), daemon=True)
-               for n in range(args.addresses if flood else 0)]
-    for thread in threads:
-        thread.start()
-    actions, longest = asyncio.run(watch(port, table, args.seconds))
-    for thread in threads:
-        thread.join()
-    return Phase(name, actions, args.seconds, longest, counts[0], counts[1])
+def phase(name: str, folder: Path, args: argparse.Namespace, flood: Any = None) -> Phase:
+    """Watch a new bot table for ``args.seconds`` on a server of its own (so that no earlier
+    phase's table still plays), with ``flood(client, until, counts)`` run from every flooding
+    address meanwhile."""
+    with serving(folder / name.replace(" ", "-"), args.bot_delay) as port:
+        table = bot_table(Client(port, "127.0.0.1"), args.game, args.bots)
+        until = time.monotonic() + args.seconds
+        counts = [0, 0]
+        threads = [threading.Thread(target=flood, args=(Client(port, f"127.0.0.{2 + n}"), until, counts),
+                                    daemon=True) for n in range(args.addresses if flood else 0)]
+        for thread in threads:
+            thread.start()
+        actions, watched, longest = asyncio.run(watch(port, table, args.seconds))
+        for thread in threads:
+            thread.join()
+    return Phase(name, actions, watched, longest, counts[0], counts[1])
 
 
 def saved_game(game: str) -> dict[str, Any]:
@@ -157,46 +163,57 @@ def saved_game(game: str) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace, folder: Path) -> list[Phase]:
+    record = saved_game(args.game)
+    return [phase("alone", folder, args),
+            phase(f"{args.addresses} addresses asking hints", folder, args,
+                  lambda c, until, counts: hinting(c, args.game, until, counts)),
+            phase(f"{args.addresses} addresses asking replays", folder, args,
+                  lambda c, until, counts: replaying(c, record, until, counts))]
+
+
+@contextmanager
+def serving(folder: Path, bot_delay: float) -> Iterator[int]:
+    """A server with a public server's defaults (tables of bots allowed) on a free port: the port."""
+    folder.mkdir()
     port = free_port()
     with (folder / "server.log").open("wb") as log:
         server = subprocess.Popen(
             [*salon_command(), "serve", "--port", str(port), "--db", f"sqlite:///{folder / 'flood.db'}",
-             "--allow-bot-tables", "--create-rate", "1000/hour"], stdout=log, stderr=log)
+             "--allow-bot-tables", "--bot-delay", str(bot_delay)], stdout=log, stderr=log)
     try:
-        _wait_until_up(port, server)
-        record = saved_game(args.game)
-        return [phase("alone", port, args),
-                phase(f"{args.addresses} addresses asking hints", port, args,
-                      lambda c, until, counts: hinting(c, args.game, until, counts)),
-                phase(f"{args.addresses} addresses asking replays", port, args,
-                      lambda c, until, counts: replaying(c, record, until, counts))]
+        limit = time.monotonic() + 60
+        while not _answers(port):
+            if server.poll() is not None or time.monotonic() > limit:
+                raise SystemExit(f"the server did not start: {(folder / 'server.log').read_text()[-2000:]}")
+            time.sleep(0.1)
+        yield port
     finally:
         server.terminate()
         server.wait(30)
 
 
-def _wait_until_up(port: int, server: subprocess.Popen[bytes]) -> None:
-    limit = time.monotonic() + 60
-    while time.monotonic() < limit and server.poll() is None:
-        try:
-            Client(port, "127.0.0.1").request("GET", "/api/meta")
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not start")
+def _answers(port: int) -> bool:
+    try:
+        Client(port, "127.0.0.1").request("GET", "/api/meta")
+    except OSError:
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m salon.web.flood", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default=default_game(), help="which game (default: %(default)s)")
     parser.add_argument("--bots", default="hard", help="the level of the table's two bots (default hard)")
+    parser.add_argument("--bot-delay", type=float, default=0.6,
+                        help="seconds the server's bots wait before each action (default 0.6, the server's own)")
     parser.add_argument("--addresses", type=int, default=8, help="flooding addresses (default 8)")
     parser.add_argument("--seconds", type=float, default=60.0, help="each phase's length (default 60)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         phases = run(args, Path(tmp))
-    report = {"game": args.game, "bots": args.bots, "addresses": args.addresses, "seconds": args.seconds,
+    report = {"game": args.game, "bots": args.bots, "bot_delay": args.bot_delay, "addresses": args.addresses,
+              "seconds": args.seconds,
               "phases": [p.json() for p in phases]}
     if args.json:
         print(json.dumps(report))
