@@ -17,11 +17,12 @@ import pytest
 
 import salon
 from salon import compiled
-from salon.bots.base import make_bot
-from salon.bots.search import Estimate
+from salon.bots.base import Bot, make_bot
+from salon.bots.heuristic import HeuristicBot
+from salon.bots.search import Estimate, SearchBot
 from salon.compiled import MANIFEST, choose, compilable, sources
 from salon.core.events import Event
-from salon.core.game import game_class
+from salon.core.game import Game, game_class
 
 ROOT = Path(salon.__file__).parent.parent
 
@@ -127,3 +128,14 @@ def test_what_crosses_to_a_worker_process_pickles_in_either_engine() -> None:
     estimate = Estimate("main:hire:C001", 1.5, 3, 0.25)
     event = Event("hired", 1, {"card": "C001"}, ("card",))
     assert pickle.loads(pickle.dumps([estimate, event])) == [estimate, event]
+
+
+def test_a_class_is_told_from_its_siblings_in_either_engine() -> None:
+    """Asked in the order that once confused the compiled engine (its subclasses of an ABC shared
+    one cache of answers): the base first, then a sibling."""
+    rococo = game_class("rococo").new({"players": 2}, 1)
+    assert isinstance(rococo, Game) and not isinstance(rococo, game_class("necklace"))
+    heuristic, search = make_bot("normal"), make_bot("hard")
+    assert isinstance(heuristic, Bot) and isinstance(search, Bot)
+    assert not isinstance(heuristic, SearchBot) and isinstance(search, SearchBot)
+    assert isinstance(make_bot("easy"), HeuristicBot) and not isinstance(make_bot("easy"), SearchBot)

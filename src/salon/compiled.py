@@ -13,6 +13,9 @@ What compiled code asks of the sources it is compiled from:
 - a class that other code may extend (a plug-in's game, a test's scripted generator) is marked
   ``@mypyc_attr(allow_interpreted_subclasses=True)``: Game, StepGame, BaseRng, Bot; any other
   compiled class is final for Python code;
+- no compiled class is an ``abc.ABC`` (its abstract methods are marked all the same): compiled
+  subclasses of an ABC share their base's cache of ``isinstance`` answers, so that once a game
+  of Rococo was found to be a Game, it was found to be a Necklace too;
 - a public entry point that receives what a user or a file gave (a seed, a seat, a stored
   generator) takes ``object`` and checks it, so that a wrong type gets the worded error and not
   the bare TypeError of a typed argument (nor True taken for 1);

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 import math
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -25,7 +25,7 @@ from salon.core.rng import KeyedRng, Rng, derive_seed
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # plug-in bots extend it
-class Bot(ABC):
+class Bot:
     """A player of any registered game.  A server sends a bot to a worker process and back
     with each of its moves (salon.web.jobs), so a bot pickles, before and after it has played:
     what it keeps only to spare work (weights read, tables built for a config) stays out of its
