@@ -15,7 +15,7 @@ import struct
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -362,7 +362,7 @@ def test_aborted_upgrades_are_counted_out_and_logged_in_a_line_each(tmp_path: Pa
         created = srv.create(seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}], game="necklace").json()
         table = f"/api/games/{created['id']}/ws"
         hello = json.dumps({"type": "hello", "token": created["token"]}).encode()
-        ways = {
+        ways: dict[str, Callable[[socket.socket], None]] = {
             "gone before its hello": lambda s: None,
             "refused for its token": lambda s: s.sendall(text_frame(b'{"type":"hello","token":"forged"}')),
             "gone as its state is sent": lambda s: s.sendall(text_frame(hello)),
