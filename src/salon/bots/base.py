@@ -43,6 +43,13 @@ class Bot:
         self.rng: Rng | KeyedRng = (KeyedRng(secret_key(seed)) if is_secret_seed(seed)
                                     else Rng(derive_seed(seed, 0xB07)))
 
+    def __reduce__(self) -> tuple[type[Bot], tuple[()], dict[str, object]]:
+        """Pickled through its constructor (salon/compiled.py) with all its attributes: the
+        compiled class's own state leaves out those an interpreted subclass (a plug-in's bot,
+        the rl extra's) keeps in its ``__dict__``, which would come back without them."""
+        state = self.__getstate__()
+        return type(self), (), {**(state if isinstance(state, dict) else {}), **getattr(self, "__dict__", {})}
+
     @property
     def cost(self) -> float:
         """The seconds of CPU one decision is expected to take: a server schedules the bot's
