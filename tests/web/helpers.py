@@ -15,7 +15,9 @@ from jsonschema import Draft202012Validator
 from starlette.testclient import WebSocketTestSession
 
 from salon.web.api.messages import SERVER
-from salon.web.hub import Hub, Room
+from salon.web.tables.bots import bot_turn
+from salon.web.tables.hub import Hub
+from salon.web.tables.room import Room
 
 TOKEN = "X-Seat-Token"
 POLLS = 5000
@@ -40,14 +42,14 @@ def hub_of(client: TestClient) -> Hub:
 
 
 def room_of(client: TestClient, game_id: str) -> Room:
-    return hub_of(client).rooms[game_id]
+    return hub_of(client).rooms.held[game_id]
 
 
 def settled(room: Room) -> Room:
     """The room once the server has made the moves it makes by itself: a bot's, or a person's
     lone pass or done (which it makes after its bot delay, 0 in the tests)."""
     for _ in range(20_000):
-        if Hub._bot_turn(room) is None:
+        if bot_turn(room) is None:
             return room
         time.sleep(0.001)
     raise AssertionError("the server does not move")

@@ -19,7 +19,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from salon.core.game import Game
-from salon.web.hub import Room
+from salon.web.tables.room import Room
 from tests.web.helpers import act, room_of, settled, state
 
 Messages = dict[int | None, list[dict[str, Any]]]

@@ -15,9 +15,9 @@ from starlette.testclient import WebSocketTestSession
 from salon.core.game import Game
 from salon.web.adapters import adapter
 from salon.web.app import create_app
-from salon.web.errors import ServiceError
-from salon.web.hub import Hub
+from salon.web.errors import Refused
 from salon.web.storage import Storage
+from salon.web.tables.hub import Hub
 from tests.web.helpers import TOKEN, act, create, error_code, received, room_of, state
 
 
@@ -246,14 +246,15 @@ def test_simultaneous_submissions_are_serialised_by_the_room() -> None:
         storage = Storage("sqlite://")
         await storage.start()
         hub = Hub(storage, bot_delay=0, allow_seed=True)
-        room, _, _ = await hub.create("rococo", "t", HUMANS, {"start_player": 0}, 5, {"seat": 0, "name": "A"})
-        await hub.join(room, 1, "B")
+        room, _, _ = await hub.lobby.create("rococo", "t", HUMANS, {"start_player": 0}, 5, {"seat": 0, "name": "A"})
+        await hub.seats.join(room, 1, "B")
         seat = room.game.current_player()
         legal = room.game.legal_actions()
         version = room.version_for(None)
-        outcome = await asyncio.gather(*(hub.act(room, seat, a, version) for a in legal[:3]), return_exceptions=True)
+        outcome = await asyncio.gather(*(hub.play.act(room, seat, a, version) for a in legal[:3]),
+                                       return_exceptions=True)
         applied = [o for o in outcome if isinstance(o, int)]
-        refused = [o for o in outcome if isinstance(o, ServiceError)]
+        refused = [o for o in outcome if isinstance(o, Refused)]
         assert applied == [version + 1]
         assert [e.code for e in refused] == ["stale", "stale"]
         assert room.game.history == [legal[0]]
@@ -461,8 +462,9 @@ def test_components_are_public_and_the_record_waits_for_the_end(client: TestClie
 def test_server_code_names_no_game() -> None:
     """The lobby, storage and WebSocket code reach games through the protocol only."""
     web = Path(__file__).parents[2] / "src" / "salon" / "web"
-    api = [f"api/{p.name}" for p in sorted((web / "api").glob("*.py"))]
-    for name in ("app.py", "hub.py", "storage.py", "server.py", "load.py", "adapters/__init__.py", *api):
+    packages = [f"{folder}/{p.name}" for folder in ("api", "tables", "storage")
+                for p in sorted((web / folder).glob("*.py"))]
+    for name in ("app.py", "server.py", "adapters/__init__.py", *packages):
         text = (web / name).read_text(encoding="utf-8").lower()
         assert not re.search(r"rococo|necklace", text), name
     parts = [f"{part.parent.name}/{part.name}" for folder in ("game", "lobby")

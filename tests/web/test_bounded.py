@@ -20,12 +20,12 @@ from fastapi.testclient import TestClient
 
 from salon.core import record
 from salon.core.game import game_class
-from salon.web import hub as hub_module
 from salon.web.app import create_app
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.guard import UNLIMITED, Limits
-from salon.web.hub import Hub
 from salon.web.storage import Storage
+from salon.web.tables import bots as bots_module
+from salon.web.tables.hub import Hub
 from tests.web.helpers import TOKEN, error_code, hub_of, poll, room_of, state
 
 HUMAN = {"kind": "human"}
@@ -65,7 +65,7 @@ def test_a_local_server_refuses_a_bot_parameter_out_of_range(spec: str) -> None:
     with TestClient(create_app("sqlite://", bot_delay=0, limits=limits)) as c:
         r = new_table(c, [HUMAN, bot(spec)])
         assert r.status_code == 422 and error_code(r) in ("bot_not_allowed", "unknown_bot"), r.text
-        assert not hub_of(c).rooms
+        assert not hub_of(c).rooms.held
 
 
 def test_a_local_server_takes_specs_within_range() -> None:
@@ -83,7 +83,7 @@ def test_a_bot_trained_for_other_configs_is_refused_before_the_table_exists() ->
         r = new_table(c, [HUMAN, bot("random"), bot("ppo")])
         assert (r.status_code, error_code(r)) == (422, "bot_not_allowed")
         assert "seat 3" in r.json()["error"]["message"] and "no policy trained" in r.json()["error"]["message"]
-        assert not hub_of(c).rooms
+        assert not hub_of(c).rooms.held
         r = c.post("/api/games", json={"game": "necklace", "seats": [HUMAN, bot("ppo")],
                                         "join": {"seat": 0, "name": "Ann"}})
         assert r.status_code == 201, r.text
@@ -107,7 +107,7 @@ def test_a_bot_past_its_deadline_is_stopped_and_its_game_goes_on(monkeypatch: py
                                                                    caplog: pytest.LogCaptureFixture) -> None:
     """Fifty sampled worlds a decision cannot be searched in a hundredth of a second: each
     move is stopped at its deadline and made by the random bot instead."""
-    monkeypatch.setattr(hub_module, "JOB_GRACE", 0.0)
+    monkeypatch.setattr(bots_module, "JOB_GRACE", 0.0)
     with caplog.at_level(logging.WARNING, logger="salon.web"), \
             TestClient(create_app("sqlite://", bot_delay=0, limits=UNLIMITED)) as c:
         r = new_table(c, [bot("search:think=0.01:iterations=50"), bot("random")], config={"start_player": 0})
@@ -208,10 +208,10 @@ def test_a_late_click_on_the_lone_pass_the_server_made_is_answered_as_done_QN_IN
         storage = Storage("sqlite://")
         await storage.start()
         hub = Hub(storage, bot_delay=0, allow_seed=True)
-        room, _, _ = await hub.create("necklace", "t", [HUMAN] * 3, {"conceal_holders": True}, 4,
+        room, _, _ = await hub.lobby.create("necklace", "t", [HUMAN] * 3, {"conceal_holders": True}, 4,
                                       {"seat": 0, "name": "A"})
-        await hub.join(room, 1, "B")
-        await hub.join(room, 2, "C")
+        await hub.seats.join(room, 1, "B")
+        await hub.seats.join(room, 2, "C")
         checked = 0
         while not room.game.is_over() and checked < 3:
             seat = room.game.current_player()
@@ -221,14 +221,15 @@ def test_a_late_click_on_the_lone_pass_the_server_made_is_answered_as_done_QN_IN
                 assert room.bot_task is not None
                 await room.bot_task
                 history = list(room.game.history)
-                assert await hub.act(room, seat, shown["forced"], shown["version"]) == room.version_for(seat)
+                assert await hub.play.act(room, seat, shown["forced"], shown["version"]) == room.version_for(seat)
                 assert room.game.history == history
-                with pytest.raises(ServiceError) as stale:
-                    await hub.act(room, seat, "take", shown["version"])
+                with pytest.raises(Refused) as stale:
+                    await hub.play.act(room, seat, "take", shown["version"])
                 assert stale.value.code in ("stale", "not_your_turn")
                 checked += 1
                 continue
-            await hub.act(room, seat, shown["legal"][len(room.game.history) % len(shown["legal"])], shown["version"])
+            legal = shown["legal"]
+            await hub.play.act(room, seat, legal[len(room.game.history) % len(legal)], shown["version"])
         await hub.stop()
         await storage.close()
         return checked

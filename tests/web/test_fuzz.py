@@ -30,9 +30,9 @@ from salon.core.errors import ConfigError, RecordError
 from salon.core.game import game_class
 from salon.web.api.errors import MAX_BODY
 from salon.web.api.middleware import declared_over
-from salon.web.api.models import Refused
+from salon.web.api.models import Refused as RefusedBody
 from salon.web.app import create_app
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.guard import UNLIMITED
 from salon.web.replay import replay_record
 from tests.web.helpers import poll
@@ -331,7 +331,7 @@ def fault(probe: Probe, response: Any) -> str | None:
         return f"{status}: {response.text[:200]}"
     if 400 <= status < 500:
         try:
-            refused = Refused.model_validate(response.json())
+            refused = RefusedBody.model_validate(response.json())
         except ValueError as e:
             return f"{status} without the error shape ({str(e)[:100]}): {response.text[:200]}"
         if refused.error.status != status:
@@ -437,7 +437,7 @@ def test_a_record_file_no_parser_reads_is_refused_by_the_record_reader(text: str
     with pytest.raises(RecordError) as refused:
         record.loads(text)
     assert refused.value.key == "record.not_a_record" and reason in str(refused.value)
-    with pytest.raises(ServiceError) as answered:
+    with pytest.raises(Refused) as answered:
         replay_record(text, 0)
     assert answered.value.code == "bad_record" and answered.value.extra["key"] == "record.not_a_record"
 
@@ -456,7 +456,7 @@ def test_a_lone_surrogate_is_refused_as_json_no_request_holds(server: Server) ->
 @pytest.mark.parametrize("length", ["9" * DIGITS, "0" * DIGITS + "1"], ids=["5,000 digits", "leading zeros"])
 def test_a_declared_length_int_cannot_read_is_no_crash(server: Server, length: str) -> None:
     r = server.client.post("/api/games", content=b"{}", headers={**json_type(), "Content-Length": length})
-    assert r.status_code in (400, 413, 422) and Refused.model_validate(r.json()), r.text
+    assert r.status_code in (400, 413, 422) and RefusedBody.model_validate(r.json()), r.text
 
 
 def test_a_declared_length_is_read_in_ascii_digits_only() -> None:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from fastapi.testclient import TestClient
 
 from salon.web.app import create_app
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.guard import UNLIMITED, Limits, network_group
 from salon.web.storage import CONNECTIONS, RATE_HITS, Database
 from tests.web.helpers import error_code, hub_of, received
@@ -45,7 +45,7 @@ def call(c: TestClient, function: Callable[..., Awaitable[T]], *args: Any) -> T:
 
 
 def tidy(c: TestClient, now: float) -> list[str]:
-    return call(c, hub_of(c).tidy, now)
+    return call(c, hub_of(c).upkeep.tidy, now)
 
 
 def status(c: TestClient, game_id: str) -> str:
@@ -102,8 +102,8 @@ def test_tables_are_capped_per_network() -> None:
 
         async def create(client: str, network: str) -> str:
             try:
-                await hub.create("rococo", "t", list(HUMANS), {}, None, None, client=client, network=network)
-            except ServiceError as e:
+                await hub.lobby.create("rococo", "t", list(HUMANS), {}, None, None, client=client, network=network)
+            except Refused as e:
                 return e.code
             return "created"
 

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from salon.core.game import Game
 from salon.rococo.game import Rococo
 from salon.rococo.state import EMPTY
-from salon.web.hub import Room
+from salon.web.tables.room import Room
 from tests.web import hidden
 from tests.web.helpers import create
 from tests.web.hidden import Messages, versions

@@ -20,6 +20,7 @@ from salon.rococo.plugin import PLUGIN as ROCOCO
 from salon.rococo.rules.bonuses import KNOWN_BONUSES
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
+from salon.web.api.errors import STATUS
 
 STATIC = Path(__file__).parents[2] / "src" / "salon" / "web" / "static"
 LANGS = tuple(languages())
@@ -130,23 +131,33 @@ def test_english_covers_the_solo_mode_and_the_2013_edition() -> None:
     assert all(f"rococo.colour.{terms[c]}" in en for c in ("blue", "pink", "green", "orange"))
 
 
-SCRIPT_ONLY = {"too_large", "bad_json", "bad_frame", "seed_not_allowed", "bad_origin", "not_json"}
+SCRIPT_ONLY = {"too_large", "bad_json", "bad_frame", "seed_not_allowed", "bad_origin", "not_json",
+               "bad_host", "method_not_allowed", "bad_step"}
 """Refusals the browser client cannot provoke (it sends small JSON text frames, listed
 actions and no seed, from the server's own pages); scripts read the server's English
 message."""
 
 
 def test_every_refusal_a_player_can_meet_is_translated() -> None:
-    """Each code the server refuses with has a text in every language (the client shows the
-    server's English message only for codes it does not know)."""
-    web = STATIC.parent
-    codes = set()
-    for source in (web / "hub.py", web / "app.py", web / "guard.py", *sorted((web / "api").glob("*.py"))):
-        codes |= set(re.findall(r'ServiceError\(\s*\d+,\s*"(\w+)"', source.read_text(encoding="utf-8")))
-    assert {"bad_config", "seat_is_bot", "not_found"} <= codes  # the pattern still finds them
+    """Each code the server refuses with (the API's table of statuses, which
+    test_every_code_raised_has_a_status holds complete) has a text in every language (the
+    client shows the server's English message only for codes it does not know)."""
     for lang in LANGS:
         texts = load(STATIC / "i18n", lang)
-        assert sorted(c for c in codes - SCRIPT_ONLY if f"error.{c}" not in texts) == [], lang
+        assert sorted(c for c in set(STATUS) - SCRIPT_ONLY if f"error.{c}" not in texts) == [], lang
+
+
+def test_every_code_raised_has_a_status() -> None:
+    """Every code of a ``Refused`` written in the server's sources is in the API's table, so
+    that no refusal becomes a 500; the codes chosen at run time are listed beside it."""
+    web = STATIC.parent
+    raised = set()
+    for source in sorted(web.rglob("*.py")):
+        raised |= set(re.findall(r'Refused\(\s*"(\w+)"', source.read_text(encoding="utf-8")))
+    assert {"bad_config", "seat_is_bot", "not_found", "stale"} <= raised  # the pattern still finds them
+    chosen = {"server_full", "too_many_tables", "network_full", "illegal_action", "malformed_action",
+              "method_not_allowed"}
+    assert sorted((raised | chosen) - set(STATUS)) == []
 
 
 def test_every_bot_the_lobby_offers_has_a_name_in_every_language() -> None:

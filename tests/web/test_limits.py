@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from salon.web import hub as hub_module
 from salon.web.app import create_app
 from salon.web.guard import SECURITY_HEADERS, UNLIMITED
+from salon.web.tables import room as room_module
 from tests.web.helpers import TOKEN, create, error_code, hub_of, room_of
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -88,13 +88,13 @@ def test_a_spectator_costs_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
     """Thirty spectators come and go while both players are connected: each gets its state,
     and nobody else is sent anything (the seated players' presence is not touched)."""
     pushed: Counter[str] = Counter()
-    push = hub_module.Connection.push
+    push = room_module.Connection.push
 
-    def counting(self: hub_module.Connection, message: dict[str, Any] | None) -> None:
+    def counting(self: room_module.Connection, message: dict[str, Any] | None) -> None:
         pushed["spectator" if self.seat is None else "player"] += message is not None
         push(self, message)
 
-    monkeypatch.setattr(hub_module.Connection, "push", counting)
+    monkeypatch.setattr(room_module.Connection, "push", counting)
     with server() as c:
         created = new_table(c).json()
         game_id = created["id"]

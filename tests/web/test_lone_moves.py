@@ -9,9 +9,11 @@ import random
 
 import pytest
 
-from salon.web.errors import ServiceError
-from salon.web.hub import Hub, forced_move, rebuild
+from salon.web.errors import Refused
 from salon.web.storage import Storage
+from salon.web.tables.hub import Hub
+from salon.web.tables.room import forced_move
+from salon.web.tables.stored import rebuild
 
 
 def test_no_undo_of_a_lone_move_the_server_made_QN_INFO_1(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -27,10 +29,10 @@ def test_no_undo_of_a_lone_move_the_server_made_QN_INFO_1(monkeypatch: pytest.Mo
             await real_sleep(0)
 
         monkeypatch.setattr(asyncio, "sleep", sleep)
-        room, _, _ = await hub.create("necklace", "t", [{"kind": "human"}] * 3, {"conceal_holders": True}, 4,
+        room, _, _ = await hub.lobby.create("necklace", "t", [{"kind": "human"}] * 3, {"conceal_holders": True}, 4,
                                       {"seat": 0, "name": "A"})
-        await hub.join(room, 1, "B")
-        await hub.join(room, 2, "C")
+        await hub.seats.join(room, 1, "B")
+        await hub.seats.join(room, 2, "C")
         rng = random.Random(4)
         while True:
             while room.bot_task is not None and not room.bot_task.done():
@@ -46,17 +48,17 @@ def test_no_undo_of_a_lone_move_the_server_made_QN_INFO_1(monkeypatch: pytest.Mo
                 seen["engine_would"] += room.game.undoable() > 0
                 assert shown["undoable"] == 0
                 history = list(room.game.history)
-                with pytest.raises(ServiceError) as refused:
-                    await hub.undo(room, seat, version)
-                assert refused.value.status == 409 and refused.value.code == "no_undo"
+                with pytest.raises(Refused) as refused:
+                    await hub.play.undo(room, seat, version)
+                assert refused.value.code == "no_undo"
                 assert room.game.history == history and room.version_for(seat) == version
             elif shown["undoable"] > 0 and rng.random() < 0.3:  # the player's own choice: taken back
                 before = len(room.game.history)
-                await hub.undo(room, seat, version)
+                await hub.play.undo(room, seat, version)
                 assert len(room.game.history) == before - 1
                 seen["chosen_undone"] += 1
                 continue
-            await hub.act(room, seat, rng.choice(room.game.legal_actions()), version)
+            await hub.play.act(room, seat, rng.choice(room.game.legal_actions()), version)
         # the flags of a table read back from the database are the same
         rec = await storage.run(lambda db: db.load(room.id))
         assert rebuild(rec)[3] == room.lone  # type: ignore[arg-type]

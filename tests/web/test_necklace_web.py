@@ -21,8 +21,9 @@ from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
 from salon.necklace.rules.registry import DECISIONS
 from salon.web.app import create_app
-from salon.web.hub import Hub, Room
 from salon.web.storage import Database, GameRecord, SeatRecord, Storage
+from salon.web.tables.hub import Hub
+from salon.web.tables.room import Room
 from tests.necklace.positions import hidden_names
 from tests.web import hidden
 from tests.web.helpers import TOKEN, act, room_of, settled, state
@@ -346,9 +347,10 @@ def test_a_persons_lone_pass_is_made_by_the_server_after_the_bot_delay_QN_INFO_1
 
         monkeypatch.setattr(asyncio, "sleep", sleep)
         humans = [{"kind": "human"}] * 3
-        room, _, _ = await hub.create("necklace", "t", humans, {"conceal_holders": True}, 4, {"seat": 0, "name": "A"})
-        await hub.join(room, 1, "B")
-        await hub.join(room, 2, "C")
+        room, _, _ = await hub.lobby.create("necklace", "t", humans, {"conceal_holders": True}, 4,
+                                            {"seat": 0, "name": "A"})
+        await hub.seats.join(room, 1, "B")
+        await hub.seats.join(room, 2, "C")
         rng = random.Random(4)
         sent: set[int] = set()
         while True:
@@ -360,7 +362,7 @@ def test_a_persons_lone_pass_is_made_by_the_server_after_the_bot_delay_QN_INFO_1
             legal = room.game.legal_actions()
             assert not (len(legal) == 1 and legal[0] in ("pass", "done")), "a person was left a lone pass"
             sent.add(len(room.game.history))
-            await hub.act(room, seat, rng.choice(legal), room.version_for(seat))
+            await hub.play.act(room, seat, rng.choice(legal), room.version_for(seat))
         made = [i for i in range(len(room.game.history)) if i not in sent]
         assert made and all(room.game.history[i] in ("pass", "done") for i in made)
         # paced like a bot's move, unless the seat's own secret action came right before it

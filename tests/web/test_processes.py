@@ -16,10 +16,13 @@ import pytest
 
 from salon.bots.base import Bot
 from salon.web import quota
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.guard import UNLIMITED, Limits
-from salon.web.hub import Connection, Hub, Room
-from salon.web.storage import CHANNEL, BrokenRecord, Database, GameRecord, Storage, StorageError
+from salon.web.storage import BrokenRecord, Database, GameRecord, Storage, StorageError
+from salon.web.storage.database import CHANNEL
+from salon.web.tables.bots import Bots, bot_turn
+from salon.web.tables.hub import Hub
+from salon.web.tables.room import Connection, Room
 
 Scenario = Callable[[Hub, Hub, Room, Room], Awaitable[None]]
 PEOPLE = ({"kind": "human"}, {"kind": "human"})
@@ -42,11 +45,11 @@ def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...
                 for store in stores)
         for hub in (a, b):
             await hub.start()
-        room_a, _, _ = await a.create("rococo", "t", list(seats), {}, 5, None, options=options)
+        room_a, _, _ = await a.lobby.create("rococo", "t", list(seats), {}, 5, None, options=options)
         for seat, spec in enumerate(seats):
             if spec["kind"] == "human":
-                await a.join(room_a, seat, f"P{seat}")
-        room_b = await b.get(room_a.id)
+                await a.seats.join(room_a, seat, f"P{seat}")
+        room_b = await b.rooms.get(room_a.id)
         await settled(lambda: room_b.seats_json() == room_a.seats_json())  # B has heard of the joins
         try:
             await scenario(a, b, room_a, room_b)
@@ -68,13 +71,13 @@ def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...
 async def play(hub: Hub, room: Room, rng: random.Random) -> None:
     seat = room.game.current_player()
     assert seat is not None
-    await hub.act(room, seat, rng.choice(room.game.legal_actions()), room.version_for(seat))
+    await hub.play.act(room, seat, rng.choice(room.game.legal_actions()), room.version_for(seat))
 
 
 async def stale(attempt: Awaitable[object]) -> None:
-    with pytest.raises(ServiceError) as refused:
+    with pytest.raises(Refused) as refused:
         await attempt
-    assert (refused.value.status, refused.value.code) == (409, "stale")
+    assert refused.value.code == "stale"
 
 
 def test_a_process_that_missed_moves_catches_up_instead_of_acting_or_undoing_on_them(postgres_url: str) -> None:
@@ -97,7 +100,7 @@ def test_a_process_that_missed_moves_catches_up_instead_of_acting_or_undoing_on_
         room_a.behind, room_b.behind = False, True
         for _ in range(6):
             await play(a, room_a, rng)
-        await stale(b.undo(room_b, seat, undo_version))
+        await stale(b.play.undo(room_b, seat, undo_version))
         assert room_b.game.history == room_a.game.history
         assert room_b.writes == room_a.writes
         room_b.behind = False
@@ -122,12 +125,12 @@ def test_simultaneous_moves_and_undos_through_two_processes_are_accepted_once(po
             assert version == room_b.version_for(seat)
             undo = room_a.undoable() > 0
             picks = ["undo" if undo and rng.random() < 0.5 else "act" for _ in rooms]
-            choices = [h.undo(r, seat, version) if pick == "undo" else
-                       h.act(r, seat, rng.choice(r.game.legal_actions()), version)
+            choices = [h.play.undo(r, seat, version) if pick == "undo" else
+                       h.play.act(r, seat, rng.choice(r.game.legal_actions()), version)
                        for pick, (h, r) in zip(picks, rooms.items(), strict=True)]
             kinds[" & ".join(sorted(picks))] += 1
             results = await asyncio.gather(*choices, return_exceptions=True)
-            refused = [r for r in results if isinstance(r, ServiceError)]
+            refused = [r for r in results if isinstance(r, Refused)]
             assert len(refused) == 1 and refused[0].code == "stale", results
             await settled(lambda: quiet(rooms))
             stored = await a.storage.run(lambda db: db.load(room_a.id))
@@ -143,7 +146,7 @@ def quiet(rooms: dict[Hub, Room]) -> bool:
     """Whether the running processes hold the same writes of the game, and none has a move to
     make for the table (a bot's, or a person's lone pass) that would race with the test's."""
     live = [room for hub, room in rooms.items() if not hub.stopping]
-    return len({room.writes for room in live}) == 1 and all(Hub._bot_turn(room) is None for room in live)
+    return len({room.writes for room in live}) == 1 and all(bot_turn(room) is None for room in live)
 
 
 async def until(conn: Connection, done: Callable[[], bool]) -> None:
@@ -195,9 +198,9 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(
 
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         watcher, player = Connection(None), Connection(0)
-        await b.connect(room_b, watcher)
-        await b.connect(room_b, player)
-        await settled(lambda: quiet({a: room_a, b: room_b}) and not b._refreshing)  # B read what it had to
+        await b.seats.connect(room_b, watcher)
+        await b.seats.connect(room_b, player)
+        await settled(lambda: quiet({a: room_a, b: room_b}) and not b.sync._background)  # B read what it had to
         loads.clear()
         rng = random.Random(5)
         turns = 0
@@ -213,10 +216,10 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(
         assert loads[b.storage.origin] == 0
         tokens = []
         for _ in range(2):
-            tokens.append(await a.renew_token(room_a, 0))
+            tokens.append(await a.seats.renew_token(room_a, 0))
             await until(watcher, lambda: room_b.seats[0].token_hash == room_a.seats[0].token_hash)
         assert room_b.seat_of(tokens[1]) == 0
-        with pytest.raises(ServiceError, match="holds no seat"):
+        with pytest.raises(Refused, match="holds no seat"):
             room_b.seat_of(tokens[0])
         assert player.closing, "B's connection of the renewed token is closed"
 
@@ -228,7 +231,7 @@ def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(pos
     meanwhile: once B listens again it catches up with every game it holds."""
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         watcher = Connection(None)
-        await b.connect(room_b, watcher)
+        await b.seats.connect(room_b, watcher)
         rng = random.Random(6)
         listening = f"FROM pg_stat_activity WHERE query = 'LISTEN {CHANNEL}'"
         for _ in range(2):
@@ -249,13 +252,13 @@ def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_ends(
     """Both processes hold a table with a bot, and its person plays through either: only one
     process moves for the bot.  When that process ends, the other takes the bot over."""
     thinking: Counter[Hub] = Counter()
-    think = Hub._think
+    think = Bots._think
 
-    async def counted(self: Hub, room: Room, bot: Bot, seat: int) -> tuple[list[str], Bot]:
-        thinking[self] += 1
+    async def counted(self: Bots, room: Room, bot: Bot, seat: int) -> tuple[list[str], Bot]:
+        thinking[self.hub] += 1
         return await think(self, room, bot, seat)
 
-    monkeypatch.setattr(Hub, "_think", counted)
+    monkeypatch.setattr(Bots, "_think", counted)
 
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         rooms = {a: room_a, b: room_b}
@@ -285,9 +288,9 @@ def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_ends(
 
 
 async def refused(code: str, attempt: Awaitable[object]) -> None:
-    with pytest.raises(ServiceError) as refusal:
+    with pytest.raises(Refused) as refusal:
         await attempt
-    assert (refusal.value.status, refusal.value.code) == (429, code)
+    assert refusal.value.code == code
 
 
 def test_caps_and_rates_are_counted_over_both_processes(postgres_url: str) -> None:
@@ -299,24 +302,24 @@ def test_caps_and_rates_are_counted_over_both_processes(postgres_url: str) -> No
                      max_spectators=2)
 
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
-        listed, _, _ = await a.create("rococo", "t", list(PEOPLE), {}, None, None, client="c", private=False)
-        await b.create("rococo", "t", list(PEOPLE), {}, None, None, client="c")
-        await refused("too_many_tables", a.create("rococo", "t", list(PEOPLE), {}, None, None, client="c"))
-        await settled(lambda: listed.id in b.rooms)
-        assert listed.id in [game["id"] for game in (await b.listing("open"))["games"]]
+        listed, _, _ = await a.lobby.create("rococo", "t", list(PEOPLE), {}, None, None, client="c", private=False)
+        await b.lobby.create("rococo", "t", list(PEOPLE), {}, None, None, client="c")
+        await refused("too_many_tables", a.lobby.create("rococo", "t", list(PEOPLE), {}, None, None, client="c"))
+        await settled(lambda: listed.id in b.rooms.held)
+        assert listed.id in [game["id"] for game in (await b.rooms.listing("open"))["games"]]
 
-        four, _, _ = await a.create("rococo", "t", [{"kind": "human"}] * 4, {}, None, None, client="d")
+        four, _, _ = await a.lobby.create("rococo", "t", [{"kind": "human"}] * 4, {}, None, None, client="d")
         for hub in (a, b, a):
-            await hub.join(await hub.get(four.id), None, "", client="j")
-        await refused("rate_limited", b.join(await b.get(four.id), None, "", client="j"))
+            await hub.seats.join(await hub.rooms.get(four.id), None, "", client="j")
+        await refused("rate_limited", b.seats.join(await b.rooms.get(four.id), None, "", client="j"))
 
         for hub in (a, b, a):
             await hub.guard.connect("k")
         await refused("too_many_connections", b.guard.connect("k"))
 
         for hub, room in ((a, room_a), (b, room_b)):
-            await hub.connect(room, Connection(None, "s", await hub.guard.connect("s")))
-        await refused("too_many_spectators", a.connect(room_a, Connection(None, "s", await a.guard.connect("s"))))
+            await hub.seats.connect(room, Connection(None, "s", await hub.guard.connect("s")))
+        await refused("too_many_spectators", a.seats.connect(room_a, Connection(None, "s", await a.guard.connect("s"))))
 
         pid = await asyncio.to_thread(a_process_with_connections, postgres_url, "m", 3)
         await refused("too_many_connections", a.guard.connect("m"))
@@ -346,8 +349,8 @@ def test_a_seat_has_one_hint_in_flight_whichever_process_it_asks_through(postgre
         assert seat is not None
         lease = f"hint {room_a.id} {seat}"
         assert await a.storage.run(lambda db: db.lease(lease))
-        with pytest.raises(ServiceError) as refusal:
-            await b.hint(room_b, seat, "c")
+        with pytest.raises(Refused) as refusal:
+            await b.hints.ask(room_b, seat, "c")
         assert refusal.value.code == "hint_pending"
         await a.storage.run(lambda db: db.let_go(lease))
         assert await b.storage.run(lambda db: db.lease(lease))
@@ -364,15 +367,15 @@ def test_a_player_connected_to_one_process_is_online_for_the_other(postgres_url:
             await play(a, room_a, rng)
         await settled(lambda: quiet({a: room_a, b: room_b}) and room_b.game.current_player() == 0)
         host = Connection(0)
-        await b.connect(room_b, host)
+        await b.seats.connect(room_b, host)
         player = Connection(1, "p", await a.guard.connect("p"))
-        await a.connect(room_a, player)
+        await a.seats.connect(room_a, player)
         await until(host, lambda: room_b.seats_json()[1]["online"])
         room_b.seats[1].seen -= 3600  # long gone, were they not online through A
-        with pytest.raises(ServiceError) as refusal:
-            await b.manage_seat(room_b, 0, 1, "bot", room_b.version_for(0))
+        with pytest.raises(Refused) as refusal:
+            await b.seats.manage(room_b, 0, 1, "bot", room_b.version_for(0))
         assert refusal.value.code == "not_idle"
-        a.disconnect(room_a, player)
+        a.seats.disconnect(room_a, player)
         assert player.ticket is not None
         await a.guard.disconnect(player.ticket)
         await until(host, lambda: not room_b.seats_json()[1]["online"])
@@ -387,7 +390,7 @@ def test_a_process_whose_database_connection_was_cut_goes_on(postgres_url: str) 
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         rooms = {a: room_a, b: room_b}
         player = Connection(0, "p", await a.guard.connect("p"))
-        await a.connect(room_a, player)
+        await a.seats.connect(room_a, player)
         await settled(lambda: room_b.elsewhere == {0})
         pid = await a.storage.run(lambda db: db.conn.exec_driver_sql("SELECT pg_backend_pid()").scalar())
         await b.storage.run(lambda db: db.conn.exec_driver_sql(f"SELECT pg_terminate_backend({pid}, {KILL_WAIT_MS})"))
@@ -412,8 +415,9 @@ def test_tables_created_through_both_processes_at_once_are_all_created(postgres_
     """Eighty tables created (and joined) at once through both processes by one address: the
     counts of both processes take their locks in turn, and none waits for the other."""
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
-        created = await asyncio.gather(*(hub.create("rococo", "t", list(PEOPLE), {}, None, {"seat": 0}, client="c")
-                                         for hub in (a, b) * 40), return_exceptions=True)
+        created = await asyncio.gather(*(hub.lobby.create("rococo", "t", list(PEOPLE), {}, None, {"seat": 0},
+                                                          client="c") for hub in (a, b) * 40),
+                                       return_exceptions=True)
         assert [r for r in created if isinstance(r, BaseException)] == []
 
     two_processes(postgres_url, scenario, limits=UNLIMITED)

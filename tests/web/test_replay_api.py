@@ -102,6 +102,6 @@ def test_the_deciding_seat_learns_why_an_action_is_not_offered(client: TestClien
     assert refused["legal"] is False and refused["rule"] and refused["reason"]
     assert refused["key"] == "wrong_step" and refused["fields"] == {"decision": "hand", "seat": 0}
     bad = client.get(f"/api/games/{game_id}/explain", params={"action": "no such thing"}, headers={TOKEN: token})
-    assert (bad.status_code, error_code(bad)) == (422, "malformed_action")
+    assert (bad.status_code, error_code(bad)) == (400, "malformed_action")  # as when it is played
     watcher = client.get(f"/api/games/{game_id}/explain", params={"action": "main:tailor"})
     assert (watcher.status_code, error_code(watcher)) == (403, "spectator")

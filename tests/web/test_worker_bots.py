@@ -116,4 +116,4 @@ def test_a_learned_bot_of_a_generation_the_config_lacks_is_refused_before_the_ta
     with TestClient(create_app("sqlite://", bot_delay=0, limits=UNLIMITED)) as c:
         r = _table(c, "learned:generation=99")
         assert (r.status_code, error_code(r)) == (422, "bot_not_allowed"), r.text
-        assert "generations" in r.json()["error"]["message"] and not hub_of(c).rooms
+        assert "generations" in r.json()["error"]["message"] and not hub_of(c).rooms.held

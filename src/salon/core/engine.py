@@ -141,7 +141,7 @@ class StepGame(Game, Generic[S, C]):
         if not isinstance(action, str) or action not in self._legal_now():
             refused = self.refusal(action)
             err = MalformedAction if refused.rule == "PROTOCOL" else IllegalAction
-            raise err(action, refused.rule, refused.reason)
+            raise err(action, refused.rule, refused.reason, refused)
         s = self.s
         events: list[Event] = []
         s.events = events

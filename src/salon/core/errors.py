@@ -52,16 +52,21 @@ class ActionError(SalonError):
 
     ``rule`` names the rule the action breaks (a rule id of ../spec, e.g. ``R-ACT-HIRE-1``,
     or ``PROTOCOL`` for an action that is not well-formed for the current decision).
+    ``refusal`` is the whole :class:`Refusal` the engine gave, with its key and fields, so
+    that a front end words it without asking the game again.
     """
 
-    def __init__(self, action: object, rule: str, reason: str) -> None:
+    def __init__(self, action: object, rule: str, reason: str, refusal: Refusal | None = None) -> None:
         self.action = action
         self.rule = rule
         self.reason = reason
+        self.refusal = refusal if refusal is not None else Refusal(rule, reason)
         super().__init__(f"{action!r} refused [{rule}]: {reason}")
 
-    def __reduce__(self) -> tuple[type[ActionError], tuple[object, str, str]]:
-        return type(self), (self.action, self.rule, self.reason)
+    def __reduce__(self) -> tuple[type[ActionError], tuple[object, str, str, Refusal]]:
+        why = self.refusal  # its fields may be a read-only view, which does not pickle
+        return type(self), (self.action, self.rule, self.reason, Refusal(why.rule, why.reason, why.key,
+                                                                         dict(why.fields)))
 
 
 class IllegalAction(ActionError):

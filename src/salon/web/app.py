@@ -28,8 +28,8 @@ from salon.web.api.middleware import BodyLimit, HostCheck, page_guard
 from salon.web.api.openapi import new_app
 from salon.web.compute import Compute
 from salon.web.guard import Hosts, Limits
-from salon.web.hub import Hub
 from salon.web.storage import Storage
+from salon.web.tables.hub import Hub
 
 STATIC = Path(__file__).parent / "static"
 

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 from limits import RateLimitItem, parse
 
 from salon.web import quota
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.storage import Database, GameRecord, Storage, StorageError
 
 T = TypeVar("T")
@@ -150,7 +150,7 @@ class Guard:
             return await self.storage.run(job, alone=True)  # counts hold their locks to the commit
         except StorageError as e:
             log.error("storage: %s", e)
-            raise ServiceError(503, "storage", "the database refused the change; nothing changed, try again") from None
+            raise Refused("storage", "the database refused the change; nothing changed, try again") from None
 
     async def _hit(self, *hits: tuple[RateLimitItem, str, str]) -> None:
         """Count a request in each of its rates, or in none if it is beyond one of them."""
@@ -162,7 +162,7 @@ class Guard:
         item = next(item for item, kind, _ in hits if kind == refused.kind)
         whose = "for your seat" if refused.kind == "hint-seat" else "from your address"
         what = "hints" if refused.kind.startswith("hint") else f"{refused.kind} requests"
-        raise ServiceError(429, "rate_limited", f"too many {what} {whose} (at most {item}); try again later")
+        raise Refused("rate_limited", f"too many {what} {whose} (at most {item}); try again later")
 
     async def creating(self, client: str) -> None:
         await self._hit((self._create, "create", client))
@@ -194,12 +194,12 @@ class Guard:
             return
         code, count = full
         if code == "server_full":
-            raise ServiceError(429, code, f"the server has {count} unfinished tables, its most; join one or try "
+            raise Refused(code, f"the server has {count} unfinished tables, its most; join one or try "
                                           "again later")
         if code == "too_many_tables":
-            raise ServiceError(429, code, f"you have {count} unfinished tables, the most one address may have; "
+            raise Refused(code, f"you have {count} unfinished tables, the most one address may have; "
                                           "finish or leave one first")
-        raise ServiceError(429, code, f"{count} unfinished tables were created from your network, the most one "
+        raise Refused(code, f"{count} unfinished tables were created from your network, the most one "
                                       "network may have; finish or leave one first")
 
     async def connect(self, client: str) -> str:
@@ -208,7 +208,7 @@ class Guard:
         ticket = secrets.token_hex(16)
         most = self.limits.max_connections_per_client
         if await self._count(lambda db: quota.connect(db, ticket, client, most)) is not None:
-            raise ServiceError(429, "too_many_connections", f"too many open connections from your address "
+            raise Refused("too_many_connections", f"too many open connections from your address "
                                                             f"(at most {most})")
         return ticket
 
@@ -217,7 +217,7 @@ class Guard:
         most = self.limits.max_spectators
         watching = await self._count(lambda db: quota.watch(db, ticket, game_id, most))
         if watching is not None:
-            raise ServiceError(429, "too_many_spectators", f"this table has {watching} spectators, its most")
+            raise Refused("too_many_spectators", f"this table has {watching} spectators, its most")
 
     async def sit(self, ticket: str, game_id: str, seat: int) -> None:
         """Store that the connection plays the table's seat: the other processes show its

@@ -19,7 +19,7 @@ from salon.core.errors import ActionError, ConfigError, RecordError
 from salon.core.game import Game, game_class, game_names
 from salon.landmarks import landmarks
 from salon.web.adapters import adapter
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.wording import told
 
 MAX_STEPS = 10_000
@@ -36,18 +36,18 @@ def replay_step(name: str, config: dict[str, Any], seed: int, actions: list[str]
     board, the journal so far (each event as its own seat saw it), the round it is in and the
     steps where the turns and rounds begin, at the last step of a finished game its result,
     and with ``components`` what the game's renderer draws from (a record file has no table to
-    ask).  ServiceError 422 for a step beyond the record, 400 for a record that cannot be
+    ask).  Refused ``bad_step`` for a step beyond the record, ``bad_record`` for a record that cannot be
     replayed."""
     total = len(actions)
     if total > MAX_STEPS:
-        raise ServiceError(400, "bad_record", f"the record has {total} actions, more than the {MAX_STEPS} replayed")
+        raise Refused("bad_record", f"the record has {total} actions, more than the {MAX_STEPS} replayed")
     if not 0 <= step <= total:
-        raise ServiceError(422, "bad_step", f"step {step} is not between 0 and {total}")
+        raise Refused("bad_step", f"step {step} is not between 0 and {total}")
     cls = game_class(name)
     try:
         game = cls.new(cls.stored_config(config), seed)
     except ConfigError as e:
-        raise ServiceError(400, "bad_record", f"the record's config is invalid: {e}") from None
+        raise Refused("bad_record", f"the record's config is invalid: {e}") from None
     start = game.clone()
     log: list[dict[str, Any]] = [{"n": 0, "actor": None, "events": [e.view(e.seat) for e in game.setup_events()]}]
     for i, action in enumerate(actions[:step]):
@@ -55,13 +55,13 @@ def replay_step(name: str, config: dict[str, Any], seed: int, actions: list[str]
         try:
             events = game.apply(action)
         except ActionError as e:
-            raise ServiceError(400, "bad_record",
+            raise Refused("bad_record",
                                f"action #{i + 1} {action!r} cannot be replayed: {e.reason}") from None
         log.append({"n": i + 1, "actor": actor, "action": action, "events": [e.view(e.seat) for e in events]})
     try:
         marks = landmarks(start, actions)
     except ActionError as e:
-        raise ServiceError(400, "bad_record", f"an action after #{step} cannot be replayed: {e.reason}") from None
+        raise Refused("bad_record", f"an action after #{step} cannot be replayed: {e.reason}") from None
     over = game.is_over()
     found: dict[str, Any] = {
         "game": name,
@@ -83,7 +83,7 @@ def replay_step(name: str, config: dict[str, Any], seed: int, actions: list[str]
 
 def replay_record(text: str, step: int, components: bool = False) -> dict[str, Any]:
     """A record file's game at ``step``, once the file is verified (structure, checksum, and
-    that replaying its actions reproduces its final state); ServiceError 400 with the
+    that replaying its actions reproduces its final state); Refused ``bad_record`` with the
     record's own complaint for a bad file."""
     try:
         rec = record.parse(text)
@@ -95,7 +95,7 @@ def replay_record(text: str, step: int, components: bool = False) -> dict[str, A
                               "record.too_long", {"n": len(rec.actions), "most": MAX_STEPS})
         saved = record.loads_saved(text)
     except RecordError as e:
-        raise ServiceError(400, "bad_record", str(e), key=e.key, fields=e.fields) from None
+        raise Refused("bad_record", str(e), key=e.key, fields=e.fields) from None
     found = replay_step(rec.game, rec.config, rec.seed, rec.actions, step, components)
     if saved.seats is not None:
         found["seats"] = seat_views(saved.game, saved.seats)

@@ -75,7 +75,7 @@ async def explain(room: Table, seat: SeatOf, hub: HubDep,
                   ) -> dict[str, Any]:
     """Why an action is not offered to the deciding seat now (its rule id and the engine's
     reason), for the line beside the decision; only the deciding seat may ask."""
-    return hub.explain(room, seat, action)
+    return hub.play.explain(room, seat, action)
 
 
 @play.post("/api/games/{game_id}/actions")
@@ -83,10 +83,10 @@ async def act(spec: Actions, room: Table, seat: SeatOf, hub: HubDep) -> Acted:
     """Apply the seat's action(s) decided on ``version``; the state after them, without the log
     entries the caller has already."""
     if spec.actions is not None:
-        version = await hub.act_many(room, seat, spec.actions, spec.version)
+        version = await hub.play.act_many(room, seat, spec.actions, spec.version)
     else:
         assert spec.action is not None
-        version = await hub.act(room, seat, spec.action, spec.version)
+        version = await hub.play.act(room, seat, spec.action, spec.version)
     return Acted.model_validate({"ok": True, "version": version,
                                  "state": room.state(seat, room.log_size(seat), hub.clock())})
 
@@ -95,5 +95,5 @@ async def act(spec: Actions, room: Table, seat: SeatOf, hub: HubDep) -> Acted:
 async def undo(spec: Undo, room: Table, seat: SeatOf, hub: HubDep) -> Acted:
     """Take back the seat's latest action, where the game allows it (within one's own turn,
     before any draw or reveal); the state after it, with the whole log."""
-    version = await hub.undo(room, seat, spec.version)
+    version = await hub.play.undo(room, seat, spec.version)
     return Acted.model_validate({"ok": True, "version": version, "state": room.state(seat, now=hub.clock())})

@@ -17,7 +17,8 @@ from starlette.requests import HTTPConnection
 
 from salon.web.compute import Compute
 from salon.web.guard import Guard, client_key, network_key
-from salon.web.hub import Hub, Room
+from salon.web.tables.hub import Hub
+from salon.web.tables.room import Room
 
 TOKEN_HEADER = "X-Seat-Token"
 
@@ -51,17 +52,17 @@ async def network_of(connection: HTTPConnection) -> str:
 
 async def table_of(hub: Annotated[Hub, Depends(hub_of)],
                    game_id: Annotated[str, Path(description="The table's id.")]) -> Room:
-    """The table the path names; ServiceError 404 (no such table) or 410 (damaged)."""
-    return await hub.get(game_id)
+    """The table the path names; Refused ``not_found`` or ``broken`` (damaged)."""
+    return await hub.rooms.get(game_id)
 
 
 async def seat_of(hub: Annotated[Hub, Depends(hub_of)], room: Annotated[Room, Depends(table_of)],
             token: Annotated[str | None, Header(alias=TOKEN_HEADER, description=(
                 "The seat's secret token, received when the seat was taken; without it the "
                 "client is a spectator."))] = None) -> int | None:
-    """The seat the token holds (None: a spectator); ServiceError 403 for a token that holds
+    """The seat the token holds (None: a spectator); Refused ``bad_token`` for a token that holds
     no seat of the table."""
-    return await hub.seat_of(room, token)
+    return await hub.seats.who(room, token)
 
 
 HubDep = Annotated[Hub, Depends(hub_of)]

@@ -30,5 +30,5 @@ async def ask_hint(_: Empty, room: Table, seat: SeatOf, hub: HubDep, client: Cli
     """The search's best choices for the seat deciding now, from its own information, where the
     table allows hints: one at a time per seat (429 ``hint_pending``), within the hint rate of
     the seat and of the address; everyone sees how many hints each seat asked for."""
-    estimates = await hub.hint(room, seat, client)
+    estimates = await hub.hints.ask(room, seat, client)
     return Hints(hints=[Hint(action=e.action, value=round(e.value, 1), worlds=e.worlds) for e in estimates])

@@ -10,10 +10,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
 
 from salon.web.api.deps import Client, HubDep
+from salon.web.api.errors import error_json
 from salon.web.api.messages import CLIENT, HELLO, parse
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.guard import same_origin
-from salon.web.hub import Connection, Hub, Room
+from salon.web.tables.hub import Hub
+from salon.web.tables.room import Connection, Room
 
 live = APIRouter()
 
@@ -30,9 +32,9 @@ async def table_socket(websocket: WebSocket, game_id: str, hub: HubDep, client: 
     await websocket.accept()
     try:
         if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
-            raise ServiceError(403, "bad_origin", "games are played from this server's own pages only")
+            raise Refused("bad_origin", "games are played from this server's own pages only")
         ticket = await hub.guard.connect(client)
-    except ServiceError as e:
+    except Refused as e:
         await _refuse(websocket, e)
         return
     try:
@@ -44,11 +46,11 @@ async def table_socket(websocket: WebSocket, game_id: str, hub: HubDep, client: 
 async def _connected(websocket: WebSocket, game_id: str, hub: Hub, client: str, ticket: str) -> None:
     """Read the connection's ``hello`` and serve it, or tell it why not."""
     try:
-        room = await hub.get(game_id)
+        room = await hub.rooms.get(game_id)
         hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), HELLO)
-        conn = Connection(await hub.seat_of(room, hello.token), client, ticket)
-        await hub.connect(room, conn)
-    except ServiceError as e:
+        conn = Connection(await hub.seats.who(room, hello.token), client, ticket)
+        await hub.seats.connect(room, conn)
+    except Refused as e:
         await _refuse(websocket, e)
         return
     except TimeoutError:
@@ -59,8 +61,9 @@ async def _connected(websocket: WebSocket, game_id: str, hub: Hub, client: str, 
     await _session(websocket, hub, room, conn)
 
 
-async def _refuse(websocket: WebSocket, e: ServiceError) -> None:
-    await _close(websocket, 4000 + e.status, {"type": "error", **e.to_json()})
+async def _refuse(websocket: WebSocket, e: Refused) -> None:
+    shown = error_json(e)
+    await _close(websocket, 4000 + shown["status"], {"type": "error", **shown})
 
 
 async def _close(websocket: WebSocket, code: int, message: dict[str, Any] | None = None) -> None:
@@ -74,14 +77,14 @@ async def _close(websocket: WebSocket, code: int, message: dict[str, Any] | None
 
 
 async def _receive_text(websocket: WebSocket) -> str:
-    """The next text frame; ServiceError 400 for a binary one (the protocol is JSON text), so
+    """The next text frame; Refused ``bad_frame`` for a binary one (the protocol is JSON text), so
     that a client sending bytes is told so instead of losing its connection."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text: str | None = message.get("text")
     if text is None:
-        raise ServiceError(400, "bad_frame", "messages are JSON text frames, not binary ones")
+        raise Refused("bad_frame", "messages are JSON text frames, not binary ones")
     return text
 
 
@@ -107,13 +110,13 @@ async def _session(websocket: WebSocket, hub: Hub, room: Room, conn: Connection)
                 if msg.type == "ping":
                     conn.push({"type": "pong", "id": msg.id})
                 elif msg.type == "act":
-                    await hub.act(room, conn.seat, msg.action, msg.version, conn, msg.id)
+                    await hub.play.act(room, conn.seat, msg.action, msg.version, conn, msg.id)
                 else:
-                    await hub.undo(room, conn.seat, msg.version, conn, msg.id)
-            except ServiceError as e:
-                conn.push({"type": "error", "id": request_id, **e.to_json()})
+                    await hub.play.undo(room, conn.seat, msg.version, conn, msg.id)
+            except Refused as e:
+                conn.push({"type": "error", "id": request_id, **error_json(e)})
     except (WebSocketDisconnect, WebSocketDisconnected):  # the client left (or its connection broke)
         pass
     finally:
-        hub.disconnect(room, conn)
+        hub.seats.disconnect(room, conn)
         out.cancel()

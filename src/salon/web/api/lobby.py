@@ -149,7 +149,7 @@ async def list_tables(
                          ] = None) -> dict[str, Any]:
     """The listed tables, newest first: a page of each status, or of one status from ``offset``
     (at most the server's page size)."""
-    return await hub.listing(status, offset, limit)
+    return await hub.rooms.listing(status, offset, limit)
 
 
 @lobby.post("/api/games", status_code=201)
@@ -158,7 +158,7 @@ async def create_table(spec: NewTable, hub: HubDep, client: Client, network: Net
     options: dict[str, Any] = {"turn_timer": spec.turn_timer} if spec.turn_timer else {}
     if spec.hints:
         options["hints"] = True
-    room, seat, token = await hub.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
+    room, seat, token = await hub.lobby.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
                                          spec.config, spec.seed,
                                          spec.join.model_dump() if spec.join is not None else None,
                                          client, options, spec.private, network)

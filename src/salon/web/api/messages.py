@@ -10,7 +10,8 @@ from typing import Annotated, Literal, TypeVar
 from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
 from salon.web.api.errors import decode, does_not_fit
-from salon.web.api.models import ApiModel, Refusal, RequestId, SeatState, State
+from salon.web.api.models import ApiModel, Refusal, SeatState, State
+from salon.web.tables.room import RequestId
 
 T = TypeVar("T")
 
@@ -113,7 +114,7 @@ SERVER: TypeAdapter[State | PresenceMessage | AckMessage | PongMessage | ErrorMe
 
 def parse(raw: str, reader: TypeAdapter[T]) -> T:
     """A client's message as ``reader`` reads it (:data:`HELLO`, then :data:`CLIENT`);
-    ServiceError 400 (not JSON) or 422 (wrong shape)."""
+    Refused ``bad_json`` (not JSON) or ``bad_request`` (wrong shape)."""
     data = decode(raw)
     try:
         return reader.validate_python(data)

@@ -18,7 +18,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from salon.web.api.errors import MAX_BODY, error_response, too_large
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.guard import SECURITY_HEADERS, Hosts, same_origin
 
 READING = ("GET", "HEAD", "OPTIONS")
@@ -39,7 +39,7 @@ class HostCheck:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
             else:
-                refusal = ServiceError(400, "bad_host", "this server does not answer to that name "
+                refusal = Refused("bad_host", "this server does not answer to that name "
                                                         "(see salon serve --allowed-host)")
                 await error_response(refusal)(scope, receive, send)
             return
@@ -51,10 +51,10 @@ async def page_guard(request: Request, call_next: Callable[[Request], Awaitable[
     security headers on every response (a page that sends its own policy keeps it)."""
     if request.method not in READING:
         if not same_origin(request.headers.get("origin"), request.headers.get("host")):
-            response: Response = error_response(ServiceError(
-                403, "bad_origin", "requests that change a game come from this server's own pages only"))
+            response: Response = error_response(Refused(
+                "bad_origin", "requests that change a game come from this server's own pages only"))
         elif request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-            response = error_response(ServiceError(415, "not_json", "send the request body as application/json"))
+            response = error_response(Refused("not_json", "send the request body as application/json"))
         else:
             response = await call_next(request)
     else:
@@ -69,7 +69,7 @@ async def page_guard(request: Request, call_next: Callable[[Request], Awaitable[
 class BodyLimit:
     """Refuse an HTTP body over :data:`MAX_BODY` bytes (413 ``too_large``): by its declared
     length before anything reads it, else as soon as more than that has arrived (the route
-    reading it is refused with ServiceError)."""
+    reading it is refused with Refused)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app

@@ -24,9 +24,6 @@ class Empty(ApiModel):
     """An empty JSON object: the body of a request that needs nothing more than its path and token."""
 
 
-RequestId = int | str | None
-"""What a client may number its WebSocket requests with; the answers repeat it."""
-
 TableStatus = Literal["open", "running", "over", "ended"]
 
 

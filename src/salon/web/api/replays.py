@@ -12,10 +12,12 @@ from salon.web.api.deps import Client, ComputeDep, GuardDep, Table
 from salon.web.api.models import ApiModel, GameResult, SeatView
 from salon.web.api.routing import router
 from salon.web.compute import Busy, Compute, JobTimeout
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.guard import Guard
-from salon.web.hub import REPLAY_DEADLINE
 from salon.web.jobs import replay_record, replay_step
+
+REPLAY_DEADLINE = 30.0
+"""Seconds a replay may take before it is stopped (a 10,000-action record takes a fraction)."""
 
 replays = router("replays")
 
@@ -74,7 +76,7 @@ async def replay_table(room: Table, step: Step, compute: ComputeDep, guard: Guar
     """A finished game after its first ``step`` actions, every seat's cards shown; the game's
     own seats and title come with it."""
     if room.live:
-        raise ServiceError(409, "not_over", "a game is replayed once it is over")
+        raise Refused("not_over", "a game is replayed once it is over")
     found = await replaying(compute, guard, client, replay_step,
                             (room.name, room.config, room.seed, list(room.game.history), step))
     return {**found, "title": room.title, "seats": room.seats_json()}
@@ -93,7 +95,7 @@ async def replay_file(request: Request, step: Step, compute: ComputeDep, guard: 
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ServiceError(400, "bad_record", "not a salon record: the file is not text",
+        raise Refused("bad_record", "not a salon record: the file is not text",
                            key="record.not_a_record") from None
     return await replaying(compute, guard, client, replay_record, (text, step, components))
 
@@ -105,4 +107,4 @@ async def replaying(compute: Compute, guard: Guard, client: str, job: Callable[.
     try:
         return await compute.run(f"replay:{client}", job, args, REPLAY_DEADLINE)
     except (Busy, JobTimeout):
-        raise ServiceError(503, "busy", "the server is busy; try again in a moment") from None
+        raise Refused("busy", "the server is busy; try again in a moment") from None

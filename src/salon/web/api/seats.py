@@ -37,21 +37,21 @@ class SeatFate(ApiModel):
 @seats.post("/api/games/{game_id}/join")
 async def join(spec: JoinSeat, room: Table, hub: HubDep, client: Client) -> SeatToken:
     """Take a free seat (the one asked for, or the first)."""
-    seat, token = await hub.join(room, spec.seat, spec.name, client)
+    seat, token = await hub.seats.join(room, spec.seat, spec.name, client)
     return SeatToken(id=room.id, seat=seat, token=token)
 
 
 @seats.post("/api/games/{game_id}/leave")
 async def leave(_: Empty, room: Table, seat: SeatOf, hub: HubDep) -> Done:
     """Give up the seat the token holds: the token stops working, the seat is free."""
-    await hub.leave(room, seat)
+    await hub.seats.leave(room, seat)
     return Done(ok=True)
 
 
 @seats.post("/api/games/{game_id}/token")
 async def renew_token(_: Empty, room: Table, seat: SeatOf, hub: HubDep) -> SeatToken:
     """A new token for the seat; the old one stops working, and its connections are closed."""
-    token = await hub.renew_token(room, seat)
+    token = await hub.seats.renew_token(room, seat)
     assert seat is not None  # a spectator is refused by renew_token
     return SeatToken(id=room.id, seat=seat, token=token)
 
@@ -59,7 +59,7 @@ async def renew_token(_: Empty, room: Table, seat: SeatOf, hub: HubDep) -> SeatT
 @seats.post("/api/games/{game_id}/timeout")
 async def take_over(spec: TakeOver, room: Table, seat: SeatOf, hub: HubDep) -> DoneWithState:
     """The deciding seat's time ran out: another seated player hands it to a bot, or ends the game."""
-    await hub.take_over(room, seat, spec.choice, spec.version)
+    await hub.seats.take_over(room, seat, spec.choice, spec.version)
     return DoneWithState.model_validate({"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())})
 
 
@@ -68,5 +68,5 @@ async def manage_seat(spec: SeatFate, room: Table, seat: SeatOf, hub: HubDep,
                       target: Annotated[int, Path(description="The seat decided on.")]) -> DoneWithState:
     """Hand another seat to a bot or open it: a seat left during the game (any seated
     player), or a player away or idle too long (the host)."""
-    await hub.manage_seat(room, seat, target, spec.choice, spec.version)
+    await hub.seats.manage(room, seat, target, spec.choice, spec.version)
     return DoneWithState.model_validate({"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())})

@@ -12,7 +12,7 @@ from salon.web.adapters import adapter
 from salon.web.api.deps import Table
 from salon.web.api.models import ApiModel, Summary
 from salon.web.api.routing import router
-from salon.web.errors import ServiceError
+from salon.web.errors import Refused
 from salon.web.replay import record_seats
 
 tables = router("tables")
@@ -58,5 +58,5 @@ async def components(room: Table) -> dict[str, Any]:
 async def game_record(room: Table) -> dict[str, Any]:
     """The full record (seed included) once the game is over, when nothing is secret any more."""
     if room.live:
-        raise ServiceError(409, "not_over", "the record is published when the game is over")
+        raise Refused("not_over", "the record is published when the game is over")
     return record.make_record(room.game, record_seats(room.game, room.seats_json()))

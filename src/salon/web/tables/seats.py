@@ -1,0 +1,291 @@
+"""Who sits where: the seat a request speaks for, taking and leaving seats, tokens, who is
+here, and what the table's host and players may decide for a seat whose player is gone.
+
+A table with a seat for a person is private unless its creator lists it.  Its creator hosts
+it: the host may hand a player who has been away, or has let a decision wait, too long to a
+bot or open the seat again; a seat left during the game is offered to the remaining players
+before anyone else may take it, and when the turn timer of a deciding player runs out another
+seated player may hand the seat to a bot or end the game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from salon.web.errors import Refused
+from salon.web.names import clean_text, likeness
+from salon.web.storage import Database, SeatRecord
+from salon.web.tables.room import AUTOMATON, BOT, HUMAN, Connection, Room, Seat, hash_token
+from salon.web.tables.stored import seat_bot
+from salon.web.tables.whole import whole
+
+if TYPE_CHECKING:
+    from salon.web.tables.hub import Hub
+
+REPLACEMENT_BOT = "normal"
+"""The bot a timed-out seat is handed to."""
+NAME_LIMIT = 40
+
+
+def display_name(name: Any, seat: int) -> str:
+    """A player's name as the others will see it (salon.web.names); "#n" for none."""
+    return clean_text(str(name or ""), NAME_LIMIT) or f"#{seat + 1}"
+
+
+def unlike(seats: list[SeatRecord] | list[Seat], seat: int, name: str) -> None:
+    """Refuse a name at ``seat`` that would look like another seat's (salon.web.names.likeness):
+    nobody may pass for someone else at the table."""
+    key = likeness(name)
+    if any(s.seat != seat and s.name and likeness(s.name) == key for s in seats):
+        raise Refused("name_taken", f"someone at this table is shown as {name!r} already; choose another name")
+
+
+def free_seat(seats: list[SeatRecord] | list[Seat], wanted: int | None, vacant: list[int] | None = None) -> int:
+    """The seat to take: ``wanted``, or the first free one; a seat left during the game
+    (``vacant``) is not free until its remaining players open it."""
+    vacant = vacant or []
+    free = [s for s in seats if s.kind == HUMAN and s.token_hash is None and s.seat not in vacant]
+    if wanted is None:
+        if not free:
+            raise Refused("no_free_seat", "every seat of this game is taken")
+        return free[0].seat
+    if not 0 <= wanted < len(seats):
+        raise Refused("bad_seat", f"seat {wanted} does not exist (0-{len(seats) - 1})")
+    seat = seats[wanted]
+    if seat.kind == AUTOMATON:
+        raise Refused("seat_is_automated", f"seat {wanted} is played by the game itself")
+    if seat.kind != HUMAN:
+        raise Refused("seat_is_bot", f"seat {wanted} is played by a bot")
+    if seat.token_hash is not None:
+        raise Refused("seat_taken", f"seat {wanted} is already taken")
+    if wanted in vacant:
+        raise Refused("seat_vacant", f"seat {wanted} was left during the game: its players decide first whether "
+                                     "a bot or someone else takes it")
+    return wanted
+
+
+def check_table_choice(room: Room, seat: int | None, version: int) -> None:
+    """A seated player deciding for the table (another seat's fate, its end) on the version
+    it was shown."""
+    if seat is None:
+        raise Refused("spectator", "a spectator cannot decide for the table; join a seat to play")
+    if not room.live:
+        raise Refused("over", "the game is over")
+    shown = room.version_for(seat)
+    if version != shown:
+        raise Refused("stale", "state changed, refresh", version=shown)
+
+
+def without(room: Room, seat: int, vacate: bool) -> dict[str, Any]:
+    """The table's options once ``seat``'s player is gone: a seat left during the game
+    (``vacate``) is offered to the remaining players first, and the host's role passes to
+    the first remaining player.  With nobody left to decide, every seat is simply free."""
+    options = dict(room.options)
+    others = [x.seat for x in room.seats if x.kind == HUMAN and x.token_hash is not None and x.seat != seat]
+    vacant = [v for v in room.vacant if v != seat] + ([seat] if vacate else [])
+    options["vacant"] = sorted(vacant) if others else []
+    if room.host == seat or room.host is None:
+        options["host"] = others[0] if others else None
+    return options
+
+
+def unseat(room: Room, seat: int) -> None:
+    """The seat's connections go on as spectators (their token no longer holds it)."""
+    for conn in room.conns:
+        if conn.seat == seat:
+            conn.seat = None
+            conn.epoch = -1
+
+
+class Seats:
+    """The seats of every table of one process."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def who(self, room: Room, token: str | None) -> int | None:
+        """The seat a request's token holds (Room.seat_of), None for a spectator.  On a
+        shared database a token this process does not know may have been given through
+        another process a moment ago (a seat joined there, the page then connected here): it
+        is looked for again in the database before it is refused."""
+        try:
+            return room.seat_of(token)
+        except Refused:
+            digest = hash_token(token or "")
+            if not (self.hub.storage.shared and await self.hub.store(lambda db: db.holds_seat(room.id, digest))):
+                raise
+        async with room.lock:
+            await self.hub.sync.catch_up(room)
+        return room.seat_of(token)
+
+    @whole
+    async def join(self, room: Room, wanted: int | None, name: Any, client: str = "") -> tuple[int, str]:
+        """Take a free seat (``wanted``, or the first): its number and its token."""
+        async with room.lock:
+            if not room.live:
+                raise Refused("over", "the game is over")
+            free_seat(room.seats, wanted, room.vacant)
+            await self.hub.guard.joining(client)
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            while True:
+                seat = free_seat(room.seats, wanted, room.vacant)
+                label = display_name(name, seat)
+                unlike(room.seats, seat, label)
+                hosting = None if room.host is not None else {**room.options, "host": seat}
+                if await self.hub.store(partial(Database.take_seat, game_id=room.id, seat=seat, name=label,
+                                                token_hash=digest, options=hosting)):
+                    break
+                # another process seated someone there: any other free seat will do, else the client is told
+                await self.hub.sync.catch_up(room)
+            now = self.hub.clock()
+            room.seats[seat].token_hash = digest
+            room.seats[seat].name = label
+            room.seats[seat].seen = now
+            room.options = hosting or room.options
+            room.turn_started = now  # a timer runs for seated players only
+            room.broadcast(now)
+            self.hub.bots.wake(room)
+            return seat, token
+
+    @whole
+    async def leave(self, room: Room, seat: int | None) -> None:
+        """The seat's player gives it up: its token stops working, and the seat is free for
+        someone else to take (the game waits for them)."""
+        async with room.lock:
+            if seat is None:
+                raise Refused("spectator", "a spectator holds no seat to leave")
+            if not room.live:
+                raise Refused("over", "the game is over")
+            s = room.seats[seat]
+            digest = s.token_hash
+            assert digest is not None
+            options = without(room, seat, vacate=room.status == "running")
+
+            def leave(db: Database) -> None:
+                db.leave_seat(room.id, seat, digest)
+                db.set_options(room.id, options)
+
+            await self.hub.store(leave)
+            s.token_hash, s.name = None, ""
+            room.options = options
+            unseat(room, seat)
+            room.broadcast(self.hub.clock())
+
+    @whole
+    async def manage(self, room: Room, seat: int | None, target: int, choice: str, version: int) -> None:
+        """Hand ``target`` to a bot (``choice`` "bot") or open it for anyone with the table's
+        link ("open"): any seated player may, for a seat left during the game; the host may,
+        for a player who has been away or let their decision wait too long (Room.replaceable_in)."""
+        async with room.lock:
+            check_table_choice(room, seat, version)
+            if not 0 <= target < len(room.seats):
+                raise Refused("bad_seat", f"seat {target} does not exist (0-{len(room.seats) - 1})")
+            if target == seat:
+                raise Refused("own_seat", "to give up your own seat, leave it")
+            now = self.hub.clock()
+            if target not in room.vacant:
+                self._check_replaceable(room, seat, target, now)
+            await self._reseat(room, target, choice == "bot",
+                               {**room.options, "vacant": [v for v in room.vacant if v != target]})
+            room.broadcast(now)
+            self.hub.bots.wake(room)
+
+    @staticmethod
+    def _check_replaceable(room: Room, seat: int | None, target: int, now: float) -> None:
+        """Only the host replaces a player, and only one who is away or idle long enough."""
+        if seat != room.host:
+            raise Refused("not_host", "only the table's host may replace a player")
+        t = room.seats[target]
+        if t.kind != HUMAN or t.token_hash is None:
+            raise Refused("not_replaceable", f"seat {target} is not held by a person")
+        wait = room.replaceable_in(t, now, room.online())
+        if wait is None:
+            raise Refused("not_idle", f"seat {target}'s player is here and playing")
+        if wait > 0:
+            raise Refused("not_idle", f"seat {target}'s player is here and playing; they may be replaced in "
+                                      f"{wait:g} s", seconds=wait)
+
+    async def _reseat(self, room: Room, target: int, to_bot: bool, options: dict[str, Any]) -> None:
+        """Hand ``target`` to the replacement bot (keeping its player's name), or make it a
+        free seat, with the table's new ``options``; its player's connections go on as
+        spectators."""
+        t = room.seats[target]
+        kind, bot, name = (BOT, REPLACEMENT_BOT, t.name or REPLACEMENT_BOT) if to_bot else (HUMAN, None, "")
+
+        def change(db: Database) -> None:
+            db.set_seat(room.id, target, kind, bot, name, None)
+            db.set_options(room.id, options)
+
+        await self.hub.store(change)
+        t.kind, t.bot_name, t.name, t.token_hash = kind, bot, name, None
+        t.bot = seat_bot(REPLACEMENT_BOT, room.seed, target) if to_bot else None
+        room.options = options
+        unseat(room, target)
+
+    @whole
+    async def renew_token(self, room: Room, seat: int | None) -> str:
+        """A new token for the seat; the old one stops working and the seat's other
+        connections are closed (whoever held a copy of the old token is out)."""
+        async with room.lock:
+            if seat is None:
+                raise Refused("spectator", "a spectator holds no token to renew")
+            s = room.seats[seat]
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            await self.hub.store(lambda db: db.set_seat(room.id, seat, s.kind, s.bot_name, s.name, digest))
+            s.token_hash = digest
+            for conn in list(room.conns):
+                if conn.seat == seat:
+                    conn.push(None)
+            return token
+
+    @whole
+    async def take_over(self, room: Room, seat: int | None, choice: str, version: int) -> None:
+        """When the deciding seat's turn timer ran out, another seated player hands the seat
+        to a bot (Board Game Arena's "zombie") or ends the game."""
+        async with room.lock:
+            check_table_choice(room, seat, version)
+            timer = room.timer(self.hub.clock())
+            if timer is None or not timer["expired"]:
+                raise Refused("not_expired", "the deciding player's time has not run out")
+            late = timer["seat"]
+            if late == seat:
+                raise Refused("own_seat", "your own time ran out: play, or leave the seat")
+            if choice == "end":
+                await self.hub.store(lambda db: db.end_game(room.id))
+                self.end(room)
+            else:
+                await self._reseat(room, late, True, without(room, late, vacate=False))
+            room.broadcast(self.hub.clock())
+            self.hub.bots.wake(room)
+
+    def end(self, room: Room) -> None:
+        """The game was ended early (stored already): nothing more is thought about for it."""
+        room.ended = True
+        self.hub.hints.cancel(room)
+        if room.bot_task is not None:
+            room.bot_task.cancel()
+
+    async def connect(self, room: Room, conn: Connection) -> None:
+        """A client comes: the state to it alone; the others learn only that a seated player
+        is online.  A spectator past the table's cap (counted over every process) is refused."""
+        if conn.seat is None:
+            await self.hub.guard.watch(conn.ticket, room.id)
+        elif conn.ticket is not None:  # the table is held (Upkeep), and the other processes show its player
+            await self.hub.guard.sit(conn.ticket, room.id, conn.seat)
+        was_online = conn.seat is not None and any(c.seat == conn.seat for c in room.conns)
+        room.conns.add(conn)
+        now = self.hub.clock()
+        conn.push(room.state_for(conn, now))
+        if conn.seat is not None and not was_online:
+            room.presence(now, skip=conn)
+
+    def disconnect(self, room: Room, conn: Connection) -> None:
+        room.conns.discard(conn)
+        if conn.seat is not None and not any(c.seat == conn.seat for c in room.conns):
+            now = self.hub.clock()
+            room.seats[conn.seat].seen = now  # away from now on (Room.replaceable_in)
+            room.presence(now, skip=conn)
