@@ -71,15 +71,16 @@ def test_no_agent_is_handed_the_seed() -> None:
     assert info == {}
 
 
-def test_a_seeds_deal_cannot_be_rebuilt_from_what_an_agent_receives() -> None:
-    """Rebuilding a game from every number an agent was handed outside its vector, as if it
-    were the seed, never gives the other seat's view (there are none to try); its vector
-    alone is the same in a world whose secrets were drawn anew (see the next tests)."""
+def test_an_agent_is_handed_nothing_beside_its_vector_that_could_rebuild_the_deal() -> None:
+    """The seed that dealt the game would rebuild every hidden card: the infos an agent is
+    handed are empty, so nothing but its vector reaches it, and the vector is the same in a
+    world whose secrets were drawn anew (see the next tests)."""
     e = env("necklace", players=2)
     e.reset(seed=77)
-    handed = [v for info in e.infos.values() for v in info.values() if isinstance(v, int)]
-    other = e.salon.new(77).observe(1)
-    assert not [seed for seed in handed if e.salon.new(seed).observe(1) == other]
+    assert all(info == {} for info in e.infos.values())
+    for agent in e.agent_iter(max_iter=20):
+        assert e.last()[4] == {}
+        e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
 
 
 def test_aec_illegal_actions_raise_or_lose() -> None:
@@ -323,7 +324,7 @@ def test_layout_table_covers_the_vector() -> None:
 def test_encoding_is_strict(change: Callable[[dict[str, Any]], None], refusal: str) -> None:
     """What the declaration does not allow is refused, naming where it lies, never dropped."""
     s = spec("necklace", {"players": 2})
-    observation = s.new(0).observe(0)
+    observation = dict(s.new(0).observe(0))
     change(observation)
     with pytest.raises(EncodingError, match=refusal):
         s.encoding.encode(observation, 0)
