@@ -2,8 +2,9 @@
 
 With ``SALON_COMPILE=1`` the build compiles the engine's modules (salon/compiled.py lists them)
 with mypyc into a package of their own, ``salon_compiled``, never beside their sources, with a
-manifest of the digest of every source it compiled; salon loads them only while those sources are
-unchanged.  Without it the build is pure Python, and fast: the editable install of the tests.
+manifest of the digest, size and modification time of every source it compiled; salon loads them
+only while those sources are unchanged.  Without it the build is pure Python, and fast: the
+editable install of the tests.
 """
 
 import importlib.util
@@ -39,7 +40,7 @@ class BuildOutsideSources(build_ext):
         super().run()
         if COMPILED.sources(SRC) != SOURCES:
             sys.exit("setup.py: sources changed while they were compiled: build again")
-        manifest = {"suffix": self.get_ext_filename("x")[1:], "sources": SOURCES,
+        manifest = {"suffix": self.get_ext_filename("x")[1:], "sources": SOURCES, "stats": STATS,
                     "files": {ext.name: self.get_ext_filename(ext.name) for ext in self.extensions}}
         path = Path(self.build_lib) / COMPILED.DIST / COMPILED.MANIFEST
         path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", "utf-8")
@@ -53,6 +54,7 @@ if os.environ.get("SALON_COMPILE") == "1":
 
     COMPILED = _compiled()
     SOURCES = COMPILED.sources(SRC)  # before mypyc reads them
+    STATS = COMPILED.stats(SRC)
     paths = [str(path.relative_to(Path(__file__).parent)) for path in COMPILED.compilable(SRC).values()]
     # one C file a module, compiled in parallel; pyproject.toml's mypy config, whose unused
     # sections (those of the tests and the learning tools) are no error here

@@ -67,7 +67,7 @@ def table(name: str, key: str) -> str:
 
 
 def fitted(game: str) -> str:
-    """The Markdown table of ``game``'s fitted weights (salon.bots.fit), with how each was fitted."""
+    """The Markdown table of ``game``'s fitted weights (salon.learn.fit), with how each was fitted."""
     path = GAMES / game / "data" / "fitted.json"
     try:
         data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))

@@ -1,10 +1,11 @@
-"""The event and decision schemas of each game (``data/schema.json`` beside its rules): the
-typed shape of every event a seat may see (``Event.view``) and of every decision
-(``Game.decision``), as JSON Schema, for front ends written in any language.
+"""The event schemas of each game (``data/schema.json`` beside its rules): the typed shape of
+every event a seat may see (``Event.view``), as JSON Schema, for front ends written in any
+language.  The same file holds the schemas of the decisions and of the observation, which
+``python -m tests.shapes`` writes from the game's shapes; this module writes the events.
 
-tests/test_schemas.py checks every event and decision of seeded random games in every
-config against them.  The schemas are written from what those games show, so that a new
-event field fails the test until the schema is written again and the diff reviewed:
+tests/test_schemas.py checks every event, decision and observation of seeded random games in
+every config against them.  The event schemas are written from what those games show, so that
+a new event field fails the test until the schema is written again and the diff reviewed:
 
     .venv/bin/python -m tests.schemas
 """
@@ -34,10 +35,9 @@ WRITTEN = {"rococo": {  # events no random game of CONFIGS happened to emit, wri
     "replayed": {"card": "string"}, "copied": {"card": "string"}, "garment_bag_refilled": {}}}
 """Events a random game rarely reaches (a Jewelry Box replay or copy bonus, an empty garment
 bag), with their fields as the rules emit them."""
-WRITTEN_DECISIONS = {"rococo": {  # decisions no random game of CONFIGS happened to reach, written from the rules' code
-    "exq_send": {}, "mdb_remove": {}, "reduce": {"card": "string", "garment": "string", "mode": "string"}}}
-"""Decisions a random game rarely reaches (R-EXQ-4's sending away, A-6's bale, A-3's removal
-a person makes for Madame du Barry), with their fields as ``Game.decision`` gives them."""
+
+
+TITLE = "{name}: events as a seat sees them, decisions and the observation"
 
 
 def schema_path(name: str) -> Path:
@@ -80,9 +80,9 @@ def _object(tag: str, name: str, seen: dict[str, set[str]], counts: dict[str, in
 
 
 def write(name: str) -> None:
+    """The event schemas of ``name`` written into its schema file, whose other parts stay."""
     events: dict[str, tuple[dict[str, set[str]], dict[str, int], list[int], set[str]]] = {}
-    decisions: dict[str, tuple[dict[str, set[str]], dict[str, int], list[int]]] = {}
-    for game, happened in played(name):
+    for _, happened in played(name):
         for e in happened:
             seen, counts, total, secret = events.setdefault(e.type, ({}, {}, [0], set()))
             total[0] += 1
@@ -90,31 +90,20 @@ def write(name: str) -> None:
             for key, value in e.view(e.seat).items():
                 seen.setdefault(key, set()).add(_type(value))
                 counts[key] = counts.get(key, 0) + 1
-        if not game.is_over():
-            d = game.decision()
-            seen, counts, total = decisions.setdefault(d["kind"], ({}, {}, [0]))
-            total[0] += 1
-            for key, value in d.items():
-                seen.setdefault(key, set()).add(_type(value))
-                counts[key] = counts.get(key, 0) + 1
     for kind, fields in WRITTEN.get(name, {}).items():
         if kind not in events:
             every = {"type": 1, "seat": 1, **dict.fromkeys(fields, 1)}
             events[kind] = ({"type": {"string"}, "seat": {"integer"}, **{k: {t} for k, t in fields.items()}},
                             every, [1], set())
-    for kind, fields in WRITTEN_DECISIONS.get(name, {}).items():
-        if kind not in decisions:
-            decisions[kind] = ({"kind": {"string"}, "seat": {"integer"}, **{k: {t} for k, t in fields.items()}},
-                               {"kind": 1, "seat": 1, **dict.fromkeys(fields, 1)}, [1])
+    path = schema_path(name)
     schema = {
+        **json.loads(path.read_text(encoding="utf-8")),
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"{name}: events as a seat sees them, and decisions",
+        "title": TITLE.format(name=name),
         "events": {kind: _object("type", kind, seen, counts, total[0], secret)
                    for kind, (seen, counts, total, secret) in sorted(events.items())},
-        "decisions": {kind: _object("kind", kind, seen, counts, total[0], set())
-                      for kind, (seen, counts, total) in sorted(decisions.items())},
     }
-    schema_path(name).write_text(json.dumps(schema, indent=1) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(schema, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -20,18 +20,22 @@ from salon import compiled
 from salon.bots.base import Bot, make_bot
 from salon.bots.heuristic import HeuristicBot
 from salon.bots.search import Estimate, SearchBot
-from salon.compiled import MANIFEST, choose, compilable, sources
+from salon.compiled import MANIFEST, choose, compilable, sources, stats
 from salon.core.events import Event
 from salon.core.game import Game, game_class
 
 ROOT = Path(salon.__file__).parent.parent
 
 
-def _dist(tmp_path: Path, recorded: dict[str, str], suffix: str = EXTENSION_SUFFIXES[0]) -> Path:
+def _dist(tmp_path: Path, recorded: dict[str, str], suffix: str = EXTENSION_SUFFIXES[0],
+          recorded_stats: dict[str, list[int]] | None = None) -> Path:
     dist = tmp_path / "salon_compiled"
-    dist.mkdir()
+    dist.mkdir(parents=True)
     files = {name: f"{name.replace('.', '/')}{suffix}" for name in recorded}
-    (dist / MANIFEST).write_text(json.dumps({"suffix": suffix, "sources": recorded, "files": files}), "utf-8")
+    manifest = {"suffix": suffix, "sources": recorded, "files": files}
+    if recorded_stats is not None:
+        manifest["stats"] = recorded_stats
+    (dist / MANIFEST).write_text(json.dumps(manifest), "utf-8")
     return dist
 
 
@@ -53,6 +57,29 @@ def test_an_added_or_removed_source_makes_it_stale(tmp_path: Path) -> None:
     recorded["salon.bots.gone"] = "0" * 64
     engine, files = choose(_dist(tmp_path, recorded), ROOT, {})
     assert (engine.why, engine.module, files) == ("stale", "salon.bots.gone", {})
+
+
+def test_sources_as_the_build_left_them_are_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Importing salon hashes no source whose size and modification time are those the build
+    recorded: only a touched one is read, and it is stale only if its content changed."""
+    read: list[Path] = []
+    digest = compiled.source_digest
+
+    def reading(path: Path) -> str:
+        read.append(path)
+        return digest(path)
+
+    monkeypatch.setattr(compiled, "source_digest", reading)
+    recorded, recorded_stats = sources(ROOT), stats(ROOT)
+    read.clear()
+    assert choose(_dist(tmp_path / "a", recorded, recorded_stats=recorded_stats), ROOT, {})[0].compiled
+    assert read == []
+    touched = {**recorded_stats, "salon.core.rng": [0, 0]}  # as if the file had been touched since
+    assert choose(_dist(tmp_path / "b", recorded, recorded_stats=touched), ROOT, {})[0].compiled
+    assert read == [compilable(ROOT)["salon.core.rng"]]
+    edited = {**recorded, "salon.core.rng": "0" * 64}
+    engine, _ = choose(_dist(tmp_path / "c", edited, recorded_stats=touched), ROOT, {})
+    assert (engine.why, engine.module) == ("stale", "salon.core.rng")
 
 
 def test_pure_when_asked_absent_or_built_for_another_python(tmp_path: Path) -> None:

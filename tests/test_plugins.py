@@ -1,7 +1,8 @@
 """Games as plug-ins (salon.core.plugins) and the protocol as the only door: every part a
-plug-in names loads, no shared module names a game or reads a game's state, a game's
-description and setup events come through the protocol, and a game packaged on its own is
-found, simulated and described like a bundled one."""
+plug-in names, and every part a front end registers for a game, loads; no shared module names
+a game or reads a game's state; a game's description and setup events come through the
+protocol; and a game packaged on its own is found, simulated, described, shown in the terminal
+and worded like a bundled one."""
 
 from __future__ import annotations
 
@@ -15,30 +16,42 @@ from pathlib import Path
 
 import pytest
 
+from salon import wording as wording_layer
+from salon.bots.base import BOT_EXTRAS, BOTS, BUILT_IN, bot_names
+from salon.bots.base import GROUP as BOT_GROUP
+from salon.cli import support as terminal
 from salon.cli.support import GameSupport, support
 from salon.core.engine import StepGame
 from salon.core.evaluation import Evaluation, evaluation_of
 from salon.core.game import Game, game_class, game_names
-from salon.core.plugins import folder, load, plugins
+from salon.core.plugins import load, plugins, registered, registry
 from salon.core.vectors import Encoding
+from salon.web import adapters
 from salon.web.adapters import Adapter, adapter
+from salon.web.api.lobby import RENDERERS, renderer
+from salon.wording import wording
+from tests.test_layers import code_strings
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "salon"
 SHARED = ("core", "bots", "rl", "cli", "web", "i18n", "wording")
-"""The packages every game shares; a game's own modules may live there when its plug-in
-names them (its terminal view, its web adapter, its wording), with the package named after
-the game that holds such a module."""
+"""The packages every game shares; a game's own modules may live there when a layer registers
+them for the game (its terminal view, its web adapter, its wording), with the package named
+after the game that holds such a module."""
+FRONT_ENDS = (terminal.GROUP, adapters.GROUP, RENDERERS, wording_layer.GROUP)
+"""The entry-point groups in which the layers above the games register their parts for a game."""
 
 
 def _own_modules() -> set[Path]:
-    """The files the installed plug-ins name as their own parts, and the other modules of a
-    package named after the game that holds one (``salon/cli/rococo/``)."""
+    """The files the installed plug-ins name as their own parts and those the front ends
+    register for a game, and the other modules of a package named after the game that holds
+    one (``salon/cli/rococo/``)."""
     own = set()
     for p in plugins().values():
-        for reference in (p.engine, p.evaluation, p.terminal, p.web, p.wording):
-            if reference is not None:
-                path = SRC.parent / (reference.partition(":")[0].replace(".", "/") + ".py")
-                own |= set(path.parent.glob("*.py")) if path.parent.name == p.name else {path}
+        parts = [registry(group).get(p.name) for group in FRONT_ENDS]
+        references = [p.engine, p.evaluation, *(part.module for part in parts if part is not None)]
+        for reference in filter(None, references):
+            path = SRC.parent / (reference.partition(":")[0].replace(".", "/") + ".py")
+            own |= set(path.parent.glob("*.py")) if path.parent.name == p.name else {path}
     return own
 
 
@@ -47,32 +60,27 @@ def _shared_files() -> list[Path]:
     return [path for package in SHARED for path in sorted((SRC / package).rglob("*.py")) if path not in own]
 
 
-def _code_strings(tree: ast.AST) -> list[str]:
-    """The string constants of a module that are not docstrings."""
-    docstrings = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
-                and isinstance(body[0].value, ast.Constant):
-            docstrings.add(id(body[0].value))
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            docstrings.add(id(node.value))  # an attribute's docstring
-    return [n.value for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings]
-
-
 def test_every_bundled_game_is_a_plug_in_whose_parts_load() -> None:
     assert set(game_names()) == {"rococo", "necklace"} <= set(plugins())
     for name, p in plugins().items():
         cls = game_class(name)
         assert issubclass(cls, Game) and cls.name == name
-        assert p.terminal is not None and isinstance(load(p.terminal), GameSupport)
-        assert support(name) is load(p.terminal)
-        assert p.web is not None and isinstance(load(p.web), Adapter) and adapter(name) is load(p.web)
-        assert p.static is not None and folder(p.static).joinpath("renderer.js").is_file()
+        assert isinstance(support(name), GameSupport) and support(name) is registered(terminal.GROUP, name)
+        assert isinstance(adapter(name), Adapter) and adapter(name) is registered(adapters.GROUP, name)
+        files = renderer(name)
+        assert files is not None and files.joinpath("renderer.js").is_file()
+        assert type(wording(cls.new({}, 1))) is registered(wording_layer.GROUP, name)
         assert p.evaluation is not None and evaluation_of(cls.new({}, 1)) is load(p.evaluation)
         assert isinstance(load(p.evaluation), Evaluation)
         assert p.encoding is not None and isinstance(load(p.encoding)({}), Encoding)
+
+
+def test_a_bot_of_an_upper_layer_registers_from_there() -> None:
+    """``ismcts`` lives in salon.rl: salon's ``pyproject.toml`` registers it in the group
+    ``salon.bots`` with the extra it needs, and the bots take it from there."""
+    assert registry(BOT_GROUP)["ismcts"].extras == ["rl"] and "ismcts" not in BUILT_IN
+    assert BOTS["ismcts"] == "salon.rl.ismcts_bot:ISMCTSPlayer" and BOT_EXTRAS == {"ismcts": "rl"}
+    assert "ismcts" in bot_names() and set(BUILT_IN) < set(BOTS)
 
 
 def test_no_shared_module_names_a_game() -> None:
@@ -87,7 +95,7 @@ def test_no_shared_module_names_a_game() -> None:
             if isinstance(node, ast.ImportFrom | ast.Import) and path.relative_to(SRC).parts[0] in ("cli", "web"):
                 modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
                 offenders += [f"{path.name} imports {m}" for m in modules if m.split(".")[:2][-1] in names]
-        offenders += [f"{path.name}: {s!r}" for s in _code_strings(tree) if any(n in s.lower() for n in names)]
+        offenders += [f"{path.name}: {s!r}" for _, s in code_strings(tree) if any(n in s.lower() for n in names)]
     assert offenders == []
     assert _shared_files(), "the scan found the shared modules"
 
@@ -239,6 +247,79 @@ class Nim(Game):
 
 PLUGIN = Plugin(name="nim", engine="nim_game:Nim", translations="nim_texts:")
 '''
+NIM_FRONT = '''
+"""What the layers above the games bring for Nim: its journal's wording, its terminal support,
+its web adapter and browser renderer, and a bot of its own."""
+from __future__ import annotations
+from importlib import resources
+from typing import Any
+from salon.bots.base import Bot
+from salon.cli.support import GameSupport
+from salon.core.game import Game
+from salon.web.adapters import Adapter
+
+
+class NimWording:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def entries(self, entries: Any) -> list[Any]:
+        return [self.entry(views) for views in entries]
+
+    def entry(self, views: Any) -> list[Any]:
+        return [self.event(view) for view in views]
+
+    def event(self, view: Any) -> list[Any]:
+        return []
+
+
+class NimAdapter(Adapter):
+    def components(self, game: Game) -> dict[str, Any]:
+        return {"piles": 1}
+
+
+class Greedy(Bot):
+    name = "greedy"
+    instant = True
+
+    def choose(self, game: Game) -> str:
+        return game.legal_actions()[-1]
+
+
+SUPPORT = GameSupport(score_unit="unit.stones")
+ADAPTER = NimAdapter()
+RENDERER = resources.files("nim_web")
+'''
+NIM_ENTRY_POINTS = """[salon.games]
+nim = nim_game:PLUGIN
+
+[salon.wording]
+nim = nim_front:NimWording
+
+[salon.terminal]
+nim = nim_front:SUPPORT
+
+[salon.web.adapters]
+nim = nim_front:ADAPTER
+
+[salon.web.renderers]
+nim = nim_front:RENDERER
+
+[salon.bots]
+greedy = nim_front:Greedy
+"""
+NIM_PARTS = """
+from salon.bots.base import make_bot
+from salon.cli.support import support
+from salon.core.game import game_class
+from salon.web.adapters import adapter
+from salon.web.api.lobby import renderer
+from salon.wording import wording
+g = game_class("nim").new({}, 1)
+files = renderer("nim")
+print(support("nim").score_unit, adapter("nim").components(g), files is not None, type(wording(g)).__name__,
+      make_bot("greedy").choose(g))
+"""
 NIM_TEXTS = '''msgid ""
 msgstr ""
 
@@ -251,8 +332,13 @@ msgstr "{lang}: Nim"
 def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
     """An installed distribution with one entry point in the group ``salon.games`` is all a
     third-party game needs: ``salon`` lists it, simulates it with the random bot, describes
-    it and speaks its texts, with no shared module edited."""
+    it and speaks its texts, with no shared module edited; with entry points in the front
+    ends' groups it brings its wording, terminal support, web adapter, renderer and a bot."""
     (tmp_path / "nim_game.py").write_text(textwrap.dedent(NIM), encoding="utf-8")
+    (tmp_path / "nim_front.py").write_text(textwrap.dedent(NIM_FRONT), encoding="utf-8")
+    (tmp_path / "nim_web").mkdir()
+    for name, text in (("__init__.py", ""), ("renderer.js", "export {};\n")):
+        (tmp_path / "nim_web" / name).write_text(text, encoding="utf-8")
     (tmp_path / "nim_texts").mkdir()
     (tmp_path / "nim_texts" / "__init__.py").write_text("", encoding="utf-8")
     for lang in ("en", "de"):
@@ -261,7 +347,7 @@ def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
     info = tmp_path / "nim_game-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-game\nVersion: 1.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[salon.games]\nnim = nim_game:PLUGIN\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(NIM_ENTRY_POINTS, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
 
     def salon(*args: str) -> subprocess.CompletedProcess[str]:
@@ -270,7 +356,7 @@ def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
 
     listed = salon("--help")
     assert listed.returncode == 0 and "nim" in listed.stdout
-    run = salon("simulate", "nim", "--games", "5", "--seed", "3", "--json")
+    run = salon("simulate", "nim", "--games", "5", "--seed", "3", "--bots", "greedy,random", "--json")
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["completed"] == 5 and report["errors"] == report["invariant_violations"] == 0
@@ -281,3 +367,5 @@ def test_a_game_packaged_on_its_own_is_found_and_played(tmp_path: Path) -> None:
                             "text('nim.title', 'uk'), text('ui.winner', 'de') != 'ui.winner')"],
                            capture_output=True, text=True, env=env, check=True)
     assert texts.stdout.split() == ["de:", "Nim", "en:", "Nim", "True"], "its own texts, English for the others"
+    parts = subprocess.run([sys.executable, "-c", NIM_PARTS], capture_output=True, text=True, env=env, check=True)
+    assert parts.stdout.strip() == "unit.stones {'piles': 1} True NimWording take:3"

@@ -1,6 +1,7 @@
-"""Typed events and decisions: every event of seeded random games, as each seat and a
-spectator see it, and every decision fit the JSON Schemas the games publish in their
-descriptions (tests/schemas.py writes them).  A field an event keeps secret is one the schema
+"""Typed events, decisions and observations: every event of seeded random games, as each
+seat and a spectator see it, every decision and the observations fit the JSON Schemas the
+games publish in their descriptions (tests/schemas.py writes the events', tests/shapes.py
+the others' from the games' shapes).  A field an event keeps secret is one the schema
 marks (it may be public in other events of the type), and it reaches no one but the event's
 seat."""
 
@@ -23,7 +24,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "salon"
 def test_the_schemas_are_valid_json_schema_and_published(name: str) -> None:
     schema = game_class(name).describe().schema
     assert schema == json.loads(schema_path(name).read_text(encoding="utf-8"))
-    assert schema["events"] and schema["decisions"]
+    assert schema["events"] and schema["decisions"] and schema["observation"]
+    Draft202012Validator.check_schema(schema["observation"])
     for part in ("events", "decisions"):
         for kind, sub in schema[part].items():
             Draft202012Validator.check_schema(sub)
@@ -41,15 +43,23 @@ def test_every_event_type_the_rules_emit_has_a_schema(name: str) -> None:
     assert set(WRITTEN.get(name, {})) <= emitted
 
 
+OBSERVED = 5
+"""The observations of every seat are checked every this many positions."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CONFIGS))
-def test_every_event_and_decision_fits(name: str) -> None:
+def test_every_event_decision_and_observation_fits(name: str) -> None:
     schema = game_class(name).describe().schema
     events = {k: Draft202012Validator(v) for k, v in schema["events"].items()}
     decisions = {k: Draft202012Validator(v) for k, v in schema["decisions"].items()}
+    observation = Draft202012Validator(schema["observation"])
     checked = 0
-    for game, happened in played(name):
+    for position, (game, happened) in enumerate(played(name)):
         seats = [*range(game.num_players), None]
+        if position % OBSERVED == 0 or game.is_over():
+            for seat in seats:
+                observation.validate(game.observe(seat))
         for e in happened:
             assert e.type in events, f"event {e.type!r} has no schema"
             secret = {k for k, p in schema["events"][e.type]["properties"].items() if p.get("x-secret")}

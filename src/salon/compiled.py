@@ -2,10 +2,13 @@
 
 The compiled modules never sit beside their sources, where an extension module would shadow an
 edited ``.py``: the build (setup.py with ``SALON_COMPILE=1``) puts them in a package of their own,
-``salon_compiled``, with a manifest of the SHA-256 of every source it compiled.  At import, salon
-loads them only when the sources on disk are exactly those of the manifest.  Compiled modules call
-one another directly, not through their Python modules, so a single edited, added or removed
-source makes the whole set stale and salon runs pure.  ``SALON_PURE=1`` asks for the pure modules
+``salon_compiled``, with a manifest of the SHA-256 of every source it compiled and of its size and
+modification time.  At import, salon loads them only when the sources on disk are exactly those of
+the manifest: a source whose size and modification time are still those the build recorded is
+taken as unchanged without being read, as Python trusts its own bytecode caches, and any other is
+hashed, so that importing salon reads no source unless one was touched since the build.  Compiled
+modules call one another directly, not through their Python modules, so a single edited, added or
+removed source makes the whole set stale and salon runs pure.  ``SALON_PURE=1`` asks for the pure modules
 whatever is installed: the pure twin, which plays the same games.
 
 What compiled code asks of the sources it is compiled from:
@@ -53,8 +56,10 @@ LEFT_PURE = {
     "salon.core.vectors": "numpy's arrays gain nothing from compiled Python",
     "salon.rococo.components": "defines pydantic models, which mypyc cannot compile",
     "salon.rococo.config": "defines pydantic models, which mypyc cannot compile",
+    "salon.rococo.observation": "declares TypedDicts, whose annotations the schemas are written from at run time",
     "salon.necklace.components": "defines pydantic models, which mypyc cannot compile",
     "salon.necklace.config": "defines pydantic models, which mypyc cannot compile",
+    "salon.necklace.observation": "declares TypedDicts, whose annotations the schemas are written from at run time",
 }
 """The modules of those packages that stay pure, and why.  Packages' ``__init__`` stay pure too:
 they are empty, and a pure package keeps its data files where importlib.resources finds them."""
@@ -78,19 +83,48 @@ def source_digest(path: Path) -> str:
 
 
 def compilable(root: Path) -> dict[str, Path]:
-    """The modules to compile, by name, with their sources: ``root`` holds the salon package."""
+    """The modules to compile, by name, with their sources: ``root`` holds the salon package.
+    Every import of salon lists them, so the walk skips the bytecode caches."""
     modules: dict[str, Path] = {}
     for package in PACKAGES:
-        for path in sorted((root / package.replace(".", "/")).rglob("*.py")):
-            name = ".".join(path.relative_to(root).with_suffix("").parts)
-            if path.stem != "__init__" and name not in LEFT_PURE:
-                modules[name] = path
-    return modules
+        top = root / package.replace(".", "/")
+        for folder, dirs, files in os.walk(top):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            prefix = ".".join((package, *Path(folder).relative_to(top).parts))
+            for file in files:
+                name = f"{prefix}.{file[:-3]}"
+                if file.endswith(".py") and file != "__init__.py" and name not in LEFT_PURE:
+                    modules[name] = Path(folder, file)
+    return dict(sorted(modules.items()))
 
 
 def sources(root: Path) -> dict[str, str]:
     """The digest of every source to compile, by module: what a build records and a run checks."""
     return {name: source_digest(path) for name, path in compilable(root).items()}
+
+
+def stats(root: Path) -> dict[str, list[int]]:
+    """The size and modification time (ns) of every source to compile, by module: what a build
+    records beside the digests, so that a run reads only the sources touched since."""
+    found: dict[str, list[int]] = {}
+    for name, path in compilable(root).items():
+        st = path.stat()
+        found[name] = [st.st_size, st.st_mtime_ns]
+    return found
+
+
+def changed(recorded: Mapping[str, str], recorded_stats: Mapping[str, list[int]], root: Path) -> list[str]:
+    """The modules whose sources differ from those a build recorded, the added and removed ones
+    too, in order: a source is hashed only where its size or modification time is not the one
+    recorded (a build that recorded none has every source hashed)."""
+    now = compilable(root)
+    found = set(recorded) ^ set(now)
+    for name, path in now.items():
+        if name in recorded:
+            st = path.stat()
+            if recorded_stats.get(name) != [st.st_size, st.st_mtime_ns] and source_digest(path) != recorded[name]:
+                found.add(name)
+    return sorted(found)
 
 
 class _CompiledFinder(MetaPathFinder):
@@ -118,10 +152,9 @@ def choose(dist: Path | None, root: Path, environ: Mapping[str, str]) -> tuple[E
         return Engine(False, "not_built"), {}
     if manifest["suffix"] not in EXTENSION_SUFFIXES:
         return Engine(False, "other_python"), {}
-    recorded: dict[str, str] = manifest["sources"]
-    changed = sorted(set(recorded.items()) ^ set(sources(root).items()))
-    if changed:
-        return Engine(False, "stale", changed[0][0]), {}
+    stale = changed(manifest["sources"], manifest.get("stats", {}), root)
+    if stale:
+        return Engine(False, "stale", stale[0]), {}
     assert dist is not None
     return Engine(True, "compiled"), {name: dist / file for name, file in manifest["files"].items()}
 

@@ -14,7 +14,7 @@ record, so that "next turn" shows the board once the turn is played.  The termin
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,12 +37,13 @@ class Landmarks:
         return {"turns": list(self.turns), "rounds": list(self.rounds)}
 
 
-def round_of(game: Game, observation: dict[str, Any]) -> int | None:
+def round_of(game: Game, observation: Mapping[str, object]) -> int | None:
     """The round of a position, from its public observation."""
-    if isinstance(observation.get("round"), int):
-        return int(observation["round"])
-    if isinstance(observation.get("turn"), int):
-        return (int(observation["turn"]) - 1) // game.num_players + 1
+    counted, turn = observation.get("round"), observation.get("turn")
+    if isinstance(counted, int):
+        return counted
+    if isinstance(turn, int):
+        return (turn - 1) // game.num_players + 1
     return None
 
 

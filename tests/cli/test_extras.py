@@ -28,7 +28,7 @@ def test_bench_rl_names_the_rl_extra(run: Run, monkeypatch: pytest.MonkeyPatch) 
 def test_serve_without_the_server_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """``salon`` is loaded afresh without the web stack: ``serve`` is still listed and says
     what to install, whatever options it is given."""
-    for name in ("salon.cli.main", "salon.cli.serve", "salon.web.guard", "salon.web.storage"):
+    for name in ("salon.cli.main", "salon.cli.commands.serve", "salon.web.guard", "salon.web.storage"):
         package, _, module = name.rpartition(".")
         monkeypatch.setattr(sys.modules[package], module, sys.modules.get(name), raising=False)
         monkeypatch.delitem(sys.modules, name, raising=False)
@@ -45,7 +45,7 @@ def test_serve_without_the_server_extra_names_it(monkeypatch: pytest.MonkeyPatch
 
 
 def test_a_missing_module_of_no_extra_is_a_defect(monkeypatch: pytest.MonkeyPatch) -> None:
-    from salon.cli.main import needs_extra
+    from salon.cli.group import needs_extra
 
     assert needs_extra(ModuleNotFoundError("No module named 'nowhere'", name="nowhere")) is None
     assert needs_extra(ValueError("textual")) is None

@@ -279,7 +279,7 @@ def test_whole_games_word_every_line_and_choice_without_a_tag(key: str) -> None:
             legal = game.legal_actions()
             decision = game.decision()
             for view in views.values():
-                seen += [Text.from_markup(view.prompt(decision)).plain]
+                seen += [Text.from_markup(view.prompt(dict(decision))).plain]
                 seen += [Text.from_markup(view.explain(a)).plain for a in legal]
             events = game.apply(rng.choice(legal))
             for view in views.values():

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 
-from salon.cli.main import record_labels
+from salon.cli.commands.replay import record_labels
 from salon.cli.replay_view import Replay, ReplayApp
 from salon.cli.support import support
 from salon.cli.tui import Pane

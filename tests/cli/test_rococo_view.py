@@ -191,6 +191,7 @@ def test_jewelry_box_board_has_the_jeweler_board_and_exam_progress() -> None:
                     "Journeyman exam", "Your specialized apprentice"):
         assert heading in shown, heading
     jewelry = g.observe(0)["jewelry"]
+    assert jewelry is not None
     for space in jewelry["display"]:
         assert f"{space['price']}L {space['jewel']}" in shown
     assert "jw1 6L 1VP free" in shown
@@ -406,6 +407,7 @@ def test_solo_board_has_her_panel_instead_of_a_player_row() -> None:
     panel = " ".join(shown.split("Madame du Barry, the automatic opponent")[1].split())
     obs = g.observe(0)
     her, solo = obs["players"][1], obs["solo"]
+    assert solo is not None
     assert f"{her['vp']} VP · {her['thread']} thread + {her['lace']} lace" in panel
     assert f"{her['rack_count']} resource tile" in panel
     assert f"worth {her['rack_count'] // 2} VP at the end" in panel

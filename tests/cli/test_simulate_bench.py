@@ -9,7 +9,7 @@ from typing import Any, Self
 import pytest
 
 from salon.cli import bench as bench_mod
-from salon.cli.main import _wins_text
+from salon.cli.common import wins_text
 from salon.core.events import Event
 from salon.core.plugins import Plugin, plugins
 from tests.bots.test_heuristic import Counters
@@ -190,8 +190,8 @@ def test_simulate_table_counts_whole_wins_without_decimals(run: Run) -> None:
     out = " ".join(run("simulate", "rococo", "--solo", "--games", "2").stdout.split())
     assert "Madame du Barry │ automatic │" in out
     assert "│ 2 │ 100.0% │" in out and "│ 0 │ 0.0% │" in out
-    assert _wins_text(2.0) == "2"
-    assert _wins_text(1.5) == "1.50"  # two seats shared a first place
+    assert wins_text(2.0) == "2"
+    assert wins_text(1.5) == "1.50"  # two seats shared a first place
 
 
 def test_simulate_2013_edition_json(run: Run) -> None:

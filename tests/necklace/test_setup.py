@@ -138,7 +138,7 @@ def test_first_market_QN_SETUP_10() -> None:
     g = Necklace.new({"players": 3}, 4)
     assert len(g.s.market) == 5 and -1 not in g.s.market and g.s.price == [0, 0, 0, 0, 0]
     obs = g.observe(None)
-    assert [m["price"] for m in obs["market"]] == [g.s.ds.cards[c].ladder[0] for c in g.s.market]
+    assert [m and m["price"] for m in obs["market"]] == [g.s.ds.cards[c].ladder[0] for c in g.s.market]
 
 
 def test_first_player_QN_SETUP_11_QN_AMB_30() -> None:

@@ -189,7 +189,7 @@ def test_purchase_fixture_of_the_rulebook_QN_BUY_1() -> None:
     set_market(g, [ring, confessor, banker, emerald, rubies], steps=[0, 1, 1, 1, 1])
     begin_turn(g, 0)
     g.apply("done")
-    assert [m["price"] for m in g.observe(0)["market"]] == [8, 4, 6, 4, 6]
+    assert [m and m["price"] for m in g.observe(0)["market"]] == [8, 4, 6, 4, 6]
     for combo in ([ring], [confessor, banker], [emerald, rubies], [emerald, confessor], [rubies, confessor]):
         trial = g.clone()
         for c in combo:
@@ -293,7 +293,7 @@ def test_devaluation_example_QN_DEV_6() -> None:
         g.apply("pass")
     assert g.s.market == [others[0], d3, others[1], ring, others[2]]
     assert g.s.price == [1, 0, 1, 0, 1]
-    assert [m["price"] for m in g.observe(0)["market"]] == [6, 10, 6, 8, 6]
+    assert [m and m["price"] for m in g.observe(0)["market"]] == [6, 10, 6, 8, 6]
 
 
 def test_queen_window_on_a_drawn_gem_QN_DEV_4() -> None:

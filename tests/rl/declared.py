@@ -4,6 +4,7 @@ against."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ from salon.core.vectors import (
 )
 
 
-def declared_vector(encoding: Encoding, observation: dict[str, Any], viewer: int) -> Vector:
+def declared_vector(encoding: Encoding, observation: Mapping[str, Any], viewer: int) -> Vector:
     out = np.zeros(encoding.size, dtype=np.float32)
     _write(encoding.root, observation, viewer, out, 0)
     return out

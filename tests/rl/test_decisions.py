@@ -78,7 +78,7 @@ def test_every_decision_kind_of_the_rules_has_its_place_in_the_layout(name: str,
     kinds = decision_kinds(name)
     assert kinds and kinds <= set(field.vocabulary)
     for kind in sorted(kinds):
-        observation = game.observe(seat)
+        observation = dict(game.observe(seat))
         observation["decision"] = {"seat": seat, "kind": kind}
         vector = encoding.encode(observation, seat)
         assert vector[offset + field.vocabulary.index(kind)] == 1.0, kind

@@ -187,6 +187,7 @@ def test_r_jb_comp_1_the_jeweler_board_is_observed() -> None:
     set_exam(g, 0, 0, ["J2"])
     obs = g.observe(1)
     jw = obs["jewelry"]
+    assert jw is not None
     assert [d["price"] for d in jw["display"]] == list(jewelry_box(g.s).display_prices)
     assert jw["journeyman_stack_count"] == 9 and jw["master_stack_count"] == 9
     assert jw["bag_count"] == len(g.s.jewel_bag) and jw["removed"] == []
@@ -257,7 +258,7 @@ def test_r_jb_ph1e_1_2_3_rightmost_jewel_leaves_rest_shift_right_refill_right_to
     assert len(s.jewel_bag) == bag - 3
     kinds = [e.type for e in s.events]
     assert kinds.index("windows") < kinds.index("jewel_display")
-    assert g.observe(0)["jewelry"]["removed"] == [c]
+    assert (jewelry := g.observe(0)["jewelry"]) is not None and jewelry["removed"] == [c]
     assert_valid(g)
 
 

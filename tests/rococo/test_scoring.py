@@ -180,7 +180,7 @@ def test_money_converts_every_full_ten_livres(livres: int, gain: int, left: int)
     assert g.s.players[0].livres == left
     finish(g)
     assert g.result().tie_break[0] == left
-    assert g.observe(1)["money_left"][0] == left
+    assert (money_left := g.observe(1)["money_left"]) is not None and money_left[0] == left
 
 
 # ---------------------------------------------------------------------------------------------

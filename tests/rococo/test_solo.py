@@ -282,7 +282,7 @@ def test_her_four_zones_R_SOLO_SETUP_7() -> None:
     assert g.observe(HUMAN)["players"][MDB]["supply_count"] == 5  # her staff
     board(g)
     mdb_turn(g, "D01")
-    assert g.observe(HUMAN)["solo"]["discard"] == ["D01"]
+    assert (madame := g.observe(HUMAN)["solo"]) is not None and madame["discard"] == ["D01"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -450,7 +450,7 @@ def test_her_hand_pile_is_the_top_four_R_SOLO_PH2_1() -> None:
     top = probe.s.mdb_supply[-4:]
     advance(s)
     assert sorted(s.mdb_hand) == sorted(top) and s.mdb_supply == probe.s.mdb_supply[:-4]
-    assert g.observe(HUMAN)["solo"]["hand_count"] == 4
+    assert (madame := g.observe(HUMAN)["solo"]) is not None and madame["hand_count"] == 4
 
 
 def test_turns_alternate_and_her_card_goes_face_up_to_her_discard_R_SOLO_PH3_1() -> None:
@@ -489,7 +489,7 @@ def test_extra_card_is_the_top_of_her_supply_R_SOLO_PH3_2() -> None:
     events = mdb_turn(g, "D16", reveal=["D12"])
     assert solo_ids(g, g.s.mdb_hand) == solo_ids(g, hand) + ["D12"]
     assert "E05" in staff_ids(g) and of_type(events, "hired")[0].data["card"] == "E05"
-    assert g.observe(HUMAN)["solo"]["hand_count"] == len(hand) + 1
+    assert (madame := g.observe(HUMAN)["solo"]) is not None and madame["hand_count"] == len(hand) + 1
 
 
 def test_empty_supply_reshuffles_her_discard_R_SOLO_PH3_3_A_47() -> None:

@@ -1,4 +1,4 @@
-"""The tests' private PostgreSQL server (salon.web.pgserver), and the database URLs of both backends.
+"""The tests' private PostgreSQL server (tools.pgserver), and the database URLs of both backends.
 
 The server is started once per test process (each pytest-xdist worker has its own), and every
 test gets a schema of its own on it; the server and its folder are removed when the session
@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
-
-from salon.web.pgserver import SYSTEM_USER, PostgresServer, bin_dir
+from tools.pgserver import SYSTEM_USER, PostgresServer, bin_dir
 
 
 def missing(reason: str) -> NoReturn:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from salon.web.tables.hub import Hub
 from tests.web.helpers import TOKEN, act, create, error_code, received, room_of, state
 
 
-def shown(game: Game, seat: int | None) -> dict[str, Any]:
+def shown(game: Game, seat: int | None) -> Mapping[str, Any]:
     """What the server shows ``seat`` of ``game``: its observation, with its web adapter's figures."""
     return adapter(game.name).observe(game, seat)
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
+from tools.api_doc import COMMAND, render
 
-from salon.web.api.markdown import COMMAND, render
 from salon.web.api.messages import CLIENT, HELLO
 from salon.web.api.openapi import SalonAPI
 from salon.web.guard import SECURITY_HEADERS

@@ -1,5 +1,5 @@
 """The deployment of docs/server.md: three ``salon serve`` processes on one PostgreSQL database
-behind nginx (salon.web.cluster, from the config hosts use).  Two tables are played by
+behind nginx (tools.cluster, from the config hosts use).  Two tables are played by
 WebSocket clients through nginx and on each process directly; one process is killed with
 SIGKILL mid-game; every client that lost its connection comes back through nginx, and both
 games are played to their end: nothing acknowledged is lost, every client ends where the
@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tools.cluster import Backend, Cluster, nginx_binary
+from tools.pgserver import PostgresServer
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
-from salon.web.cluster import Backend, Cluster, nginx_binary
-from salon.web.pgserver import PostgresServer
 from salon.web.storage import lock_key
 from tests.web.helpers import TOKEN, poll
 from tests.web.postgres import missing

@@ -433,7 +433,7 @@ def test_processes_starting_together_on_an_empty_database_all_start(postgres_url
 
 def test_a_write_whose_notification_never_came_is_caught_up_by_its_count(postgres_url: str) -> None:
     """A move is stored as if by B itself, so that B takes its notification for its own and
-    ignores it: B still catches up, on its next round, from the count of writes the database
+    ignores it: B still catches up, within two rounds, from the count of writes the database
     holds."""
     async def scenario(a: Hub, b: Hub, room_a: Room, room_b: Room) -> None:
         await settled(lambda: quiet({a: room_a, b: room_b}))

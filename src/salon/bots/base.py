@@ -5,7 +5,8 @@ knowledge enters only through the evaluation a game declares (salon.core.evaluat
 
 A bot is named by its spec: a name of :data:`BOTS`, optionally with parameters of its factory,
 ``search:think=3`` or ``heuristic:width=3:budget=2000``; the players' levels are names of
-their own (:data:`LEVELS`).
+their own (:data:`LEVELS`).  A bot that lives elsewhere, in a layer above the bots or a package
+of its own, is registered from there under the entry-point group :data:`GROUP`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from salon.core.errors import ConfigError
 from salon.core.game import Game, derive_secret_seed, is_secret_seed, secret_key
-from salon.core.plugins import load
+from salon.core.plugins import load, registry
 from salon.core.rng import KeyedRng, Rng, derive_seed
 
 
@@ -78,7 +79,7 @@ class RandomBot(Bot):
         return self.rng.choice(game.legal_actions())
 
 
-BOTS = {
+BUILT_IN = {
     "random": "salon.bots.base:RandomBot",
     "heuristic": "salon.bots.heuristic:HeuristicBot",
     "search": "salon.bots.search:SearchBot",
@@ -88,15 +89,23 @@ BOTS = {
     "expert": "salon.bots.levels:expert",
     "learned": "salon.bots.learned:LearnedBot",
     "search-v1": "salon.bots.levels:search_v1",
-    "ismcts": "salon.rl.ismcts_bot:ISMCTSPlayer",
     "ppo": "salon.bots.ppo:PpoBot",
 }
-"""Every bot by name: the ``"module:attribute"`` of its factory, imported when first used;
-``factory(seed, **parameters)`` makes the bot, and its keyword parameters are the ones a spec
-may set."""
+"""The bots of this package by name: the ``"module:attribute"`` of each one's factory."""
 
-BOT_EXTRAS = {"ismcts": "rl"}
-"""The extra of salon each bot needs beyond salon itself, named when its modules are missing."""
+GROUP = "salon.bots"
+"""The entry-point group of the bots beyond :data:`BUILT_IN`: ``name = "module:attribute"``
+of a factory, followed by ``[extra]`` where the bot needs an extra of its distribution
+(``ismcts = "salon.rl.ismcts_bot:ISMCTSPlayer [rl]"``, in salon's ``pyproject.toml``)."""
+
+BOTS = {**{name: f"{entry.module}:{entry.attr}" for name, entry in registry(GROUP).items()}, **BUILT_IN}
+"""Every bot by name (a registered one gives way to a built-in one of its name): the
+``"module:attribute"`` of its factory, imported when first used; ``factory(seed, **parameters)``
+makes the bot, and its keyword parameters are the ones a spec may set."""
+
+BOT_EXTRAS = {name: ",".join(entry.extras) for name, entry in registry(GROUP).items() if entry.extras}
+"""The extras of salon each registered bot needs beyond salon itself (its entry point's
+``[extra]``), named when its modules are missing."""
 
 LEVELS = ("easy", "normal", "hard", "expert")
 """The players' levels, weakest first: the bots the lobby offers, besides the random one."""

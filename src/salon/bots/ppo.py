@@ -3,8 +3,8 @@
 Why it is here: a ladder needs anchors that share none of the salon bots' judgement.  This
 bot has no look-ahead and no hand-written evaluation; it is the greedy policy of sb3-contrib's
 MaskablePPO, trained from nothing but the game's observation vector, its legal-action mask
-and the final margin, against the random bot (``examples/train_maskable_ppo.py --export``).
-It plays the action its network rates highest among the legal ones, the way the example
+and the final margin, against the random bot (``python -m tools.train_maskable_ppo --export``).
+It plays the action its network rates highest among the legal ones, the way the recipe
 evaluates it, so it is deterministic and needs no generator.
 
 The network runs here in numpy from the exported weights (``models/ppo/*.npz``), so playing

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -236,3 +237,13 @@ def breakdown_table(game: Game, support: GameSupport, labels: list[str], lang: s
 def winners_line(result: Result, labels: list[str], lang: str = DEFAULT) -> str:
     names = ", ".join(labels[w] for w in result.winners)
     return text("ui.winner" if len(result.winners) == 1 else "ui.winners", lang, players=names)
+
+
+def wins_text(wins: float) -> str:
+    """A seat's wins: a whole number, or with two decimals when shared first places split a win."""
+    return str(round(wins)) if abs(wins - round(wins)) < 1e-9 else f"{wins:.2f}"
+
+
+def make_console() -> Console:
+    """The console a command prints its report to (Rich markup, no guessed highlighting)."""
+    return Console(highlight=False)

@@ -34,38 +34,18 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import json
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Annotated, Any
-
-import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from typing import Any
 
 from salon import parallel
 from salon.bots.base import check_bot
-from salon.cli.common import LangOpt, check_game, check_lang, check_options, check_players, game_config, solo_players
+from salon.cli.common import game_config
 from salon.cli.strength import wilson
-from salon.cli.tournament import (
-    AddressOpt,
-    BackendOpt,
-    EditionOpt,
-    ExpansionsOpt,
-    Played,
-    Tournament,
-    WorkersOpt,
-    bot_specs,
-    play,
-    rate,
-    schedule,
-)
+from salon.cli.tournament import Played, Tournament, bot_specs, play, rate, schedule
 from salon.core.errors import ConfigError
-from salon.core.game import Game, game_class, game_names
-from salon.i18n import text
+from salon.core.game import Game, game_class
 
 DEFAULT_POOL = ("random", "ppo", "easy", "normal", "search-v1:iterations=3", "ismcts:simulations=50")
 """The pool without ``--pool``, weakest first as far as known; a member whose extra is not
@@ -223,90 +203,3 @@ def pool_of(given: str | None, game: Game) -> tuple[str, ...]:
             pool.append(spec)
         return tuple(pool)
     return bot_specs(given, "--pool", "a bot's ratings are one row of the ladder", game)
-
-
-def _percent(share: float | None) -> str:
-    return "—" if share is None else f"{100 * share:.1f}%"
-
-
-def ladder(
-    game: Annotated[str, typer.Argument(help="The game; available: " + ", ".join(game_names()) + ".")],
-    pool: Annotated[str | None, typer.Option(
-        "--pool", help="The bots on the ladder: bot specs, comma-separated (default: " + ",".join(DEFAULT_POOL) +
-                       ", less those whose extra is not installed or that cannot play the config).")] = None,
-    players: Annotated[int | None, typer.Option(
-        "--players", "-p", help="Seats at each game (default 2); with more, a pair's two bots sit "
-                                "alternately.")] = None,
-    games: Annotated[int, typer.Option(
-        "--games", "-n", min=1, help="Games of each pair (in the solo mode, of each bot); each seed is played "
-                                     "twice, the seats swapped.")] = 20,
-    seed: Annotated[int, typer.Option(help="The first seed: every pair plays the same seeds.")] = 0,
-    workers: WorkersOpt = None,
-    backend: BackendOpt = "local",
-    address: AddressOpt = None,
-    out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="Write the report here as JSON (default: ladder-GAME.json); a run cut short "
-                            "writes the games it finished.")] = None,
-    solo: Annotated[bool, typer.Option(
-        "--solo", help="Each bot plays the game's own opponent (Madame du Barry), who stands on the "
-                       "ladder too.")] = False,
-    expansions: ExpansionsOpt = None,
-    edition: EditionOpt = None,
-    lang: LangOpt = None,
-) -> int:
-    """Rate a pool of bots on one ladder: every pair on paired seeds, or each against the game's own opponent."""
-    lang = check_lang(lang)
-    cls = check_game(game)
-    check_options(cls, solo, edition, expansions, lang)
-    n = solo_players(players, solo) or 2
-    check_players(cls, n, solo, lang)
-    parallel.check_workers(workers)
-    parallel.check_backend(backend, address)
-    probe = game_class(game).new(Ladder(game, (), n, solo, expansions, edition).tournament().config(), seed)
-    members = pool_of(pool, probe)  # a bad option or a bot unfit for the config fails before any game
-    if len(members) < (1 if solo else 2):
-        raise ConfigError("--pool: a ladder needs two bots at least (one, with --solo)")
-    spec = Ladder(game, members, n, solo, expansions, edition)
-    path = out if out is not None else Path(f"ladder-{game}.json")
-    if not path.parent.is_dir():  # refused now rather than after hours of games
-        raise ConfigError(f"--out {path}: there is no folder {path.parent}")
-    total = spec.total(games)
-    finished: list[Played] = []
-    console = Console(highlight=False)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("ladder.progress", lang), total=total)
-
-        def done(p: Played) -> None:
-            finished.append(p)
-            progress.advance(task)
-
-        try:
-            data = run(spec, games, seed, workers, backend, address, done)
-        except KeyboardInterrupt:
-            _write(path, report(spec, games, seed, finished))
-            console.print(text("ladder.cut_short", lang, done=len(finished), total=total, path=path))
-            raise
-    _write(path, data)
-    automated = game_class(game).describe(spec.tournament().config()).automated_seats
-    opponent = ", ".join(text(f"player.{a}", lang) for a in sorted(set(automated.values())))
-    title = (text("ladder.title_solo", lang, game=game, bots=len(members), games=games, opponent=opponent,
-                  seed=seed) if solo else
-             text("ladder.title", lang, game=game, bots=len(members), games=games, players=n, seed=seed))
-    table = Table(title=title, title_justify="left")
-    table.add_column(text("simulate.col_bot", lang), overflow="fold")
-    for key in ("rating", "uncertainty", "ordinal", "games", "wins", "interval", "margin"):
-        table.add_column(text(f"ladder.col_{key}", lang), justify="right")
-    for r in data["rows"]:
-        low, high = r["win_share_95"]
-        table.add_row(opponent if r["bot"] == data["opponent"] else r["bot"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
-                      f"{r['ordinal']:.2f}", str(r["games"]),
-                      _percent(r["win_share"]), f"{100 * low:.1f}–{100 * high:.1f}%",
-                      "—" if r["mean_margin"] is None else f"{r['mean_margin']:+.1f}")
-    console.print(table)
-    console.print(text("ladder.written", lang, path=path))
-    return 0
-
-
-def _write(path: Path, data: dict[str, Any]) -> None:
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

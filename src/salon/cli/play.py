@@ -574,7 +574,7 @@ class Session:
     def refusal_text(self, refused: Refusal) -> str:
         """A refusal's reason in the player's language (:meth:`why`), in markup."""
         if refused.key == "wrong_step":
-            return self._("refusal.wrong_step", prompt=self.view.prompt(self.game.decision()))
+            return self._("refusal.wrong_step", prompt=self.view.prompt(dict(self.game.decision())))
         if isinstance(self.view, Refusals):
             worded = self.view.refusal(refused.key, refused.fields)
             if worded is not None:
@@ -689,7 +689,7 @@ class Session:
             mark = self._("ui.choice_picked" if action in listing.picked else "ui.choice_gone")
             grid.add_row(Text(f"{i}.", style="dim"), Text(action, style="dim strike"),
                          Text.assemble(mark, " ", explained, style="dim"))
-        question = Text.from_markup(self.view.prompt(self.game.decision()), style="bold")  # it names colours
+        question = Text.from_markup(self.view.prompt(dict(self.game.decision())), style="bold")  # it names colours
         return Group(question, grid)
 
     # --- the end

@@ -2,10 +2,11 @@
 
 The commands stay game-agnostic: they reach a game through ``salon.core.game`` and, for the
 few things the protocol does not cover (a board renderer for ``play``, the order of the
-scoring steps, how its ties are broken), through the :class:`GameSupport` its plug-in names
-(salon.core.plugins).  A game without one still simulates, benchmarks and replays; only
-``play`` needs a view.  A game's own words live in
-its own message file (``salon.i18n``), under its name.
+scoring steps, how its ties are broken), through the :class:`GameSupport` registered for it
+under the game's name in the entry-point group :data:`GROUP` (salon.core.plugins): the
+terminal names its views, the game names no front end.  A game without one still simulates,
+benchmarks and replays; only ``play`` needs a view.  A game's own words live in its own
+message file (``salon.i18n``), under its name.
 """
 
 from __future__ import annotations
@@ -17,9 +18,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rich.console import RenderableType
 
 from salon.core.game import Game
-from salon.core.plugins import load, plugin
+from salon.core.plugins import registered
 from salon.wording import Wording
 from salon.wording.phrase import Line, Phrase
+
+GROUP = "salon.terminal"
+"""The entry-point group of the games' terminal support: ``game = "module:attribute"`` of a
+:class:`GameSupport`."""
 
 
 class WordedLog:
@@ -129,9 +134,6 @@ class GameSupport:
 
 
 def support(name: str) -> GameSupport:
-    """The client support of a game (empty for a game whose plug-in has none)."""
-    found = plugin(name)
-    if found is None or found.terminal is None:
-        return GameSupport()
-    loaded: GameSupport = load(found.terminal)
-    return loaded
+    """The client support of a game (empty for a game none is registered for)."""
+    found: GameSupport | None = registered(GROUP, name)
+    return GameSupport() if found is None else found

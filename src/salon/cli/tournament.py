@@ -1,4 +1,4 @@
-"""Rated tournaments between bot kinds: ``salon tournament``.
+"""Rated tournaments between bot kinds, which ``salon tournament`` runs (salon.cli.commands.tournament).
 
 The entrants (bot specs) are seated in balanced rotations: the games come in blocks of one
 seed each, as many games as there are entrants; within a block the line-up (the entrants in
@@ -15,34 +15,16 @@ shared first place counts as its share) and of each place.
 from __future__ import annotations
 
 import csv
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
-
-import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from typing import Any
 
 from salon import parallel
 from salon.bots.base import bot_seed, check_bot, make_bot
-from salon.cli.common import LangOpt, check_game, check_lang, game_config
+from salon.cli.common import game_config
 from salon.core.errors import ConfigError, SalonError
-from salon.core.game import Game, game_class, game_names
+from salon.core.game import Game, game_class
 from salon.core.rng import Rng, derive_seed
-from salon.i18n import text
-
-WorkersOpt = Annotated[int | None, typer.Option(
-    help="Processes playing games at once (default: one per core); with --backend ray, Ray tasks in flight.")]
-BackendOpt = Annotated[str, typer.Option(help="Where the games run: local (processes on this machine) or ray.")]
-AddressOpt = Annotated[str | None, typer.Option(
-    help="The Ray cluster's address, with --backend ray (every machine needs salon installed); without it "
-         "Ray starts on this machine.")]
-
-ExpansionsOpt = Annotated[str | None, typer.Option("--expansions", "-x",
-                                                   help="Expansions, comma-separated, or 'all'.")]
-EditionOpt = Annotated[str | None, typer.Option(help="The edition of the rules.")]
 
 ROTATION_KEY = 0x70E5
 """The stream of the tournament's seed that orders each block's line-up."""
@@ -189,56 +171,3 @@ def bot_specs(given: str, option: str, why_once: str, game: Game) -> tuple[str, 
     if len(set(specs)) != len(specs):
         raise ConfigError(f"{option}: each bot once ({why_once})")
     return specs
-
-
-def tournament(
-    game: Annotated[str, typer.Argument(help="The game; available: " + ", ".join(game_names()) + ".")],
-    bots: Annotated[str, typer.Option("--bots", "-b", help="The entrants: bot specs, comma-separated "
-                                                           "(random,heuristic,search:iterations=4).")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats at each game.")] = 4,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 400,
-    seed: Annotated[int, typer.Option(help="The tournament's seed: its deals and its line-ups.")] = 0,
-    workers: WorkersOpt = None,
-    backend: BackendOpt = "local",
-    address: AddressOpt = None,
-    json_file: Annotated[Path | None, typer.Option("--json-file", help="Write the report here as JSON.")] = None,
-    csv_file: Annotated[Path | None, typer.Option("--csv-file", help="Write the rating table here as CSV.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
-    expansions: ExpansionsOpt = None,
-    edition: EditionOpt = None,
-    lang: LangOpt = None,
-) -> int:
-    """Rate bot kinds against each other: balanced rotations, parallel games, Plackett-Luce ratings."""
-    lang = check_lang(lang)
-    check_game(game)
-    parallel.check_workers(workers)
-    parallel.check_backend(backend, address)
-    config = game_config(players, expansions, False, edition)
-    counts = game_class(game).describe(config).players
-    if players not in counts:
-        raise ConfigError(f"--players {players}: {game} is played by {counts[0]} to {counts[-1]} players")
-    entrants = bot_specs(bots, "--bots", "an entrant fills several seats by itself when needed",
-                         game_class(game).new(config, seed))
-    t = Tournament(game, entrants, players, expansions, edition)
-    console = Console(highlight=False)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("tournament.progress", lang), total=games)
-        data = run(t, games, seed, workers, backend, address, lambda _: progress.advance(task))
-    if json_file is not None:
-        json_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    if csv_file is not None:
-        write_csv(csv_file, data["ratings"], players)
-    if as_json:
-        print(json.dumps(data))
-        return 0
-    table = Table(title=text("tournament.title", lang, game=game, games=games, players=players, seed=seed),
-                  title_justify="left")
-    columns = [text(f"tournament.col_{key}", lang) for key in ("entrant", "rating", "uncertainty", "wins")]
-    for column in (*columns, *(text("tournament.col_place", lang, n=i + 1) for i in range(players))):
-        table.add_column(column, justify="left" if column == columns[0] else "right")
-    for r in data["ratings"]:
-        table.add_row(r["entrant"], f"{r['rating']:.2f}", f"{r['uncertainty']:.2f}",
-                      f"{100 * r['win_share']:.1f}%", *(f"{100 * v:.1f}%" for v in r["place_shares"]))
-    console.print(table)
-    return 0

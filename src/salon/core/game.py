@@ -16,7 +16,7 @@ import json
 import operator
 import secrets
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -100,15 +100,35 @@ class Description:
     limits: Limits
     schema: dict[str, Any] = field(default_factory=dict)
     """JSON Schemas of the game's ``events`` (by type, as :meth:`Event.view` shows them; a
-    property marked ``x-secret`` only the event's seat sees) and ``decisions`` (by kind, as
-    :meth:`Game.decision` gives them); empty for a game that publishes none."""
+    property marked ``x-secret`` only the event's seat sees), ``decisions`` (by kind, as
+    :meth:`Game.decision` gives them) and ``observation`` (as :meth:`Game.observe` gives it);
+    empty for a game that publishes none."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games and test doubles extend it
 class Game:
-    """One game in progress.  Subclasses implement the rules of one title."""
+    """One game in progress.  Subclasses implement the rules of one title; every consumer
+    drives a game through these calls alone, whichever game it is::
+
+        >>> from salon.core.game import game_class
+        >>> game = game_class("necklace").new({"players": 3}, seed=7)
+        >>> game.current_player(), game.decision()["kind"]
+        (0, 'influence')
+        >>> game.legal_actions()
+        ['done']
+        >>> [event.type for event in game.apply("done")]
+        ['influence_end']
+        >>> game.decision()
+        {'seat': 0, 'kind': 'buy', 'ducats': 10, 'bought': 0}
+        >>> game.is_over()
+        False
+    """
 
     name: ClassVar[str]
+    shapes: ClassVar[str] = ""
+    """The module that declares the game's ``Observation`` and ``Decision`` as TypedDicts, from
+    which its published schema and the browser's types are written (tests/shapes.py); empty
+    for a game that declares none."""
 
     seed: int
     config: Any
@@ -118,7 +138,16 @@ class Game:
     @abstractmethod
     def new(cls, config: Any = None, seed: int | None = 0) -> Self:
         """A new game from a config (a mapping or the game's config object) and a seed
-        (:func:`game_seed`: None draws one; :attr:`seed` tells which)."""
+        (:func:`game_seed`: None draws one; :attr:`seed` tells which).  The same config and
+        seed make the same game::
+
+            >>> rococo = game_class("rococo")
+            >>> game = rococo.new({"players": 2}, seed=1)
+            >>> game.seed, game.num_players, game.decision()
+            (1, 2, {'seat': 0, 'kind': 'hand', 'picks_left': 3})
+            >>> rococo.new({"players": 2}, seed=1).state_hash() == game.state_hash()
+            True
+        """
 
     @classmethod
     @abstractmethod
@@ -160,12 +189,27 @@ class Game:
 
     @abstractmethod
     def legal_actions(self) -> list[str]:
-        """Every legal action of the current decision (empty only when the game is over)."""
+        """Every legal action of the current decision (empty only when the game is over), as
+        texts, in an order fixed by the rules::
+
+            >>> game = game_class("necklace").new({"players": 3}, seed=7)
+            >>> events = game.apply("done")
+            >>> game.legal_actions()
+            ['buy:C022', 'buy:C063', 'buy:C087', 'buy:C075', 'buy:C041']
+        """
 
     @abstractmethod
     def apply(self, action: str) -> list[Event]:
-        """Apply one action for the current player.  Raises ActionError and changes nothing
-        if the action is malformed or illegal."""
+        """Apply one action for the current player, and return the events it caused.  Raises
+        ActionError and changes nothing if the action is malformed or illegal; :meth:`refusal`
+        tells why without raising::
+
+            >>> game = game_class("necklace").new({"players": 3}, seed=7)
+            >>> [(event.type, event.seat) for event in game.apply("done")]
+            [('influence_end', 0)]
+            >>> game.refusal("buy:C001").rule, game.refusal("buy:C001").reason
+            ('QN-BUY-1', 'C001 is not on display in the market')
+        """
 
     def violations(self, before: Self | None = None, events: Sequence[Event] = ()) -> list[str]:
         """What breaks the game's invariants now (components and money conserved, nothing
@@ -180,13 +224,23 @@ class Game:
         return []
 
     @abstractmethod
-    def decision(self) -> dict[str, Any]:
-        """What is being decided now: ``{"seat": s, "kind": ..., ...context}``."""
+    def decision(self) -> Mapping[str, Any]:
+        """What is being decided now: ``{"seat": s, "kind": ..., ...details}``, empty once the
+        game is over.  A game types it as its ``Decision`` (:attr:`shapes`)."""
 
     @abstractmethod
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        """The game as ``seat`` may know it (None: a spectator's public view); ConfigError
-        for a number that is no seat (:func:`check_seat`)."""
+    def observe(self, seat: int | None) -> Mapping[str, Any]:
+        """The game as ``seat`` may know it (None: a spectator's public view), JSON-ready;
+        ConfigError for a number that is no seat (:func:`check_seat`).  A game types it as its
+        ``Observation`` (:attr:`shapes`).  A seat sees its own hand, not the others'::
+
+            >>> game = game_class("necklace").new({"players": 3}, seed=7)
+            >>> mine, theirs = game.observe(0)["players"][:2]
+            >>> mine["hand"][0], "hand" in theirs, theirs["hand_count"]
+            ({'id': 'C046', 'kind': 'gem', 'gem': 'amber', 'gems': 1}, False, 4)
+            >>> game.observe(None)["viewer"] is None
+            True
+        """
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -205,6 +259,12 @@ class Game:
         the same ``rng``.  The copy has a seed of its own and no history, which would tell
         what it hides.  None where the game provides none (the default): the bots then think
         on clones of the game itself.
+
+            >>> from salon.core.rng import Rng
+            >>> game = game_class("necklace").new({"players": 3}, seed=7)
+            >>> world = game.determinize(0, Rng(1))
+            >>> world.observe(0) == game.observe(0), world.history, world.seed == game.seed
+            (True, [], False)
         """
         return None
 
@@ -221,14 +281,33 @@ class Game:
         """The position now as human-editable JSON-ready data naming components by their
         printed ids (docs/positions.md), for tests, puzzles, tutorials and bug reports.  Unlike
         a snapshot it holds no history: a game loaded from it starts there.  The default: a
-        game without a position format says so."""
+        game without a position format says so::
+
+            >>> game = game_class("necklace").new({"players": 3}, seed=7)
+            >>> position = game.to_position()
+            >>> position["turn"]
+            {'seat': 0, 'number': 1, 'phase': 'influence', 'ducats': 10, 'bought': 0, 'held': []}
+            >>> position["hands"][0][:3]
+            ['C046', 'C044', 'C053']
+        """
         raise PositionError(f"{self.name} has no position format")
 
     @classmethod
     def from_position(cls, data: object) -> Self:
         """A game from a position (:meth:`to_position`'s output or one written by hand, with
         hidden parts left out); raise PositionError, saying which constraint the position
-        breaks, if it is malformed or impossible."""
+        breaks, if it is malformed or impossible::
+
+            >>> necklace = game_class("necklace")
+            >>> position = necklace.new({"players": 3}, seed=7).to_position()
+            >>> position["scores"] = [12, 0, 3]
+            >>> necklace.from_position(position).observe(None)["players"][0]["score"]
+            12
+            >>> position["hands"][1].append("C046")
+            >>> necklace.from_position(position)
+            Traceback (most recent call last):
+            salon.core.errors.PositionError: card C046 is both in seat 0's hand and in seat 1's hand
+        """
         raise PositionError(f"{cls.name} has no position format")
 
     @abstractmethod

@@ -1,15 +1,21 @@
 """Each game is one plug-in, found through the package entry points of the group
-``salon.games``.
+``salon.games``; the layers above the games find what they bring for a game through groups
+of their own.
 
-A plug-in names, as import references, everything one game brings: its engine (a
+A plug-in names, as import references, what belongs to the game itself: its engine (a
 :class:`~salon.core.game.Game` subclass), its bots' evaluation, its observation's vector
-layout, its terminal view, its web adapter, the folder of its browser renderer and the
-folder of its translations.
+layout, the folder of its translations and the terms its editions name differently.
 Shared code finds a game only here, so that no shared module names a game and a game
 packaged on its own installs beside the bundled ones with one line in its ``pyproject.toml``::
 
     [project.entry-points."salon.games"]
     backgammon = "my_package.plugin:PLUGIN"
+
+A game names nothing above the core (docs/architecture.md principle 12).  What a front end
+shows of a game (a terminal view, a web adapter, a browser renderer, the wording of the
+journals) and a bot that lives in a layer above the bots register in that layer's own group,
+under the game's or the bot's name (:func:`registered`), so that the layer that uses a part
+is the one that names it.
 
 References are strings (``"module:attribute"``, or ``"package:folder"`` for files) and are
 imported only when used: the terminal never imports the web adapter, a bot never imports a
@@ -21,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module, resources
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -33,8 +39,8 @@ GROUP = "salon.games"
 
 @dataclass(frozen=True)
 class Plugin:
-    """One game's parts.  Only ``engine`` is required: a game without a view still
-    simulates, benchmarks and replays; one without an evaluation has only the random bot."""
+    """One game's own parts.  Only ``engine`` is required: a game without an evaluation has
+    only the random bot, one without an encoding no learning environment."""
 
     name: str
     engine: str
@@ -42,16 +48,6 @@ class Plugin:
     evaluation: str | None = None
     """``"module:attribute"`` of the game's :class:`~salon.core.evaluation.Evaluation`, which the
     bots search with (salon.bots)."""
-    terminal: str | None = None
-    """``"module:attribute"`` of the terminal client's ``GameSupport`` (``salon.cli.support``)."""
-    web: str | None = None
-    """``"module:attribute"`` of the web server's ``Adapter`` (``salon.web.adapters``)."""
-    wording: str | None = None
-    """``"module:Class"`` of the game's wording (``salon.wording.Wording``, built from a game),
-    which tells its events in both front ends' journals; without one they show raw events."""
-    static: str | None = None
-    """``"package:folder"`` holding the browser's ``renderer.js`` (and its styles and texts),
-    served under ``/static/games/<name>/``."""
     term_fields: tuple[str, ...] = ()
     """The engine terms the game's templates name as fields (``{thread}``) rather than as
     words, because its editions call them differently (salon.i18n.fields)."""
@@ -79,19 +75,33 @@ def folder(reference: str) -> Traversable:
 
 
 @cache
+def registry(group: str) -> dict[str, EntryPoint]:
+    """The entry points of ``group`` by name, read once (a test may add or remove one)."""
+    return {entry.name: entry for entry in entry_points(group=group)}
+
+
+def registered(group: str, name: str) -> Any:
+    """What the entry point ``name`` of ``group`` names, imported now; None where no installed
+    distribution declares one.  A broken entry is refused with its group and name, so that a
+    faulty third-party package says which one it is."""
+    entry = registry(group).get(name)
+    if entry is None:
+        return None
+    try:
+        return entry.load()
+    except (ImportError, AttributeError) as e:
+        raise ConfigError(f"the entry point {name!r} of {group!r} ({entry.value}) cannot be loaded: {e}") from None
+
+
+@cache
 def plugins() -> dict[str, Plugin]:
-    """Every installed game's plug-in by name.  A broken entry is refused with its name, so
-    that a faulty third-party package says which one it is."""
+    """Every installed game's plug-in by name.  A broken entry is refused with its name."""
     found: dict[str, Plugin] = {}
-    for entry in entry_points(group=GROUP):
-        try:
-            plugin = entry.load()
-        except (ImportError, AttributeError) as e:
-            raise ConfigError(f"the game plug-in {entry.name!r} ({entry.value}) cannot be loaded: {e}") from None
-        if not isinstance(plugin, Plugin) or plugin.name != entry.name:
-            raise ConfigError(f"the entry point {entry.name!r} ({entry.value}) is not the plug-in of a game "
-                              f"named {entry.name!r}")
-        found[entry.name] = plugin
+    for name, entry in registry(GROUP).items():
+        plugin = registered(GROUP, name)
+        if not isinstance(plugin, Plugin) or plugin.name != name:
+            raise ConfigError(f"the entry point {name!r} ({entry.value}) is not the plug-in of a game named {name!r}")
+        found[name] = plugin
     return found
 
 

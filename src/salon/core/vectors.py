@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from functools import cached_property, lru_cache
@@ -483,7 +483,7 @@ class Encoding:
     def size(self) -> int:
         return self.root.size
 
-    def encode(self, observation: dict[str, Any], viewer: int) -> Vector:
+    def encode(self, observation: Mapping[str, object], viewer: int) -> Vector:
         """The vector of what seat ``viewer`` was shown (a fresh array)."""
         write = self._writers.get(viewer)
         if write is None:
@@ -512,10 +512,6 @@ class Encoding:
         """A hash of the layout: equal versions read vectors alike."""
         blob = "\n".join(f"{r.offset}|{r.size}|{r.path}|{r.meaning}" for r in self.rows())
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
-
-
-EncodingFactory = Callable[[Any], Encoding]
-"""A game's ``encoding`` plug-in part: its :class:`Encoding` for a config."""
 
 
 def _listing(values: Sequence[str]) -> str:

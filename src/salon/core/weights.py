@@ -2,7 +2,7 @@
 
 Most weights of an evaluation are judgements, tuned in measured games; some are predictions
 (what the turns an opponent still has will bring it), which can be learned from records
-(``salon fit``, salon.bots.fit).  Those are data, not code: a game keeps them in a file of its
+(``salon fit``, salon.learn.fit).  Those are data, not code: a game keeps them in a file of its
 data package with the command that fitted them, and its evaluation module reads them into
 module globals of the same names, which the evaluation reads at every call (so that a fit can
 try other values by setting the globals).

@@ -7,7 +7,7 @@ game: ``terminal`` (the commands' texts and Rococo's), ``terminal-necklace``, ``
 browser's shell), ``web-rococo``, ``web-necklace``, so that a translator can translate one game
 without the other; and ``events-rococo``, ``events-necklace``: the log's texts, which both front
 ends word from one catalog (:mod:`salon.wording`).  The browser's JSON files are generated from
-the ``web`` and ``events`` domains (:mod:`salon.i18n.export`); the terminal reads the
+the ``web`` and ``events`` domains (``tools.i18n_export``); the terminal reads the
 ``terminal`` and ``events`` domains here.
 
 Every catalog, English included, is keyed by stable dotted keys (the msgid, e.g.

@@ -7,7 +7,7 @@ names (wool for thread, floor for drawer: RULES.md §16).  A language that infle
 adds tables of its forms to its catalog (``term_from.drawer``, ``colour_dress.blue``), and a
 template may then name ``{drawer_from}`` or ``{blue_dress}``.  The terminal fills the fields
 in :mod:`salon.cli.rococo.view`; the browser's renderer imports this list from the
-``terms.js`` that :mod:`salon.i18n.export` writes beside it.
+``terms.js`` that ``tools.i18n_export`` writes beside it.
 """
 
 from __future__ import annotations

@@ -28,9 +28,9 @@ from salon.core.vectors import Bag, Const, Encoding, Keyed, Num, Opt, Seat, Seat
 from salon.necklace.components import KINDS, packaged
 from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
+from salon.necklace.observation import PHASES
 from salon.necklace.rules.registry import DECISIONS
 
-PHASES = ("setup", "influence", "purchase", "devaluation", "sale", "over")
 POINTS = 50.0
 """Scores are divided by this; ducats, prices and counts by :data:`MONEY`."""
 MONEY = 10.0

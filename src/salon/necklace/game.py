@@ -32,6 +32,7 @@ from salon.core.rng import BaseRng, Rng
 from salon.necklace import invariants, position
 from salon.necklace.components import DataSet, packaged
 from salon.necklace.config import PLAYERS, NecklaceConfig, parse_config, stored_config
+from salon.necklace.observation import DecisionNow, Observation
 from salon.necklace.resample import resample
 from salon.necklace.rules import (  # noqa: F401  (each module registers its steps)
     devaluation,
@@ -45,7 +46,7 @@ from salon.necklace.rules.limits import limits
 from salon.necklace.rules.registry import STEPS, advance
 from salon.necklace.rules.setup import new_state
 from salon.necklace.state import State
-from salon.necklace.view import decision_context, observe
+from salon.necklace.view import current_decision, observe
 
 REVEALING = frozenset({
     "drawn", "merchant", "sale_due", "astrologer_draw", "astrologer_again", "hand_shown", "stolen", "robbed",
@@ -86,6 +87,7 @@ def _description(cfg: NecklaceConfig) -> Description:
 
 class Necklace(StepGame[State, NecklaceConfig]):
     name = "necklace"
+    shapes = "salon.necklace.observation"
     steps = STEPS
     revealing = REVEALING
     game_over_rule = "QN-END-1"
@@ -140,13 +142,12 @@ class Necklace(StepGame[State, NecklaceConfig]):
     def is_action_text(self, action: str) -> bool:
         return action in _vocabulary(self.s.ds, self.s.n)
 
-    def decision(self) -> dict[str, Any]:
-        if not self.s.stack:
-            return {}
-        f = self.s.stack[-1]
-        return {"seat": f[1], "kind": f[0], **decision_context(self.s)}
+    def decision(self) -> DecisionNow:
+        """The decision now (salon.necklace.observation.Decision); an empty mapping once the game
+        is over."""
+        return current_decision(self.s) if self.s.stack else {}
 
-    def observe(self, seat: object) -> dict[str, Any]:  # any object: check_seat refuses what is no seat
+    def observe(self, seat: object) -> Observation:  # any object: check_seat refuses what is no seat
         return observe(self.s, check_seat(self, seat))
 
     def determinize(self, seat: int, rng: BaseRng) -> Self:

@@ -1,5 +1,6 @@
 """The Queen's Necklace as an installed game (salon.core.plugins): its engine, its bots'
-evaluation, its terminal view, its web adapter and its browser renderer."""
+evaluation and its observation's vector layout.  The front ends register what they show of
+it in their own groups."""
 
 from salon.core.plugins import Plugin
 
@@ -7,9 +8,5 @@ PLUGIN = Plugin(
     name="necklace",
     engine="salon.necklace.game:Necklace",
     evaluation="salon.necklace.evaluation:EVALUATION",
-    terminal="salon.cli.necklace.view:SUPPORT",
-    web="salon.web.adapters.necklace:ADAPTER",
-    wording="salon.wording.necklace.events:NecklaceEvents",
-    static="salon.web:static/games/necklace",
     encoding="salon.necklace.encoding:encoding",
 )

@@ -39,15 +39,13 @@ from salon.core.position import (
 from salon.necklace.components import DataSet, packaged
 from salon.necklace.config import NecklaceConfig, parse_config
 from salon.necklace.invariants import check
+from salon.necklace.observation import PHASES
 from salon.necklace.rules.registry import DECISIONS, advance
 from salon.necklace.state import EMPTY, State
 
 KEYS = ("game", "format", "config", "seed", "rng", "turn", "sales", "fashion", "rarity", "scores", "hands",
         "market", "out", "merchants", "sale", "peeks", "hidden", "pending", "scoring")
 TURN_KEYS = ("seat", "number", "phase", "ducats", "bought", "held")
-PHASES = ("setup", "influence", "purchase", "devaluation", "sale", "over")
-"""The state's phases: before the first turn, a turn's three phases (QN-TURN-1), a sale
-(which returns to the phase it interrupted) and the end."""
 
 STEPS = {
     "alchemist": "seat", "astro_draw": "seat", "buy": "seat", "cardinal": "seat", "devalue": "seat",
@@ -135,13 +133,42 @@ def _invariants(s: State) -> None:
 
 
 def _read(data: dict[str, Any], cfg: NecklaceConfig, ds: DataSet, seed: int) -> State:
+    """The state of a position, read part by part, every card placed once (``places``)."""
     cards, gems = _kinds(ds)
-    r = ds.rules
     n = cfg.players
     places = Places()
     s = State.__new__(State)
     s.cfg, s.ds, s.n = cfg, ds, n
+    turn = _read_turn(data, s, gems)
+    s.hands = [places.pile(cards, h, f"hands[{i}]", f"seat {i}'s hand")
+               for i, h in enumerate(array(data.get("hands", [[]] * n), "hands", n))]
+    _read_market(data, s, cards, places)
+    s.out = places.pile(cards, data.get("out", []), "out", "the cards out of the game")
+    _read_merchants(known(data.get("merchants", {}), ("resolving", "delayed", "cardinal"), "merchants"), s, cards,
+                    places)
+    _read_sale(known(data.get("sale", {}), ("revealed", "shown"), "sale"), s, cards, gems, places)
+    s.held = [cards.look_up(c, f"turn.held[{i}]") for i, c in enumerate(array(turn.get("held", []), "turn.held"))]
+    s.peeks = [[None if p is None else tuple(cards.look_up(c, f"peeks[{v}][{w}][{k}]")
+                                             for k, c in enumerate(array(p, f"peeks[{v}][{w}]")))
+                for w, p in enumerate(array(row, f"peeks[{v}]", n))]
+               for v, row in enumerate(array(data.get("peeks", [[None] * n] * n), "peeks", n))]
+    fill = make_rng(seed)
+    hidden = known(data.get("hidden", {}), ("pile",), "hidden")
+    s.pile = hidden_pile(hidden, "pile", places, cards, "the draw pile", lambda: shuffled(fill, places.left(cards)),
+                         top_first=True)
+    complete(places, cards)
+    s.rng = read_rng(data, fill)
+    s.stack = read_steps(data.get("pending", []), STEPS, _codecs(ds, n))
+    _read_scoring(known(data.get("scoring", {}), ("breakdown",), "scoring"), s)
+    s.events = []
+    return s
 
+
+def _read_turn(data: dict[str, Any], s: State, gems: Kind) -> dict[str, Any]:
+    """Where the game stands: the turn, the sales held, the fashion, the last rarity and the
+    scores; the ``turn`` entry, whose held cards are read once every card is placed."""
+    r = s.ds.rules
+    n = s.n
     turn = known(data.get("turn", {}), TURN_KEYS, "turn")
     s.active = seat(turn.get("seat", 0), "turn.seat", n)
     s.turn_no = integer(turn.get("number", 1), "turn.number", 0)
@@ -151,18 +178,22 @@ def _read(data: dict[str, Any], cfg: NecklaceConfig, ds: DataSet, seed: int) -> 
     s.sales = integer(data.get("sales", 0), "sales", 0)
     if s.sales > r.sales:
         raise PositionError(f"sales: {s.sales} sales cannot have been held: the game has {r.sales} sales")
-    fashion = array(data.get("fashion", list(ds.gem_names)), "fashion", len(ds.gem_names))
+    names = s.ds.gem_names
+    fashion = array(data.get("fashion", list(names)), "fashion", len(names))
     s.fashion = [gems.look_up(g, f"fashion[{i}]") for i, g in enumerate(fashion)]
     rarity = counts(data.get("rarity", {}), "rarity")
-    if rarity and set(rarity) != set(ds.gem_names):
-        raise PositionError(f"rarity: give a value for every gem type ({', '.join(ds.gem_names)}) or none")
-    s.rarity = [rarity[g] for g in ds.gem_names] if rarity else []
+    if rarity and set(rarity) != set(names):
+        raise PositionError(f"rarity: give a value for every gem type ({', '.join(names)}) or none")
+    s.rarity = [rarity[g] for g in names] if rarity else []
     s.scores = [integer(v, f"scores[{i}]") for i, v in enumerate(array(data.get("scores", [0] * n), "scores", n))]
+    return turn
 
-    s.hands = [places.pile(cards, h, f"hands[{i}]", f"seat {i}'s hand")
-               for i, h in enumerate(array(data.get("hands", [[]] * n), "hands", n))]
+
+def _read_market(data: dict[str, Any], s: State, cards: Kind, places: Places) -> None:
+    """The market's cards and the step of each down its price ladder."""
+    size = s.ds.rules.market_size
     s.market, s.price = [], []
-    for slot, entry in enumerate(array(data.get("market", [None] * r.market_size), "market", r.market_size)):
+    for slot, entry in enumerate(array(data.get("market", [None] * size), "market", size)):
         where = f"market[{slot}]"
         if entry is None:
             s.market.append(EMPTY)
@@ -171,25 +202,28 @@ def _read(data: dict[str, Any], cfg: NecklaceConfig, ds: DataSet, seed: int) -> 
         entry = known(entry, ("card", "price"), where)
         s.market.append(places.put(cards, entry.get("card"), f"{where}.card", f"market slot {slot}"))
         s.price.append(integer(entry.get("price", 0), f"{where}.price", 0))
-    s.out = places.pile(cards, data.get("out", []), "out", "the cards out of the game")
 
-    merchants = known(data.get("merchants", {}), ("resolving", "delayed", "cardinal"), "merchants")
+
+def _read_merchants(merchants: dict[str, Any], s: State, cards: Kind, places: Places) -> None:
+    """The Merchants resolving, those lying beside a player, and who played the Cardinal."""
     s.limbo = places.pile(cards, merchants.get("resolving", []), "merchants.resolving", "the Merchants resolving")
     s.delayed = []
     for i, entry in enumerate(array(merchants.get("delayed", []), "merchants.delayed")):
         where = f"merchants.delayed[{i}]"
         entry = known(entry, ("card", "seat"), where)
         s.delayed.append((places.put(cards, entry.get("card"), f"{where}.card", "the delayed Merchants"),
-                          seat(entry.get("seat"), f"{where}.seat", n)))
-    s.cardinal_by = seat(merchants.get("cardinal"), "merchants.cardinal", n, empty=True)
+                          seat(entry.get("seat"), f"{where}.seat", s.n)))
+    s.cardinal_by = seat(merchants.get("cardinal"), "merchants.cardinal", s.n, empty=True)
 
-    sale = known(data.get("sale", {}), ("revealed", "shown"), "sale")
+
+def _read_sale(sale: dict[str, Any], s: State, cards: Kind, gems: Kind, places: Places) -> None:
+    """The presentations of a sale, face down in their hands until the reveal."""
     revealed = sale.get("revealed", False)
     if not isinstance(revealed, bool):
         raise PositionError(f"sale.revealed: expected true or false, not {revealed!r}")
     s.revealed = revealed
     s.shown, s.shown_type = [], []
-    for i, lots in enumerate(array(sale.get("shown", [[]] * n), "sale.shown", n)):
+    for i, lots in enumerate(array(sale.get("shown", [[]] * s.n), "sale.shown", s.n)):
         shown, types = [], []
         for j, entry in enumerate(array(lots, f"sale.shown[{i}]")):
             where = f"sale.shown[{i}][{j}]"
@@ -201,26 +235,15 @@ def _read(data: dict[str, Any], cfg: NecklaceConfig, ds: DataSet, seed: int) -> 
             types.append(EMPTY if entry.get("lot") is None else gems.look_up(entry["lot"], f"{where}.lot"))
         s.shown.append(shown)
         s.shown_type.append(types)
-    s.held = [cards.look_up(c, f"turn.held[{i}]") for i, c in enumerate(array(turn.get("held", []), "turn.held"))]
-    s.peeks = [[None if p is None else tuple(cards.look_up(c, f"peeks[{v}][{w}][{k}]")
-                                             for k, c in enumerate(array(p, f"peeks[{v}][{w}]")))
-                for w, p in enumerate(array(row, f"peeks[{v}]", n))]
-               for v, row in enumerate(array(data.get("peeks", [[None] * n] * n), "peeks", n))]
 
-    fill = make_rng(seed)
-    hidden = known(data.get("hidden", {}), ("pile",), "hidden")
-    s.pile = hidden_pile(hidden, "pile", places, cards, "the draw pile", lambda: shuffled(fill, places.left(cards)),
-                         top_first=True)
-    complete(places, cards)
-    s.rng = read_rng(data, fill)
-    s.stack = read_steps(data.get("pending", []), STEPS, _codecs(ds, n))
-    scoring = known(data.get("scoring", {}), ("breakdown",), "scoring")
+
+def _read_scoring(scoring: dict[str, Any], s: State) -> None:
+    """The livres scored by sale so far, and whether the game is over, which it is exactly
+    when no step is pending."""
     s.breakdown = [counts(x, f"scoring.breakdown[{i}]")
-                   for i, x in enumerate(array(scoring.get("breakdown", [{}] * n), "scoring.breakdown", n))]
+                   for i, x in enumerate(array(scoring.get("breakdown", [{}] * s.n), "scoring.breakdown", s.n))]
     s.over = s.phase == "over"
     if s.over and s.stack:
         raise PositionError("pending: a game that is over has no pending step")
     if not s.over and not s.stack:
         raise PositionError("pending: a game that is not over needs a pending step (the decision now first)")
-    s.events = []
-    return s

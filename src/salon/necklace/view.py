@@ -1,5 +1,5 @@
 """What one seat may know: the per-seat observation (QN-INFO-1/2, docs/architecture.md
-principle 7).
+principle 7), in the shapes of :mod:`salon.necklace.observation`.
 
 Public: the market with its prices, the Fashion and Gem tiles, the last sale's Rarity tiles,
 scores, the size of every hand, the discards, who wears the necklace, the Merchants lying
@@ -15,50 +15,32 @@ tells which copy left a hand and no seat reads an id it knows for another card (
 
 from __future__ import annotations
 
-from typing import Any
-
 from salon.necklace.components import GEM, Card
+from salon.necklace.observation import FORGERY, PRESENTING, SPENDING, CardView, Decision, Observation, Player
 from salon.necklace.rules.common import cid, necklace_holder
 from salon.necklace.rules.purchase import cost
 from salon.necklace.rules.sale import lots
 from salon.necklace.state import EMPTY, State
 
 
-def card_view(card: Card, gem_names: tuple[str, ...]) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": card.id, "kind": card.kind_name}
+def card_view(card: Card, gem_names: tuple[str, ...]) -> CardView:
+    out: CardView = {"id": card.id, "kind": card.kind_name}
     if card.kind == GEM:
         out["gem"] = gem_names[card.gem]
         out["gems"] = card.gems
     return out
 
 
-def observe(s: State, seat: int | None) -> dict[str, Any]:
+def observe(s: State, seat: int | None) -> Observation:
     ds = s.ds
     cards = ds.cards
     names = ds.gem_names
     holder = necklace_holder(s)
-    in_sale = s.phase == "sale"
-    players = []
-    for i in range(s.n):
-        p: dict[str, Any] = {
-            "seat": i,
-            "score": s.scores[i],
-            "hand_count": len(s.hands[i]),
-            "necklace": holder == i,
-            "delayed_sales": [cid(s, c) for c, h in s.delayed if h == i],
-        }
-        if i == seat:
-            p["hand"] = [card_view(cards[c], names) for c in s.hands[i]]
-            p["seen"] = {str(t): [cid(s, c) for c in hand] for t, hand in enumerate(s.peeks[i]) if hand is not None}
-        if in_sale and (s.revealed or i == seat):
-            p["presented" if s.revealed else "presenting"] = lots(s, i, own=i == seat)
-        players.append(p)
+    players = [_player(s, i, seat, holder) for i in range(s.n)]
     top = s.stack[-1] if s.stack and not s.over else None
-    decision: dict[str, Any] | None = None
+    shown: Decision | None = None
     if top is not None:
-        decision = {"seat": top[1], "kind": top[0]}
-        if seat == top[1]:
-            decision.update(decision_context(s))
+        shown = current_decision(s) if seat == top[1] else {"seat": top[1], "kind": top[0]}
     r = ds.rules
     return {
         "game": "necklace",
@@ -83,25 +65,51 @@ def observe(s: State, seat: int | None) -> dict[str, Any]:
         "last_sale_rarity": {names[t]: v for t, v in enumerate(s.rarity)} if s.rarity else None,
         "sales": s.sales,
         "sales_total": r.sales,
-        "decision": decision,
+        "decision": shown,
         "over": s.over,
     }
 
 
-def decision_context(s: State) -> dict[str, Any]:
-    """Details of the current decision for the seat that makes it (may hold its secrets)."""
+def _player(s: State, i: int, seat: int | None, holder: int) -> Player:
+    """Seat ``i`` as ``seat`` sees it: its own secrets for itself only."""
+    p: Player = {
+        "seat": i,
+        "score": s.scores[i],
+        "hand_count": len(s.hands[i]),
+        "necklace": holder == i,
+        "delayed_sales": [cid(s, c) for c, h in s.delayed if h == i],
+    }
+    if i == seat:
+        p["hand"] = [card_view(s.ds.cards[c], s.ds.gem_names) for c in s.hands[i]]
+        p["seen"] = {str(t): [cid(s, c) for c in hand] for t, hand in enumerate(s.peeks[i]) if hand is not None}
+    if s.phase == "sale" and s.revealed:
+        p["presented"] = lots(s, i, own=i == seat)
+    elif s.phase == "sale" and i == seat:
+        p["presenting"] = lots(s, i, own=True)
+    return p
+
+
+def current_decision(s: State) -> Decision:
+    """The current decision with its details, for the seat that makes it (they may hold its
+    secrets); the details each kind gives are those :class:`Decision` declares."""
     f = s.stack[-1]
     kind = f[0]
-    names = s.ds.gem_names
-    cards = s.ds.cards
-    if kind in ("influence", "buy"):
-        return {"ducats": s.ducats, "bought": s.bought}
-    if kind in ("forger_response", "forger_discard"):
-        return {"forger": f[2], "gem": names[f[3]]}
-    if kind == "queen":
-        return {"slot": f[2], "card": cards[s.market[f[2]]].id}
-    if kind == "cardinal":
-        return {"merchant": cid(s, s.limbo[-1]), "active": s.active}
-    if kind in ("present", "alchemist"):
-        return {"sale": s.sales + 1, **lots(s, f[1], own=True)}
-    return {}
+    out: Decision = {"seat": f[1], "kind": kind}
+    if kind in SPENDING:
+        out["ducats"] = s.ducats
+        out["bought"] = s.bought
+    elif kind in FORGERY:
+        out["forger"] = f[2]
+        out["gem"] = s.ds.gem_names[f[3]]
+    elif kind == "queen":
+        out["slot"] = f[2]
+        out["card"] = s.ds.cards[s.market[f[2]]].id
+    elif kind == "cardinal":
+        out["merchant"] = cid(s, s.limbo[-1])
+        out["active"] = s.active
+    elif kind in PRESENTING:
+        shown = lots(s, f[1], own=True)
+        out["sale"] = s.sales + 1
+        out["lots"] = shown["lots"]
+        out["bankers"] = shown["bankers"]
+    return out

@@ -10,7 +10,7 @@ a message that names the file, the entry and the problem.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -591,55 +591,10 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
     if "terms" in EDITION_FILES.get(edition, {}):
         tname = EDITION_FILES[edition]["terms"]
         terms = _parse(TermsFile, _read(directory, tname), tname).terms
-    _unique([g.id for g in gfile.garment], "garment", BASE_FILES["garments"])
-    _unique([t.id for t in tfile.tile], "tile", BASE_FILES["tiles"])
-    _unique([c.id for c in efile.card], "card", BASE_FILES["employees"])
-    _unique([s.key for s in efile.start], "start card", BASE_FILES["employees"])
-    _unique([s.id for h in bmodel.hall for s in h.space] + [d.id for d in bmodel.decoration], "space", bname)
-    employee_models: list[CardModel | StartCardModel] = [*efile.card, *efile.start]
-    for c in employee_models:
-        if c.bonus not in BONUS_IDS:
-            label = c.id if isinstance(c, CardModel) else f"start {c.key}"
-            raise DataError(f"{BASE_FILES['employees']}: card {label}: unknown bonus {c.bonus!r}")
-    garment_models: list[tuple[GarmentModel, str]] = [(g, "") for g in gfile.garment]
-    tile_models: list[tuple[TileModel, str]] = [(t, "") for t in tfile.tile]
-    extra_provenance: dict[str, str] = {}
-    garment_params: dict[str, int] = {}
-    jb: JewelryBox | None = None
-    decorations = list(bmodel.decoration)
-    for exp in EXPANSIONS:
-        if exp not in expansions:
-            continue
-        name = EXPANSION_FILES[exp]
-        raw_exp = _read(directory, name)
-        if exp == "jewelry_box":
-            jfile = _parse(JewelryBoxFile, raw_exp, name)
-            jb = _jewelry_box(jfile, name, BONUS_IDS)
-            if side == "2-3":
-                raise DataError(f"{name}: no jeweler spaces for board side {side!r}")
-            decorations += jfile.decoration[: jfile.jeweler_spaces[side]]
-            extra_provenance[name] = jfile.meta.provenance
-            continue
-        xfile = _parse(GarmentExpansionFile, raw_exp, name)
-        extra_provenance[name] = xfile.meta.provenance
-        garment_params.update(xfile.params)
-        for g in xfile.garment:
-            if g.requires == "jewelry_box" and "jewelry_box" not in expansions:
-                continue  # R-EXQ-1
-            garment_models.append((g, exp))
-        tile_models += [(t, exp) for t in xfile.tile]
-    _unique([g.id for g, _ in garment_models], "garment", "garment files")
-    _unique([t.id for t, _ in tile_models], "tile", "resource tile files")
-    garments = tuple(
-        Garment(
-            i, g.id, g.colour, COLOURS.index(g.colour), g.colour in DRESS_COLOURS, g.thimble,
-            g.silk.vector(), g.thread, g.lace, g.value, g.prestige, exp, g.effect,
-        )
-        for i, (g, exp) in enumerate(garment_models)
-    )
-    tiles = tuple(ResourceTile(i, t.id, t.silk.vector(), t.lower, exp) for i, (t, exp) in enumerate(tile_models))
-    if decorations is not bmodel.decoration:
-        bmodel = bmodel.model_copy(update={"decoration": decorations})
+    _check_ids(gfile, tfile, efile, bmodel, bname)
+    extra = _expansions(directory, expansions, gfile, tfile, bmodel)
+    if extra.decorations != bmodel.decoration:
+        bmodel = bmodel.model_copy(update={"decoration": extra.decorations})
     provenance = {
         BASE_FILES["rules"]: rules.meta.provenance,
         files["bonus"]: bonus.meta.provenance,
@@ -647,20 +602,24 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
         BASE_FILES["tiles"]: tfile.meta.provenance,
         BASE_FILES["employees"]: efile.meta.provenance,
         bname: bmodel.meta.provenance,
-        **extra_provenance,
+        **extra.provenance,
     }
     ds = DataSet(
         rules=rules,
         bonus=bonus,
-        garments=garments,
-        tiles=tiles,
+        garments=tuple(
+            Garment(i, g.id, g.colour, COLOURS.index(g.colour), g.colour in DRESS_COLOURS, g.thimble,
+                    g.silk.vector(), g.thread, g.lace, g.value, g.prestige, exp, g.effect)
+            for i, (g, exp) in enumerate(extra.garments)
+        ),
+        tiles=tuple(ResourceTile(i, t.id, t.silk.vector(), t.lower, exp) for i, (t, exp) in enumerate(extra.tiles)),
         deck_cards=tuple(efile.card),
         start_cards=tuple(efile.start),
         board=_board(bmodel),
         provenance=provenance,
         expansions=frozenset(expansions),
-        jewelry_box=jb,
-        garment_params=garment_params,
+        jewelry_box=extra.jewelry_box,
+        garment_params=extra.garment_params,
         solo_cards=tuple(_parse(SoloFile, _read(directory, SOLO_FILE), SOLO_FILE).card) if solo else (),
         edition=edition,
         terms=terms,
@@ -671,6 +630,65 @@ def load(side: str, directory: Path | None = None, expansions: frozenset[str] = 
     if problems:
         raise DataError(f"{problems[0]} ({len(problems)} rulebook constraint(s) broken in all)")
     return ds
+
+
+def _check_ids(gfile: GarmentFile, tfile: TileFile, efile: EmployeeFile, bmodel: BoardModel, bname: str) -> None:
+    """Every id of the base files once, and every card's bonus one the rules know."""
+    _unique([g.id for g in gfile.garment], "garment", BASE_FILES["garments"])
+    _unique([t.id for t in tfile.tile], "tile", BASE_FILES["tiles"])
+    _unique([c.id for c in efile.card], "card", BASE_FILES["employees"])
+    _unique([s.key for s in efile.start], "start card", BASE_FILES["employees"])
+    _unique([s.id for h in bmodel.hall for s in h.space] + [d.id for d in bmodel.decoration], "space", bname)
+    employee_models: list[CardModel | StartCardModel] = [*efile.card, *efile.start]
+    for c in employee_models:
+        if c.bonus not in BONUS_IDS:
+            label = c.id if isinstance(c, CardModel) else f"start {c.key}"
+            raise DataError(f"{BASE_FILES['employees']}: card {label}: unknown bonus {c.bonus!r}")
+
+
+@dataclass
+class _Expanded:
+    """The base game's garments, tiles and decorations with those of the expansions in play,
+    each garment and tile with the expansion it comes from ("" for the base game)."""
+
+    garments: list[tuple[GarmentModel, str]]
+    tiles: list[tuple[TileModel, str]]
+    decorations: list[DecorationModel]
+    provenance: dict[str, str] = field(default_factory=dict)
+    garment_params: dict[str, int] = field(default_factory=dict)
+    jewelry_box: JewelryBox | None = None
+
+
+def _expansions(directory: Path | None, expansions: frozenset[str], gfile: GarmentFile, tfile: TileFile,
+                bmodel: BoardModel) -> _Expanded:
+    """The expansions' files read into the base game's components: the Jewelry Box's cards,
+    jewels and jeweler spaces, the garment expansions' garments, tiles and amounts."""
+    side = bmodel.side
+    out = _Expanded([(g, "") for g in gfile.garment], [(t, "") for t in tfile.tile], list(bmodel.decoration))
+    for exp in EXPANSIONS:
+        if exp not in expansions:
+            continue
+        name = EXPANSION_FILES[exp]
+        raw_exp = _read(directory, name)
+        if exp == "jewelry_box":
+            jfile = _parse(JewelryBoxFile, raw_exp, name)
+            out.jewelry_box = _jewelry_box(jfile, name, BONUS_IDS)
+            if side == "2-3":
+                raise DataError(f"{name}: no jeweler spaces for board side {side!r}")
+            out.decorations += jfile.decoration[: jfile.jeweler_spaces[side]]
+            out.provenance[name] = jfile.meta.provenance
+            continue
+        xfile = _parse(GarmentExpansionFile, raw_exp, name)
+        out.provenance[name] = xfile.meta.provenance
+        out.garment_params.update(xfile.params)
+        for g in xfile.garment:
+            if g.requires == "jewelry_box" and "jewelry_box" not in expansions:
+                continue  # R-EXQ-1
+            out.garments.append((g, exp))
+        out.tiles += [(t, exp) for t in xfile.tile]
+    _unique([g.id for g, _ in out.garments], "garment", "garment files")
+    _unique([t.id for t, _ in out.tiles], "tile", "resource tile files")
+    return out
 
 
 def _jewelry_box(f: JewelryBoxFile, name: str, known_bonuses: frozenset[str]) -> JewelryBox:

@@ -28,18 +28,19 @@ vocabularies and seats only):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from salon.core.vectors import Bag, Const, Encoding, Keyed, Num, Opt, Record, Seat, Seats, Slots, Token, record
 from salon.rococo.components import EXPANSIONS
 from salon.rococo.config import RococoConfig
 from salon.rococo.game import Rococo
+from salon.rococo.observation import PHASES
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.tailor import GRANTED
 from salon.rococo.tables import tables
 
-PHASES = ("setup", "prepare", "choose", "actions", "income", "scoring", "end", "over")
 MODES = ("main", "bonus", "reward", *GRANTED)
 """The ways an acquisition or a tailoring comes about (the ``mode`` of those decisions)."""
 COLOURS = ("blue", "pink", "green", "orange")
@@ -49,7 +50,7 @@ MONEY = 10.0
 POINTS = 50.0
 
 
-def _tokens(values: Any) -> Token:
+def _tokens(values: Iterable[str]) -> Token:
     return Token(tuple(sorted(set(values))))
 
 

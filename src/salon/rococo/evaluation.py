@@ -362,110 +362,171 @@ def _scoring_estimate(s: State, q: int, me: int) -> float:
     return v
 
 
+class _Board:
+    """What the board shows of every seat, counted once per evaluation: its garments seated,
+    the halls it is present in, and the decoration spaces it holds by what they score or bring.
+    Each count runs on local lists, which the loops reach faster than attributes."""
+
+    __slots__ = ("by_hall", "masters", "prestige", "colours", "rented", "master_guests", "throne", "present",
+                 "held", "printed", "fireworks", "fireworks_best", "statues", "kitchen_left", "kitchen_right",
+                 "jeweler")
+
+    by_hall: list[list[int]]  # garments per hall, per seat
+    masters: list[list[int]]  # ... of them on master spaces
+    prestige: list[int]
+    colours: list[list[int]]  # per seat, per colour
+    rented: list[int]
+    master_guests: list[int]
+    throne: list[list[int]]  # the prestige of each of the seat's garments in the Throne hall
+    present: list[int]  # bit h: a garment or a musician of the seat in hall h
+    held: list[int]  # decoration spaces
+    printed: list[int]  # the points printed on them
+    fireworks: list[list[int]]  # the multiplier of each fireworks space
+    fireworks_best: list[int]  # the dearest fireworks space's cost (the majority's tie-break)
+    statues: list[int]
+    kitchen_left: list[bool]
+    kitchen_right: list[bool]
+    jeweler: list[bool]
+
+    def __init__(self, s: State, st: _Static) -> None:
+        self._count_guests(s, st)
+        self._count_decorations(s, st)
+
+    def _count_guests(self, s: State, st: _Static) -> None:
+        n = s.n
+        halls = len(st.hall_vp)
+        cnt = [[0] * n for _ in range(halls)]
+        mst = [[0] * n for _ in range(halls)]
+        prestige = [0] * n
+        colours = [[0, 0, 0, 0] for _ in range(n)]
+        rented = [0] * n
+        master_guests = [0] * n
+        throne: list[list[int]] = [[] for _ in range(n)]
+        present = [0] * n
+        for g, q, h, master in zip(s.guest, s.guest_owner, st.space_hall, st.space_master):
+            if g == EMPTY:
+                continue
+            cnt[h][q] += 1
+            if master:
+                mst[h][q] += 1
+                master_guests[q] += 1
+            prestige[q] += st.gar_prestige[g]
+            colours[q][st.gar_colour[g]] += 1
+            rented[q] += 1
+            if h == 0:
+                throne[q].append(st.gar_prestige[g])
+            present[q] |= 1 << h
+        self.by_hall, self.masters, self.prestige, self.colours = cnt, mst, prestige, colours
+        self.rented, self.master_guests, self.throne, self.present = rented, master_guests, throne, present
+
+    def _count_decorations(self, s: State, st: _Static) -> None:
+        n = s.n
+        dec = [0] * n
+        printed = [0] * n
+        fw_mults: list[list[int]] = [[] for _ in range(n)]
+        fw_best = [-1] * n
+        statues = [0] * n
+        kitchen_left = [False] * n
+        kitchen_right = [False] * n
+        jeweler = [False] * n
+        present = self.present
+        for d, (o, kind) in enumerate(zip(s.deco, st.deco_kind)):
+            if o == EMPTY:
+                continue
+            dec[o] += 1
+            printed[o] += st.deco_vp[d]
+            if kind == "fireworks":
+                fw_mults[o].append(st.deco_mult[d])
+                fw_best[o] = max(fw_best[o], st.deco_cost[d])
+            elif kind == "statue":
+                statues[o] += 1
+            elif kind == "kitchen_left":
+                kitchen_left[o] = True
+            elif kind == "kitchen_right":
+                kitchen_right[o] = True
+            elif kind == "musician":
+                present[o] |= 1 << st.deco_hall[d]
+            elif kind == "jeweler":
+                jeweler[o] = True
+        self.held, self.printed, self.fireworks, self.fireworks_best = dec, printed, fw_mults, fw_best
+        self.statues, self.jeweler = statues, jeweler
+        self.kitchen_left, self.kitchen_right = kitchen_left, kitchen_right
+
+
 def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
+    """Every seat's final points as ``me`` may reckon them during the rounds: what the board
+    holds now, the majorities it promises, what each seat's pieces and purse promise, and what
+    its cards do (``me``'s own from its secrets, the others' as anyone may reckon them)."""
     n = s.n
     rounds_after = st.rounds - s.round
     before_actions = s.phase in ("setup", "prepare", "choose")
-    progress = 1.0 - rounds_after / max(1, st.rounds - 1)
-    sharp = SHARP_START + SHARP_GAIN * progress
     players = s.players
-
-    # garments on the board, per hall and per seat
-    halls = len(st.hall_vp)
-    cnt = [[0] * n for _ in range(halls)]
-    mst = [[0] * n for _ in range(halls)]
-    prestige = [0] * n
-    colours = [[0, 0, 0, 0] for _ in range(n)]
-    rented = [0] * n
-    master_guests = [0] * n
-    throne: list[list[int]] = [[] for _ in range(n)]
-    present = [0] * n
-    for g, q, h, master in zip(s.guest, s.guest_owner, st.space_hall, st.space_master):
-        if g == EMPTY:
-            continue
-        cnt[h][q] += 1
-        if master:
-            mst[h][q] += 1
-            master_guests[q] += 1
-        prestige[q] += st.gar_prestige[g]
-        colours[q][st.gar_colour[g]] += 1
-        rented[q] += 1
-        if h == 0:
-            throne[q].append(st.gar_prestige[g])
-        present[q] |= 1 << h
-
-    # decorations
-    dec = [0] * n
-    printed = [0] * n
-    fw_mults: list[list[int]] = [[] for _ in range(n)]
-    fw_best = [-1] * n
-    statues = [0] * n
-    kitchen_left = [False] * n
-    kitchen_right = [False] * n
-    jeweler = [False] * n
-    for d, (o, kind) in enumerate(zip(s.deco, st.deco_kind)):
-        if o == EMPTY:
-            continue
-        dec[o] += 1
-        printed[o] += st.deco_vp[d]
-        if kind == "fireworks":
-            fw_mults[o].append(st.deco_mult[d])
-            fw_best[o] = max(fw_best[o], st.deco_cost[d])
-        elif kind == "statue":
-            statues[o] += 1
-        elif kind == "kitchen_left":
-            kitchen_left[o] = True
-        elif kind == "kitchen_right":
-            kitchen_right[o] = True
-        elif kind == "musician":
-            present[o] |= 1 << st.deco_hall[d]
-        elif kind == "jeweler":
-            jeweler[o] = True
-
+    board = _Board(s, st)
     hidden = hidden_prestige(s)  # _known_vp, for every seat at once
-    est = [float((p.vp if q == me or not hidden else players[me].vp) + prestige[q] + printed[q])
+    est = [float((p.vp if q == me or not hidden else players[me].vp) + board.prestige[q] + board.printed[q])
            for q, p in enumerate(players)]
-
     madame = MDB if s.cfg.solo else -1
     madame_turns = _madame_turns(s, st, before_actions, rounds_after) if s.cfg.solo else 0.0
-    # hall majorities (R-SCORE-3-*), as shares that firm up toward the end; Madame du Barry counts
-    # with the garments her tailor cards still to come will place, each in a hall drawn by another
-    # card (R-SOLO-TAI-4, R-SOLO-PLACE-1), evenly over the halls
+    _majorities(est, s, st, board, madame, madame_turns)
+    turns = [madame_turns if q == madame  # each seat's turns left
+             else float((st.hand if before_actions else len(p.hand)) + st.hand * rounds_after)
+             for q, p in enumerate(players)]
+    _placed_prospects(est, s, st, board, turns)
+    _purses(est, s, st, board, turns, me, madame)
+    hall_most = max([row[me] for row in board.by_hall], default=0)
+    est[me] += _own_prospects(s, st, me, board.colours[me], board.held[me], board.master_guests[me], hall_most,
+                              board.present[me].bit_count())
+    jb = s.t.ds.jewelry_box is not None
+    for q in range(n):
+        if q == madame:
+            est[q] += _madame_crowns(s, st) + madame_future(madame_turns, jb)
+        elif q != me:
+            est[q] += _public_crowns(s, st, q) + _public_prospects(s, st, q)
+    return est
+
+
+def _majorities(est: list[float], s: State, st: _Static, board: _Board, madame: int, madame_turns: float) -> None:
+    """The hall majorities (R-SCORE-3-*) and the fireworks majority (R-SCORE-4-*, ties to the
+    most expensive space), as shares that firm up toward the end.  Madame du Barry counts with
+    the garments her tailor cards still to come will place, each in a hall drawn by another
+    card (R-SOLO-TAI-4, R-SOLO-PLACE-1), evenly over the halls."""
+    n = s.n
+    progress = 1.0 - (st.rounds - s.round) / max(1, st.rounds - 1)
+    sharp = SHARP_START + SHARP_GAIN * progress
+    halls = len(st.hall_vp)
     coming = madame_turns * st.mdb_tailor / halls
     for h in range(halls):
-        row = cnt[h]
+        row = board.by_hall[h]
+        mst = board.masters[h]
         mus = s.deco[st.hall_musician[h]]
         if coming:
-            _majority(est, [(row[q] + coming if q == madame else row[q], mst[h][q], int(mus == q), q)
+            _majority(est, [(row[q] + coming if q == madame else row[q], mst[q], int(mus == q), q)
                             for q in range(n) if row[q] or q == madame], st.hall_vp[h], n, sharp)
         else:
-            _majority(est, [(row[q], mst[h][q], int(mus == q), q) for q in range(n) if row[q]], st.hall_vp[h], n,
-                      sharp)
+            _majority(est, [(row[q], mst[q], int(mus == q), q) for q in range(n) if row[q]], st.hall_vp[h], n, sharp)
+    fw = board.fireworks
+    _majority(est, [(len(fw[q]), 0, board.fireworks_best[q], q) for q in range(n) if fw[q]], st.fw_vp, n, sharp)
 
-    # fireworks majority (R-SCORE-4-*): ties go to the most expensive space
-    _majority(est, [(len(fw_mults[q]), 0, fw_best[q], q) for q in range(n) if fw_mults[q]], st.fw_vp, n, sharp)
 
-    jb = s.t.ds.jewelry_box
+def _placed_prospects(est: list[float], s: State, st: _Static, board: _Board, turns: list[float]) -> None:
+    """What each seat's garments and decorations promise in the final scoring: the terrace
+    (R-SCORE-5-*), the statues (R-SCORE-6-3) and the all-halls ladder (R-HALLS-*), the parts
+    still open weighed by how soon the seat's ``turns`` run out."""
     free_ladder = EMPTY in s.all_halls
     next_ladder = st.all_halls_vp[s.all_halls.index(EMPTY)] if free_ladder else 0
-    for q, p in enumerate(players):
-        if q == madame:
-            turns = madame_turns
-            per_round = st.mdb_round
-        else:
-            turns = float((st.hand if before_actions else len(p.hand)) + st.hand * rounds_after)
-            per_round = float(st.hand)
-        soon = min(1.0, turns / 6)
-        # terrace (R-SCORE-5-*): the best pairing now, and spots still waiting for a garment
-        if fw_mults[q]:
-            est[q] += _terrace_gain(fw_mults[q], throne[q])
-            waiting = sorted(fw_mults[q], reverse=True)[len(throne[q]):]
+    fireworks, statues, present = board.fireworks, board.statues, board.present
+    for q in range(s.n):
+        soon = min(1.0, turns[q] / 6)
+        mults = fireworks[q]
+        if mults:  # the best pairing now, and spots still waiting for a garment
+            throne = board.throne[q]
+            est[q] += _terrace_gain(mults, throne)
+            waiting = sorted(mults, reverse=True)[len(throne):]
             est[q] += sum(m - 1 for m in waiting) * TERRACE_HOPE * soon
-        # statues (R-SCORE-6-3): distinct colours now, and colours still to come
-        if statues[q]:
-            covered = sum(min(c, statues[q]) for c in colours[q])
-            est[q] += st.statue_vp * (covered + (4 * statues[q] - covered) * STATUE_HOPE * soon)
-        # all-halls ladder (R-HALLS-*)
+        k = statues[q]
+        if k:  # distinct colours now, and colours still to come
+            covered = sum(min(c, k) for c in board.colours[q])
+            est[q] += st.statue_vp * (covered + (4 * k - covered) * STATUE_HOPE * soon)
         for vp, o in zip(st.all_halls_vp, s.all_halls):
             if o == q:
                 est[q] += vp
@@ -473,49 +534,47 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
         else:
             if free_ladder:
                 est[q] += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
-        # livres and income (R-PH4-*, R-SCORE-1-1)
-        extra = (dec[q] if kitchen_left[q] else 0) + (rented[q] if kitchen_right[q] else 0)
+
+
+def _purses(est: list[float], s: State, st: _Static, board: _Board, turns: list[float], me: int, madame: int) -> None:
+    """What each seat's livres, income, jewels, favour and goods are worth in points (R-PH4-*,
+    R-SCORE-1-1): a livre is worth more while there are turns to spend it; thread and lace are
+    public, another seat's silk only by its tile count.  Madame du Barry has no livres and no
+    income (R-SOLO-GEN-1, R-SOLO-PH4-1); her tiles are never spent and bring a point per two at
+    the end (R-SOLO-END-3)."""
+    jb = s.t.ds.jewelry_box
+    rounds_after = st.rounds - s.round
+    held, rented, left, right = board.held, board.rented, board.kitchen_left, board.kitchen_right
+    for q, p in enumerate(s.players):
+        extra = (held[q] if left[q] else 0) + (rented[q] if right[q] else 0)
         if jb is not None:
             # Jewelry Box (RULES.md §13): jewels pay income and a point at the end (R-JB-PH4-1,
             # R-JB-SCORE-1); a jeweler space opens the jewelry display (R-JB-FIN-3); exam tasks
             # lead to +1 VP and a better card (R-JB-EXAM-*)
             extra += jb.params.jewel_income * len(p.jewels)
             est[q] += jb.params.jewel_end_vp * len(p.jewels)
-            if jeweler[q]:
-                est[q] += JEWEL_HOPE * turns / per_round
-            est[q] += EXAM_TASK * p.tasks.bit_count() * soon
+            if board.jeweler[q]:
+                est[q] += JEWEL_HOPE * turns[q] / (st.mdb_round if q == madame else float(st.hand))
+            est[q] += EXAM_TASK * p.tasks.bit_count() * min(1.0, turns[q] / 6)
         if q == madame:
-            # no livres, no income (R-SOLO-GEN-1, R-SOLO-PH4-1); her tiles are never spent and
-            # bring a point per two at the end (R-SOLO-END-3)
             if s.favour == q:
                 est[q] += st.favour_vp if rounds_after == 0 else FAVOUR_START
             est[q] += len(p.rack) * 0.5
             continue
         income = st.base_income + extra
-        if turns == 0:
+        if turns[q] == 0:
             total = p.livres + income
             est[q] += total // st.per_vp + 0.005 * (total % st.per_vp)
         else:
-            lam = LIVRE_LATE + LIVRE_EXTRA * min(1.0, turns / SPEND_TURNS)
+            lam = LIVRE_LATE + LIVRE_EXTRA * min(1.0, turns[q] / SPEND_TURNS)
             est[q] += p.livres * lam + income * (rounds_after + 1) * 0.5 * (lam + LIVRE_LATE)
         if s.favour == q:
             est[q] += st.favour_vp if rounds_after == 0 else FAVOUR_START
-        # resources: thread and lace are public, another seat's silk only by its tile count
-        use = min(1.0, turns / 4)
+        use = min(1.0, turns[q] / 4)
         if q == me:
             est[q] += use * (_silk(p.silk) + _goods(p.thread) + _goods(p.lace))
         else:
             est[q] += use * (len(p.rack) * HIDDEN_TILE + _goods(p.thread) + _goods(p.lace))
-
-    hall_most = max([row[me] for row in cnt], default=0)
-    est[me] += _own_prospects(s, st, me, colours[me], dec[me], master_guests[me], hall_most,
-                              present[me].bit_count())
-    for q in range(n):
-        if q == madame:
-            est[q] += _madame_crowns(s, st) + madame_future(madame_turns, jb is not None)
-        elif q != me:
-            est[q] += _public_crowns(s, st, q) + _public_prospects(s, st, q)
-    return est
 
 
 def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int, master_guests: int,
@@ -531,22 +590,9 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     silk = p.silk
     v = 0.0
 
-    # the best garment on display the rack can (nearly) pay for
     ready_master = ready_journeyman = False
-    best = 0.0
-    have = (*silk, p.thread, p.lace)
     if turns:
-        for w, g in enumerate(s.windows):
-            if g == EMPTY:
-                continue
-            cost = st.window_costs[w]
-            short = (p.livres < cost) + sum([x - y for x, y in zip(st.gar_need[g], have) if x > y])
-            if short == 0:
-                ready_master = True
-                ready_journeyman = ready_journeyman or not st.gar_thimble[g]
-            if short < len(READY):
-                worth = _garment_worth(st, g, lam) - cost * lam
-                best = max(best, worth * READY[short])
+        best, ready_master, ready_journeyman = _display_garment(s, st, p, lam)
         v += best * use
 
     # steps of the turn still pending: a tile to keep or convert, silk to hand in, a garment
@@ -602,6 +648,30 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     return v
 
 
+def _display_garment(s: State, st: _Static, p: Player, lam: float) -> tuple[float, bool, bool]:
+    """The best garment on display the seat's rack can (nearly) pay for, as the share of its
+    worth that what is missing leaves (``READY``), and whether a garment is ready now for a
+    Master and for a Journeyman (one without a thimble)."""
+    ready_master = ready_journeyman = False
+    best = 0.0
+    have = (*p.silk, p.thread, p.lace)
+    for w, g in enumerate(s.windows):
+        if g == EMPTY:
+            continue
+        cost = st.window_costs[w]
+        short = int(p.livres < cost)  # units missing: the price, then silk, thread and lace
+        for x, y in zip(st.gar_need[g], have):
+            if x > y:
+                short += x - y
+        if short == 0:
+            ready_master = True
+            ready_journeyman = ready_journeyman or not st.gar_thimble[g]
+        if short < len(READY):
+            worth = _garment_worth(st, g, lam) - cost * lam
+            best = max(best, worth * READY[short])
+    return best, ready_master, ready_journeyman
+
+
 def _next_hand(p: Player, quality: tuple[float, ...], size: int) -> float:
     """The mean play quality of the next round's hand of ``size`` cards (R-PH2-3): the best
     cards of the supply, or, when fewer are left there, all of them and the best of the
@@ -632,7 +702,11 @@ def _public_prospects(s: State, st: _Static, q: int) -> float:
 
 def _public_crowns(s: State, st: _Static, q: int) -> float:
     """Crown cards another seat shows on its discard pile, as they would score now."""
-    return sum(_crown(s, q, st.card_bonus[c]) for c in s.players[q].discard if st.card_bonus[c] in CROWN)
+    points = 0
+    for c in s.players[q].discard:
+        if st.card_bonus[c] in CROWN:
+            points += _crown(s, q, st.card_bonus[c])
+    return float(points)
 
 
 def _madame_turns(s: State, st: _Static, before_actions: bool, rounds_after: int) -> float:

@@ -14,6 +14,7 @@ from salon.core.game import Description, Result, check_seat, game_seed
 from salon.core.rng import BaseRng, Rng
 from salon.rococo import invariants, position
 from salon.rococo.config import MDB, RococoConfig, parse_config
+from salon.rococo.observation import DecisionNow, Observation
 from salon.rococo.projection import projection
 from salon.rococo.resample import resample
 from salon.rococo.rules import (  # noqa: F401  (each module registers its steps)
@@ -42,7 +43,7 @@ from salon.rococo.rules.tailor import reductions
 from salon.rococo.rules.tailor import sellable as garment_sellable
 from salon.rococo.state import State
 from salon.rococo.tables import Tables, tables
-from salon.rococo.view import decision_context, observe
+from salon.rococo.view import current_decision, observe
 
 
 def _tables(cfg: RococoConfig) -> Tables:
@@ -69,6 +70,7 @@ def _description(cfg: RococoConfig) -> Description:
 
 class Rococo(StepGame[State, RococoConfig]):
     name = "rococo"
+    shapes = "salon.rococo.observation"
     steps = STEPS
     revealing = frozenset({"card_sent_away", "replayed", "turn_end", "round", "game_over"})
     irreversible = frozenset({"promote"})  # looking through an exam stack reveals it
@@ -159,13 +161,12 @@ class Rococo(StepGame[State, RococoConfig]):
             *mdb_remove,
         ]
 
-    def decision(self) -> dict[str, Any]:
-        if not self.s.stack:
-            return {}
-        f = self.s.stack[-1]
-        return {"seat": f[1], "kind": f[0], **decision_context(self.s)}
+    def decision(self) -> DecisionNow:
+        """The decision now (salon.rococo.observation.Decision); an empty mapping once the game
+        is over."""
+        return current_decision(self.s) if self.s.stack else {}
 
-    def observe(self, seat: object) -> dict[str, Any]:  # any object: check_seat refuses what is no seat
+    def observe(self, seat: object) -> Observation:  # any object: check_seat refuses what is no seat
         return observe(self.s, check_seat(self, seat))
 
     def projection(self, seat: int | None) -> list[int | None]:

@@ -40,6 +40,7 @@ from salon.core.position import (
 from salon.core.rng import BaseRng
 from salon.rococo.config import RococoConfig, parse_config
 from salon.rococo.invariants import check
+from salon.rococo.observation import PHASES
 from salon.rococo.rules.registry import DECISIONS, advance
 from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import Tables, tables
@@ -53,10 +54,6 @@ BOARD_KEYS = ("display", "drawers", "windows", "making", "guests", "decorations"
 OUT_KEYS = ("employees", "resources", "garments", "jewels")
 HIDDEN_KEYS = ("deck", "resource_bag", "garment_bag", "festive", "jewel_bag", "journeyman_exam", "master_exam",
                "unseen", "promoted", "mdb_supply", "mdb_hand", "mdb_discard")
-PHASES = ("setup", "prepare", "choose", "actions", "income", "scoring", "end", "over")
-"""The state's phases: setup, Phase 1 (prepare), Phase 2 (choose), Phase 3 (actions),
-Phase 4 (income), final scoring (scoring, then end once garments count on the terrace,
-R-SCORE-6-4) and over."""
 EXAMS = ("journeyman", "master")
 
 STEPS = {
@@ -201,15 +198,35 @@ def _invariants(s: State) -> None:
 
 
 def _read(data: dict[str, Any], cfg: RococoConfig, t: Tables, seed: int) -> State:
+    """The state of a position, read part by part, every card, tile, garment and jewel placed
+    once (``places``)."""
     k = _Kinds(t)
-    ds = t.ds
-    b = ds.board
-    jb = ds.jewelry_box
     n = cfg.seats
     places = Places()
     s = State.__new__(State)
     s.cfg, s.t, s.n = cfg, t, n
-    rounds = ds.rules.rounds
+    turn = _read_round(data, s)
+    s.players = [_player(raw, i, k, places, t) for i, raw in enumerate(array(data.get("players"), "players", n))]
+    s.turn_card = EMPTY if turn.get("card") is None else k.card.look_up(turn["card"], "turn.card")
+    _read_board(known(data.get("board", {}), BOARD_KEYS, "board"), s, k, places)
+    _read_out(known(data.get("out", {}), OUT_KEYS, "out"), s, k, places)
+    s.stack = read_steps(data.get("pending", []), STEPS, k.codecs(n))
+    for i, f in enumerate(s.stack):
+        if f[0] == "fate":  # a tile drawn and not yet placed lies in its step (invariants.check)
+            places.put(k.tile, k.tile.ids[f[2]], f"pending[{len(s.stack) - 1 - i}]", "a pending fate step")
+    fill = make_rng(seed)
+    _read_hidden(data, s, k, places, fill)
+    s.rng = read_rng(data, fill)
+    _read_scoring(known(data.get("scoring", {}), ("breakdown", "money_left"), "scoring"), s)
+    s.events = []
+    return s
+
+
+def _read_round(data: dict[str, Any], s: State) -> dict[str, Any]:
+    """Where the game stands: the round, the phase, the start player, whose turn and the
+    favour; the ``turn`` entry, whose card is read once the hands are."""
+    n = s.n
+    rounds = s.t.ds.rules.rounds
     s.round = integer(data.get("round", 1), "round", 1)
     if s.round > rounds:
         raise PositionError(f"round {s.round} does not exist: the game has {rounds} rounds")
@@ -218,14 +235,15 @@ def _read(data: dict[str, Any], cfg: RococoConfig, t: Tables, seed: int) -> Stat
     turn = known(data.get("turn", {}), ("seat", "card"), "turn")
     s.turn_seat = seat(turn.get("seat", s.start_player), "turn.seat", n)
     s.favour = seat(data.get("favour"), "favour", n, empty=True)
+    return turn
 
-    raw_players = array(data.get("players"), "players", n)
-    s.players = []
-    for i, raw in enumerate(raw_players):
-        s.players.append(_player(raw, i, k, places, t))
-    s.turn_card = EMPTY if turn.get("card") is None else k.card.look_up(turn["card"], "turn.card")
 
-    board = known(data.get("board", {}), BOARD_KEYS, "board")
+def _read_board(board: dict[str, Any], s: State, k: _Kinds, places: Places) -> None:
+    """The board: the displays, the drawers, the tailoring, the guests, the decorations, the
+    all-halls ladder, the terrace and the jeweler's board."""
+    b = s.t.ds.board
+    jb = s.t.ds.jewelry_box
+    n = s.n
     s.display = places.spaces(k.card, board.get("display", [None] * b.hire_spaces), "board.display",
                               "the new-employee display", b.hire_spaces)
     rows = array(board.get("drawers", [[None] * b.drawer_spaces] * b.drawers), "board.drawers", b.drawers)
@@ -258,21 +276,20 @@ def _read(data: dict[str, Any], cfg: RococoConfig, t: Tables, seed: int) -> Stat
     s.rent_jewel = EMPTY if board.get("rent_jewel") is None else k.jewel.look_up(board["rent_jewel"],
                                                                                   "board.rent_jewel")
 
-    out = known(data.get("out", {}), OUT_KEYS, "out")
-    _absent(out, ("jewels",), jb is not None, "out", "jewelry_box")
+
+def _read_out(out: dict[str, Any], s: State, k: _Kinds, places: Places) -> None:
+    """What is out of play: the boxed employees and jewels, the resource and garment discards."""
+    _absent(out, ("jewels",), s.t.ds.jewelry_box is not None, "out", "jewelry_box")
     s.boxed = places.pile(k.card, out.get("employees", []), "out.employees", "the box")
     s.res_discard = places.pile(k.tile, out.get("resources", []), "out.resources", "the resource discard")
     s.gar_discard = places.pile(k.garment, out.get("garments", []), "out.garments", "the garment discard")
     s.jewels_boxed = places.pile(k.jewel, out.get("jewels", []), "out.jewels", "the box")
 
-    s.stack = read_steps(data.get("pending", []), STEPS, k.codecs(n))
-    for i, f in enumerate(s.stack):
-        if f[0] == "fate":  # a tile drawn and not yet placed lies in its step (invariants.check)
-            places.put(k.tile, k.tile.ids[f[2]], f"pending[{len(s.stack) - 1 - i}]", "a pending fate step")
-    fill = make_rng(seed)
-    _read_hidden(data, s, k, places, fill)
-    s.rng = read_rng(data, fill)
-    scoring = known(data.get("scoring", {}), ("breakdown", "money_left"), "scoring")
+
+def _read_scoring(scoring: dict[str, Any], s: State) -> None:
+    """The final scoring so far, and whether the game is over, which it is exactly when no step
+    is pending."""
+    n = s.n
     s.breakdown = [counts(x, f"scoring.breakdown[{i}]")
                    for i, x in enumerate(array(scoring.get("breakdown", [{}] * n), "scoring.breakdown", n))]
     s.money_left = [integer(v, f"scoring.money_left[{i}]") for i, v in
@@ -282,8 +299,6 @@ def _read(data: dict[str, Any], cfg: RococoConfig, t: Tables, seed: int) -> Stat
         raise PositionError("pending: a game that is over has no pending step")
     if not s.over and not s.stack:
         raise PositionError("pending: a game that is not over needs a pending step (the decision now first)")
-    s.events = []
-    return s
 
 
 def _player(raw: Any, i: int, k: _Kinds, places: Places, t: Tables) -> Player:

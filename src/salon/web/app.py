@@ -2,7 +2,7 @@
 browser client, and what guards both.
 
 The API is described in its OpenAPI document (``/api/openapi.json``, shown at ``/api/docs``)
-and in docs/web-api.md, which ``python -m salon.web.api.markdown`` writes from it.  A public
+and in docs/web-api.md, which ``python -m tools.api_doc`` writes from it.  A public
 server is protected as ``salon.web.guard`` says: caps and rate limits per client address,
 state-changing requests only from the server's own pages and only as JSON, bodies bounded by
 their declared length before they are read, and security headers on every response

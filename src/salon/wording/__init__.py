@@ -8,8 +8,10 @@ with each event (``"text"``) and the browser renders them with the same formatte
 (``static/wording.js``).  The templates are the ``events`` catalogs of :mod:`salon.i18n`, one per
 game, so that an event is worded in one place for every language and every front end.
 
-A game's plug-in names its wording (``Plugin.wording``); a game without one is told by the
-front ends as raw events.
+A game's wording is registered under the game's name in this layer's entry-point group,
+:data:`GROUP`, by the package that holds it (salon's ``pyproject.toml`` for the bundled games,
+whose wordings live here); a game names no layer above its own.  A game without one is told by
+the front ends as raw events.
 """
 
 from __future__ import annotations
@@ -18,8 +20,12 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from salon.core.game import Game
-from salon.core.plugins import load, plugin
+from salon.core.plugins import registered
 from salon.wording.phrase import Line
+
+GROUP = "salon.wording"
+"""The entry-point group of the games' wordings: ``game = "module:Class"``, a class built from
+a game that is a :class:`Wording`."""
 
 
 class Wording(Protocol):
@@ -41,12 +47,11 @@ class Wording(Protocol):
 
 
 def wording(game: Game) -> Wording | None:
-    """The wording of a game, None for a game whose plug-in names none."""
-    found_plugin = plugin(game.name)
-    reference = found_plugin.wording if found_plugin else None
-    if reference is None:
+    """The wording of a game, None for a game none is registered for."""
+    words = registered(GROUP, game.name)
+    if words is None:
         return None
-    found: Wording = load(reference)(game)
+    found: Wording = words(game)
     return found
 
 

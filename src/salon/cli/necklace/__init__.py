@@ -1,1 +1,1 @@
-"""The Queen's Necklace at the terminal: its view (the plug-in's ``terminal`` part), board and words."""
+"""The Queen's Necklace at the terminal: its view (registered in the group ``salon.terminal``), board and words."""

@@ -22,6 +22,7 @@ from rich.text import Text
 
 from salon.cli.necklace.text import NecklaceText
 from salon.necklace.components import GEM, KINDS, MERCHANT
+from salon.necklace.observation import Observation, Player
 from salon.wording.necklace.words import card_class
 
 CROSSED = "✗"
@@ -61,7 +62,7 @@ class NecklaceBoard(NecklaceText):
         return Table(title=title, caption=caption, box=box.SIMPLE_HEAD, title_justify="left", title_style="bold",
                      caption_justify="left", pad_edge=False, show_edge=False, **options)
 
-    def _header(self, obs: dict[str, Any]) -> RenderableType:
+    def _header(self, obs: Observation) -> RenderableType:
         if obs["over"]:
             title = self._("board.title_over", turn=obs["turn"])
         else:
@@ -95,7 +96,7 @@ class NecklaceBoard(NecklaceText):
         return ", ".join(self._("card.out", kind=self.kind(k), n=n, total=len(self.ds.of_kind[k]))
                          for k, n in enumerate(out) if n and k not in (GEM, MERCHANT))
 
-    def _tiles(self, obs: dict[str, Any]) -> RenderableType:
+    def _tiles(self, obs: Observation) -> RenderableType:
         """The Fashion tiles with the Gem tile under each, and the Rarity tiles of the last sale."""
         table = self._table(self._("board.tiles"))
         for key in ("fashion", "gem", "rarity"):
@@ -112,7 +113,7 @@ class NecklaceBoard(NecklaceText):
         prices = [f"[bold]({p})[/]" if i == step else str(p) for i, p in enumerate(ladder)]
         return " ".join([*prices, CROSSED])
 
-    def _market(self, obs: dict[str, Any]) -> RenderableType:
+    def _market(self, obs: Observation) -> RenderableType:
         table = self._table(self._("board.market"), self._("board.market_caption"))
         for key in ("slot", "card", "price", "ladder", "effect"):
             table.add_column(self._("board.col_" + key), justify="right" if key in ("slot", "price") else "left",
@@ -126,7 +127,7 @@ class NecklaceBoard(NecklaceText):
                           self.ladder(entry["ladder"], entry["step"]), f"[dim]{self.effect(card_id)}[/]")
         return table
 
-    def _players(self, obs: dict[str, Any]) -> RenderableType:
+    def _players(self, obs: Observation) -> RenderableType:
         table = self._table(self._("board.players"))
         for key in ("player", "livres", "cards", "notes"):
             table.add_column(self._("board.col_" + key), justify="right" if key in ("livres", "cards") else "left")
@@ -147,7 +148,7 @@ class NecklaceBoard(NecklaceText):
         hand, and the notes (the Necklace, a Merchant's delayed sale).  Headings are whole;
         only the notes give way on a narrow screen."""
         obs = self.public()
-        deciding = obs["decision"].get("seat") if obs["decision"] else None
+        deciding = obs["decision"]["seat"] if obs["decision"] else None
         table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold", expand=True)
         table.add_column("", no_wrap=True, width=1)
         table.add_column(self._("board.col_player"), no_wrap=True, overflow="ellipsis")
@@ -166,7 +167,7 @@ class NecklaceBoard(NecklaceText):
                           str(p["hand_count"]), " · ".join(notes))
         return table
 
-    def _sale(self, obs: dict[str, Any], seat: int | None) -> RenderableType | None:
+    def _sale(self, obs: Observation, seat: int | None) -> RenderableType | None:
         """During a sale: every presentation once revealed (QN-SALE-5, one column per gem type,
         most fashionable first); before, only the seat's own presentation so far."""
         if obs["phase"] != "sale":
@@ -194,7 +195,7 @@ class NecklaceBoard(NecklaceText):
     def _lot_cell(self, card_ids: list[str]) -> str:
         return "\n".join(self.card(c) for c in card_ids)
 
-    def _private(self, me: dict[str, Any], fashion: list[str]) -> RenderableType:
+    def _private(self, me: Player, fashion: list[str]) -> RenderableType:
         """The seat's hand, grey sale cards first (gems in fashion order), with what each card
         does; then the hands a Confessor or a Forger showed it."""
         position = {self.ds.gem_names.index(g): i for i, g in enumerate(fashion)}

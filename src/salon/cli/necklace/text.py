@@ -13,6 +13,7 @@ from rich.markup import escape
 from salon.core.game import Game
 from salon.i18n import count, has, text
 from salon.necklace.components import KINDS, DataSet
+from salon.necklace.observation import Observation
 from salon.wording.catalog import reader
 from salon.wording.necklace.words import NecklaceWords, necklace
 from salon.wording.phrase import Phrase, render
@@ -38,7 +39,7 @@ class NecklaceText:
     """One game's words in one language; ``labels`` names the seats."""
 
     def __init__(self, game: Game, lang: str, labels: list[str]) -> None:
-        self.game = game
+        self.game = necklace(game)
         self.words = NecklaceWords(game)
         self.ds: DataSet = self.words.ds
         self.lang = lang
@@ -60,7 +61,7 @@ class NecklaceText:
     def _mark(self, style: str, words: str) -> str:
         return f"[{STYLES[style]}]{words}[/]" if style in STYLES else words
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> Observation:
         return self.game.observe(None)
 
     def player(self, seat: int | None) -> str:

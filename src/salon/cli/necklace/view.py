@@ -9,6 +9,7 @@ most fashionable gem first, then rarity, prices and who sells each column.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.markup import escape
@@ -18,6 +19,7 @@ from salon.cli.necklace.text import PREFIX, rule_fields
 from salon.cli.support import GameSupport, WordedLog
 from salon.core.game import Game
 from salon.necklace.components import GEM
+from salon.necklace.observation import DecisionNow
 from salon.wording.necklace.events import NecklaceEvents
 from salon.wording.necklace.words import necklace
 
@@ -38,7 +40,7 @@ class NecklaceView(NecklaceBoard, WordedLog):
 
     # --- decisions
 
-    def prompt(self, decision: dict[str, Any]) -> str:
+    def prompt(self, decision: Mapping[str, Any]) -> str:
         kind = decision.get("kind", "")
         f: dict[str, Any] = {}
         if kind in ("influence", "buy"):
@@ -83,7 +85,7 @@ class NecklaceView(NecklaceBoard, WordedLog):
             return self._(f"action.pass_{kind}", card=self.card(d.get("card")), gem=self.some_gem(d.get("gem")))
         return self._("action.other", action=escape(action))
 
-    def _explain_play(self, args: list[str], d: dict[str, Any]) -> str:
+    def _explain_play(self, args: list[str], d: DecisionNow) -> str:
         what = args[0]
         players = self.public()["players"]
         if what in ("confessor", "thief"):
@@ -104,7 +106,7 @@ class NecklaceView(NecklaceBoard, WordedLog):
         holder = next((p["seat"] for p in players if p["necklace"]), None)
         return self._("action.play_musketeers", target=self.player(holder))
 
-    def _explain_done(self, kind: str, d: dict[str, Any]) -> str:
+    def _explain_done(self, kind: str, d: DecisionNow) -> str:
         if kind == "influence":
             return self._("action.done_influence", ducats=self.ducats(d.get("ducats", 0)))
         if kind == "buy":
@@ -116,13 +118,13 @@ class NecklaceView(NecklaceBoard, WordedLog):
             return self._("action.done_present_empty")
         return self._("action.done_present", lots=self.lots(lots, bankers))
 
-    def _explain_buy(self, card_id: str, d: dict[str, Any]) -> str:
+    def _explain_buy(self, card_id: str, d: DecisionNow) -> str:
         price = next(e["price"] for e in self.public()["market"] if e is not None and e["card"]["id"] == card_id)
         key = "action.buy_astrologer" if self.words.data(card_id).kind_name == "astrologer" else "action.buy"
         return self._(key, card=self.card(card_id), price=self.ducats(price),
                       left=self.ducats(d.get("ducats", 0) - price))
 
-    def _explain_present(self, args: list[str], d: dict[str, Any]) -> str:
+    def _explain_present(self, args: list[str], d: DecisionNow) -> str:
         card_id = args[0]
         c = self.words.data(card_id)
         if len(args) > 1:  # a Ring, King or the Necklace on a gem type's lot (QN-SALE-3)

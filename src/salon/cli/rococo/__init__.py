@@ -1,1 +1,1 @@
-"""Rococo at the terminal: its view (the plug-in's ``terminal`` part), board, decisions and words."""
+"""Rococo at the terminal: its view (registered in the group ``salon.terminal``), board, decisions and words."""

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from salon.cli.rococo.text import RococoText
 from salon.rococo.components import COLOURS
+from salon.rococo.observation import Board, Guest, Jewelry, Observation, Player, Solo
 
 LAST_REVEALED = 4
 """How many of Madame du Barry's last revealed cards her panel describes."""
@@ -76,7 +77,7 @@ class RococoBoard(RococoText):
         }
         return self._board(obs, seat, parts[kind]() if kind in parts else [], brief=True)
 
-    def _board(self, obs: dict[str, Any], seat: int | None, sections: list[RenderableType],
+    def _board(self, obs: Observation, seat: int | None, sections: list[RenderableType],
                brief: bool = False, players: bool = True) -> RenderableType:
         """The header, ``sections``, the players, and the seat's own situation last, right
         above the decision that follows it."""
@@ -86,7 +87,7 @@ class RococoBoard(RococoText):
         if obs["jewelry"] is not None and not brief:
             parts.append(self._progress(obs))
         if obs["solo"] is not None:
-            parts.append(self._madame(obs))
+            parts.append(self._madame(obs, obs["solo"]))
         if seat is not None:
             parts.append(self._private(obs["players"][seat]))
         if brief:
@@ -102,7 +103,7 @@ class RococoBoard(RococoText):
                      title_justify="left", title_style="bold", caption_justify="left", pad_edge=False,
                      show_edge=False, **options)
 
-    def _header(self, obs: dict[str, Any]) -> RenderableType:
+    def _header(self, obs: Observation) -> RenderableType:
         rounds = self.t.ds.rules.rounds
         title = self._("board.title", round=obs["round"], rounds=rounds, phase=self._("phase." + obs["phase"]))
         fav = obs["board"]["favour"]
@@ -121,7 +122,7 @@ class RococoBoard(RococoText):
             lines.append(" · ".join(extra))
         return Text.from_markup("\n".join(lines))
 
-    def _players(self, obs: dict[str, Any]) -> RenderableType:
+    def _players(self, obs: Observation) -> RenderableType:
         """One row per player.  A single space between the columns and a seat's name never
         wrapped: five names like "Player 2 (heuristic)" fit 80 columns whole, the notes wrap."""
         table = self._table("board.players", padding=(0, 0))
@@ -160,7 +161,7 @@ class RococoBoard(RococoText):
                           str(p["hand_count"]), str(p["staff_size"]), self._notes(p, obs))
         return table
 
-    def _notes(self, p: dict[str, Any], obs: dict[str, Any]) -> str:
+    def _notes(self, p: Player, obs: Observation) -> str:
         """A seat's notes in the players' tables: the start player, the favour, the card in play."""
         notes = []
         if p["seat"] == obs["start_player"]:
@@ -184,12 +185,13 @@ class RococoBoard(RococoText):
             grid.add_row(self.empty(), "", "")
         return grid
 
-    def _private(self, me: dict[str, Any]) -> RenderableType:
+    def _private(self, me: Player) -> RenderableType:
         # a kept tile only ever counts for its silk (R-PROC-TILE), so its lower part is left out
         tiles = self.t.ds.tiles
         rack = ", ".join(self._("tile.rack", id=x, silk=self.silk(tiles[self.t.tile_index[x]].silk, word=False))
                          for x in me["rack"]) or self.empty()
-        silk = tuple(me["silk"][c] for c in COLOURS)
+        bales = me["silk"]
+        silk = (bales["blue"], bales["pink"], bales["green"], bales["orange"])
         parts: list[RenderableType] = [
             Text.from_markup(f"[bold]{self._('board.your_hand')}[/]"), self.cards(me["hand"]),
             Text.from_markup(f"[bold]{self._('board.your_supply')}[/]"), self.cards(me["supply"]),
@@ -203,7 +205,7 @@ class RococoBoard(RococoText):
                 condition=self._("condition." + specialist["condition"]), bonus=self.card_bonus(specialist["card"]))))
         return Group(*parts)
 
-    def _windows(self, b: dict[str, Any]) -> RenderableType:
+    def _windows(self, b: Board) -> RenderableType:
         table = self._table("board.windows", "board.dark")
         effects: list[str] = []
         for key in ("window", "cost", "garment", "needs", "sells", "prestige"):
@@ -228,7 +230,7 @@ class RococoBoard(RococoText):
             table.caption = "\n".join([self._("board.dark"), *effects])
         return table
 
-    def _drawers(self, b: dict[str, Any]) -> RenderableType:
+    def _drawers(self, b: Board) -> RenderableType:
         """One column per drawer, headed by the price of a tile taken from it now."""
         table = self._table("board.drawers")
         prices = self.t.ds.board.resource_price
@@ -243,7 +245,7 @@ class RococoBoard(RococoText):
             table.add_row(*(c[row] if row < len(c) else "" for c in columns))
         return table
 
-    def _employees(self, b: dict[str, Any]) -> RenderableType:
+    def _employees(self, b: Board) -> RenderableType:
         cards = [c for c in b["display"] if c is not None]
         price = self.price(self.t.ds.board.hire_price[len(cards)]) if cards else self.none()
         deck = self.counted("unit.cards", b["deck_count"])
@@ -257,7 +259,7 @@ class RococoBoard(RococoText):
     def cost_vp(self, cost: int, vp: int) -> str:
         return f"{self._('abbr.livres', n=cost)} {self._('abbr.vp', n=vp)}"
 
-    def _space_token(self, space_id: str, occupant: dict[str, Any] | None) -> str:
+    def _space_token(self, space_id: str, occupant: Guest | None) -> str:
         """A guest space in a hall row: number, master mark, reward, and the garment on it."""
         sp = self.t.ds.board.guest_spaces[self.t.space_index[space_id]]
         parts = [self._("abbr.space", n=space_id.split("s")[-1])]
@@ -272,7 +274,7 @@ class RococoBoard(RococoText):
         return " ".join((token, occupant["garment"], self.colour(g.colour), self._("abbr.vp", n=g.prestige),
                          self.tag(occupant["owner"])))
 
-    def _halls(self, b: dict[str, Any]) -> RenderableType:
+    def _halls(self, b: Board) -> RenderableType:
         table = self._table("board.halls")
         owners = self._("board.owners")
         if self.mdb is not None:
@@ -292,7 +294,7 @@ class RococoBoard(RococoText):
             table.add_row(self.hall(h.number), f"{h.majority[0]} / {h.majority[1]}", mus_text, tokens)
         return table
 
-    def _decorations(self, b: dict[str, Any]) -> RenderableType:
+    def _decorations(self, b: Board) -> RenderableType:
         table = self._table("board.decorations")
         table.add_column(self._("board.col_kind"))
         table.add_column(self._("board.col_deco_spaces"))
@@ -314,7 +316,7 @@ class RococoBoard(RococoText):
         table.add_row(self._("board.all_halls"), ladder)
         return table
 
-    def _jeweler(self, b: dict[str, Any], jewelry: dict[str, Any]) -> RenderableType:
+    def _jeweler(self, b: Board, jewelry: Jewelry) -> RenderableType:
         """The jeweler board: jewelry display with the price below each space, the jeweler
         decoration spaces with their owners, and how many cards each exam stack holds."""
         table = self._table("board.jeweler", "board.jeweler_caption")
@@ -336,7 +338,7 @@ class RococoBoard(RococoText):
         table.add_row(self._("board.exam_stacks"), stacks)
         return table
 
-    def _progress(self, obs: dict[str, Any]) -> RenderableType:
+    def _progress(self, obs: Observation) -> RenderableType:
         """Per player: jewels, the exam worked on and its marked tasks, Master exams passed,
         and whether the specialized apprentice is still to be hired (its card stays secret)."""
         jb = self.t.ds.jewelry_box
@@ -353,7 +355,7 @@ class RococoBoard(RococoText):
                           self.tasks(p), str(p["master_exams"]), specialist)
         return table
 
-    def tasks(self, p: dict[str, Any]) -> str:
+    def tasks(self, p: Player) -> str:
         """The task track of the exam a player works on, the marked tasks ticked."""
         jb = self.t.ds.jewelry_box
         assert jb is not None
@@ -365,11 +367,10 @@ class RococoBoard(RococoText):
         face down (D-10: ``observe`` gives None for another seat until final scoring)."""
         return self._("board.hidden") if vp is None else str(vp)
 
-    def _madame(self, obs: dict[str, Any]) -> RenderableType:
+    def _madame(self, obs: Observation, solo: Solo) -> RenderableType:
         """Madame du Barry's panel (solo mode): her points and goods, her resource tiles (1 VP
         per 2 at the end), her face-down staff, her jewels and exam, her card piles and what
         her last revealed cards showed."""
-        solo = obs["solo"]
         me = obs["players"][solo["seat"]]
         notes = []
         if me["seat"] == obs["start_player"]:
@@ -403,5 +404,5 @@ class RococoBoard(RococoText):
         if obs["jewelry"] is not None:
             parts.append(self._progress(obs))
         if obs["solo"] is not None:
-            parts.append(self._madame(obs))
+            parts.append(self._madame(obs, obs["solo"]))
         return Group(*parts)

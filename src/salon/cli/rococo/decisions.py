@@ -3,6 +3,7 @@ action would do, with its price, its gain and the rule that shapes it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.markup import escape
@@ -10,6 +11,7 @@ from rich.markup import escape
 from salon.cli.rococo.text import RococoText
 from salon.i18n import has
 from salon.rococo.components import COLOURS
+from salon.rococo.observation import DecisionNow
 from salon.rococo.rules.turn import ALLOWED, BASE_ACTIONS, MAIN_ACTIONS
 from salon.wording.rococo.words import rococo, w
 
@@ -23,7 +25,7 @@ class RococoDecisions(RococoText):
     """The families of Rococo's action texts (``main`` of ``main:tailor``): ``why`` finds an action
     that is not offered by its short name in them (salon.cli.play)."""
 
-    def prompt(self, decision: dict[str, Any]) -> str:
+    def prompt(self, decision: Mapping[str, Any]) -> str:
         kind = decision.get("kind", "")
         mode = decision.get("mode", "main")
         f: dict[str, Any] = {}
@@ -158,7 +160,7 @@ class RococoDecisions(RococoText):
             return self._("action.remove", card=self.card(arg))
         return escape(action)
 
-    def _explain_main(self, what: str, d: dict[str, Any]) -> str:
+    def _explain_main(self, what: str, d: DecisionNow) -> str:
         rules = self.t.ds.rules
         if what == "favour":
             return self._("action.main_favour", livres=self.livres(rules.favour_livres),
@@ -185,11 +187,12 @@ class RococoDecisions(RococoText):
         return self._("action.hire", card=self.card(card_id), price=self.price(self._hire_price()),
                       bonus=self.card_bonus(card_id))
 
-    def _explain_jewel(self, jewel_id: str, d: dict[str, Any]) -> str:
+    def _explain_jewel(self, jewel_id: str, d: DecisionNow) -> str:
         if jewel_id == "none":
             return self._("action.jewel_none")
-        jewelry = self.game.observe(None)["jewelry"] or {"display": []}
-        price = next((sp["price"] for sp in jewelry["display"] if sp["jewel"] == jewel_id), 0)
+        jewelry = self.game.observe(None)["jewelry"]
+        display = jewelry["display"] if jewelry is not None else []
+        price = next((sp["price"] for sp in display if sp["jewel"] == jewel_id), 0)
         jb = self.t.ds.jewelry_box
         assert jb is not None
         colour = jb.jewels[self.t.jewel_index[jewel_id]].colour
@@ -198,7 +201,7 @@ class RococoDecisions(RococoText):
         return self._("action.jewel_match" if match else "action.jewel", jewel=self.jewel(jewel_id),
                       price=self.price(0 if d.get("free") else price))
 
-    def _explain_hall(self, hall: int, d: dict[str, Any]) -> str:
+    def _explain_hall(self, hall: int, d: DecisionNow) -> str:
         """nj_hall_vp / nm_hall_livres: what choosing this hall brings now."""
         seat = d.get("seat")
         spaces = self.t.ds.board.guest_spaces
@@ -255,7 +258,7 @@ class RococoDecisions(RococoText):
             return self._("action.finance_" + d.kind, deco=self.deco(deco_id), cost=cost, vp=self.vp(d.vp))
         return self._("action.finance", deco=self.deco(deco_id), cost=cost, vp=self.vp(d.vp))
 
-    def _explain_bonus(self, how: str, d: dict[str, Any]) -> str:
+    def _explain_bonus(self, how: str, d: DecisionNow) -> str:
         bonus = str(d.get("bonus", ""))
         if how == "skip":
             return self._("action.bonus_skip")
@@ -265,7 +268,7 @@ class RococoDecisions(RococoText):
             return self._("action.bonus_" + how, price=price)
         return self._("action.bonus_use", bonus=self.bonus(bonus))
 
-    def _explain_dismiss(self, card_id: str, d: dict[str, Any]) -> str:
+    def _explain_dismiss(self, card_id: str, d: DecisionNow) -> str:
         c = self.t.cards[self.t.card_index[card_id]]
         if d.get("bonus") == "l2_dismiss_for_cash":
             return self._("action.dismiss_cash", card=self.card(card_id),

@@ -66,7 +66,7 @@ class RococoText:
     """One Rococo game's words in one language; ``labels`` names the seats."""
 
     def __init__(self, game: Game, lang: str, labels: list[str]) -> None:
-        self.game = game
+        self.game = rococo(game)
         self.words = RococoWords(game)
         self.t: Tables = self.words.t
         self.lang = lang

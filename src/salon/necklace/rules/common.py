@@ -28,10 +28,6 @@ def own_id(s: State, c: int) -> str:
     return s.ds.cards[c].id
 
 
-def kind_of(s: State, c: int) -> int:
-    return s.ds.cards[c].kind
-
-
 def first_of_kind(s: State, seat: int, kind: int) -> int:
     """The lowest-numbered card of ``kind`` in the seat's hand, or EMPTY.  Identical cards are
     interchangeable, so the engine plays the lowest id when a kind is named."""

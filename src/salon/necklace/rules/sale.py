@@ -16,12 +16,12 @@ Frames: ``("sale", -1, merchant, phase)``, the decision ``("present", seat)``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from salon.core.errors import Refusal
 from salon.necklace import actions
 from salon.necklace.components import ALCHEMIST, BANKER, GEM, KING, NECKLACE, ON_A_LOT, RING, DataSet
 from salon.necklace.frames import Sale, SeatStep
+from salon.necklace.observation import Presentation
 from salon.necklace.rules.common import cid, clockwise, discard, emit, holds, next_in_poll, publicly_gone
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State
@@ -114,7 +114,7 @@ def lot_types(s: State, seat: int) -> int:
     return mask
 
 
-def lots(s: State, seat: int, own: bool = False) -> dict[str, Any]:
+def lots(s: State, seat: int, own: bool = False) -> Presentation:
     """The seat's presentation as columns by gem type, in fashion order (QN-SALE-5); cards by
     their own ids for their holder (``own``: the actions name them so), else by public name (kind)."""
     names = s.ds.gem_names

@@ -1,20 +1,25 @@
 """What the web server knows of one game beyond the shared protocol.
 
-The server itself names no game.  A game's plug-in (salon.core.plugins) may name an
-:class:`Adapter` giving the public descriptions of its components (for the browser's tooltips
-and board geometry), what it shows a seat beside the game's observation, which actions are
-private, and hints that refine its config options in the lobby.  A game without one is
-served with the empty defaults.  Everything else the server needs (player counts, options,
+The server itself names no game.  An :class:`Adapter` registered under a game's name in the
+entry-point group :data:`GROUP` (salon.core.plugins) gives the public descriptions of its
+components (for the browser's tooltips and board geometry), what it shows a seat beside the
+game's observation, which actions are private, and hints that refine its config options in the
+lobby.  A game without one is served with the empty defaults.  Everything else the server needs (player counts, options,
 the seats the game plays itself, the setup's events) the protocol tells.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 from salon.core.game import Game
-from salon.core.plugins import load, plugin
+from salon.core.plugins import registered
+
+GROUP = "salon.web.adapters"
+"""The entry-point group of the games' adapters: ``game = "module:attribute"`` of an
+:class:`Adapter`; the server names them, the games do not."""
 
 
 class Adapter:
@@ -24,7 +29,7 @@ class Adapter:
         """Public, static descriptions of the game's components (JSON-ready)."""
         return {}
 
-    def observe(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def observe(self, game: Game, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see of ``game`` (its ``observe``), with what the browser shows
         beside it that the game does not tell itself; never anything hidden from ``seat``."""
         return game.observe(seat)
@@ -44,9 +49,6 @@ class Adapter:
 
 @cache
 def adapter(name: str) -> Adapter:
-    """The adapter of the game ``name`` (the defaults if its plug-in names none)."""
-    found = plugin(name)
-    if found is None or found.web is None:
-        return Adapter()
-    loaded: Adapter = load(found.web)
-    return loaded
+    """The adapter of the game ``name`` (the defaults if none is registered for it)."""
+    found: Adapter | None = registered(GROUP, name)
+    return Adapter() if found is None else found

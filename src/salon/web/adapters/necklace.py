@@ -1,4 +1,5 @@
-"""The Queen's Necklace for the web server: public card descriptions, private actions, option hints.
+"""The Queen's Necklace for the web server: public card descriptions, private actions, option hints
+and where its browser renderer lives.
 
 Everything here is printed on the cards and tiles (a card's kind, gem type and gem count, its
 price ladder, the Fashion and Rarity values, the numbers of the rules), so it is public: the
@@ -8,6 +9,7 @@ never part of it; that reaches a seat only through ``observe(seat)``.
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 from salon.core.game import Game
@@ -62,3 +64,5 @@ class NecklaceAdapter(Adapter):
 
 
 ADAPTER = NecklaceAdapter()
+RENDERER = resources.files("salon.web") / "static" / "games" / "necklace"
+"""The folder of The Queen's Necklace's browser renderer (salon.web.api.lobby.RENDERERS)."""

@@ -1,4 +1,5 @@
-"""Rococo for the web server: public component descriptions and option hints.
+"""Rococo for the web server: public component descriptions, option hints and where its browser
+renderer lives.
 
 Everything here is printed on the physical components (a garment's silk and prestige, a
 tile's contents, a card's bonus, a space's reward or cost), so it is public: the browser
@@ -14,12 +15,14 @@ say little of who leads.
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 from salon.core.game import Game
 from salon.rococo.components import COLOURS, EXPANSIONS
 from salon.rococo.config import MDB, SOLO_ONLY
 from salon.rococo.game import Rococo
+from salon.rococo.observation import Observation
 from salon.rococo.tables import Tables
 from salon.web.adapters import Adapter
 
@@ -33,8 +36,15 @@ def _tables(game: Game) -> Tables:
     return game.tables
 
 
+class Shown(Observation):
+    """What a seat's browser is sent: its observation, and each seat's score if the game ended
+    now as the seat may know it (None: unknown)."""
+
+    projection: list[int | None]
+
+
 class RococoAdapter(Adapter):
-    def observe(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def observe(self, game: Game, seat: int | None) -> Shown:
         assert isinstance(game, Rococo)
         return {**game.observe(seat), "projection": game.projection(seat)}
 
@@ -115,3 +125,5 @@ class RococoAdapter(Adapter):
 
 
 ADAPTER = RococoAdapter()
+RENDERER = resources.files("salon.web") / "static" / "games" / "rococo"
+"""The folder of Rococo's browser renderer (salon.web.api.lobby.RENDERERS)."""

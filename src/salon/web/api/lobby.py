@@ -11,7 +11,7 @@ from pydantic import Field, StrictBool, StrictInt
 
 from salon.core.errors import ConfigError
 from salon.core.game import game_class, game_names
-from salon.core.plugins import folder, plugin
+from salon.core.plugins import registered
 from salon.i18n import languages
 from salon.web.adapters import adapter
 from salon.web.api.deps import Client, HubDep, Network
@@ -192,13 +192,16 @@ def game_meta(name: str) -> dict[str, Any]:
             "renderer": f"/static/games/{name}/renderer.js" if renderer(name) is not None else None}
 
 
+RENDERERS = "salon.web.renderers"
+"""The entry-point group of the games' browser renderers: ``game = "module:attribute"`` of the
+folder (a ``Traversable``) that holds its ``renderer.js``, styles and texts, served under
+``/static/games/<game>/``."""
+
+
 def renderer(name: str) -> Traversable | None:
-    """The folder of a game's browser renderer (its plug-in's ``static``), if it has one."""
-    found = plugin(name)
-    if found is None or found.static is None:
-        return None
-    files = folder(found.static)
-    return files if files.joinpath("renderer.js").is_file() else None
+    """The folder of a game's browser renderer, if one is registered for it (RENDERERS)."""
+    files: Traversable | None = registered(RENDERERS, name)
+    return files if files is not None and files.joinpath("renderer.js").is_file() else None
 
 
 def _option_type(prop: dict[str, Any]) -> dict[str, Any]:

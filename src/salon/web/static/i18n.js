@@ -1,6 +1,6 @@
 // @ts-check
 // Message catalogues: one JSON file per language (and per game), nested keys flattened to
-// "section.name", generated from the gettext catalogs of salon.i18n (python -m salon.i18n.export).
+// "section.name", generated from the gettext catalogs of salon.i18n (python -m tools.i18n_export).
 // A key missing in a language falls back to English, a key missing in
 // English shows as itself, so a new event type never breaks the page.
 

@@ -6,8 +6,8 @@ A write that only appended actions is announced with its actions (salon.web.stor
 this process applies to the game it holds without reading the database; any other write, a
 notification missed, or a write that does not follow what the room holds sends the room back
 to the database, for the actions it lacks.  Every few seconds (``Hub.lease_retry``) a round
-compares this process's count of each table's writes with the database's, which catches up
-a notification lost however it was lost.
+compares this process's count of each table's writes with the database's, and a table found
+behind at two rounds in a row is caught up: a notification lost however it was lost.
 """
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ class Sync:
         self.hub = hub
         self._background: set[asyncio.Task[None]] = set()
         self._rounds: asyncio.Task[None] | None = None
+        self._lagging: dict[str, int] = {}
+        """The rooms found behind the database's count of writes at the last round, with the
+        count each held then."""
 
     def start(self) -> None:
         """Listen for the other processes' writes, and start the rounds on a shared database."""
@@ -173,14 +176,25 @@ class Sync:
             await asyncio.sleep(self.hub.lease_retry)
             try:
                 counted = await self.hub.storage.run(lambda db: db.writes_in_play())
-                for room in list(self.hub.rooms.held.values()):
-                    if counted.get(room.id, room.writes) > room.writes:
-                        self.fall_behind(room)
+                self._catch_up_lagging(counted)
                 await self._presence_elsewhere()
             except StorageError as e:
                 log.warning("storage: the other processes' writes and players not known: %s", e)
             for room in list(self.hub.rooms.held.values()):
                 self.hub.bots.wake(room)
+
+    def _catch_up_lagging(self, counted: dict[str, int]) -> None:
+        """Catch up the rooms that were behind the database's count of writes at the last
+        round already, and still hold the same count: a write announced a moment ago is on its
+        way in its notification, and reading the game for it would be wasted."""
+        lagging = {}
+        for room in list(self.hub.rooms.held.values()):
+            if counted.get(room.id, room.writes) > room.writes:
+                if self._lagging.get(room.id) == room.writes:
+                    self.fall_behind(room)
+                else:
+                    lagging[room.id] = room.writes
+        self._lagging = lagging
 
     async def _presence_elsewhere(self) -> None:
         """Tell each table's clients the seats whose players came to or went from the other

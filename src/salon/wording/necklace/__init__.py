@@ -1,1 +1,2 @@
-"""How The Queen's Necklace's events are told (the plug-in's ``wording``): its cards' names and its events."""
+"""How The Queen's Necklace's events are told (registered in the group ``salon.wording``): its
+cards' names and its events."""

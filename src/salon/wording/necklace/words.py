@@ -21,7 +21,7 @@ P = "necklace."
 
 
 def necklace(game: Game) -> Necklace:
-    """The game as a Necklace game (the plug-in gives the Necklace's wording only Necklace games)."""
+    """The game as a Necklace game (salon.wording gives the Necklace's wording only Necklace games)."""
     assert isinstance(game, Necklace)
     return game
 

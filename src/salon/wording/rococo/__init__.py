@@ -1,2 +1,2 @@
-"""How Rococo's events are told (the plug-in's ``wording``): its components' names, its
+"""How Rococo's events are told (registered in the group ``salon.wording``): its components' names, its
 events, and Madame du Barry's turns told as one sentence each."""

@@ -29,7 +29,7 @@ P = "rococo."
 
 
 def rococo(game: Game) -> Rococo:
-    """The game as a Rococo game (the plug-in gives Rococo's wording only Rococo games)."""
+    """The game as a Rococo game (salon.wording gives Rococo's wording only Rococo games)."""
     assert isinstance(game, Rococo)
     return game
 

@@ -1,3 +1,3 @@
 // @ts-check
-// Written by python -m salon.i18n.export; do not edit.
+// Written by python -m tools.i18n_export; do not edit.
 export const LANGUAGES = ["en", "de", "fr", "uk"];

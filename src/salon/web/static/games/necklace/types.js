@@ -1,6 +1,7 @@
 // @ts-check
 // What the Queen's Necklace's renderer reads: the public card descriptions
-// (/api/games/<id>/components) and a seat's observation (salon.necklace.view), as the server
+// (/api/games/<id>/components) and a seat's observation, whose shapes protocol.js holds as
+// salon.necklace.observation declares them (python -m tests.shapes writes it), as the server
 // sends them, and the journal's events it follows.  This file holds only types.
 
 /**
@@ -34,67 +35,12 @@
  * @property {Rules} rules
  */
 
-/**
- * A card as the observation shows it.
- * @typedef {{id: string, kind: string, gem?: string, gems?: number}} CardView
- */
-
-/**
- * A presentation: the cards of each gem type's column, and the Bankers beside them.
- * @typedef {{lots: Record<string, string[]>, bankers: string[]}} Presentation
- */
-
-/**
- * A player as the seat sees them; the hand, the hands seen and the presentation being made
- * only for the seat's own.
- * @typedef {object} Player
- * @property {number} seat
- * @property {number} score
- * @property {number} hand_count
- * @property {boolean} necklace
- * @property {string[]} delayed_sales
- * @property {CardView[]} [hand]
- * @property {Record<string, string[]>} [seen] the hands a Confessor or a Forger showed, by seat
- * @property {Presentation} [presenting]
- * @property {Presentation} [presented]
- */
-
-/**
- * A card for sale in the market.
- * @typedef {{slot: number, card: CardView, price: number, step: number, ladder: number[]}} MarketSlot
- */
-
-/**
- * The decision now, with its details for the seat that makes it.
- * @typedef {object} Decision
- * @property {number} seat
- * @property {string} kind
- * @property {number} [ducats]
- * @property {number} [forger]
- * @property {string} [gem]
- * @property {string} [card]
- * @property {number} [sale]
- */
-
-/**
- * A seat's observation.
- * @typedef {object} Observation
- * @property {Player[]} players
- * @property {number} active
- * @property {number} turn
- * @property {string} phase
- * @property {number | null} ducats the active player's, while they influence and buy
- * @property {Array<MarketSlot | null>} market
- * @property {number} pile_count
- * @property {string[]} discard
- * @property {string[]} merchants_in_play
- * @property {Array<{gem: string, value: number}>} fashion most fashionable first
- * @property {Record<string, number> | null} last_sale_rarity
- * @property {number} sales
- * @property {number} sales_total
- * @property {Decision | null} decision
- * @property {boolean} over
- */
+/** @typedef {import("./protocol.js").CardView} CardView */
+/** @typedef {import("./protocol.js").Presentation} Presentation */
+/** @typedef {import("./protocol.js").Player} Player */
+/** @typedef {import("./protocol.js").MarketSlot} MarketSlot */
+/** @typedef {import("./protocol.js").Decision} Decision */
+/** @typedef {import("./protocol.js").Observation} Observation */
 
 /**
  * A sale's outcome (its "sale_result" event), by gem type.

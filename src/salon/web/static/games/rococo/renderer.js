@@ -13,6 +13,7 @@ import { RococoPanels } from "./panels.js";
 /**
  * @typedef {import("../../renderer-interface.js").TableState} TableState
  * @typedef {import("./types.js").Observation} Observation
+ * @typedef {import("./types.js").Decision} Decision
  */
 
 /**
@@ -82,7 +83,7 @@ class RococoRenderer extends RococoPanels {
    */
   actionLabel(action, state) {
     const obs = this.obs(state);
-    const d = obs.decision || {};
+    const d = obs.decision || /** @type {Partial<Decision>} */ ({});
     const [head, ...rest] = action.split(":");
     const arg = rest.join(":");
     const me = state.seat === null ? undefined : obs.players[state.seat];
@@ -99,7 +100,7 @@ class RococoRenderer extends RococoPanels {
           price: this.price(d.mode === "reward" ? 0 : this.drawerPrice(obs, arg)),
         });
       case "tile": {
-        const t = this.comp.tiles[d.tile];
+        const t = d.tile ? this.comp.tiles[d.tile] : undefined;
         if (arg === "keep") return this.t("action.keep", { tile: d.tile, silk: t ? this.silk(t.silk) : "" });
         if (arg === "thread" || arg === "lace") return this.t(`action.convert_${arg}`, { tile: d.tile });
         return this.t("action.convert", { tile: d.tile, lower: t ? this.lower(t.lower) : "" });
@@ -120,7 +121,7 @@ class RococoRenderer extends RococoPanels {
       case "give":
         return this.t("action.give", { tile: arg, silk: this.silk(this.comp.tiles[arg]?.silk) });
       case "sell": {
-        const g = this.comp.garments[d.garment];
+        const g = d.garment ? this.comp.garments[d.garment] : undefined;
         return this.t("action.sell", { garment: this.garment(d.garment), value: this.livres(g ? g.value : 0) });
       }
       case "rent": {

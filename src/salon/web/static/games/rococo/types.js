@@ -1,8 +1,8 @@
 // @ts-check
 // What Rococo's renderer reads, as the server sends it: the public component descriptions
-// (/api/games/<id>/components) and a seat's observation (salon.rococo's view).  Each names
-// the parts the renderer goes through; the other fields are read where they are drawn.  This
-// file holds only types.
+// (/api/games/<id>/components) and a seat's observation, whose shapes protocol.js holds as
+// salon.rococo.observation declares them (python -m tests.shapes writes it).  This file holds
+// only types.
 
 /**
  * A component's description (a card, a garment, a tile, a jewel...), by its fields.
@@ -41,37 +41,15 @@
  * @property {string} [edition]
  */
 
-/**
- * A player as the seat sees them; their hand, supply and rack for the seat's own only.
- * @typedef {Component & {seat: number, jewels: string[], hand?: string[], supply?: string[], rack?: string[]}} Player
- */
+/** @typedef {import("./protocol.js").Player} Player */
+/** @typedef {import("./protocol.js").Board} BoardState */
+/** @typedef {import("./protocol.js").Guest} Guest */
+/** @typedef {import("./protocol.js").Decision} Decision */
 
 /**
- * The board now: the design display's windows, the drawers of resource tiles, the new
- * employees, and the decorations and guests placed.
- * @typedef {Component & {windows: Array<{garment: string | null, cost: number}>,
- *   drawers: Array<Array<string | null>>, display: Array<string | null>}} BoardState
- */
-
-/**
- * A seat's observation: the board, the players, the decision now, the jewelry.
- * @typedef {object} Observation
- * @property {BoardState} board
- * @property {Player[]} players
- * @property {Record<string, any> | null} decision
- * @property {(Component & {display: Array<{jewel: string, price: number}>}) | null} [jewelry]
- * @property {Component | null} [solo]
- * @property {number} start_player
- * @property {number} round
- * @property {string} phase
- * @property {Array<Record<string, number>>} [breakdown] each seat's points by scoring step, once scored
- * @property {Array<number | null>} [projection] each seat's score if the game ended now (null: unknown)
- * @property {boolean} [over]
- */
-
-/**
- * A garment seated on a guest space, and whose it is.
- * @typedef {{garment: string, owner: number}} Guest
+ * A seat's observation, with each seat's score if the game ended now (null: unknown), which the
+ * server adds beside it.
+ * @typedef {import("./protocol.js").Observation & {projection?: Array<number | null>}} Observation
  */
 
 /**

@@ -185,9 +185,9 @@ export class RococoWords {
     return this.has(`colour_${noun}.${colour}`) ? this.t(`colour_${noun}.${colour}`) : this.t(`colour.${colour}`);
   }
 
-  /** @param {string} id */
+  /** @param {string | null | undefined} id a missing one reads "none" */
   garment(id) {
-    const g = this.comp.garments[id];
+    const g = id ? this.comp.garments[id] : undefined;
     if (!g) return id || this.t("unit.none");
     const noun = g.dress ? "dress" : "coat";
     return this.t("garment.label", { colour: this.colourFor(noun, g.colour), kind: this.t(`garment.${noun}`), id });
@@ -208,9 +208,9 @@ export class RococoWords {
     return parts.join(", ") || this.t("unit.nothing");
   }
 
-  /** @param {string} id */
+  /** @param {string | null | undefined} id a missing one reads "none" */
   card(id) {
-    const c = this.comp.cards[id];
+    const c = id ? this.comp.cards[id] : undefined;
     if (!c) return id || this.t("unit.none");
     const level = c.group === "start" ? this.t("employee.start") : ROMAN[c.level];
     return `${this.t("employee.label", { type: this.t(`employee.${c.type}`), level })} (${id})`;
@@ -219,16 +219,16 @@ export class RococoWords {
   /**
    * An employee bonus in words; the 2013 level-III card pays 1 VP per decoration where the
    * Deluxe one pays 1 livre (D-47).
-   * @param {string} id
+   * @param {string | undefined} id
    */
   bonus(id) {
     if (id === "l3_livre_per_dec" && this.edition === "2013") return this.t("bonus.l3_vp_per_dec", { vp: this.vp(1) });
-    return this.has(`bonus.${id}`) ? this.t(`bonus.${id}`) : id;
+    return this.has(`bonus.${id}`) ? this.t(`bonus.${id}`) : id ?? "";
   }
 
-  /** @param {string} id */
+  /** @param {string | null | undefined} id a missing one reads "none" */
   tile(id) {
-    const x = this.comp.tiles[id];
+    const x = id ? this.comp.tiles[id] : undefined;
     if (!x) return id || this.t("unit.none");
     return `${id} (${this.silk(x.silk)})`;
   }

@@ -1,4 +1,5 @@
-"""Learning the bots' models: ``salon selfplay`` records games, ``salon train`` fits them.
+"""``salon train``: the learned bot's value and policy models fitted from self-play shards
+(salon.learn.train, with scikit-learn: the train extra).
 
 The learned bot (salon.bots.learned) reads the models ``salon train --ship`` writes into the
 package; docs/bots.md ("Learned models") gives the commands that made the shipped ones.
@@ -12,75 +13,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from salon import parallel
-from salon.bots.base import check_bot
-from salon.cli.common import LangOpt, check_game, check_lang, check_options, game_config, solo_players
-from salon.cli.tournament import AddressOpt, BackendOpt, EditionOpt, ExpansionsOpt, WorkersOpt
+from salon.cli.common import LangOpt, check_lang, make_console
 from salon.core.errors import ConfigError
-from salon.core.game import game_names
 from salon.core.plugins import folder
 from salon.i18n import text
-
-GAME_HELP = "The game; available: " + ", ".join(game_names()) + "."
-
-
-def selfplay(
-    game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    bots: Annotated[str, typer.Option("--bots", "-b", help="The bot of every seat that decides, comma-separated, "
-                                                           "or one bot for all (normal, learned:iterations=2).")]
-    = "normal",
-    out: Annotated[Path | None, typer.Option(help="The folder of the shards (default: selfplay-GAME).")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Seats at each game (default 2).")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="The first game's seed; game i plays seed + i.")] = 100_000,
-    every: Annotated[int, typer.Option(min=1, help="Keep every n-th decision of a game.")] = 2,
-    shard: Annotated[int, typer.Option(min=1, help="Games a shard.")] = 50,
-    workers: WorkersOpt = None,
-    backend: BackendOpt = "local",
-    address: AddressOpt = None,
-    expansions: ExpansionsOpt = None,
-    solo: Annotated[bool, typer.Option("--solo", help="The solo mode.")] = False,
-    edition: EditionOpt = None,
-    lang: LangOpt = None,
-) -> int:
-    """Record self-play positions (observation, legal actions, choice, evaluation, final margin) in .npz shards."""
-    lang = check_lang(lang)
-    cls = check_game(game)
-    check_options(cls, solo, edition, expansions, lang)
-    parallel.check_workers(workers)
-    parallel.check_backend(backend, address)
-    config = game_config(solo_players(players, solo) or 2, expansions, solo, edition)
-    probe = cls.new(config, seed)
-    deciding = probe.num_players - len(probe.description.automated_seats)
-    specs = [b.strip() for b in bots.split(",")]
-    if len(specs) == 1:
-        specs *= deciding
-    if len(specs) != deciding:
-        raise ConfigError(text("selfplay.bots", lang, n=deciding, given=len(specs)))
-    for spec in specs:
-        check_bot(spec, probe)
-    folder_out = out if out is not None else Path(f"selfplay-{game}")
-    from salon.learn import selfplay as recording
-    console = Console(highlight=False)
-    positions = 0
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("selfplay.progress", lang), total=games)
-
-        def done(record: recording.Record) -> None:
-            nonlocal positions
-            positions += len(record.chosen)
-            progress.advance(task)
-
-        shards = recording.run(game, config, specs, games, seed, folder_out, every, shard, workers, backend, address,
-                               done)
-    console.print(text("selfplay.done", lang, games=games, positions=positions, shards=len(shards),
-                       folder=str(folder_out)))
-    return 0
 
 
 def train(
@@ -102,7 +40,7 @@ def train(
     if out is None and not ship:
         raise ConfigError(text("train.where", lang))
     from salon.learn import train as fitting
-    console = Console(highlight=False)
+    console = make_console()
     with console.status(text("train.loading", lang), spinner="dots") if console.is_terminal else nullcontext():
         loaded = fitting.load(data)
     with console.status(text("train.fitting", lang, positions=len(loaded.chosen), games=loaded.games),
@@ -140,4 +78,3 @@ def _tag(config: dict[str, Any]) -> str:
     if config.get("edition") not in (None, "deluxe"):
         parts.append(str(config["edition"]))
     return "-".join(parts)
-

@@ -1,5 +1,5 @@
 """A private PostgreSQL server in a temporary folder: for the tests, and for the load check of
-several server processes (salon.web.cluster), which need a database that nothing else uses.
+several server processes (tools.cluster), which need a database that nothing else uses.
 
 The server is Debian's PostgreSQL (scripts/postgres-deps installs it): ``initdb`` with trust
 authentication in a fresh folder under /tmp, then ``pg_ctl start`` listening on a unix socket

@@ -1,10 +1,11 @@
 """Several ``salon serve`` processes on one PostgreSQL database behind nginx, on this machine:
 the deployment of docs/server.md ("Several processes behind a proxy"), which its test
-(tests/web/test_deployment.py) and the load check's ``--processes`` (salon.web.load) run.
+(tests/web/test_deployment.py) and the load check's ``--processes`` (tools.load) run.
 
 nginx runs in the foreground, unprivileged, with a prefix of its own in a temporary folder
 (its config, pid, log and buffers), listening on a free loopback port, from the very config
-that hosts use (deploy/nginx.conf) with its upstream rewritten to the processes' ports.
+that hosts use (salon/web/deploy/nginx.conf, read from the installed package) with its
+upstream rewritten to the processes' ports.
 Each process listens on a free loopback port of its own, believes ``X-Forwarded-For`` from
 127.0.0.1 only (``--proxy``), and names itself to PostgreSQL (``application_name``
 salon-N), so that ``pg_stat_activity`` tells which process holds which connection, and
@@ -28,11 +29,12 @@ import time
 import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from types import TracebackType
 
-TEMPLATE = Path(__file__).with_name("deploy") / "nginx.conf"
-"""The nginx config of a deployment (docs/server.md shows it to hosts)."""
+TEMPLATE = resources.files("salon.web") / "deploy" / "nginx.conf"
+"""The nginx config of a deployment, which the package ships for hosts (docs/server.md shows it)."""
 UNPRIVILEGED = "nobody"
 """The user nginx runs as when the cluster is started by root."""
 START_TIMEOUT = 60.0
@@ -72,9 +74,9 @@ def free_port() -> int:
 
 
 def salon_command() -> list[str]:
-    """How to run this installation's ``salon``."""
+    """How to run this installation's ``salon``: its script, else ``python -m salon``."""
     salon = Path(sys.executable).with_name("salon")
-    return [str(salon)] if salon.exists() else [sys.executable, "-m", "salon.cli.main"]
+    return [str(salon)] if salon.exists() else [sys.executable, "-m", "salon"]
 
 
 def nginx_binary() -> str | None:

@@ -1,16 +1,16 @@
 """Train a policy on one salon game against the random bot, and print its learning curve.
 
     pip install -e '.[rl]' 'sb3-contrib==2.9.2'      # brings stable-baselines3 and torch
-    python examples/train_maskable_ppo.py --game necklace --steps 40000
-    python examples/train_maskable_ppo.py --game necklace --steps 100000 --export necklace-2p.npz
+    python -m tools.train_maskable_ppo --game necklace --steps 40000
+    python -m tools.train_maskable_ppo --game necklace --steps 100000 --export necklace-2p.npz
 
 The learner is sb3-contrib's MaskablePPO on salon's Gymnasium environment
 (``salon.rl.gym_env``): the game's observation vector, its legal actions as the mask, the
 final score margin over the opponent as the reward (divided by :data:`REWARD_SCALE`).
 Before training and after every stage it plays ``--eval-games`` games on fixed evaluation
 seeds against the random bot and prints its win rate and mean score margin, so the curve
-shows whether it learns.  It is an example, kept out of the test suite: it needs torch and
-minutes of CPU.
+shows whether it learns.  It is a recipe of the repository, not a part of salon, and kept
+out of the test suite: it needs torch, which salon does not depend on, and minutes of CPU.
 
 ``--export`` writes the trained policy as the numpy weights file the ``ppo`` bot plays
 (salon.bots.ppo): a ladder anchor that owes nothing to the salon bots' own look-ahead.
@@ -22,14 +22,17 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 import numpy as np
+from gymnasium import spaces
 from gymnasium.wrappers import TransformReward
 from sb3_contrib import MaskablePPO
 
 import salon.rl as rl
 from salon.bots import ppo
 from salon.bots.model import actions_version, config_key
+from salon.rl.single import SalonGymEnv
 
 REWARD_SCALE = 100.0
 """Margins run to a few hundred points; PPO's value estimates learn better near -1..1."""
@@ -54,18 +57,19 @@ def evaluate(model: MaskablePPO, game: str, games: int) -> tuple[float, float]:
     return wins / games, float(np.mean(margins))
 
 
-def export(model: MaskablePPO, env: rl.SalonGymEnv, path: str, card: dict[str, object]) -> None:
+def export(model: MaskablePPO, env: SalonGymEnv, path: str, card: dict[str, object]) -> None:
     """Write the greedy policy's layers for salon.bots.ppo: the features extractor
     concatenates the observation's parts in the Dict space's (sorted) key order, the mask
     first; then the policy's hidden layers (tanh) and its action head."""
     policy = model.policy
-    assert list(env.observation_space.spaces) == ["action_mask", "observation"]
+    space = env.observation_space
+    assert isinstance(space, spaces.Dict) and list(space.spaces) == ["action_mask", "observation"]
     linear = [m for m in policy.mlp_extractor.policy_net if hasattr(m, "weight")] + [policy.action_net]
     game = env.salon.new(0)
     meta = {"format": ppo.FORMAT, "game": game.name, "config": config_key(game),
             "encoding": env.salon.encoding.version, "actions": actions_version(game.description.action_space),
             "layers": len(linear), "card": card}
-    arrays = {"meta": np.array(json.dumps(meta))}
+    arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
     for i, layer in enumerate(linear):
         arrays[f"w{i}"] = layer.weight.detach().numpy().T.astype(np.float32)
         arrays[f"b{i}"] = layer.bias.detach().numpy().astype(np.float32)
@@ -81,8 +85,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--export", help="write the trained policy here for the ppo bot (a .npz file)")
     args = parser.parse_args()
-    env = TransformReward(rl.gym_env(args.game, opponents=["random"], seat=None), lambda r: r / REWARD_SCALE)
+    env = TransformReward(rl.gym_env(args.game, opponents=["random"], seat=None), lambda r: float(r) / REWARD_SCALE)
     salon_env = env.unwrapped
+    assert isinstance(salon_env, SalonGymEnv)
     print(f"{args.game}: action table {len(salon_env.salon.actions)} entries, observation "
           f"{salon_env.salon.encoding.size} numbers, version {salon_env.version}")
     model = MaskablePPO("MultiInputPolicy", env, n_steps=1024, batch_size=128, learning_rate=1e-3, gamma=1.0,
@@ -99,7 +104,7 @@ def main() -> None:
         print(f"| {stage * per_stage} | {rate:.2f} | {margin:+.1f} | {time.perf_counter() - start:.0f} |",
               flush=True)
     if args.export:
-        card = {"command": "python examples/train_maskable_ppo.py " + " ".join(sys.argv[1:]),
+        card = {"command": "python -m tools.train_maskable_ppo " + " ".join(sys.argv[1:]),
                 "steps": per_stage * args.stages, "opponent": "random",
                 "eval_games": args.eval_games, "eval_win_rate": rate, "eval_margin": round(margin, 1)}
         export(model, salon_env, args.export, card)

@@ -1,5 +1,5 @@
 """The API's reference in Markdown, written from the server's OpenAPI document:
-``python -m salon.web.api.markdown > docs/web-api.md``.
+``python -m tools.api_doc > docs/web-api.md``.
 
 The document is the one the server serves (salon.web.api.openapi), so the reference says
 what the routes and the WebSocket's models say; a test fails when the committed file differs
@@ -14,7 +14,7 @@ from typing import Any
 
 from salon.web.app import create_app
 
-COMMAND = "python -m salon.web.api.markdown > docs/web-api.md"
+COMMAND = "python -m tools.api_doc > docs/web-api.md"
 REF = "#/components/schemas/"
 BOUNDS = {"minimum": ">= {}", "exclusiveMinimum": "> {}", "maximum": "<= {}", "exclusiveMaximum": "< {}",
           "minLength": "at least {} characters", "maxLength": "at most {} characters",

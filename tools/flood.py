@@ -1,7 +1,7 @@
 """Flood check of the game server's workers: how fast a table of bots plays while many
 addresses ask for hints or replays as fast as the server lets them.
 
-``python -m salon.web.flood`` starts the server (``salon serve`` with a public server's
+``python -m tools.flood`` starts the server (``salon serve`` with a public server's
 defaults, tables of bots allowed) on a free loopback port, creates a table of two bots
 (``--bots``, Hard by default) and watches it as a spectator for ``--seconds``, three times,
 each on a server of its own: with nothing else to do; while ``--addresses`` addresses each
@@ -33,8 +33,8 @@ from websockets.asyncio.client import connect
 from salon.bots.base import RandomBot
 from salon.core.game import game_class
 from salon.core.record import make_record
-from salon.web.cluster import free_port, salon_command
-from salon.web.load import default_game
+from tools.cluster import free_port, salon_command
+from tools.load import default_game
 
 HINTS_EVERY = 60 / 10
 """Seconds between two hints of one address: the default hint rate, 10/minute."""
@@ -201,7 +201,7 @@ def _answers(port: int) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m salon.web.flood", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.flood", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default=default_game(), help="which game (default: %(default)s)")
     parser.add_argument("--bots", default="hard", help="the level of the table's two bots (default hard)")
     parser.add_argument("--bot-delay", type=float, default=0.6,

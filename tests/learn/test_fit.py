@@ -1,4 +1,4 @@
-"""``salon.bots.fit``: the evaluation's fitted weights are data with the command that fitted
+"""``salon.learn.fit``: the evaluation's fitted weights are data with the command that fitted
 them, and a fit finds the weights that best explain the final margins."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from salon.bots import fit as fit_mod
 from salon.core.errors import ConfigError
 from salon.core.game import game_class
 from salon.core.weights import Fitted
+from salon.learn import fit as fit_mod
 from salon.rococo import evaluation
 from salon.rococo.game import Rococo
 

@@ -1,6 +1,6 @@
 """Keeps the catalogs in step with English and writes the browser's catalogs from them.
 
-``python -m salon.i18n.export`` rewrites every ``.po`` file of :mod:`salon.i18n` in one
+``python -m tools.i18n_export`` rewrites every ``.po`` file of :mod:`salon.i18n` in one
 canonical form and writes the browser's JSON catalogs from the ``web`` and ``events`` domains, with the
 lists the browser shares with Python (``i18n/languages.js``, each game's ``terms.js``);
 ``--check`` changes nothing and lists the files that are not what it would write (a test runs
@@ -40,7 +40,7 @@ from salon.i18n import (
 from salon.i18n.fields import COLOUR_TERMS, field_terms
 
 HEADER = ("# Texts of salon's court games, domain {domain}.\n"
-          "# The msgid is a stable key; English is the source. Edit, then run: python -m salon.i18n.export\n"
+          "# The msgid is a stable key; English is the source. Edit, then run: python -m tools.i18n_export\n"
           "#")
 EPOCH = datetime(2026, 1, 1)
 """The creation date of a catalog that has none yet (keeps the generated header stable)."""
@@ -154,7 +154,7 @@ def web_json(catalog: Catalog, lang: str) -> bytes:
 
 def js_module(**lists: list[str]) -> bytes:
     """A browser module exporting lists the Python side defines."""
-    lines = ["// @ts-check", "// Written by python -m salon.i18n.export; do not edit."]
+    lines = ["// @ts-check", "// Written by python -m tools.i18n_export; do not edit."]
     for name, values in lists.items():
         line = f"export const {name} = {json.dumps(values, ensure_ascii=False)};"
         if len(line) > LINE:  # one value a line, as the browser's linter wants its lines short
@@ -184,7 +184,7 @@ def stale(files: dict[Path, bytes]) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m salon.i18n.export", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.i18n_export", description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="change nothing; list the files that are out of date")
     args = parser.parse_args(argv)
     files = outputs()

@@ -1,15 +1,15 @@
 """Load check of the game server: many concurrent games of bots on one server process, or on
 several behind nginx.
 
-``python -m salon.web.load`` starts the server (``salon serve``) as a separate process on a
-free loopback port with a temporary SQLite file, creates the games, and plays every seat of
-every game with a random bot that connects like a browser does (a WebSocket per seat).  Each
-action's time from submission to acknowledgement is measured (the acknowledgement comes
-after the action is validated, applied and committed to the database); the report gives the
-median, the 99th percentile and the worst, and the throughput.  ``--think`` is the pause a
+``python -m tools.load`` (scripts/web-load) starts the server (``salon serve``) as a separate
+process on a free loopback port with a temporary SQLite file, creates the games, and plays
+every seat of every game with a random bot that connects like a browser does (a WebSocket
+per seat).  Each action's time from submission to acknowledgement is measured (the
+acknowledgement comes after the action is validated, applied and committed to the database);
+the report gives the median, the 99th percentile and the worst, and the throughput.  ``--think`` is the pause a
 bot takes before each action (the server's bots wait 0.6 s by default); 0 floods the server.
 
-``--processes N`` measures the deployment of several processes instead (salon.web.cluster): a
+``--processes N`` measures the deployment of several processes instead (tools.cluster): a
 private PostgreSQL server (or ``--db``), N processes on it and nginx in front, through which
 the seats play.  Each game then also has two spectators connected to the processes directly,
 and the report gives the time from an action's acknowledgement at its actor to the arrival
@@ -46,8 +46,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from salon.core.game import game_names
 from salon.web.adapters import adapter
 from salon.web.app import renderer
-from salon.web.cluster import BACKEND_HEADER, Cluster, free_port, salon_command
-from salon.web.pgserver import PostgresServer, bin_dir
+from tools.cluster import BACKEND_HEADER, Cluster, free_port, salon_command
+from tools.pgserver import PostgresServer, bin_dir
 
 CAPS = ["--max-tables", "100000", "--max-tables-per-client", "100000", "--max-connections-per-client", "100000",
         "--create-rate", "1000000/second", "--join-rate", "1000000/second"]
@@ -286,7 +286,7 @@ def _show_problems(log: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m salon.web.load", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.load", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="concurrent games (default 100)")
     parser.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
     parser.add_argument("--game", default=default_game(), help="which game (default: %(default)s)")

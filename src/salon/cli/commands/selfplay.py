@@ -1,0 +1,78 @@
+"""``salon selfplay``: positions of games between chosen bots recorded in shards (salon.learn.selfplay),
+the data ``salon train`` fits the learned bot's models on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from salon import parallel
+from salon.bots.base import check_bot
+from salon.cli.common import LangOpt, check_game, check_lang, check_options, game_config, make_console, solo_players
+from salon.cli.options import BRIEF_GAME_HELP, AddressOpt, BackendOpt, BriefEditionOpt, BriefExpansionsOpt, WorkersOpt
+from salon.core.errors import ConfigError
+from salon.core.game import Game
+from salon.i18n import text
+
+
+def selfplay(
+    game: Annotated[str, typer.Argument(help=BRIEF_GAME_HELP)],
+    bots: Annotated[str, typer.Option("--bots", "-b", help="The bot of every seat that decides, comma-separated, "
+                                                           "or one bot for all (normal, learned:iterations=2).")]
+    = "normal",
+    out: Annotated[Path | None, typer.Option(help="The folder of the shards (default: selfplay-GAME).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Seats at each game (default 2).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="The first game's seed; game i plays seed + i.")] = 100_000,
+    every: Annotated[int, typer.Option(min=1, help="Keep every n-th decision of a game.")] = 2,
+    shard: Annotated[int, typer.Option(min=1, help="Games a shard.")] = 50,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    expansions: BriefExpansionsOpt = None,
+    solo: Annotated[bool, typer.Option("--solo", help="The solo mode.")] = False,
+    edition: BriefEditionOpt = None,
+    lang: LangOpt = None,
+) -> int:
+    """Record self-play positions (observation, legal actions, choice, evaluation, final margin) in .npz shards."""
+    lang = check_lang(lang)
+    cls = check_game(game)
+    check_options(cls, solo, edition, expansions, lang)
+    parallel.check_workers(workers)
+    parallel.check_backend(backend, address)
+    config = game_config(solo_players(players, solo) or 2, expansions, solo, edition)
+    specs = _specs(bots, cls.new(config, seed), lang)
+    folder_out = out if out is not None else Path(f"selfplay-{game}")
+    from salon.learn import selfplay as recording
+    console = make_console()
+    positions = 0
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, disable=not console.is_terminal, transient=True) as progress:
+        task = progress.add_task(text("selfplay.progress", lang), total=games)
+
+        def done(record: recording.Record) -> None:
+            nonlocal positions
+            positions += len(record.chosen)
+            progress.advance(task)
+
+        shards = recording.run(game, config, specs, games, seed, folder_out, every, shard, workers, backend, address,
+                               done)
+    console.print(text("selfplay.done", lang, games=games, positions=positions, shards=len(shards),
+                       folder=str(folder_out)))
+    return 0
+
+
+def _specs(bots: str, probe: Game, lang: str) -> list[str]:
+    """The bot of every seat that decides (one given for all, or one each), each able to play the config."""
+    deciding = probe.num_players - len(probe.description.automated_seats)
+    specs = [b.strip() for b in bots.split(",")]
+    if len(specs) == 1:
+        specs *= deciding
+    if len(specs) != deciding:
+        raise ConfigError(text("selfplay.bots", lang, n=deciding, given=len(specs)))
+    for spec in specs:
+        check_bot(spec, probe)
+    return specs
