@@ -1,6 +1,6 @@
 """Typed events, decisions and observations: every event of seeded random games, as each
 seat and a spectator see it, every decision and the observations fit the JSON Schemas the
-games publish in their descriptions (tests/schemas.py writes the events', tests/shapes.py
+games publish in their descriptions (tools/schemas.py writes the events', tools/shapes.py
 the others' from the games' shapes).  A field an event keeps secret is one the schema
 marks (it may be public in other events of the type), and it reaches no one but the event's
 seat."""
@@ -15,7 +15,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from salon.core.game import game_class
-from tests.schemas import CONFIGS, WRITTEN, played, schema_path
+from tools.schemas import CONFIGS, WRITTEN, played, schema_path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "salon"
 

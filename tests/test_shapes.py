@@ -16,15 +16,15 @@ from jsonschema import Draft202012Validator
 from salon.core.game import game_class
 from salon.core.plugins import load, plugin
 from salon.core.vectors import Bag, Field, Keyed, Opt, Record, SeatMap, Seats, Slots
-from tests import shapes
-from tests.schemas import CONFIGS
+from tools import shapes
+from tools.schemas import CONFIGS
 
 GAMES = sorted(CONFIGS)
 
 
 def test_the_schemas_and_the_browser_types_are_written_from_the_shapes() -> None:
-    """``python -m tests.shapes`` has been run: the committed files are its output."""
-    assert shapes.main(["--check"]) == 0, "run: python -m tests.shapes"
+    """``python -m tools.shapes`` has been run: the committed files are its output."""
+    assert shapes.main(["--check"]) == 0, "run: python -m tools.shapes"
     written = shapes.outputs()
     for name in GAMES:
         assert {shapes.schema_file(name), shapes.types_file(name)} <= set(written)

@@ -127,7 +127,7 @@ class Game:
     name: ClassVar[str]
     shapes: ClassVar[str] = ""
     """The module that declares the game's ``Observation`` and ``Decision`` as TypedDicts, from
-    which its published schema and the browser's types are written (tests/shapes.py); empty
+    which its published schema and the browser's types are written (tools/shapes.py); empty
     for a game that declares none."""
 
     seed: int

@@ -1,6 +1,6 @@
 """The marks a game's shapes carry (docs/architecture.md principle 14): its observation and
 its decisions are declared once, as TypedDicts beside its view, which mypy checks where the view
-builds them and where its readers read them; ``python -m tests.shapes`` writes from them the
+builds them and where its readers read them; ``python -m tools.shapes`` writes from them the
 JSON Schema the game publishes and the browser's JSDoc types.  What plain typing cannot say of them, these
 ``Annotated`` marks say: the values a text takes (:class:`OneOf`) and which kinds of decision give
 a detail (:class:`Kinds`).  A game names the module of its shapes in

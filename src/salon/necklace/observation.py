@@ -2,7 +2,7 @@
 principle 14): ``Observation``, what :func:`salon.necklace.view.observe` builds, and
 ``Decision``, what ``Necklace.decision()`` gives.  mypy checks the view and its readers against
 them; the published schema (``data/schema.json``) and the browser's types (``protocol.js`` beside
-its renderer) are written from them by ``python -m tests.shapes``.
+its renderer) are written from them by ``python -m tools.shapes``.
 
 A card is named by its own id only in the market and in its holder's own hand and
 presentation; everywhere else by its public name, shared by identical copies (salon.necklace.view).

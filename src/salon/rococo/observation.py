@@ -2,7 +2,7 @@
 ``Observation``, what :func:`salon.rococo.view.observe` builds, and ``Decision``, what
 ``Rococo.decision()`` gives.  mypy checks the view and its readers against them; the published
 schema (``data/schema.json``) and the browser's types (``protocol.js`` beside its renderer) are
-written from them by ``python -m tests.shapes``.  Components are named by their printed ids,
+written from them by ``python -m tools.shapes``.  Components are named by their printed ids,
 seats by number.
 """
 

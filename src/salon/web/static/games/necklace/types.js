@@ -1,7 +1,7 @@
 // @ts-check
 // What the Queen's Necklace's renderer reads: the public card descriptions
 // (/api/games/<id>/components) and a seat's observation, whose shapes protocol.js holds as
-// salon.necklace.observation declares them (python -m tests.shapes writes it), as the server
+// salon.necklace.observation declares them (python -m tools.shapes writes it), as the server
 // sends them, and the journal's events it follows.  This file holds only types.
 
 /**

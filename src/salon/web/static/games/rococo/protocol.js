@@ -1,5 +1,5 @@
 // @ts-check
-// Written by python -m tests.shapes from salon.rococo.observation; do not edit.
+// Written by python -m tools.shapes from salon.rococo.observation; do not edit.
 // The shapes of what the server sends of the game: a seat's observation and its decisions.
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // What Rococo's renderer reads, as the server sends it: the public component descriptions
 // (/api/games/<id>/components) and a seat's observation, whose shapes protocol.js holds as
-// salon.rococo.observation declares them (python -m tests.shapes writes it).  This file holds
+// salon.rococo.observation declares them (python -m tools.shapes writes it).  This file holds
 // only types.
 
 /**

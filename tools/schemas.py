@@ -1,13 +1,13 @@
 """The event schemas of each game (``data/schema.json`` beside its rules): the typed shape of
 every event a seat may see (``Event.view``), as JSON Schema, for front ends written in any
 language.  The same file holds the schemas of the decisions and of the observation, which
-``python -m tests.shapes`` writes from the game's shapes; this module writes the events.
+``python -m tools.shapes`` writes from the game's shapes; this module writes the events.
 
 tests/test_schemas.py checks every event, decision and observation of seeded random games in
 every config against them.  The event schemas are written from what those games show, so that
 a new event field fails the test until the schema is written again and the diff reviewed:
 
-    .venv/bin/python -m tests.schemas
+    .venv/bin/python -m tools.schemas
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@
 types (``static/games/<game>/protocol.js``), which TypeScript checks the browser client
 against; tests/test_shapes.py fails while the committed files are not this module's output::
 
-    .venv/bin/python -m tests.shapes            # writes what is out of date
-    .venv/bin/python -m tests.shapes --check    # changes nothing; lists it and fails
+    .venv/bin/python -m tools.shapes            # writes what is out of date
+    .venv/bin/python -m tools.shapes --check    # changes nothing; lists it and fails
 
 A decision's details depend on its kind: the TypedDict declares each detail once, marked with
 the kinds of decision that give it (:class:`~salon.core.shapes.Kinds`), its ``kind`` with every
@@ -13,9 +13,9 @@ kind there is (:class:`~salon.core.shapes.OneOf`), and the published schema has 
 kind, every detail of the kind required.  A field's docstring (the string under it) describes it
 in both outputs.
 
-The schema's events are written by ``python -m tests.schemas`` from played games; this module
+The schema's events are written by ``python -m tools.schemas`` from played games; this module
 writes its ``observation`` and ``decisions`` and keeps the rest of the file as it is.  It writes
-the bundled games' files (tests.schemas.CONFIGS).
+the bundled games' files (tools.schemas.CONFIGS).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from typing import NotRequired, Required
 
 from salon.core.game import game_class
 from salon.core.shapes import Kinds, OneOf
-from tests.schemas import CONFIGS
+from tools.schemas import CONFIGS
 
 LINE = 120
 """The browser's longest line (its ESLint ``max-len``)."""
@@ -254,7 +254,7 @@ def jsdoc(module: str, roots: list[type]) -> str:
             doc = f" {shape.docs[name]}" if name in shape.docs else ""
             lines.append(f"@property{_SPACE}{{{jsdoc_type(hint, found)}}}{_SPACE}{label}{doc}")
         blocks.append("\n".join(["/**", *_comment(lines), " */"]))
-    head = [f"// @ts-check\n// Written by python -m tests.shapes from {module}; do not edit.\n"
+    head = [f"// @ts-check\n// Written by python -m tools.shapes from {module}; do not edit.\n"
             "// The shapes of what the server sends of the game: a seat's observation and its decisions."]
     return "\n\n".join([*head, *blocks, "export {};"]) + "\n"
 
@@ -292,7 +292,7 @@ def stale(files: dict[Path, bytes]) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.shapes",
+    parser = argparse.ArgumentParser(prog="python -m tools.shapes",
                                      description="Write each game's schema and browser types from its shapes.")
     parser.add_argument("--check", action="store_true", help="change nothing; list the files that are out of date")
     args = parser.parse_args(argv)
