@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from babel import Locale
-from tools import i18n_export as export
 from typer.testing import CliRunner
 
 import salon.i18n as i18n
@@ -42,6 +41,7 @@ from salon.rococo.rules.scoring import STEPS
 from salon.rococo.rules.turn import MAIN_ACTIONS
 from tests.cli.conftest import Run
 from tests.wording.texts import known, told, told_count
+from tools import i18n_export as export
 
 EVERYTHING = packaged("1-3", frozenset(EXPANSIONS))
 """The data set with every expansion in play: every card, garment and jewel there is."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+
 from tools.pgserver import SYSTEM_USER, PostgresServer, bin_dir
 
 

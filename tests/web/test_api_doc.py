@@ -12,12 +12,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
-from tools.api_doc import COMMAND, render
 
 from salon.web.api.messages import CLIENT, HELLO
 from salon.web.api.openapi import SalonAPI
 from salon.web.guard import SECURITY_HEADERS
 from tests.web.helpers import TOKEN, create, received, room_of
+from tools.api_doc import COMMAND, render
 
 REFERENCE = Path(__file__).parents[2] / "docs" / "web-api.md"
 HUMANS = [{"kind": "human"}, {"kind": "human"}]

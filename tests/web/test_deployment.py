@@ -18,8 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tools.cluster import Backend, Cluster, nginx_binary
-from tools.pgserver import PostgresServer
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
@@ -27,6 +25,8 @@ from websockets.typing import Origin
 from salon.web.storage import lock_key
 from tests.web.helpers import TOKEN, poll
 from tests.web.postgres import missing
+from tools.cluster import Backend, Cluster, nginx_binary
+from tools.pgserver import PostgresServer
 
 pytestmark = [pytest.mark.postgres, pytest.mark.server]
 

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tools.i18n_export import web_json
 
 from salon.cli.necklace.text import rule_fields
 from salon.cli.rococo.text import term_fields
@@ -23,6 +22,7 @@ from salon.i18n import EVENTS, catalog_texts, languages, read_catalog, surface
 from salon.wording import GROUP, told, wording
 from salon.wording.catalog import reader
 from salon.wording.phrase import Line, render
+from tools.i18n_export import web_json
 
 STATIC = Path(__file__).parents[2] / "src" / "salon" / "web" / "static"
 GAMES: dict[str, tuple[str, dict[str, Any]]] = {
