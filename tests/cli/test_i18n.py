@@ -85,8 +85,8 @@ def test_keys_are_flat_dotted_strings() -> None:
 
 def test_a_games_own_domain_is_no_language() -> None:
     assert languages() == ["en", "de", "fr", "uk"]
-    assert domains("en") == ["events-necklace", "events-rococo", "terminal", "terminal-necklace", "web", "web-necklace",
-                             "web-rococo"]
+    assert domains("en") == ["events-necklace", "events-rococo", "mail", "terminal", "terminal-necklace", "web",
+                             "web-necklace", "web-rococo"]
     assert known("necklace.event.drawn") and not known("event.drawn") and not has("necklace.event.drawn")
     assert game_key("necklace", "step.sale1") == "necklace.step.sale1"
     assert game_key("rococo", "step.money") == "step.money"
@@ -192,7 +192,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "board.col_hand", "simulate.col_bot", "necklace.kind.ring", "app.name", "lobby.name_placeholder",
            "lobby.bot", "bot.normal", "rococo.name", "rococo.colour.orange", "rococo.deco.statue",
            "rococo.panel.hand", "rococo.panel.madame", "rococo.employee.bonus", "necklace.panel.score",
-           "necklace.board.col_livres", "rococo.game.title"},
+           "necklace.board.col_livres", "rococo.game.title", "account.name"},
     "fr": {"player.madame_du_barry", "solo.tag", "solo.row_points", "abbr.master", "abbr.livres",
            "abbr.reward_livres", "colour.orange", "phase.actions", "step.statues", "step.total", "rococo.step.total",
            "simulate.col_bot", "board.col_notes", "necklace.kind.favorite", "necklace.kind.cardinal",
@@ -201,7 +201,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "lobby.timer_60", "lobby.timer_180", "lobby.timer_600", "game.log", "game.total", "bot.normal",
            "bot.expert", "rococo.name", "rococo.colour.orange", "rococo.deco.statue", "rococo.step.statues",
            "rococo.phase.actions", "rococo.board.statues", "rococo.panel.madame", "necklace.panel.score",
-           "necklace.unit.hint", "rococo.game.title"},
+           "necklace.unit.hint", "rococo.game.title", "left.minutes"},
     "uk": {"solo.tag"},
 }
 """Texts a language writes as English does because they are the same words there: proper

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from salon.bots.base import BotSpec
 from salon.bots.sprt import Sprt
 from salon.cli import strength as strength_mod
 
@@ -86,7 +87,7 @@ def test_the_test_counts_whole_seeds_and_stops_at_its_verdict(monkeypatch: pytes
         return strength_mod.Outcome(seed, seat, 1.0, 1.0, 1, 0.0)
 
     monkeypatch.setattr(strength_mod, "play", win)
-    match = strength_mod.Match("necklace", "random", "random", 3)
+    match = strength_mod.Match("necklace", BotSpec.parse("random"), BotSpec.parse("random"), 3)
     test = Sprt(0, 50, opponents=strength_mod.opponents(match))
     outcomes = strength_mod.run(match, 300, 0, 1, test=test)
     assert test.state().verdict == "H1" and len(outcomes) == len(played) == 3 * test.blocks < 300

@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from salon.bots.base import BotSpec
 from salon.cli import simulate as simulate_mod
 from salon.cli import tournament as tournament_mod
 
 from .conftest import Run
 
-SIMULATION = ("necklace", 3, 2, ["random", "random"], 40)
-CHEAP = "heuristic:width=1:budget=50"
+RANDOM = BotSpec.parse("random")
+SIMULATION = ("necklace", 3, 2, [RANDOM, RANDOM], 40)
+CHEAP = BotSpec.parse("heuristic:width=1:budget=50")
 """A quick bot to set against the random one."""
 
 
@@ -34,7 +36,7 @@ def test_simulate_in_processes_reports_as_serially() -> None:
 
 
 def test_line_ups_are_balanced() -> None:
-    t = tournament_mod.Tournament("rococo", ("random", "heuristic", "search"), 4)
+    t = tournament_mod.Tournament("rococo", tuple(map(BotSpec.parse, ("random", "heuristic", "search"))), 4)
     jobs = tournament_mod.schedule(t, 12, 5)
     for seat in range(4):
         assert Counter(lineup[seat] for *_, lineup in jobs) == {0: 4, 1: 4, 2: 4}
@@ -52,7 +54,7 @@ def test_tournament_rates_and_writes_files(run: Run, tmp_path: Path) -> None:
     assert two.exit_code == 0, two.output
     report = json.loads((tmp_path / "t.json").read_text())
     assert json.loads(two.output.strip().splitlines()[-1]) == report
-    assert {r["entrant"] for r in report["ratings"]} == {"random", CHEAP}
+    assert {r["entrant"] for r in report["ratings"]} == {"random", str(CHEAP)}
     assert sum(r["seats_played"] for r in report["ratings"]) == 4
     for r in report["ratings"]:
         assert sum(r["place_shares"]) == pytest.approx(1.0)
@@ -86,7 +88,7 @@ def test_ray_gives_the_same_reports() -> None:
     as they play here."""
     ray = pytest.importorskip("ray", reason="Ray is part of the rl extra")
     name, _, players, bots, seed = SIMULATION
-    t = tournament_mod.Tournament("necklace", ("random", CHEAP), 2)
+    t = tournament_mod.Tournament("necklace", (RANDOM, CHEAP), 2)
     try:
         on_ray = simulate_mod.simulate(name, 2, players, bots, seed, workers=1, backend="ray")
         rated = tournament_mod.run(t, 2, 1, 1, "ray")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from salon.bots.base import BotSpec
 from salon.core.errors import ConfigError
 from salon.core.game import game_class
 from salon.core.weights import Fitted
@@ -18,6 +19,7 @@ from salon.rococo.game import Rococo
 SOLO = {"players": 1, "solo": True}
 PLAIN = ["MADAME_TURN", "MADAME_TURN_FADE"]
 ALL = [*PLAIN, "MADAME_TURN_JB", "MADAME_TURN_FADE_JB"]
+RANDOM = BotSpec.parse("random")
 
 
 def _fitted() -> Fitted:
@@ -39,7 +41,7 @@ def test_a_fit_recovers_the_weights_that_made_the_margins() -> None:
     """Margins made by the evaluation itself with known weights: one step from other weights
     finds them again (they enter linearly, so the step is exact), and leaves the module as it was."""
     fitted = _fitted()
-    samples = fit_mod.record("rococo", SOLO, range(2), "random", 3)
+    samples = fit_mod.record("rococo", SOLO, range(2), RANDOM, 3)
     truth = {"MADAME_TURN": 4.5, "MADAME_TURN_FADE": 0.05}
     made: list[fit_mod.Sample] = []
     try:
@@ -60,27 +62,27 @@ def test_a_fit_recovers_the_weights_that_made_the_margins() -> None:
 
 def test_a_fit_where_no_weight_acts_is_refused() -> None:
     """Madame du Barry's turns count only in the solo mode: in a 2-player game neither weight acts."""
-    samples = fit_mod.record("rococo", {"players": 2}, [0], "random", 25)
+    samples = fit_mod.record("rococo", {"players": 2}, [0], RANDOM, 25)
     with pytest.raises(ConfigError, match="none of the weights " + ", ".join(ALL) + " acts"):
         fit_mod.fit(_fitted(), samples)
 
 
 def test_one_weight_can_be_fitted_alone() -> None:
-    samples = fit_mod.record("rococo", SOLO, [1], "random", 5)
+    samples = fit_mod.record("rococo", SOLO, [1], RANDOM, 5)
     result = fit_mod.fit(_fitted(), samples, ["MADAME_TURN_FADE"])
     assert list(result.after) == ["MADAME_TURN_FADE"] and result.flat == []
 
 
 def test_the_jewelry_box_has_weights_of_its_own() -> None:
     """With the Jewelry Box Madame du Barry's turns bring more: only its weights act there."""
-    samples = fit_mod.record("rococo", SOLO | {"expansions": ["jewelry_box"]}, [0], "random", 6)
+    samples = fit_mod.record("rococo", SOLO | {"expansions": ["jewelry_box"]}, [0], RANDOM, 6)
     result = fit_mod.fit(_fitted(), samples)
     assert list(result.after) == ["MADAME_TURN_JB", "MADAME_TURN_FADE_JB"] and result.flat == PLAIN
 
 
 def test_an_unknown_weight_is_refused() -> None:
     with pytest.raises(ConfigError, match=", ".join(ALL)):
-        fit_mod.fit(_fitted(), fit_mod.record("rococo", SOLO, [0], "random", 50), ["NOPE"])
+        fit_mod.fit(_fitted(), fit_mod.record("rococo", SOLO, [0], RANDOM, 50), ["NOPE"])
 
 
 def test_written_weights_keep_the_command_and_the_others(tmp_path: Path) -> None:

@@ -11,18 +11,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from salon.bots.base import BotSpec
 from salon.bots.model import check, read
 from salon.core.errors import ConfigError, DataError
 from salon.core.game import game_class
 from salon.learn import selfplay, train
 
 CONFIG = {"players": 2}
+RANDOM = BotSpec.parse("random")
 
 
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("selfplay")
-    selfplay.run("necklace", CONFIG, ["random", "random"], 40, 500, out, every=3, shard=16, workers=1)
+    selfplay.run("necklace", CONFIG, [RANDOM, RANDOM], 40, 500, out, every=3, shard=16, workers=1)
     return out
 
 
@@ -37,7 +39,7 @@ def weights(shards: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_shard_holds_each_kept_decision_with_its_game_and_result(shards: Path) -> None:
     paths = sorted(shards.glob("shard-*.npz"))
     assert [p.name for p in paths] == ["shard-00000500.npz", "shard-00000516.npz", "shard-00000532.npz"]
-    again = selfplay.play(selfplay.Job("necklace", CONFIG, ("random", "random"), 500, 3))
+    again = selfplay.play(selfplay.Job("necklace", CONFIG, (RANDOM, RANDOM), 500, 3))
     with np.load(paths[0]) as shard:
         meta = json.loads(str(shard["meta"]))
         assert meta["seeds"] == list(range(500, 516)) and meta["bots"] == ["random", "random"]
@@ -91,7 +93,7 @@ def test_what_is_not_a_weights_file_is_a_data_error(tmp_path: Path, weights: Pat
 
 
 def test_shards_of_different_configs_are_not_fitted_together(shards: Path, tmp_path: Path) -> None:
-    selfplay.run("necklace", {"players": 3}, ["random"] * 3, 1, 0, tmp_path, every=5, workers=1)
+    selfplay.run("necklace", {"players": 3}, [RANDOM] * 3, 1, 0, tmp_path, every=5, workers=1)
     with pytest.raises(ConfigError, match="another game, config or layout"):
         train.load([shards, tmp_path])
     with pytest.raises(ConfigError, match="no such folder"):

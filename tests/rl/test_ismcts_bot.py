@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from salon.bots.base import check_bot, make_bot
+from salon.bots.base import BotSpec, make_bot
 from salon.core.errors import ConfigError
 from salon.core.game import Game, game_class
 from salon.rococo.game import Rococo
@@ -59,7 +59,7 @@ def test_its_choice_does_not_depend_on_what_its_seat_cannot_see() -> None:
 
 def test_it_needs_a_simulation() -> None:
     with pytest.raises(ConfigError, match="simulation"):
-        check_bot("ismcts:simulations=0")
+        BotSpec.parse("ismcts:simulations=0")
 
 
 def test_without_open_spiel_it_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,8 @@ knowledge enters only through the evaluation a game declares (salon.core.evaluat
 
 A bot is named by its spec: a name of :data:`BOTS`, optionally with parameters of its factory,
 ``search:think=3`` or ``heuristic:width=3:budget=2000``; the players' levels are names of
-their own (:data:`LEVELS`).  A bot that lives elsewhere, in a layer above the bots or a package
+their own (:data:`LEVELS`).  A spec is read once, where it comes in, into a :class:`BotSpec`,
+which makes the bot.  A bot that lives elsewhere, in a layer above the bots or a package
 of its own, is registered from there under the entry-point group :data:`GROUP`.
 """
 
@@ -15,6 +16,7 @@ import inspect
 import math
 from abc import abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -119,11 +121,11 @@ def _parameters(factory: Callable[..., Bot]) -> dict[str, inspect.Parameter]:
     return {k: v for k, v in inspect.signature(factory).parameters.items() if k != "seed"}
 
 
-def _parse(spec: str) -> tuple[Callable[..., Bot], dict[str, int | float]]:
-    """A spec's factory and parameters; ConfigError names what is wrong."""
-    names = bot_names()
-    name, *given = spec.split(":")
+def _factory(name: str) -> Callable[..., Bot]:
+    """The factory of the bot ``name``; ConfigError for a name of no bot, or one whose extra
+    is not installed."""
     if name not in BOTS:
+        names = bot_names()
         raise ConfigError(f"unknown bot {name!r}; available: {', '.join(names)}", "error.unknown_bot",
                           {"name": name, "known": ", ".join(names)})
     try:
@@ -136,43 +138,71 @@ def _parse(spec: str) -> tuple[Callable[..., Bot], dict[str, int | float]]:
         raise ConfigError(f"bot {name!r} needs {e.name}, which comes with salon's {extra} extra: {install}",
                           "error.bot_extra", {"name": name, "module": str(e.name), "extra": extra,
                                               "install": install}) from None
-    known = _parameters(factory)
-    params: dict[str, int | float] = {}
-    for item in given:
-        key, sep, value = item.partition("=")
-        if key in known and not sep:
-            raise ConfigError(f"bot {spec!r}: give {key}=VALUE", "error.bot_value", {"spec": spec, "param": key})
-        if key not in known:
-            shown = ", ".join(known) or "none"
-            raise ConfigError(f"bot {spec!r}: {item!r} is not a parameter of {name!r} (key=value; it takes: {shown})",
-                              "error.bot_param", {"spec": spec, "param": item, "known": shown})
-        try:
-            number = float(value) if isinstance(known[key].default, float) else int(value)
-            if not math.isfinite(number):  # nan or inf: no think time or budget is endless
-                raise ValueError(value)
-        except ValueError:
-            raise ConfigError(f"bot {spec!r}: {key} takes a number, not {value!r}", "error.bot_number",
-                              {"spec": spec, "param": key, "value": value}) from None
-        params[key] = number
-    return factory, params
+    return factory
 
 
-def bot_parameters(spec: str) -> tuple[str, dict[str, int | float]]:
-    """A spec's bot name and the parameters it sets (ConfigError as :func:`check_bot`)."""
-    _, params = _parse(spec)
-    return spec.split(":", 1)[0], params
-
-
-def check_bot(spec: str, game: Game | None = None) -> None:
-    """Refuse a spec that names no bot or gives it parameters it has not (ConfigError); with
-    ``game``, also a bot that cannot play that game's config (:meth:`Bot.check_game`)."""
-    factory, params = _parse(spec)
+def _number(text: str, name: str, known: dict[str, inspect.Parameter], item: str) -> tuple[str, int | float]:
+    """One ``key=value`` of the spec ``text`` of the bot ``name`` as the factory's keyword and
+    its number (a float where the factory's default is one); ConfigError names what is wrong."""
+    key, sep, value = item.partition("=")
+    if key in known and not sep:
+        raise ConfigError(f"bot {text!r}: give {key}=VALUE", "error.bot_value", {"spec": text, "param": key})
+    if key not in known:
+        shown = ", ".join(known) or "none"
+        raise ConfigError(f"bot {text!r}: {item!r} is not a parameter of {name!r} (key=value; it takes: {shown})",
+                          "error.bot_param", {"spec": text, "param": item, "known": shown})
     try:
-        bot = factory(0, **params)
-    except ValueError as e:
-        raise ConfigError(f"bot {spec!r}: {e}") from None
-    if game is not None:
-        bot.check_game(game)
+        number = float(value) if isinstance(known[key].default, float) else int(value)
+        if not math.isfinite(number):  # nan or inf: no think time or budget is endless
+            raise ValueError(value)
+    except ValueError:
+        raise ConfigError(f"bot {text!r}: {key} takes a number, not {value!r}", "error.bot_number",
+                          {"spec": text, "param": key, "value": value}) from None
+    return key, number
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot as its spec names it, read once where the text comes in (a command's option, a
+    request's body, a stored seat, a learning environment's argument), so that everything
+    below it takes a checked, typed value and nothing parses the text again: the bot's
+    ``name`` (a name of :data:`BOTS`), the ``params`` its spec sets as the factory's keywords
+    with their numbers (the last one given of a keyword counts), and the ``text`` it was read
+    from, which ``str()`` gives back for what is stored or printed (records, reports, a
+    server's seats).  Tables and jobs carry it to worker processes, so it pickles."""
+
+    name: str
+    params: tuple[tuple[str, int | float], ...]
+    text: str
+
+    @staticmethod
+    def parse(text: str) -> BotSpec:
+        """The spec ``text`` (``search:think=3``); ConfigError for a name of no bot, a bot whose
+        extra is missing, a parameter the bot has not, a value that is no number, or one its
+        factory refuses (``search:think=-1``)."""
+        name, *given = text.split(":")
+        known = _parameters(_factory(name))
+        spec = BotSpec(name, tuple(dict(_number(text, name, known, item) for item in given).items()), text)
+        spec.make()  # the factory's own checks of the values
+        return spec
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[type[BotSpec], tuple[str, tuple[tuple[str, int | float], ...], str]]:
+        """Pickled through its constructor, which a compiled class needs (salon/compiled.py)."""
+        return BotSpec, (self.name, self.params, self.text)
+
+    def make(self, seed: int = 0) -> Bot:
+        """The bot, seeded with ``seed`` (a seat's is :func:`bot_seed`)."""
+        try:
+            return _factory(self.name)(seed, **dict(self.params))
+        except ValueError as e:
+            raise ConfigError(f"bot {self.text!r}: {e}") from None
+
+    def check(self, game: Game) -> None:
+        """Refuse (ConfigError) a bot that cannot play ``game``'s config (:meth:`Bot.check_game`)."""
+        self.make().check_game(game)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -186,10 +216,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 8 + seat
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """The bot of ``spec`` (a name, optionally with parameters) seeded with ``seed``."""
-    factory, params = _parse(spec)
-    try:
-        return factory(seed, **params)
-    except ValueError as e:
-        raise ConfigError(f"bot {spec!r}: {e}") from None
+def make_bot(text: str, seed: int = 0) -> Bot:
+    """The bot of the spec ``text`` seeded with ``seed``: one line for scripts and tests, which
+    read a spec and make its bot at once."""
+    return BotSpec.parse(text).make(seed)

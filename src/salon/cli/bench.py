@@ -32,7 +32,8 @@ from collections.abc import Callable
 from typing import Any
 
 from salon import parallel
-from salon.bots.base import RandomBot, bot_seed, make_bot
+from salon.bots.base import RandomBot, bot_seed
+from salon.bots.heuristic import HeuristicBot
 from salon.bots.search import SearchBot
 from salon.cli.common import config_expansions, game_config
 from salon.compiled import ENGINE
@@ -41,7 +42,6 @@ from salon.core.game import SECRET_SEEDS, game_class, game_names
 from salon.core.plugins import plugin
 from salon.core.rng import Rng
 
-HEURISTIC = "heuristic"
 HEURISTIC_DECISIONS = 300
 """How many decisions the heuristic bot's think time is averaged over (unless time runs out)."""
 
@@ -112,7 +112,7 @@ def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None,
     seed = _seed(0, secret)
     while decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
         game = cls.new(config, seed)
-        bots = [make_bot(HEURISTIC, bot_seed(seed, s)) for s in range(game.num_players)]
+        bots = [HeuristicBot(bot_seed(seed, s)) for s in range(game.num_players)]
         while not game.is_over() and decisions < HEURISTIC_DECISIONS and (decisions == 0 or thinking < seconds):
             seat = game.current_player()
             assert seat is not None
@@ -167,7 +167,7 @@ def search_speed(name: str, seconds: float, expansions: str | None = None, solo:
     cls = game_class(name)
     seed = _seed(0, secret)
     game = cls.new(game_config(1 if solo else 2, expansions, solo, edition), seed)
-    bots = [make_bot(HEURISTIC, bot_seed(seed, s)) for s in range(game.num_players)]
+    bots = [HeuristicBot(bot_seed(seed, s)) for s in range(game.num_players)]
     played = 0
     while played < MID_GAME or len(game.legal_actions()) < 2:
         seat = game.current_player()

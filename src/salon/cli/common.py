@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from salon.bots.base import bot_names, check_bot
+from salon.bots.base import BotSpec, bot_names
 from salon.cli.support import GameSupport
 from salon.core.errors import ConfigError
 from salon.core.game import Game, Result, game_class
@@ -149,9 +149,8 @@ def check_lang(lang: str | None) -> str:
     return lang
 
 
-def seat_bots(spec: str | None, players: int | None, default: list[str],
-              allow_human: bool, solo: bool = False) -> tuple[int, list[str]]:
-    """The bot name of every seat from a ``--bots`` list and ``--players``: (players, names).
+def _seat_texts(spec: str | None, players: int | None, default: list[str], solo: bool) -> tuple[int, list[str]]:
+    """The text naming every seat from a ``--bots`` list and ``--players``: (players, texts).
 
     A single name applies to every seat; without a list ``default`` is used (its first
     entry for seat 0, its last for the others).  In a ``solo`` game the one player is the
@@ -159,30 +158,57 @@ def seat_bots(spec: str | None, players: int | None, default: list[str],
     """
     if spec is None:
         n = 2 if players is None else players
-        names = [default[min(i, len(default) - 1)] for i in range(n)]
-    else:
-        names = [s.strip() for s in spec.split(",")]
-        if any(not s for s in names):
-            raise ConfigError(f"--bots {spec!r}: give one bot name per seat, separated by commas", "error.bots_empty",
-                              {"spec": spec})
-        n = len(names) if players is None else players
-        if len(names) == 1:
-            names = names * n
-        if len(names) != n:
-            if solo:
-                raise ConfigError(f"a solo game is one player against the game's own opponent, so --bots takes "
-                                  f"one entry, not {len(names)}", "error.bots_solo", {"n": len(names)})
-            raise ConfigError(f"--bots names {len(names)} seats but the game has {n} players", "error.bots_count",
-                              {"n": len(names), "players": n})
-    for name in names:
-        if name == HUMAN and allow_human:
-            continue
-        if name.split(":")[0] not in bot_names():
-            allowed = [*bot_names(), HUMAN] if allow_human else bot_names()
-            raise ConfigError(f"unknown bot {name!r}; available: {', '.join(allowed)}", "error.unknown_bot",
-                              {"name": name, "known": ", ".join(allowed)})
-        check_bot(name)
+        return n, [default[min(i, len(default) - 1)] for i in range(n)]
+    names = [s.strip() for s in spec.split(",")]
+    if any(not s for s in names):
+        raise ConfigError(f"--bots {spec!r}: give one bot name per seat, separated by commas", "error.bots_empty",
+                          {"spec": spec})
+    n = len(names) if players is None else players
+    if len(names) == 1:
+        names = names * n
+    if len(names) != n:
+        if solo:
+            raise ConfigError(f"a solo game is one player against the game's own opponent, so --bots takes "
+                              f"one entry, not {len(names)}", "error.bots_solo", {"n": len(names)})
+        raise ConfigError(f"--bots names {len(names)} seats but the game has {n} players", "error.bots_count",
+                          {"n": len(names), "players": n})
     return n, names
+
+
+def seat_bots(spec: str | None, players: int | None, default: list[str],
+              solo: bool = False) -> tuple[int, list[BotSpec]]:
+    """The bot of every seat (``salon simulate``), each spec read here once: (players, bots),
+    from a ``--bots`` list as :func:`_seat_texts` reads it."""
+    n, names = _seat_texts(spec, players, default, solo)
+    return n, [BotSpec.parse(name) for name in names]
+
+
+def seat_players(spec: str | None, players: int | None, default: list[str],
+                 solo: bool = False) -> tuple[int, list[BotSpec | None]]:
+    """Who plays every seat (``salon play``), a person (None) or a bot: (players, players'
+    bots), from a ``--bots`` list as :func:`_seat_texts` reads it."""
+    n, names = _seat_texts(spec, players, default, solo)
+    return n, [player(name) for name in names]
+
+
+def player(name: str) -> BotSpec | None:
+    """Who ``name`` seats: a person (None) for ``human``, else the bot of its spec, read here
+    once; an unknown name is refused with every name a seat may take."""
+    if name == HUMAN:
+        return None
+    try:
+        return BotSpec.parse(name)
+    except ConfigError as e:
+        if e.key != "error.unknown_bot":
+            raise
+        allowed = ", ".join([*bot_names(), HUMAN])
+        raise ConfigError(f"unknown bot {name!r}; available: {allowed}", "error.unknown_bot",
+                          {"name": name, "known": allowed}) from None
+
+
+def player_name(bot: BotSpec | None) -> str:
+    """What a record and the labels call a seat's player: ``human``, or its bot's spec."""
+    return HUMAN if bot is None else str(bot)
 
 
 def bot_word(bot: str, lang: str = DEFAULT) -> str:

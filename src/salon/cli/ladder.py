@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from salon import parallel
-from salon.bots.base import check_bot
+from salon.bots.base import BotSpec
 from salon.cli.common import game_config
 from salon.cli.strength import wilson
 from salon.cli.tournament import Played, Tournament, bot_specs, play, rate, schedule
@@ -69,7 +69,7 @@ class SoloTournament(Tournament):
 @dataclass(frozen=True)
 class Ladder:
     game: str
-    pool: tuple[str, ...]
+    pool: tuple[BotSpec, ...]
     players: int = 2
     solo: bool = False
     expansions: str | None = None
@@ -95,7 +95,7 @@ class Ladder:
 
     def command(self, games: int, seed: int) -> str:
         """The command that plays this ladder again."""
-        parts = ["salon ladder", self.game, "--pool", ",".join(self.pool)]
+        parts = ["salon ladder", self.game, "--pool", ",".join(map(str, self.pool))]
         parts += ["--solo"] if self.solo else ["--players", str(self.players)]
         parts += ["--games", str(games), "--seed", str(seed)]
         parts += ["--expansions", self.expansions] if self.expansions is not None else []
@@ -122,14 +122,15 @@ def jobs(ladder: Ladder, games: int, seed: int) -> list[Job]:
 
 
 def _rated(ladder: Ladder, played: list[Played]) -> tuple[tuple[str, ...], list[Played]]:
-    """The entrants and the games as the rating sees them: in the solo mode the game's own
-    opponent is one more entrant, in its seats."""
+    """The entrants' names and the games as the rating sees them: in the solo mode the game's
+    own opponent is one more entrant, in its seats."""
     opponent = ladder.opponent()
+    names = tuple(str(b) for b in ladder.pool)
     if opponent is None:
-        return ladder.pool, played
+        return names, played
     k = len(ladder.pool)
     automated = game_class(ladder.game).describe(ladder.tournament().config()).automated_seats
-    return (*ladder.pool, opponent), [
+    return (*names, opponent), [
         dataclasses.replace(p, lineup=tuple(k if s in automated else e for s, e in enumerate(p.lineup)))
         for p in played]
 
@@ -146,7 +147,7 @@ def report(ladder: Ladder, games: int, seed: int, played: list[Played]) -> dict[
     """The ladder's report as JSON-ready data, from the games played so far (in their order)."""
     entrants, rated = _rated(ladder, played)
     seats = max((len(p.lineup) for p in rated), default=ladder.players)
-    ratings = {r["entrant"]: r for r in rate(Tournament(ladder.game, entrants, seats), rated)}
+    ratings = {r["entrant"]: r for r in rate(entrants, seats, rated)}
     wins = [0.0] * len(entrants)
     margins: list[list[float]] = [[] for _ in entrants]
     pair_wins: dict[tuple[int, int], float] = {}
@@ -176,7 +177,7 @@ def report(ladder: Ladder, games: int, seed: int, played: list[Played]) -> dict[
     return {
         "game": ladder.game, "players": ladder.players, "solo": ladder.solo,
         "expansions": ladder.expansions, "edition": ladder.edition, "seed": seed, "games_per_pairing": games,
-        "pool": list(ladder.pool), "opponent": ladder.opponent(), "command": ladder.command(games, seed),
+        "pool": [str(b) for b in ladder.pool], "opponent": ladder.opponent(), "command": ladder.command(games, seed),
         "games_played": len(played), "complete": len(played) == ladder.total(games), "rows": rows, "pairings": pairings,
     }
 
@@ -187,15 +188,16 @@ def run(ladder: Ladder, games: int, seed: int, workers: int | None = 1, backend:
     return report(ladder, games, seed, parallel.run(play, jobs(ladder, games, seed), workers, backend, address, done))
 
 
-def pool_of(given: str | None, game: Game) -> tuple[str, ...]:
+def pool_of(given: str | None, game: Game) -> tuple[BotSpec, ...]:
     """The pool ``--pool`` names (every member checked: ConfigError for one that cannot be
     made or cannot play ``game``'s config), or the default pool less the members whose extra
-    is not installed or that cannot play it."""
+    is not installed or that cannot play it; each spec read here once."""
     if given is None:
         pool = []
-        for spec in DEFAULT_POOL:
+        for text in DEFAULT_POOL:
             try:
-                check_bot(spec, game)
+                spec = BotSpec.parse(text)
+                spec.check(game)
             except ConfigError as e:
                 if e.key not in LEFT_OUT:
                     raise

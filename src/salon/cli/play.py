@@ -46,9 +46,9 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from salon.bots.base import Bot, bot_names, check_bot
+from salon.bots.base import Bot, BotSpec, bot_names
 from salon.bots.search import hint, hint_seed
-from salon.cli.common import HUMAN, breakdown_table, winners_line
+from salon.cli.common import HUMAN, breakdown_table, player, winners_line
 from salon.cli.support import GameSupport, GameView
 from salon.core import record
 from salon.core.errors import ConfigError, PositionError, RecordError, Refusal
@@ -97,23 +97,22 @@ def save_problem(path: Path) -> str | None:
     return None
 
 
-def saved_players(path: Path, seats: Sequence[str], automatic: dict[int, str]) -> list[str]:
-    """The names of the seats a person or a bot plays, from a record's seat list (the
-    automatic seats are the game's own).  A list this salon cannot seat (an unknown bot, an
-    automatic seat under another name) is refused as the record's fault, not the user's."""
+def saved_players(path: Path, seats: Sequence[str], automatic: dict[int, str]) -> list[BotSpec | None]:
+    """Who plays the seats a person or a bot plays (a person: None), from a record's seat
+    list, each bot's spec read here once (the automatic seats are the game's own).  A list
+    this salon cannot seat (an unknown bot, an automatic seat under another name) is refused
+    as the record's fault, not the user's."""
     players = []
     for s, name in enumerate(seats):
         if s in automatic:
             if name != automatic[s]:
                 raise RecordError(f"{path}: its seat list puts {name!r} in seat {s + 1}, which the game plays itself")
             continue
-        if name != HUMAN:
-            try:
-                check_bot(name)
-            except ConfigError:
-                raise RecordError(f"{path}: its seat list names {name!r} for seat {s + 1}, which is neither "
-                                  f"{HUMAN!r} nor a bot (available: {', '.join(bot_names())})") from None
-        players.append(name)
+        try:
+            players.append(player(name))
+        except ConfigError:
+            raise RecordError(f"{path}: its seat list names {name!r} for seat {s + 1}, which is neither "
+                              f"{HUMAN!r} nor a bot (available: {', '.join(bot_names())})") from None
     return players
 
 

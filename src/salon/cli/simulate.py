@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from salon import parallel
-from salon.bots.base import bot_seed, make_bot
+from salon.bots.base import BotSpec, bot_seed
 from salon.cli.common import config_edition, config_expansions, game_config, seat_names
 from salon.cli.support import support
 from salon.core.game import game_class
@@ -35,7 +35,7 @@ class Report:
     players: int
     """The players the bots play (the automatic seats not counted)."""
     bots: list[str]
-    """The bot of every seat; an automatic seat's own name."""
+    """The bot of every seat (its spec's text); an automatic seat's own name."""
     seed: int
     expansions: list[str] = field(default_factory=list)
     edition: str | None = None
@@ -93,8 +93,8 @@ class Table:
 
     name: str
     config: dict[str, Any]
-    bots: tuple[str, ...]
-    automatic: tuple[int, ...]
+    bots: tuple[BotSpec | None, ...]
+    """The bot of every seat; None for a seat the game plays itself."""
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,7 @@ def play_game(job: tuple[Table, int, int]) -> Outcome:
     decisions = 0
     try:
         game = cls.new(table.config, game_seed)
-        seat_bots = {s: make_bot(b, bot_seed(game_seed, s)) for s, b in enumerate(table.bots)
-                     if s not in table.automatic}
+        seat_bots = {s: b.make(bot_seed(game_seed, s)) for s, b in enumerate(table.bots) if b is not None}
         while not game.is_over():
             if not game.legal_actions():
                 violations.append(f"no legal action at decision {decisions + 1} before the end")
@@ -164,7 +163,7 @@ def merge(report: Report, o: Outcome) -> None:
         report.violation_examples.append(f"game {o.index} (seed {o.seed}) {v}")
 
 
-def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
+def simulate(name: str, games: int, players: int, bots: list[BotSpec], seed: int,
              advance: Callable[[], None] = lambda: None, expansions: str | None = None, solo: bool = False,
              edition: str | None = None, workers: int | None = 1, backend: str = "local",
              address: str | None = None) -> Report:
@@ -178,12 +177,13 @@ def simulate(name: str, games: int, players: int, bots: list[str], seed: int,
     config = game_config(players, expansions, solo, edition)
     first = cls.new(config, seed)  # a bad config fails the run, not every game
     automatic = first.description.automated_seats
-    every = seat_names(first.num_players, bots, automatic)
+    every = seat_names(first.num_players, [str(b) for b in bots], automatic)
     seats = first.num_players
     report = Report(name, players, every, seed, config_expansions(first), config_edition(first), automatic,
                     sup.tie_rule(first), first.config_json(), score_sum=[0] * seats,
                     wins=[0.0] * seats)
-    table = Table(name, config, tuple(every), tuple(automatic))
+    given = iter(bots)
+    table = Table(name, config, tuple(None if s in automatic else next(given) for s in range(seats)))
     jobs = [(table, i, seed + i) for i in range(games)]
     start = time.perf_counter()
 

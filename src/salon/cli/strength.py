@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from salon.bots.base import bot_seed, make_bot
+from salon.bots.base import BotSpec, bot_seed
 from salon.bots.sprt import Sprt, elo_interval
 from salon.cli.common import game_config
 from salon.core.errors import SalonError
@@ -34,8 +34,8 @@ Z95 = 1.959964
 @dataclass(frozen=True)
 class Match:
     game: str
-    bot: str
-    against: str
+    bot: BotSpec
+    against: BotSpec
     players: int
     expansions: str | None = None
     solo: bool = False
@@ -56,7 +56,7 @@ def play(match: Match, seed: int, seat: int) -> Outcome:
     """One game with the measured bot at ``seat``."""
     game = game_class(match.game).new(game_config(match.players, match.expansions, match.solo, match.edition), seed)
     automatic = game.description.automated_seats
-    bots = {s: make_bot(match.bot if s == seat else match.against, bot_seed(seed, s))
+    bots = {s: (match.bot if s == seat else match.against).make(bot_seed(seed, s))
             for s in range(game.num_players) if s not in automatic}
     decisions = 0
     thinking = 0.0
@@ -181,7 +181,7 @@ def report(match: Match, outcomes: list[Outcome], seed: int, test: Sprt | None =
     elo, elo_low, elo_high = elo_interval(block_scores(match, outcomes), opponents(match))
     decisions = sum(o.decisions for o in outcomes)
     data = {
-        "game": match.game, "bot": match.bot, "against": match.against, "players": match.players,
+        "game": match.game, "bot": str(match.bot), "against": str(match.against), "players": match.players,
         "expansions": match.expansions, "solo": match.solo, "edition": match.edition, "seed": seed,
         "games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else None,
         "win_rate_95": [round(low, 4), round(high, 4)],

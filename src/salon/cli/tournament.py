@@ -15,12 +15,13 @@ shared first place counts as its share) and of each place.
 from __future__ import annotations
 
 import csv
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from salon import parallel
-from salon.bots.base import bot_seed, check_bot, make_bot
+from salon.bots.base import BotSpec, bot_seed
 from salon.cli.common import game_config
 from salon.core.errors import ConfigError, SalonError
 from salon.core.game import Game, game_class
@@ -33,7 +34,7 @@ ROTATION_KEY = 0x70E5
 @dataclass(frozen=True)
 class Tournament:
     game: str
-    entrants: tuple[str, ...]
+    entrants: tuple[BotSpec, ...]
     players: int
     expansions: str | None = None
     edition: str | None = None
@@ -79,7 +80,7 @@ def play(job: tuple[Tournament, int, int, tuple[int, ...]]) -> Played:
     t, index, seed, lineup = job
     try:
         game = game_class(t.game).new(t.config(), seed)
-        bots = [make_bot(t.entrants[e], bot_seed(seed, s)) for s, e in enumerate(lineup)]
+        bots = [t.entrants[e].make(bot_seed(seed, s)) for s, e in enumerate(lineup)]
         while not game.is_over():
             seat = game.current_player()
             assert seat is not None
@@ -91,16 +92,17 @@ def play(job: tuple[Tournament, int, int, tuple[int, ...]]) -> Played:
                   tuple(result.winners))
 
 
-def rate(t: Tournament, played: list[Played]) -> list[dict[str, Any]]:
-    """Every entrant's rating after the games in their order, with its win and place shares."""
+def rate(entrants: Sequence[str], players: int, played: list[Played]) -> list[dict[str, Any]]:
+    """Every entrant's rating after the games in their order, with its win and place shares:
+    ``entrants`` are the names its rows give, in the order the line-ups number them."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    k = len(t.entrants)
-    ratings = [model.rating(name=name) for name in t.entrants]
+    k = len(entrants)
+    ratings = [model.rating(name=name) for name in entrants]
     appearances = [0] * k
     wins = [0.0] * k
-    places = [[0.0] * t.players for _ in range(k)]
+    places = [[0.0] * players for _ in range(k)]
     for p in played:
         place_of: dict[int, int] = {}
         spanned: dict[int, list[int]] = {}
@@ -116,7 +118,7 @@ def rate(t: Tournament, played: list[Played]) -> list[dict[str, Any]]:
         for e in set(p.lineup):
             copies = [rated[s][0] for s in seats if p.lineup[s] == e]
             ratings[e] = model.rating(mu=sum(c.mu for c in copies) / len(copies),
-                                      sigma=sum(c.sigma for c in copies) / len(copies), name=t.entrants[e])
+                                      sigma=sum(c.sigma for c in copies) / len(copies), name=entrants[e])
         for s in seats:
             e = p.lineup[s]
             appearances[e] += 1
@@ -125,8 +127,8 @@ def rate(t: Tournament, played: list[Played]) -> list[dict[str, Any]]:
             for place in spanned[s]:
                 places[e][place] += 1 / len(spanned[s])
     rows = []
-    for e in sorted(range(k), key=lambda e: (-round(ratings[e].mu, 3), t.entrants[e])):
-        name = t.entrants[e]
+    for e in sorted(range(k), key=lambda e: (-round(ratings[e].mu, 3), entrants[e])):
+        name = entrants[e]
         n = max(appearances[e], 1)
         rows.append({
             "entrant": name, "rating": round(ratings[e].mu, 3), "uncertainty": round(ratings[e].sigma, 3),
@@ -141,11 +143,12 @@ def run(t: Tournament, games: int, seed: int, workers: int | None = 1, backend: 
         address: str | None = None, done: Any = None) -> dict[str, Any]:
     """Play and rate a tournament: its report as JSON-ready data."""
     played = parallel.run(play, schedule(t, games, seed), workers, backend, address, done)
+    names = [str(e) for e in t.entrants]
     return {
-        "game": t.game, "entrants": list(t.entrants), "players": t.players, "games": games, "seed": seed,
+        "game": t.game, "entrants": names, "players": t.players, "games": games, "seed": seed,
         "config": game_class(t.game).new(t.config(), seed).config_json(),
-        "ratings": rate(t, played),
-        "results": [{"seed": p.seed, "lineup": [t.entrants[e] for e in p.lineup], "scores": list(p.scores)}
+        "ratings": rate(names, t.players, played),
+        "results": [{"seed": p.seed, "lineup": [names[e] for e in p.lineup], "scores": list(p.scores)}
                     for p in played],
     }
 
@@ -160,14 +163,16 @@ def write_csv(path: Path, rows: list[dict[str, Any]], players: int) -> None:
                           r["win_share"], *r["place_shares"]])
 
 
-def bot_specs(given: str, option: str, why_once: str, game: Game) -> tuple[str, ...]:
-    """The bot specs of a comma-separated option, each checked as able to play ``game``'s
-    config and each given once (why it must be once, in the option's terms)."""
-    specs = tuple(b.strip() for b in given.split(","))
-    for spec in specs:
-        if not spec:
+def bot_specs(given: str, option: str, why_once: str, game: Game) -> tuple[BotSpec, ...]:
+    """The bots of a comma-separated option, each spec read here once and checked as able to
+    play ``game``'s config, and each given once (why it must be once, in the option's terms)."""
+    specs = []
+    for text in (b.strip() for b in given.split(",")):
+        if not text:
             raise ConfigError(f"{option}: an empty bot name")
-        check_bot(spec, game)
-    if len(set(specs)) != len(specs):
+        spec = BotSpec.parse(text)
+        spec.check(game)
+        specs.append(spec)
+    if len({str(spec) for spec in specs}) != len(specs):
         raise ConfigError(f"{option}: each bot once ({why_once})")
-    return specs
+    return tuple(specs)

@@ -27,7 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from salon.bots.base import bot_seed, make_bot
+from salon.bots.base import BotSpec, bot_seed
 from salon.core.errors import ConfigError
 from salon.core.evaluation import evaluation_of
 from salon.core.game import Game, game_class
@@ -65,7 +65,7 @@ class Sample:
     final: float
 
 
-def record(name: str, config: dict[str, Any], seeds: Iterable[int], bot: str, every: int,
+def record(name: str, config: dict[str, Any], seeds: Iterable[int], bot: BotSpec, every: int,
            done: Callable[[], None] | None = None) -> list[Sample]:
     """Positions of self-play games by ``bot`` (every seat that decides), every ``every``-th
     decision of each game, with each deciding seat's final margin."""
@@ -74,7 +74,7 @@ def record(name: str, config: dict[str, Any], seeds: Iterable[int], bot: str, ev
         game = game_class(name).new(config, seed)
         automatic = game.description.automated_seats
         seats = [s for s in range(game.num_players) if s not in automatic]
-        bots = {s: make_bot(bot, bot_seed(seed, s)) for s in seats}
+        bots = {s: bot.make(bot_seed(seed, s)) for s in seats}
         kept: list[Game] = []
         k = 0
         while not game.is_over():

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 import salon.parallel as parallel
-from salon.bots.base import bot_seed, make_bot
+from salon.bots.base import BotSpec, bot_seed
 from salon.bots.model import actions_version, config_key, encoding_of
 from salon.bots.search import SearchBot
 from salon.core.errors import ConfigError
@@ -43,7 +43,7 @@ WEIGHED = 6
 class Job:
     game: str
     config: dict[str, Any]
-    bots: tuple[str, ...]
+    bots: tuple[BotSpec, ...]
     """The bot of every seat that decides (automated seats play by their rules)."""
     seed: int
     every: int
@@ -78,7 +78,7 @@ def play(job: Job) -> Record:
     players = [s for s in range(game.num_players) if s not in game.description.automated_seats]
     if len(job.bots) != len(players):
         raise ConfigError(f"{len(players)} seats decide in this game: give {len(players)} bots, not {len(job.bots)}")
-    bots = {s: make_bot(spec, bot_seed(job.seed, s)) for s, spec in zip(players, job.bots, strict=True)}
+    bots = {s: spec.make(bot_seed(job.seed, s)) for s, spec in zip(players, job.bots, strict=True)}
     encoding = encoding_of(game)
     evaluation = evaluation_of(game)
     index = {t: i for i, t in enumerate(game.description.action_space)}
@@ -119,11 +119,11 @@ def play(job: Job) -> Record:
                   tuple(result.rank_values()))
 
 
-def layout(game: Game, bots: Sequence[str]) -> dict[str, Any]:
+def layout(game: Game, bots: Sequence[BotSpec]) -> dict[str, Any]:
     """What a shard's numbers mean: checked by the reader against the game it fits."""
     return {"format": FORMAT, "game": game.name, "config": config_key(game),
             "encoding": encoding_of(game).version, "actions": actions_version(game.description.action_space),
-            "size": encoding_of(game).size, "table": len(game.description.action_space), "bots": list(bots)}
+            "size": encoding_of(game).size, "table": len(game.description.action_space), "bots": [str(b) for b in bots]}
 
 
 def write_shard(path: Path, meta: dict[str, Any], records: Sequence[Record]) -> None:
@@ -150,7 +150,7 @@ def write_shard(path: Path, meta: dict[str, Any], records: Sequence[Record]) -> 
     tmp.rename(path)
 
 
-def run(game: str, config: dict[str, Any], bots: Sequence[str], games: int, seed: int, out: Path, every: int = 2,
+def run(game: str, config: dict[str, Any], bots: Sequence[BotSpec], games: int, seed: int, out: Path, every: int = 2,
         shard: int = 50, workers: int | None = None, backend: str = "local", address: str | None = None,
         done: Callable[[Record], None] | None = None) -> list[Path]:
     """``games`` self-play games from ``seed`` on, written to shards of ``shard`` games in

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from salon.bots.base import Bot, bot_seed, check_bot, make_bot
+from salon.bots.base import Bot, BotSpec, bot_seed
 from salon.core.errors import ActionError, ConfigError
 from salon.core.game import SEEDS, Game
 from salon.rl.table import BOUND, Spec, check_illegal, check_reward, render_public, rewards, spec
@@ -36,7 +36,7 @@ illegal actions meets it."""
 
 class SalonGymEnv(gym.Env[dict[str, Any], Any]):
     """The learner plays ``seat`` (None: a seat drawn at each reset) against ``opponents``:
-    one bot spec per other player seat, or one for all.  :attr:`salon` holds the game's action
+    one bot spec per other player seat, or one for all, each read once here.  :attr:`salon` holds the game's action
     table (``salon.actions.text(i)``, ``salon.actions.index(text)``) and observation encoding."""
 
     metadata = {"render_modes": ["ansi", "human"]}
@@ -60,9 +60,7 @@ class SalonGymEnv(gym.Env[dict[str, Any], Any]):
         if not opponents or len(opponents) not in (1, len(players) - 1):
             raise ConfigError(f"opponents: give one bot for all or one for each of the {len(players) - 1} "
                               "other seats")
-        for bot in opponents:
-            check_bot(bot)
-        self.opponents = opponents
+        self.opponents = [BotSpec.parse(bot) for bot in opponents]
         self.seat = seat
         self.learner = players[0] if seat is None else seat
         size = self.salon.encoding.size
@@ -86,7 +84,7 @@ class SalonGymEnv(gym.Env[dict[str, Any], Any]):
         self.learner = int(self.np_random.choice(players)) if self.seat is None else self.seat
         self.game = self.salon.new(game_seed)
         others = [s for s in players if s != self.learner]
-        self.bots = {s: make_bot(self.opponents[0 if len(self.opponents) == 1 else i], bot_seed(game_seed, s))
+        self.bots = {s: self.opponents[0 if len(self.opponents) == 1 else i].make(bot_seed(game_seed, s))
                      for i, s in enumerate(others)}
         self.steps = 0
         self._play_others()

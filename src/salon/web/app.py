@@ -22,12 +22,14 @@ from fastapi.staticfiles import StaticFiles
 
 from salon.bots.search import HINT_THINK
 from salon.core.game import game_names
+from salon.web.accounts import Accounts
 from salon.web.api import errors
 from salon.web.api.lobby import renderer
 from salon.web.api.middleware import BodyLimit, HostCheck, page_guard
 from salon.web.api.openapi import new_app
 from salon.web.compute import Compute
 from salon.web.guard import Hosts, Limits
+from salon.web.mail import MAIL_OFF, MailSettings, Sender
 from salon.web.storage import Storage
 from salon.web.tables.hub import Hub
 
@@ -39,27 +41,33 @@ __all__ = ["create_app", "renderer"]
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bool = False,
                limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
                hint_think: float = HINT_THINK, workers: int | None = None,
-               hosts: Hosts | None = None) -> FastAPI:
+               hosts: Hosts | None = None, mail: MailSettings = MAIL_OFF) -> FastAPI:
     """The server application; ``db_url`` as :class:`salon.web.storage.Database` takes it,
     ``bot_delay`` seconds before each bot action (so people can follow), ``allow_seed`` lets a
     creator choose the seed (tests and reproducible demos only: a seed reveals the deck),
     ``limits`` the caps of a public server (the default) or of a private one, ``clock`` what
     times the turn timers and absences, ``hint_think`` the seconds of search a hint takes,
     ``workers`` the processes that think for the bots (salon.web.compute), ``hosts`` the
-    names the server answers to (salon.web.guard.Hosts; any, if None)."""
+    names the server answers to (salon.web.guard.Hosts; any, if None), ``mail`` how letters
+    are sent (salon.web.mail; off by default: they wait unsent)."""
     storage = Storage(db_url)
     hub = Hub(storage, bot_delay, allow_seed, limits, clock, hint_think, Compute(workers))
+    sender = Sender(storage, mail)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await storage.start()
         await hub.start()
+        sender.start()
         yield
+        await sender.stop()
         await hub.stop()
         await storage.close()
 
     app = new_app(lifespan=lifespan)
     app.state.hub = hub  # what the routes are given (salon.web.api.deps)
+    app.state.mail = mail  # whether mail is on, and the public address its links point to
+    app.state.accounts = Accounts(hub, mail)  # the accounts' sessions, links and changes (salon.web.accounts)
     errors.install(app)
     app.add_middleware(BodyLimit)
     app.middleware("http")(page_guard)

@@ -11,7 +11,7 @@ the server would not create does not come back with a restart either.
 
 from __future__ import annotations
 
-from salon.bots.base import LEVELS, bot_parameters, check_bot
+from salon.bots.base import LEVELS, BotSpec
 from salon.core.errors import ConfigError
 
 SERVER_BOTS = (*LEVELS, "random")
@@ -33,21 +33,20 @@ BOUNDS: dict[str, tuple[float, float]] = {
 """The range of each bot parameter but the think time, whose most the server sets."""
 
 
-def check_server_bot(spec: str, custom: bool, max_think: float) -> None:
-    """Refuse (ConfigError) a spec this server does not play: one that names no bot or gives
-    it a parameter it lacks or a value out of range; with parameters at all unless ``custom``;
-    a parameter beyond its bound, ``think`` beyond ``max_think``."""
-    check_bot(spec)
-    if spec in SERVER_BOTS:
+def check_server_bot(spec: BotSpec, custom: bool, max_think: float) -> None:
+    """Refuse (ConfigError) a bot this server does not play (its spec read already, so it names
+    a bot with parameters it has): one with parameters at all unless ``custom``; a parameter
+    beyond its bound, ``think`` beyond ``max_think``."""
+    if spec.name in SERVER_BOTS and not spec.params:
         return
+    text = spec.text
     offered = ", ".join(SERVER_BOTS)
     if not custom:
-        raise ConfigError(f"bot {spec!r}: this server plays {offered}; bots with parameters only on a server "
+        raise ConfigError(f"bot {text!r}: this server plays {offered}; bots with parameters only on a server "
                           "for this computer")
-    _, params = bot_parameters(spec)
-    for key, value in params.items():
+    for key, value in spec.params:
         low, high = (0.01, max_think) if key == "think" else BOUNDS.get(key, (0, -1))
         if high < low:
-            raise ConfigError(f"bot {spec!r}: {key} is not a parameter this server takes")
+            raise ConfigError(f"bot {text!r}: {key} is not a parameter this server takes")
         if not low <= value <= high:
-            raise ConfigError(f"bot {spec!r}: {key} must be between {low:g} and {high:g} on this server")
+            raise ConfigError(f"bot {text!r}: {key} must be between {low:g} and {high:g} on this server")

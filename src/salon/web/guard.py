@@ -83,13 +83,18 @@ class Limits:
     """Hints one seat may ask for, and one address."""
     replay_rate: str = "120/minute"
     """Steps of replays one address may ask for (each replays the game up to that step)."""
+    letter_rate: str = "10/hour"
+    """Sign-ups and password resets one address may ask for: each sends a letter
+    (salon.web.accounts)."""
+    session_idle: float = 14 * 86400.0
+    """Seconds a signed-in session lasts without a request (salon.web.accounts)."""
 
 
 UNLIMITED = Limits(max_tables=100_000, max_tables_per_client=100_000, max_tables_per_network=100_000,
                    max_spectators=10_000,
                    max_connections_per_client=100_000, create_rate="1000000/second", join_rate="1000000/second",
                    allow_bot_tables=True, custom_bots=True, hint_rate="1000000/second",
-                   replay_rate="1000000/second")
+                   replay_rate="1000000/second", letter_rate="1000000/second")
 """For a server only its own operator uses: the load check, the tests of other features."""
 
 

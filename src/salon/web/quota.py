@@ -107,11 +107,13 @@ def attend(db: Database, now: float) -> None:
 
 
 def deserted(db: Database, since: float) -> list[str]:
-    """The tables in play with a seat for a person where no seated person has been connected
-    since ``since`` (a table of bots alone ends by itself)."""
+    """The live tables in play with a seat for a person where no seated person has been
+    connected since ``since`` (a table of bots alone ends by itself; a table that lasts days
+    is played by people who come and go, and keeps its seats for them)."""
     people = sa.select(SEATS.c.game_id).where(SEATS.c.kind == "human")
     return list(db.conn.execute(sa.select(GAMES.c.id).where(
-        IN_PLAY, GAMES.c.id.in_(people), sa.func.coalesce(GAMES.c.attended, GAMES.c.created) < since)).scalars())
+        IN_PLAY, GAMES.c.pace_days.is_(None), GAMES.c.id.in_(people),
+        sa.func.coalesce(GAMES.c.attended, GAMES.c.created) < since)).scalars())
 
 
 def _count(db: Database, where: sa.ColumnElement[bool]) -> int:

@@ -109,7 +109,7 @@ def seat_views(game: Game, names: Sequence[str]) -> list[dict[str, Any]]:
     return [{"seat": s, "kind": "automaton" if s in automatic else "human" if name == HUMAN else "bot",
              "bot": None if s in automatic or name == HUMAN else name,
              "name": "" if s in automatic or name == HUMAN else name,
-             "taken": True, "online": True, "hints": 0, "vacant": False} for s, name in enumerate(names)]
+             "taken": True, "online": True, "hints": 0, "vacant": False, "out": False} for s, name in enumerate(names)]
 
 
 def record_seats(game: Game, seats: Sequence[dict[str, Any]]) -> list[str]:

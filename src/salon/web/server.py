@@ -25,6 +25,7 @@ from salon.web import drops
 from salon.web.app import create_app
 from salon.web.deadline import with_deadline
 from salon.web.guard import NO_PROXIES, Hosts, Limits, Proxies
+from salon.web.mail import MAIL_OFF, MailSettings
 from salon.web.storage import Database
 
 WS_MAX_SIZE = 64 * 1024
@@ -66,11 +67,12 @@ def _more_descriptors() -> None:
 
 def run(host: str, port: int, db: str | None, bot_delay: float, limits: Limits | None = None,
         request_timeout: float = 5.0, log_level: str = "warning", proxies: Proxies = NO_PROXIES,
-        hosts: Hosts | None = None, workers: int | None = None) -> None:
+        hosts: Hosts | None = None, workers: int | None = None, mail: MailSettings = MAIL_OFF) -> None:
     """Serve until interrupted.  The database is opened (and every unfinished game restored)
     before the first request is accepted.  ``proxies``: whose ``X-Forwarded-For`` is believed;
     ``hosts``: the names answered to (by default what ``host`` implies); ``workers``: the
-    processes that think for the bots (salon.web.compute)."""
+    processes that think for the bots (salon.web.compute); ``mail``: how letters are sent
+    (salon.web.mail)."""
     limits = limits or Limits()
     check_port(host, port)
     check_database(db)
@@ -79,7 +81,8 @@ def run(host: str, port: int, db: str | None, bot_delay: float, limits: Limits |
     # the storage thread hands each commit back to the event loop: a short GIL switch interval
     # keeps it from waiting up to the default 5 ms for the loop's thread to let go
     sys.setswitchinterval(0.0005)
-    app = create_app(db, bot_delay, limits=limits, workers=workers, hosts=hosts or Hosts.listening_on(host))
+    app = create_app(db, bot_delay, limits=limits, workers=workers, hosts=hosts or Hosts.listening_on(host),
+                     mail=mail)
     # no per-message compression: a state message is a few kilobytes, and compressing every
     # one costs more server time than the bandwidth it saves on any network a game runs on
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,

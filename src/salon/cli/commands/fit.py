@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from salon.bots.base import check_bot
+from salon.bots.base import BotSpec
 from salon.cli.common import (
     LangOpt,
     check_game,
@@ -53,7 +53,7 @@ def fit(
     check_options(check_game(game), solo, edition, expansions, lang)
     n = solo_players(players, solo) or 2
     check_players(check_game(game), n, solo, lang)
-    check_bot(bot)
+    spec = BotSpec.parse(bot)
     config = game_config(n, expansions, solo, edition)
     fitted = fit_mod.fitted_for(game_class(game).new(config, seed))
     names = [w.strip() for w in weights.split(",")] if weights else None
@@ -63,7 +63,7 @@ def fit(
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
         task = progress.add_task(say("fit.progress"), total=games)
-        samples = fit_mod.record(game, config, range(seed, seed + games), bot, every, lambda: progress.advance(task))
+        samples = fit_mod.record(game, config, range(seed, seed + games), spec, every, lambda: progress.advance(task))
     result = fit_mod.fit(fitted, samples, names)
     given = [("--players", players if not solo else None), ("--solo", solo), ("--expansions", expansions),
              ("--edition", edition), ("--bot", bot if bot != "heuristic" else None),

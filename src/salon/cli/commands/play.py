@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from salon.bots.base import bot_seed, make_bot
+from salon.bots.base import BotSpec, bot_seed
 from salon.cli.common import (
     DEFAULT_BOT,
     HUMAN,
@@ -29,9 +29,10 @@ from salon.cli.common import (
     config_solo,
     game_config,
     make_console,
-    seat_bots,
+    player_name,
     seat_labels,
     seat_names,
+    seat_players,
     solo_players,
 )
 from salon.cli.options import GAME_HELP, EditionOpt, ExpansionsOpt, PlayersOpt, SoloOpt
@@ -100,19 +101,19 @@ def play(
                    "writes positions)", ((load is not None, "--load"), (save is not None, "--save"),
                                          (seed is not None, "--seed"), (expansions is not None, "--expansions"),
                                          (solo, "--solo"), (edition is not None, "--edition")))
-        g, names = _from_position(cls, position, players, bots)
+        g, playing = _from_position(cls, position, players, bots)
     elif load is not None:
         _exclusive("--load", "a saved game keeps its own settings",
                    ((seed is not None, "--seed"), (expansions is not None, "--expansions"), (solo, "--solo"),
                     (edition is not None, "--edition")))
-        g, names = _from_record(game, load, players, bots)
+        g, playing = _from_record(game, load, players, bots)
         if keep_saving:
             save = _saving_to(load)
     else:
-        g, names = _new_game(cls, players, bots, seed, expansions, solo, edition, lang)
+        g, playing = _new_game(cls, players, bots, seed, expansions, solo, edition, lang)
     if sup.view is None:
         raise ConfigError(f"the terminal client cannot show {game} yet")
-    seats, labels = _seats(g, names, lang)
+    seats, labels = _seats(g, playing, lang)
     opening = _opening(g, labels, lang, resumed=load is not None, kept=save if keep_saving else None)
     return _run(g, seats, sup.view(g, lang, labels), opening, sup, lang, save, delay, save_position, plain)
 
@@ -133,7 +134,7 @@ def _exclusive(option: str, why: str, others: Iterable[tuple[bool, str]]) -> Non
 
 
 def _from_position(cls: type[Game], position: Path, players: int | None, bots: str | None
-                   ) -> tuple[Game, list[str]]:
+                   ) -> tuple[Game, list[BotSpec | None]]:
     """The game of a position file, and who sits where (``--bots``, else a person and bots)."""
     try:
         g = read_position(cls, position)
@@ -142,11 +143,12 @@ def _from_position(cls: type[Game], position: Path, players: int | None, bots: s
     seated = g.num_players - len(g.description.automated_seats)
     if players is not None and players != seated:
         raise ConfigError(f"{position} is a {seated}-player position; --players {players} does not match")
-    _, names = seat_bots(bots, seated, [HUMAN, DEFAULT_BOT], allow_human=True, solo=config_solo(g))
-    return g, names
+    _, playing = seat_players(bots, seated, [HUMAN, DEFAULT_BOT], solo=config_solo(g))
+    return g, playing
 
 
-def _from_record(game: str, load: Path, players: int | None, bots: str | None) -> tuple[Game, list[str]]:
+def _from_record(game: str, load: Path, players: int | None, bots: str | None
+                 ) -> tuple[Game, list[BotSpec | None]]:
     """The game of a saved record, and who sits where: ``--bots``, else the record's own seats."""
     saved = record.load_saved(load)
     g = saved.game
@@ -158,8 +160,8 @@ def _from_record(game: str, load: Path, players: int | None, bots: str | None) -
         raise ConfigError(f"{load} is a {seated}-player game; --players {players} does not match")
     if bots is None and saved.seats is not None:
         return g, saved_players(load, saved.seats, automatic)
-    _, names = seat_bots(bots, seated, [HUMAN, DEFAULT_BOT], allow_human=True, solo=config_solo(g))
-    return g, names
+    _, playing = seat_players(bots, seated, [HUMAN, DEFAULT_BOT], solo=config_solo(g))
+    return g, playing
 
 
 def _saving_to(load: Path) -> Path:
@@ -171,22 +173,24 @@ def _saving_to(load: Path) -> Path:
 
 
 def _new_game(cls: type[Game], players: int | None, bots: str | None, seed: int | None, expansions: str | None,
-              solo: bool, edition: str | None, lang: str) -> tuple[Game, list[str]]:
+              solo: bool, edition: str | None, lang: str) -> tuple[Game, list[BotSpec | None]]:
     """A new game of the options (a random seed unless ``--seed``), and who sits where."""
-    n, names = seat_bots(bots, solo_players(players, solo), [HUMAN, DEFAULT_BOT], allow_human=True, solo=solo)
+    n, playing = seat_players(bots, solo_players(players, solo), [HUMAN, DEFAULT_BOT], solo=solo)
     check_players(cls, n, solo, lang)
     g = cls.new(game_config(n, expansions, solo, edition), secrets.randbelow(2**31) if seed is None else seed)
-    return g, names
+    return g, playing
 
 
-def _seats(g: Game, names: list[str], lang: str) -> tuple[list[Seat], list[str]]:
+def _seats(g: Game, players: list[BotSpec | None], lang: str) -> tuple[list[Seat], list[str]]:
     """Every seat of the game, a person's, a bot's (seeded from the game's seed) or the game's
     own, with the labels the session shows."""
     automatic = g.description.automated_seats
-    every = seat_names(g.num_players, names, automatic)
+    every = seat_names(g.num_players, [player_name(p) for p in players], automatic)
     labels = seat_labels(every, automatic, lang)
-    seats = [Seat(labels[s], None if b == HUMAN or s in automatic else make_bot(b, bot_seed(g.seed, s)), b,
-                  automatic=s in automatic) for s, b in enumerate(every)]
+    given = iter(players)
+    bots = [None if s in automatic else next(given) for s in range(g.num_players)]
+    seats = [Seat(labels[s], None if b is None else b.make(bot_seed(g.seed, s)), every[s], automatic=s in automatic)
+             for s, b in enumerate(bots)]
     return seats, labels
 
 

@@ -10,7 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from salon import parallel
-from salon.bots.base import check_bot
+from salon.bots.base import BotSpec
 from salon.cli.common import LangOpt, check_game, check_lang, check_options, game_config, make_console, solo_players
 from salon.cli.options import BRIEF_GAME_HELP, AddressOpt, BackendOpt, BriefEditionOpt, BriefExpansionsOpt, WorkersOpt
 from salon.core.errors import ConfigError
@@ -65,14 +65,16 @@ def selfplay(
     return 0
 
 
-def _specs(bots: str, probe: Game, lang: str) -> list[str]:
-    """The bot of every seat that decides (one given for all, or one each), each able to play the config."""
+def _specs(bots: str, probe: Game, lang: str) -> list[BotSpec]:
+    """The bot of every seat that decides (one given for all, or one each), each spec read
+    here once and able to play the config."""
     deciding = probe.num_players - len(probe.description.automated_seats)
-    specs = [b.strip() for b in bots.split(",")]
-    if len(specs) == 1:
-        specs *= deciding
-    if len(specs) != deciding:
-        raise ConfigError(text("selfplay.bots", lang, n=deciding, given=len(specs)))
+    texts = [b.strip() for b in bots.split(",")]
+    if len(texts) == 1:
+        texts *= deciding
+    if len(texts) != deciding:
+        raise ConfigError(text("selfplay.bots", lang, n=deciding, given=len(texts)))
+    specs = [BotSpec.parse(given) for given in texts]
     for spec in specs:
-        check_bot(spec, probe)
+        spec.check(probe)
     return specs

@@ -62,6 +62,8 @@ MaxBotThinkOpt = Annotated[float, typer.Option(
 HintRateOpt = Annotated[str, typer.Option(
     help="How many hints one seat, and one address, may ask for, e.g. 10/minute.")]
 ReplayRateOpt = Annotated[str, typer.Option(help="How many replay steps one address may ask for, e.g. 120/minute.")]
+SessionDaysOpt = Annotated[float, typer.Option(
+    min=0.01, help="Days a signed-in session lasts without a request; then its player signs in again.")]
 ProxyOpt = Annotated[list[str] | None, typer.Option(
     help="The address (or network) of a reverse proxy in front of the server: only its X-Forwarded-For "
          "is believed, and clients are counted by the address it forwards. Repeat for several. Default: "
@@ -70,6 +72,22 @@ AllowedHostOpt = Annotated[list[str] | None, typer.Option(
     help="A name the server answers to besides what --host implies (the public name behind a proxy, "
          "say; *.example.org for a whole domain). Requests naming other hosts are refused, against "
          "DNS rebinding. Repeat for several.")]
+SmtpHostOpt = Annotated[str | None, typer.Option(
+    help="The SMTP server that sends the server's letters (a player's turn, an account's links). Without it "
+         "mail is off: letters wait unsent, and expire after a day.")]
+SmtpPortOpt = Annotated[int | None, typer.Option(
+    min=1, max=65535, help="The SMTP server's port. Default: 465 with --smtp-tls, else 587.")]
+SmtpUserOpt = Annotated[str | None, typer.Option(help="Who to sign in to the SMTP server as.")]
+SmtpPasswordFileOpt = Annotated[Path | None, typer.Option(
+    exists=True, dir_okay=False, readable=True,
+    help="A file holding the SMTP password (its first line): never on the command line.")]
+SmtpStartTlsOpt = Annotated[bool, typer.Option(
+    "--smtp-starttls/--smtp-tls",
+    help="STARTTLS (required, unless the SMTP server is on this computer), or TLS from the first byte.")]
+MailFromOpt = Annotated[str | None, typer.Option(help="The address letters come from (needed with --smtp-host).")]
+SiteUrlOpt = Annotated[str | None, typer.Option(
+    help="The server's public address, where the letters' links point, e.g. https://salon.example.org/. "
+         "Default: the address it listens on.")]
 
 
 def serve(
@@ -94,11 +112,20 @@ def serve(
     max_bot_think: MaxBotThinkOpt = Limits.max_bot_think,
     hint_rate: HintRateOpt = Limits.hint_rate,
     replay_rate: ReplayRateOpt = Limits.replay_rate,
+    session_days: SessionDaysOpt = Limits.session_idle / 86400,
     proxy: ProxyOpt = None,
     allowed_host: AllowedHostOpt = None,
+    smtp_host: SmtpHostOpt = None,
+    smtp_port: SmtpPortOpt = None,
+    smtp_user: SmtpUserOpt = None,
+    smtp_password_file: SmtpPasswordFileOpt = None,
+    smtp_starttls: SmtpStartTlsOpt = True,
+    mail_from: MailFromOpt = None,
+    site_url: SiteUrlOpt = None,
 ) -> int:
     """Serve the browser client: create and join games, play online against people and bots."""
     from salon.web import server  # the web stack loads only for this command
+    from salon.web.mail import MailSettings
 
     _check_rates(create_rate=create_rate, join_rate=join_rate, hint_rate=hint_rate, replay_rate=replay_rate)
     proxies = _proxies(proxy)
@@ -108,13 +135,16 @@ def serve(
                     max_spectators=max_spectators, max_connections_per_client=max_connections_per_client,
                     create_rate=create_rate, join_rate=join_rate, allow_bot_tables=allow_bot_tables or local,
                     custom_bots=allow_bot_parameters or local, max_bot_think=max_bot_think, hint_rate=hint_rate,
-                    replay_rate=replay_rate)
+                    replay_rate=replay_rate, session_idle=session_days * 86400)
     db = _database(ctx, db, db_password_file)
     server.check_port(host, port)
     server.check_database(db)
+    mail = MailSettings.from_options(site_url or server.url_of(host, port), smtp_host, smtp_port, smtp_user,
+                                     smtp_password_file, not smtp_starttls, mail_from)
     _announce(server.url_of(host, port), db, host, proxies, local)
+    typer.echo(f"salon: {mail.describe()}")
     server.run(host, port, db, bot_delay, limits, request_timeout, proxies=proxies,
-               hosts=Hosts.listening_on(host, allowed_host or []), workers=workers)
+               hosts=Hosts.listening_on(host, allowed_host or []), workers=workers, mail=mail)
     return 0
 
 

@@ -60,14 +60,14 @@ def simulate(
     check_options(check_game(game), solo, edition, expansions, lang)
     check_workers(workers)
     check_backend(backend, address)
-    n, names = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], allow_human=False, solo=solo)
+    n, seated = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], solo=solo)
     check_players(check_game(game), n, solo, lang)
     console = make_console()
     show_progress = not as_json and console.is_terminal
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=not show_progress, transient=True) as progress:
         task = progress.add_task(say("simulate.progress"), total=games)
-        report = simulate_mod.simulate(game, games, n, names, seed, lambda: progress.advance(task), expansions,
+        report = simulate_mod.simulate(game, games, n, seated, seed, lambda: progress.advance(task), expansions,
                                        solo, edition, workers, backend, address)
     data = report.to_json()
     if as_json:

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from salon.bots.base import check_bot
+from salon.bots.base import BotSpec
 from salon.bots.sprt import Sprt, parse_bounds
 from salon.cli import strength as strength_mod
 from salon.cli.common import (
@@ -68,9 +68,10 @@ def strength(
     check_options(check_game(game), solo, edition, expansions, lang)
     n = solo_players(players, solo) or 2
     probe = game_class(game).new(game_config(n, expansions, solo, edition), 0)  # a bad option fails at once
-    for spec in (bot, against):
-        check_bot(spec, probe)
-    match = strength_mod.Match(game, bot, against, n, expansions, solo, edition)
+    measured, other = BotSpec.parse(bot), BotSpec.parse(against)
+    for spec in (measured, other):
+        spec.check(probe)
+    match = strength_mod.Match(game, measured, other, n, expansions, solo, edition)
     test = (Sprt(*parse_bounds(sprt), alpha=alpha, beta=beta, opponents=strength_mod.opponents(match))
             if sprt is not None else None)
     console = make_console()
@@ -111,8 +112,9 @@ def _print(console: Console, data: dict[str, Any], probe: Game, match: strength_
     automatic = probe.description.automated_seats
     # in the solo mode the measured bot plays the game's own opponent, whatever --against says
     key, opponent = (("strength.result_solo", ", ".join(text(f"player.{a}", lang) for a in automatic.values()))
-                     if match.solo and automatic else ("strength.result", match.against))
-    console.print(say(key, bot=match.bot, against=opponent, opponent=opponent, game=match.game, players=match.players,
+                     if match.solo and automatic else ("strength.result", str(match.against)))
+    console.print(say(key, bot=str(match.bot), against=opponent, opponent=opponent, game=match.game,
+                       players=match.players,
                        games=data["games"], wins=wins_text(data["wins"]), rate=f"{100 * data['win_rate']:.1f}",
                        low=f"{100 * low:.1f}", high=f"{100 * high:.1f}", margin=f"{data['mean_margin']:+.1f}",
                        margin_low=f"{data['mean_margin_95'][0]:+.1f}", margin_high=f"{data['mean_margin_95'][1]:+.1f}",

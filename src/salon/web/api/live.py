@@ -9,7 +9,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
 
-from salon.web.api.deps import Client, HubDep
+from salon.web.accounts import COOKIE
+from salon.web.api.deps import Client, HubDep, accounts_of
 from salon.web.api.errors import error_json
 from salon.web.api.messages import CLIENT, HELLO, parse
 from salon.web.errors import Refused
@@ -48,7 +49,9 @@ async def _connected(websocket: WebSocket, game_id: str, hub: Hub, client: str, 
     try:
         room = await hub.rooms.get(game_id)
         hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), HELLO)
-        conn = Connection(await hub.seats.who(room, hello.token), client, ticket)
+        person = await (await accounts_of(websocket)).sessions.person(websocket.cookies.get(COOKIE))
+        account = person.account.id if person is not None else None
+        conn = Connection(await hub.seats.who(room, hello.token, account), client, ticket)
         await hub.seats.connect(room, conn)
     except Refused as e:
         await _refuse(websocket, e)

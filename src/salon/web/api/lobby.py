@@ -14,7 +14,7 @@ from salon.core.game import game_class, game_names
 from salon.core.plugins import registered
 from salon.i18n import languages
 from salon.web.adapters import adapter
-from salon.web.api.deps import Client, HubDep, Network
+from salon.web.api.deps import Client, HubDep, Network, Person
 from salon.web.api.models import ApiModel, Summary
 from salon.web.api.routing import router
 from salon.web.bot_policy import SERVER_BOTS
@@ -153,15 +153,17 @@ async def list_tables(
 
 
 @lobby.post("/api/games", status_code=201)
-async def create_table(spec: NewTable, hub: HubDep, client: Client, network: Network) -> Created:
-    """A new table; with ``join`` the creator takes a seat and hosts the table."""
+async def create_table(spec: NewTable, hub: HubDep, client: Client, network: Network, person: Person) -> Created:
+    """A new table; with ``join`` the creator takes a seat and hosts the table (a signed-in
+    creator's account holds the seat too)."""
     options: dict[str, Any] = {"turn_timer": spec.turn_timer} if spec.turn_timer else {}
     if spec.hints:
         options["hints"] = True
     room, seat, token = await hub.lobby.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
                                          spec.config, spec.seed,
                                          spec.join.model_dump() if spec.join is not None else None,
-                                         client, options, spec.private, network)
+                                         client, options, spec.private, network,
+                                         person.id if person else None)
     return Created(id=room.id, seat=seat, token=token, game=Summary.model_validate(room.summary()))
 
 

@@ -18,6 +18,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from salon.web.api.errors import MAX_BODY, error_response, too_large
+from salon.web.api.mail import ONE_CLICK
 from salon.web.errors import Refused
 from salon.web.guard import SECURITY_HEADERS, Hosts, same_origin
 
@@ -48,8 +49,9 @@ class HostCheck:
 
 async def page_guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
     """A request that changes something only from the server's own pages and as JSON; the
-    security headers on every response (a page that sends its own policy keeps it)."""
-    if request.method not in READING:
+    security headers on every response (a page that sends its own policy keeps it).  A mail
+    program's one-click unsubscribe is neither (salon.web.api.mail)."""
+    if request.method not in READING and request.url.path not in ONE_CLICK:
         if not same_origin(request.headers.get("origin"), request.headers.get("host")):
             response: Response = error_response(Refused(
                 "bad_origin", "requests that change a game come from this server's own pages only"))

@@ -44,6 +44,8 @@ class SeatView(ApiModel):
     """How many hints the seat's player asked for."""
     vacant: bool
     """Left during the game: its remaining players decide first whether a bot or someone else takes it."""
+    out: bool
+    """Its player gave the game up, or ran out of time where that puts them out: they finish last."""
 
 
 class SeatState(SeatView):
@@ -176,7 +178,8 @@ class Refusal(ApiModel):
     version: int | None = None
     """``stale``: the version the seat is shown now."""
     seconds: float | None = None
-    """``not_idle``: seconds until the player may be replaced."""
+    """``not_idle``: seconds until the player may be replaced; ``rate_limited`` (of passwords
+    tried): seconds until the next may be."""
     rule: str | None = None
     """``illegal_action``, ``malformed_action``: the rule the action breaks."""
     action: str | None = None

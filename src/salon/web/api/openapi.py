@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
-from salon.web.api import actions, hints, live, lobby, messages, replays, seats, tables
+from salon.web.api import accounts, actions, hints, live, lobby, mail, messages, replays, seats, tables
 from salon.web.api.errors import MAX_BODY
 
 OPENAPI_URL = "/api/openapi.json"
@@ -42,8 +42,9 @@ Every refused request gets a JSON body `{{"error": {{"code", "message", "status"
 matching HTTP status (or the same object in a WebSocket `error` message) and changes nothing.
 
 A seat acts with the secret token it received when it was taken: the `X-Seat-Token` header
-over HTTP, the `hello` message over the WebSocket.  Without a token a client is a spectator
-and sees what everyone may see.
+over HTTP, the `hello` message over the WebSocket.  A signed-in person's session cookie
+(`salon_session`) gives, on any device, the seats their account holds.  Without either a
+client is a spectator and sees what everyone may see.
 
 Every state carries a `version`: it counts the actions and undos its seat may know of, so it
 only ever moves forward.  An action or undo names the version it was decided on; a stale one
@@ -59,8 +60,9 @@ waits (503 `busy`).
 
 TAGS = [{"name": name, "description": (module.__doc__ or "").strip()}
         for name, module in (("lobby", lobby), ("tables", tables), ("seats", seats), ("play", actions),
-                             ("hints", hints), ("replays", replays))]
-ROUTERS = (lobby.lobby, tables.tables, seats.seats, actions.play, hints.hints, replays.replays, live.live)
+                             ("hints", hints), ("replays", replays), ("mail", mail), ("accounts", accounts))]
+ROUTERS = (lobby.lobby, tables.tables, seats.seats, actions.play, hints.hints, replays.replays, live.live, mail.mail,
+           accounts.accounts)
 
 
 class SalonAPI(FastAPI):

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from fastapi import Path
 from pydantic import StrictInt
 
-from salon.web.api.deps import Client, HubDep, SeatOf, Table
+from salon.web.api.deps import Client, HubDep, Person, SeatOf, Table
 from salon.web.api.lobby import JoinSeat
 from salon.web.api.models import ApiModel, Done, DoneWithState, Empty, SeatToken
 from salon.web.api.routing import router
@@ -35,9 +35,10 @@ class SeatFate(ApiModel):
 
 
 @seats.post("/api/games/{game_id}/join")
-async def join(spec: JoinSeat, room: Table, hub: HubDep, client: Client) -> SeatToken:
-    """Take a free seat (the one asked for, or the first)."""
-    seat, token = await hub.seats.join(room, spec.seat, spec.name, client)
+async def join(spec: JoinSeat, room: Table, hub: HubDep, client: Client, person: Person) -> SeatToken:
+    """Take a free seat (the one asked for, or the first); a signed-in person's account holds
+    it too."""
+    seat, token = await hub.seats.join(room, spec.seat, spec.name, client, person.id if person else None)
     return SeatToken(id=room.id, seat=seat, token=token)
 
 
@@ -69,4 +70,19 @@ async def manage_seat(spec: SeatFate, room: Table, seat: SeatOf, hub: HubDep,
     """Hand another seat to a bot or open it: a seat left during the game (any seated
     player), or a player away or idle too long (the host)."""
     await hub.seats.manage(room, seat, target, spec.choice, spec.version)
+    return DoneWithState.model_validate({"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())})
+
+
+class Concession(ApiModel):
+    """A player giving the game up."""
+
+    version: StrictInt
+    """The version the seat was shown."""
+
+
+@seats.post("/api/games/{game_id}/concede")
+async def concede(spec: Concession, room: Table, seat: SeatOf, hub: HubDep) -> DoneWithState:
+    """Give the game up: the player is out (finishing last) and a bot plays the seat on; a table
+    none of whose people is left ends."""
+    await hub.departures.concede(room, seat, spec.version)
     return DoneWithState.model_validate({"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())})

@@ -15,6 +15,9 @@ the thread that owns the connection (``thread``); what the server uses is named 
 from salon.web.storage.database import Database, Stale, StorageError
 from salon.web.storage.records import Appended, BrokenRecord, GameRecord, SeatRecord
 from salon.web.storage.schema import (
+    ACCOUNT_SESSIONS,
+    ACCOUNT_TOKENS,
+    ACCOUNTS,
     ACTIONS,
     CONNECTIONS,
     GAMES,
@@ -29,6 +32,7 @@ from salon.web.storage.thread import Storage
 from salon.web.storage.urls import default_path, describe, is_postgres, password_of, with_password
 
 __all__ = [
+    "ACCOUNTS", "ACCOUNT_SESSIONS", "ACCOUNT_TOKENS",
     "ACTIONS", "CONNECTIONS", "GAMES", "IN_PLAY", "METADATA", "RATE_HITS", "SEATS", "SESSIONS", "Appended",
     "BrokenRecord", "Database", "GameRecord", "SeatRecord", "Stale", "Storage", "StorageError", "default_path",
     "describe", "is_postgres", "lock_key", "password_of", "with_password",

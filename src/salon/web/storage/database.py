@@ -22,6 +22,7 @@ from salon.web.storage.schema import (
     GAMES,
     IN_PLAY,
     SEATS,
+    TO_HOLD,
     UNFINISHED,
     lock_key,
 )
@@ -57,23 +58,28 @@ class Database(Connected):
             id=rec.id, game=rec.game, title=rec.title, config=json.dumps(rec.config, sort_keys=True),
             seed=str(rec.seed), created=rec.created, over=over, creator=rec.creator, network=rec.network,
             options=json.dumps(rec.options, sort_keys=True), undos=rec.undos, listed=rec.listed,
-            writes=rec.writes, attended=rec.created))
+            writes=rec.writes, attended=rec.created, pace_days=rec.options.get("pace_days"),
+            turn_seat=rec.turn_seat, turn_since=rec.turn_since))
         if rec.seats:
             self.conn.execute(SEATS.insert(), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash, "undos": s.undos, "hints": s.hints} for s in rec.seats])
+                 "token_hash": s.token_hash, "undos": s.undos, "hints": s.hints, "account": s.account}
+                for s in rec.seats])
         if rec.actions:
             self.conn.execute(ACTIONS.insert(), [{"game_id": rec.id, "n": n, "action": a}
                                                  for n, a in enumerate(rec.actions)])
         self._changed(rec.id)
 
     def take_seat(self, game_id: str, seat: int, name: str, token_hash: str,
-                  options: dict[str, Any] | None = None) -> bool:
+                  options: dict[str, Any] | None = None, account: str | None = None) -> bool:
         """Give a free human seat its token, and the table its new ``options`` if given (the
-        first person seated hosts it); False if someone took the seat first."""
+        first person seated hosts it); False if someone took the seat first.  ``account``
+        holds the seat too, unless it holds another seat of the table already (the seat an
+        account speaks for is one)."""
+        holder = None if account is None else sa.case((self._holds_one(game_id, account), None), else_=account)
         result = self.conn.execute(SEATS.update().where(
             SEATS.c.game_id == game_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
-            SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash))
+            SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash, account=holder))
         self._changed(game_id)
         if result.rowcount == 1 and options is not None:
             self.set_options(game_id, options)
@@ -84,16 +90,17 @@ class Database(Connected):
         replaced meanwhile)."""
         result = self.conn.execute(SEATS.update().where(
             SEATS.c.game_id == game_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
-            SEATS.c.token_hash == token_hash).values(name="", token_hash=None))
+            SEATS.c.token_hash == token_hash).values(name="", token_hash=None, account=None))
         self._changed(game_id)
         return result.rowcount == 1
 
     def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None, name: str,
                  token_hash: str | None) -> bool:
         """Rewrite a seat whoever holds it (a seat handed to a bot, say); False if there is no
-        such seat."""
+        such seat.  A seat without a token is no account's either."""
+        held = {} if token_hash is not None else {"account": None}
         result = self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(
-            kind=kind, bot=bot, name=name, token_hash=token_hash))
+            kind=kind, bot=bot, name=name, token_hash=token_hash, **held))
         self._changed(game_id)
         return result.rowcount == 1
 
@@ -140,6 +147,12 @@ class Database(Connected):
         if over:
             self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(over=FINISHED))
         self._changed(game_id, Appended(writes + 1, first_n, list(actions)))
+
+    def set_turn(self, game_id: str, seat: int | None, since: float) -> None:
+        """Store whose decision it is now (None: nobody's, the game is over) and since when
+        (seconds since the epoch): the clock of a table that lasts days, and where it is each
+        account's turn, for tables no process holds."""
+        self.conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(turn_seat=seat, turn_since=since))
 
     def truncate(self, game_id: str, length: int) -> None:
         """Keep the first ``length`` actions (an undo)."""
@@ -209,6 +222,17 @@ class Database(Connected):
         return self.conn.execute(sa.select(SEATS.c.seat).where(
             SEATS.c.game_id == game_id, SEATS.c.token_hash == token_hash)).first() is not None
 
+    def account_seat(self, game_id: str, account: str) -> int | None:
+        """The seat of the game that ``account`` holds, if any (one at most: take_seat)."""
+        seat: int | None = self.conn.execute(sa.select(SEATS.c.seat).where(
+            SEATS.c.game_id == game_id, SEATS.c.account == account, SEATS.c.token_hash.is_not(None))).scalar()
+        return seat
+
+    @staticmethod
+    def _holds_one(game_id: str, account: str) -> sa.Exists:
+        """Whether ``account`` holds a seat of the game already."""
+        return sa.exists().where(SEATS.c.game_id == game_id, SEATS.c.account == account)
+
     def unfinished(self) -> list[GameRecord | BrokenRecord]:
         """Every game in play, oldest first (quarantined games left out)."""
         try:
@@ -217,6 +241,31 @@ class Database(Connected):
         except sa.exc.DBAPIError:
             # a row the driver cannot even fetch: read game by game, so it costs only its game
             return [self._read_alone(game_id) for game_id in self.unfinished_ids()]
+
+    def unfinished_to_hold(self) -> list[GameRecord | BrokenRecord]:
+        """The games in play a process must hold from its start (:data:`TO_HOLD`), oldest first."""
+        try:
+            with self.conn.begin_nested():
+                return self._read(TO_HOLD)
+        except sa.exc.DBAPIError:
+            return [self._read_alone(game_id) for game_id in self.to_hold(self.unfinished_ids())]
+
+    def to_hold(self, game_ids: Sequence[str]) -> list[str]:
+        """Those of ``game_ids`` a process must hold once it learns of them (:data:`TO_HOLD`)."""
+        if not game_ids:
+            return []
+        return list(self.conn.scalars(sa.select(GAMES.c.id).where(TO_HOLD, GAMES.c.id.in_(game_ids))
+                                      .order_by(GAMES.c.created, GAMES.c.id)))
+
+    def listed_in_play(self, status: str, limit: int, offset: int = 0) -> list[str]:
+        """The listed games in play with a seat free for a person (``open``) or without one
+        (``running``), newest first, a page at a time."""
+        seat = SEATS.alias("free")
+        free = sa.select(seat.c.seat).where(seat.c.game_id == GAMES.c.id, seat.c.kind == "human",
+                                            seat.c.token_hash.is_(None)).exists()
+        return list(self.conn.scalars(
+            sa.select(GAMES.c.id).where(IN_PLAY, GAMES.c.listed, free if status == "open" else ~free)
+            .order_by(GAMES.c.created.desc(), GAMES.c.id).limit(limit).offset(offset)))
 
     def writes_in_play(self) -> dict[str, int]:
         """How many writes of its actions each game in play has taken."""

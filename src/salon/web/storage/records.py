@@ -22,6 +22,8 @@ class SeatRecord:
     """Undos of this seat's private actions, which only this seat saw (see ``GameRecord.undos``)."""
     hints: int = 0
     """How many hints the seat's player asked for (the others are shown it)."""
+    account: str | None = None
+    """The account that holds the seat besides its token (salon.web.accounts), if any."""
 
 
 @dataclass
@@ -53,6 +55,15 @@ class GameRecord:
     network: str | None = None
     """An opaque hash of the network it was created from (salon.web.guard.network_key): stored
     to be counted, never read back."""
+    turn_seat: int | None = None
+    """The seat deciding when the game is created (stored to be queried, never read back)."""
+    turn_since: float = -1.0
+    """Since when the seat deciding now decides (seconds since the epoch): a correspondence
+    table's clock runs from it.  Left out, since the game was created."""
+
+    def __post_init__(self) -> None:
+        if self.turn_since < 0:
+            self.turn_since = self.created
 
 
 @dataclass
@@ -92,10 +103,11 @@ def record_of(row: Any, seat_rows: list[Any], action_rows: list[Any], since: int
         if not isinstance(row.writes, int):
             raise ValueError(f"cannot read its count of writes {row.writes!r}")
         return GameRecord(row.id, row.game, row.title, config, int(row.seed), float(row.created),
-                          [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints)
+                          [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints, s.account)
                            for s in seat_rows],
                           moves, row.over in (FINISHED, ENDED), row.over == ENDED, row.creator, options, row.undos,
-                          bool(row.listed), row.writes)
+                          bool(row.listed), row.writes,
+                          turn_since=float(row.turn_since if row.turn_since is not None else row.created))
     except (ValueError, TypeError) as e:
         return BrokenRecord(row.id, str(e))
 

@@ -29,7 +29,11 @@ GAMES = sa.Table(
     sa.Column("writes", sa.Integer, nullable=False, server_default="0"),
     sa.Column("network", sa.Text),  # an opaque hash of the network it was created from
     sa.Column("attended", sa.Double),  # when a seated person was last known connected (seconds since the epoch)
+    sa.Column("pace_days", sa.Integer),  # a correspondence table's days a move; none for a live one
+    sa.Column("turn_seat", sa.Integer),  # the seat deciding now (none once the game is over)
+    sa.Column("turn_since", sa.Double),  # since when it decides (seconds since the epoch)
     sa.Index("games_by_over", "over", "created"),
+    sa.Index("games_by_turn", "turn_seat", "over"),
 )
 SEATS = sa.Table(
     "seats", METADATA,
@@ -41,6 +45,8 @@ SEATS = sa.Table(
     sa.Column("token_hash", sa.Text),
     sa.Column("undos", sa.Integer, nullable=False, server_default="0"),
     sa.Column("hints", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("account", sa.Text),  # the account that holds the seat besides its token (salon.web.accounts)
+    sa.Index("seats_by_account", "account"),
 )
 ACTIONS = sa.Table(
     "actions", METADATA,
@@ -69,8 +75,17 @@ CONNECTIONS = sa.Table(
 
 IN_PLAY = sa.and_(GAMES.c.over == UNFINISHED, GAMES.c.broken.is_(None))
 """The games in play: unfinished and not quarantined."""
+_DECIDING = SEATS.alias("deciding")
+BOT_TURN = sa.select(_DECIDING.c.seat).where(
+    _DECIDING.c.game_id == GAMES.c.id, _DECIDING.c.seat == GAMES.c.turn_seat, _DECIDING.c.kind == "bot").exists()
+"""A game whose deciding seat is a bot's."""
+TO_HOLD = sa.and_(IN_PLAY, sa.or_(GAMES.c.pace_days.is_(None), BOT_TURN))
+"""The games in play a process holds in memory whoever uses them: the live ones (their turn
+timers run in memory), and those that last days where a bot is to move.  Every other table
+is loaded when someone needs it."""
 GAME_COLUMNS = (GAMES.c.id, GAMES.c.game, GAMES.c.title, GAMES.c.config, GAMES.c.seed, GAMES.c.created,
-                GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos, GAMES.c.listed, GAMES.c.writes)
+                GAMES.c.over, GAMES.c.creator, GAMES.c.options, GAMES.c.undos, GAMES.c.listed, GAMES.c.writes,
+                GAMES.c.turn_since)
 """What a :class:`GameRecord` is made of (``broken`` leads to a :class:`BrokenRecord` instead)."""
 
 
@@ -87,3 +102,78 @@ SESSIONS = sa.select(sa.cast(_ACTIVITY.c.pid, sa.Text) + "@"
 process id alone may be given again to a later session)."""
 OWN_SESSION = SESSIONS.where(_ACTIVITY.c.pid == sa.func.pg_backend_pid())
 """The name of the asking session."""
+
+ACCOUNTS = sa.Table(
+    "accounts", METADATA,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("email", sa.Text, nullable=False),  # normalised (salon.web.accounts.account.normalise_address)
+    sa.Column("verified", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("password_hash", sa.Text, nullable=False),  # Argon2id (salon.web.accounts.passwords)
+    sa.Column("lang", sa.Text, nullable=False, server_default="en"),  # the language of its letters
+    sa.Column("created", sa.Double, nullable=False),
+    sa.Column("known", sa.Text, nullable=False, server_default="[]"),  # the address keys that signed in (JSON)
+    sa.Index("accounts_by_email", "email", unique=True),
+)
+ACCOUNT_SESSIONS = sa.Table(
+    "account_sessions", METADATA,
+    sa.Column("hash", sa.Text, primary_key=True),  # of the session's cookie, never the cookie itself
+    sa.Column("account", sa.Text, nullable=False),
+    sa.Column("created", sa.Double, nullable=False),
+    sa.Column("seen", sa.Double, nullable=False),  # its last request, within a few minutes (seconds since the epoch)
+    sa.Column("label", sa.Text, nullable=False, server_default=""),  # the browser and system its user agent names
+    sa.Index("account_sessions_by_account", "account"),
+    sa.Index("account_sessions_by_seen", "seen"),
+)
+ACCOUNT_TOKENS = sa.Table(
+    "account_tokens", METADATA,
+    sa.Column("hash", sa.Text, primary_key=True),  # of the link's token, never the token itself
+    sa.Column("account", sa.Text, nullable=False),
+    sa.Column("purpose", sa.Text, nullable=False),  # "verify" (an address) or "reset" (the password)
+    sa.Column("address", sa.Text),  # the address the link was sent to
+    sa.Column("expires", sa.Double, nullable=False),
+    sa.Column("used", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Index("account_tokens_by_account", "account"),
+)
+
+WAITING, SENT, FAILED, DROPPED = "waiting", "sent", "failed", "dropped"
+"""The values of ``outbox.state``: to be sent (claimed or not), sent, given up after its
+tries, dropped unsent (no longer wanted, turned off, expired)."""
+OUTBOX = sa.Table(
+    "outbox", METADATA,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("address", sa.Text, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("lang", sa.Text, nullable=False),
+    sa.Column("fields", sa.Text, nullable=False),  # JSON: what the letter's text needs
+    sa.Column("account", sa.Text),
+    sa.Column("game_id", sa.Text),
+    sa.Column("dedupe", sa.Text),
+    sa.Column("created", sa.Double, nullable=False),  # posted (seconds since the epoch)
+    sa.Column("due", sa.Double, nullable=False),  # not to be tried before
+    sa.Column("tries", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("state", sa.Text, nullable=False, server_default=WAITING),
+    sa.Column("claim", sa.Text),  # the sending round that holds it
+    sa.Column("lease", sa.Double),  # until when that round holds it
+    sa.Column("finished", sa.Double),  # sent, failed or dropped
+    sa.Column("reason", sa.Text),  # why it failed or was dropped, or why its last try failed
+    sa.Index("outbox_due", "state", "due"),
+    sa.Index("outbox_finished", "finished"),
+    sa.Index("outbox_dedupe", "dedupe", unique=True, sqlite_where=sa.text("state = 'waiting'"),
+             postgresql_where=sa.text("state = 'waiting'")),
+)
+MAIL_OFF = sa.Table(
+    "mail_off", METADATA,
+    sa.Column("account", sa.Text, primary_key=True),
+    sa.Column("kind", sa.Text, primary_key=True),
+)
+MAIL_TOKENS = sa.Table(
+    "mail_tokens", METADATA,
+    sa.Column("token", sa.Text, primary_key=True),
+    sa.Column("account", sa.Text, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Index("mail_tokens_by_account", "account", "kind", unique=True),
+)
+"""The mail outbox (salon.web.mail): letters posted in the transaction of the change that
+causes them, the kinds of letters each account has turned off, and the single-purpose tokens
+of the one-click unsubscribe links."""

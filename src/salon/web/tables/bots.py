@@ -75,12 +75,18 @@ class Bots:
         if not await self._lease(room):
             return
         await self._moves(room)
-        if not room.live and room.id in self.leased:
-            self.leased.discard(room.id)
+        if not room.live:
+            await self.let_go(room.id)
+
+    async def let_go(self, game_id: str) -> None:
+        """Give back the lease on a table's bots, if this process holds it (a game over, a
+        table no longer held)."""
+        if game_id in self.leased:
+            self.leased.discard(game_id)
             try:
-                await self.hub.storage.run(lambda db: db.let_go(room.id))
+                await self.hub.storage.run(lambda db: db.let_go(game_id))
             except StorageError as e:
-                log.warning("game %s: its lease not given back: %s", room.id, e)
+                log.warning("game %s: its lease not given back: %s", game_id, e)
 
     async def _moves(self, room: Room) -> None:
         commit = whole(self.hub.play.commit)

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from salon.bots.base import BotSpec
 from salon.bots.search import HINT_THINK
 from salon.core.errors import ConfigError
 from salon.web.bot_policy import check_server_bot
@@ -21,6 +22,7 @@ from salon.web.errors import Refused
 from salon.web.guard import Guard, Limits
 from salon.web.storage import Database, Storage, StorageError
 from salon.web.tables.bots import Bots
+from salon.web.tables.departures import Departures
 from salon.web.tables.hints import Hints
 from salon.web.tables.lobby import Lobby
 from salon.web.tables.play import Play
@@ -67,6 +69,7 @@ class Hub:
         self.bots = Bots(self)
         self.hints = Hints(self)
         self.upkeep = Upkeep(self)
+        self.departures = Departures(self)
 
     @property
     def limits(self) -> Limits:
@@ -96,13 +99,16 @@ class Hub:
                 conn.push(None)
         await self.compute.stop()
 
-    def check_bot(self, spec: str) -> None:
-        """Refuse (``unknown_bot``, ``bot_not_allowed``) a bot this server does not play
+    def check_bot(self, text: str) -> BotSpec:
+        """The bot of a seat's spec ``text`` (a request's, a stored seat's), read once here;
+        Refused (``unknown_bot``, ``bot_not_allowed``) for a bot this server does not play
         (salon.web.bot_policy)."""
         try:
+            spec = BotSpec.parse(text)
             check_server_bot(spec, self.limits.custom_bots, self.limits.max_bot_think)
         except ConfigError as e:
             raise Refused("unknown_bot" if e.key == "error.unknown_bot" else "bot_not_allowed", str(e)) from None
+        return spec
 
     async def store(self, job: Callable[[Database], T]) -> T:
         """A change stored, or Refused ``storage`` (nothing changed) when the database refuses it."""

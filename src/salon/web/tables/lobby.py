@@ -7,7 +7,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from salon.bots.base import make_bot
+from salon.bots.base import BotSpec
 from salon.core.errors import ConfigError
 from salon.core.game import Game, game_class, secret_seed
 from salon.i18n import text
@@ -33,13 +33,13 @@ class Lobby:
     async def create(self, name: str, title: str, seat_specs: list[dict[str, Any]], config: dict[str, Any],
                      seed: int | None, join: dict[str, Any] | None, client: str = "",
                      options: dict[str, Any] | None = None, private: bool | None = None,
-                     network: str = "") -> tuple[Room, int | None, str | None]:
+                     network: str = "", account: str | None = None) -> tuple[Room, int | None, str | None]:
         """A new game; with ``join`` the creator takes a seat, gets its token and hosts the
-        table.  ``client`` and ``network`` (opaque keys of the creator's address and network)
-        count against the caps of the server.  ``private`` tables are left out of the lobby
-        (their link is the only way in); by default a table with a seat for a person is
-        private."""
-        game = self._game(name, seat_specs, config, seed)
+        table (a signed-in creator's ``account`` holds the seat too).  ``client`` and
+        ``network`` (opaque keys of the creator's address and network) count against the caps
+        of the server.  ``private`` tables are left out of the lobby (their link is the only
+        way in); by default a table with a seat for a person is private."""
+        game, bots = self._game(name, seat_specs, config, seed)
         seats = self._seats(game, seat_specs)
         token = seat_index = None
         options = dict(options or {})
@@ -47,6 +47,7 @@ class Lobby:
             seat_index = free_seat(seats, join.get("seat"))
             token = secrets.token_urlsafe(24)
             seats[seat_index].token_hash = hash_token(token)
+            seats[seat_index].account = account
             seats[seat_index].name = display_name(join.get("name"), seat_index)
             unlike(seats, seat_index, seats[seat_index].name)
             options["host"] = seat_index
@@ -57,33 +58,36 @@ class Lobby:
         listed = not private if private is not None else all(spec["kind"] == BOT for spec in seat_specs)
         rec = GameRecord(game_id, name, clean_text(title or "", TITLE_LIMIT) or f"{name} {game_id}",
                          game.config_json(), game.seed, time.time(), seats, creator=client, options=options,
-                         listed=listed, network=network)
+                         listed=listed, network=network, turn_seat=game.current_player())
         await self.hub.guard.creating_table(rec)
         now = self.hub.clock()
         room = Room(rec.id, name, rec.title, rec.config, rec.seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                          seat_bot(s.bot, rec.seed, s.seat) if s.bot else None, seen=now) for s in seats],
+                          seat_bot(bots[s.bot], rec.seed, s.seat) if s.bot else None, seen=now) for s in seats],
                     [game.setup_events()], [None], client, rec.options, turn_started=now, listed=listed,
-                    lone=[False])
+                    lone=[False], turn_since=rec.created)
         self.hub.rooms.held[game_id] = room
         self.hub.bots.wake(room)
         return room, seat_index, token
 
-    def _game(self, name: str, seat_specs: list[dict[str, Any]], config: dict[str, Any], seed: int | None) -> Game:
-        """The table's game, once its bots are ones the server plays and its config is valid."""
+    def _game(self, name: str, seat_specs: list[dict[str, Any]], config: dict[str, Any],
+              seed: int | None) -> tuple[Game, dict[str, BotSpec]]:
+        """The table's game, once its bots are ones the server plays and its config is valid,
+        with the bots its seats name, each spec read once here, by its text."""
         try:
             cls = game_class(name)
         except ConfigError as e:
             raise Refused("unknown_game", str(e)) from None
         if seed is not None and not self.hub.allow_seed:
             raise Refused("seed_not_allowed", "this server draws every game's seed itself")
-        bots = [(i, spec.get("bot") or "") for i, spec in enumerate(seat_specs) if spec["kind"] == BOT]
-        for i, spec in bots:
+        named = [(i, spec.get("bot") or "") for i, spec in enumerate(seat_specs) if spec["kind"] == BOT]
+        bots: dict[str, BotSpec] = {}
+        for i, given in named:
             try:
-                self.hub.check_bot(spec)
+                bots[given] = self.hub.check_bot(given)
             except Refused as e:
                 raise Refused(e.code, f"seat {i + 1}: {e.message}") from None
-        if not self.hub.limits.allow_bot_tables and len(bots) == len(seat_specs):
+        if not self.hub.limits.allow_bot_tables and len(named) == len(seat_specs):
             raise Refused("bot_tables_off", "a table needs at least one human seat on this server")
         config = dict(config)
         config.setdefault("players", len(seat_specs))  # the one config key every game shares
@@ -91,12 +95,12 @@ class Lobby:
             game = cls.new(config, secret_seed() if seed is None else seed)
         except ConfigError as e:
             raise Refused("bad_config", str(e), key=e.key, fields=e.fields) from None
-        for i, spec in bots:
+        for i, given in named:
             try:
-                make_bot(spec).check_game(game)
+                bots[given].check(game)
             except ConfigError as e:
                 raise Refused("bot_not_allowed", f"seat {i + 1}: {e}") from None
-        return game
+        return game, bots
 
     @staticmethod
     def _seats(game: Game, seat_specs: list[dict[str, Any]]) -> list[SeatRecord]:

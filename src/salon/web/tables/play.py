@@ -12,12 +12,13 @@ orders a table's writes (``Room.writes``): a process that lost the race catches 
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from salon.core import record
 from salon.core.errors import ActionError, MalformedAction
 from salon.web.errors import Refused
-from salon.web.storage import Stale, StorageError
+from salon.web.storage import Database, Stale, StorageError
 from salon.web.tables.room import Connection, RequestId, Room, forced_move
 from salon.web.tables.whole import whole
 
@@ -117,17 +118,24 @@ class Play:
         actor = game.current_player()
         self._apply(room, actions, by)
         over = game.is_over()
-        started = room.turn_started
-        if game.current_player() != actor:  # set before the write: a state read meanwhile shows the new turn's timer
-            room.turn_started = self.hub.clock()
+        started, since = room.turn_started, room.turn_since
+        turn = game.current_player()
+        if turn != actor:  # set before the write: a state read meanwhile shows the new turn's timer
+            room.turn_started, room.turn_since = self.hub.clock(), time.time()
+
+        def store(db: Database) -> None:
+            db.append_many(room.id, first, actions, over, room.writes)
+            if turn != actor:
+                db.set_turn(room.id, turn, room.turn_since)
+
         try:
-            await self.hub.storage.run(lambda db: db.append_many(room.id, first, actions, over, room.writes))
+            await self.hub.storage.run(store)
         except Stale:
             await self.hub.sync.catch_up(room, unstored=True)
             raise Refused("stale", "state changed, refresh", version=room.version_for(actor)) from None
         except Exception as e:
             self.rollback(room, first)
-            room.turn_started = started
+            room.turn_started, room.turn_since = started, since
             log.error("game %s: actions %r not stored: %s", room.id, actions, e)
             raise Refused("storage", "the action could not be stored; nothing changed, try again") from None
         room.writes += 1

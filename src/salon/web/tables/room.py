@@ -121,6 +121,10 @@ class Room:
     """Ended early by its players (a timed-out seat), not played to its end."""
     turn_started: float = 0.0
     """When the current decision's seat began to decide (the server's clock)."""
+    turn_since: float = 0.0
+    """The same moment in seconds since the epoch, as stored: a correspondence table's clock."""
+    used: float = 0.0
+    """When a request or a round last needed the table (the server's clock): see Rooms.drop_idle."""
     epoch: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
@@ -287,7 +291,8 @@ class Room:
         vacant = self.vacant
         seats: list[dict[str, Any]] = [
             {"seat": s.seat, "kind": s.kind, "bot": s.bot_name, "name": s.name, "taken": s.taken,
-             "online": s.kind in (BOT, AUTOMATON) or s.seat in online, "hints": s.hints, "vacant": s.seat in vacant}
+             "online": s.kind in (BOT, AUTOMATON) or s.seat in online, "hints": s.hints, "vacant": s.seat in vacant,
+             "out": s.seat in self.options.get("out", ())}
             for s in self.seats]
         if now is not None:
             for shown, s in zip(seats, self.seats):

@@ -1,9 +1,13 @@
-"""Which tables this process holds, and the lobby's listing of them.
+"""Which tables this process holds in memory, and the lobby's listing of them.
 
-Every table a request or a round needs is found here: one not held yet is loaded from the
-database then (a finished one to be viewed, one created through another process), so that
-this is the one place that decides what a process keeps in memory.  A stored game that cannot
-be restored is quarantined (logged once, listed as broken) and costs only itself.
+Every table a request or a round needs is found here: one not held is loaded from the
+database then, so that this is the one place that decides what a process keeps in memory.  A
+process holds the tables in play whose clocks run in memory or whose bots are to move
+(``storage.schema.TO_HOLD``: the live ones, and those that last days where a bot is to move);
+any other table is held while it is in use (someone connected, a bot, a hint or a change under
+way) and dropped once nobody has used it for :data:`IDLE_KEPT` seconds, so that a server may
+store far more tables than it holds.  A stored game that cannot be restored is quarantined
+(logged once, listed as broken) and costs only itself.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from salon.core.errors import SalonError
 from salon.web.errors import Refused
 from salon.web.storage import BrokenRecord, StorageError
+from salon.web.tables.bots import bot_turn
+from salon.web.tables.clocks import pace_of
 from salon.web.tables.room import Room
 from salon.web.tables.stored import Rebuilt, restore
 
@@ -23,8 +29,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("salon.web")
 
-FINISHED_KEPT = 200
-"""How many finished games stay in memory after being loaded for viewing."""
+IDLE_KEPT = 300.0
+"""Seconds a table nobody uses stays in memory before it is dropped (Rooms.drop_idle)."""
 STATUSES = ("open", "running", "over")
 """The lobby's sections, in the order it lists them."""
 MAX_ID = 40
@@ -43,9 +49,10 @@ class Rooms:
         return restore(rec, self.hub.clock(), self.hub.check_bot, resume)
 
     async def load_unfinished(self) -> list[Room]:
-        """Hold every unfinished game of the database (a process starting): the rooms restored."""
+        """Hold the games in play that a process holds whoever uses them (a process starting):
+        the rooms restored."""
         loaded = []
-        for rec in await self.hub.storage.run(lambda db: db.unfinished()):
+        for rec in await self.hub.storage.run(lambda db: db.unfinished_to_hold()):
             try:
                 room = self.restore(rec)
             except SalonError as e:
@@ -67,6 +74,7 @@ class Rooms:
         ``not_found``, or ``broken`` for one that cannot be restored (quarantined now)."""
         room = self.held.get(game_id)
         if room is not None:
+            room.used = self.hub.clock()
             return room
         rec = await self.hub.storage.run(lambda db: db.load(game_id)) if len(game_id) <= MAX_ID else None
         if rec is None:
@@ -83,11 +91,26 @@ class Rooms:
         return room
 
     def keep(self, room: Room) -> None:
-        """Hold ``room``, and no more than FINISHED_KEPT finished tables nobody watches."""
+        """Hold ``room``, in use from now."""
+        room.used = self.hub.clock()
         self.held[room.id] = room
-        finished = [r for r in self.held.values() if not r.live and not r.conns]
-        for old in finished[:max(0, len(finished) - FINISHED_KEPT)]:
-            del self.held[old.id]
+
+    async def drop_idle(self) -> list[str]:
+        """Drop the tables nobody has used for IDLE_KEPT seconds and that nothing holds in
+        memory (see the module's docstring), giving back the lease on their bots, which the
+        process that next moves at the table takes: the ids dropped."""
+        limit = self.hub.clock() - IDLE_KEPT
+        idle = [r.id for r in self.held.values() if r.used < limit and not self._in_use(r)]
+        for game_id in idle:
+            del self.held[game_id]
+            await self.hub.bots.let_go(game_id)
+        return idle
+
+    @staticmethod
+    def _in_use(room: Room) -> bool:
+        busy = room.conns or room.hinting or room.lock.locked() or (room.bot_task and not room.bot_task.done())
+        timed = room.live and pace_of(room.options) is None  # a live table's clocks run in memory
+        return bool(busy or timed or bot_turn(room) is not None)
 
     async def listing(self, status: str | None = None, offset: int = 0, limit: int | None = None) -> dict[str, Any]:
         """The lobby: open, running and finished games, newest first, at most ``limit`` of
@@ -110,11 +133,10 @@ class Rooms:
 
     async def _section(self, section: str, offset: int, limit: int) -> tuple[list[Room], bool]:
         """One section's tables from ``offset``, and whether more follow."""
-        if section != "over":
-            live = sorted((r for r in self.held.values() if r.status == section and r.listed),
-                          key=lambda r: -r.created)
-            return live[offset:offset + limit], len(live) > offset + limit
-        ids = await self.hub.storage.run(lambda db: db.finished_ids(limit + 1, offset))
+        if section == "over":
+            ids = await self.hub.storage.run(lambda db: db.finished_ids(limit + 1, offset))
+        else:
+            ids = await self.hub.storage.run(lambda db: db.listed_in_play(section, limit + 1, offset))
         rooms = []
         for game_id in ids[:limit]:
             try:

@@ -14,6 +14,7 @@ import secrets
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from salon.bots.base import BotSpec
 from salon.web.errors import Refused
 from salon.web.names import clean_text, likeness
 from salon.web.storage import Database, SeatRecord
@@ -105,24 +106,43 @@ class Seats:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
 
-    async def who(self, room: Room, token: str | None) -> int | None:
-        """The seat a request's token holds (Room.seat_of), None for a spectator.  On a
-        shared database a token this process does not know may have been given through
-        another process a moment ago (a seat joined there, the page then connected here): it
-        is looked for again in the database before it is refused."""
+    async def who(self, room: Room, token: str | None, account: str | None = None) -> int | None:
+        """The seat a request's token holds (Room.seat_of), else the seat its signed-in
+        ``account`` holds (on any device), None for a spectator.  On a shared database a token
+        this process does not know may have been given through another process a moment ago
+        (a seat joined there, the page then connected here): it is looked for again in the
+        database before it is refused."""
         try:
-            return room.seat_of(token)
+            seat = room.seat_of(token)
         except Refused:
             digest = hash_token(token or "")
             if not (self.hub.storage.shared and await self.hub.store(lambda db: db.holds_seat(room.id, digest))):
-                raise
-        async with room.lock:
-            await self.hub.sync.catch_up(room)
-        return room.seat_of(token)
+                held = await self._held(room, account)
+                if held is None:
+                    raise
+                return held
+            async with room.lock:
+                await self.hub.sync.catch_up(room)
+            return room.seat_of(token)
+        return seat if seat is not None else await self._held(room, account)
+
+    async def _held(self, room: Room, account: str | None) -> int | None:
+        """The seat of the table that ``account`` holds (stored with the seat, so that every
+        process and device finds it), caught up with first if this process has not seen it
+        taken yet."""
+        if account is None:
+            return None
+        seat = await self.hub.store(lambda db: db.account_seat(room.id, account))
+        if seat is not None and room.seats[seat].token_hash is None:
+            async with room.lock:
+                await self.hub.sync.catch_up(room)
+        return seat if seat is not None and room.seats[seat].token_hash is not None else None
 
     @whole
-    async def join(self, room: Room, wanted: int | None, name: Any, client: str = "") -> tuple[int, str]:
-        """Take a free seat (``wanted``, or the first): its number and its token."""
+    async def join(self, room: Room, wanted: int | None, name: Any, client: str = "",
+                   account: str | None = None) -> tuple[int, str]:
+        """Take a free seat (``wanted``, or the first): its number and its token; a signed-in
+        person's ``account`` holds it too (Database.take_seat)."""
         async with room.lock:
             if not room.live:
                 raise Refused("over", "the game is over")
@@ -136,7 +156,7 @@ class Seats:
                 unlike(room.seats, seat, label)
                 hosting = None if room.host is not None else {**room.options, "host": seat}
                 if await self.hub.store(partial(Database.take_seat, game_id=room.id, seat=seat, name=label,
-                                                token_hash=digest, options=hosting)):
+                                                token_hash=digest, options=hosting, account=account)):
                     break
                 # another process seated someone there: any other free seat will do, else the client is told
                 await self.hub.sync.catch_up(room)
@@ -188,7 +208,7 @@ class Seats:
             now = self.hub.clock()
             if target not in room.vacant:
                 self._check_replaceable(room, seat, target, now)
-            await self._reseat(room, target, choice == "bot",
+            await self.reseat(room, target, choice == "bot",
                                {**room.options, "vacant": [v for v in room.vacant if v != target]})
             room.broadcast(now)
             self.hub.bots.wake(room)
@@ -208,7 +228,7 @@ class Seats:
             raise Refused("not_idle", f"seat {target}'s player is here and playing; they may be replaced in "
                                       f"{wait:g} s", seconds=wait)
 
-    async def _reseat(self, room: Room, target: int, to_bot: bool, options: dict[str, Any]) -> None:
+    async def reseat(self, room: Room, target: int, to_bot: bool, options: dict[str, Any]) -> None:
         """Hand ``target`` to the replacement bot (keeping its player's name), or make it a
         free seat, with the table's new ``options``; its player's connections go on as
         spectators."""
@@ -221,7 +241,7 @@ class Seats:
 
         await self.hub.store(change)
         t.kind, t.bot_name, t.name, t.token_hash = kind, bot, name, None
-        t.bot = seat_bot(REPLACEMENT_BOT, room.seed, target) if to_bot else None
+        t.bot = seat_bot(BotSpec.parse(REPLACEMENT_BOT), room.seed, target) if to_bot else None
         room.options = options
         unseat(room, target)
 
@@ -258,7 +278,7 @@ class Seats:
                 await self.hub.store(lambda db: db.end_game(room.id))
                 self.end(room)
             else:
-                await self._reseat(room, late, True, without(room, late, vacate=False))
+                await self.reseat(room, late, True, without(room, late, vacate=False))
             room.broadcast(self.hub.clock())
             self.hub.bots.wake(room)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from salon.bots.base import Bot, bot_seed, make_bot
+from salon.bots.base import Bot, BotSpec, bot_seed
 from salon.core.errors import ActionError, ConfigError, SalonError
 from salon.core.events import Event
 from salon.core.game import Game, game_class
@@ -18,9 +18,9 @@ Rebuilt = tuple[Game, list[list[Event]], list[int | None], list[bool]]
 """A game, the events of each action, its actor, and whether it was the actor's lone pass or done."""
 
 
-def seat_bot(spec: str, seed: int, seat: int) -> Bot:
+def seat_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
     """The bot of a table's seat, seeded from the table's secret seed and the seat."""
-    return make_bot(spec, bot_seed(seed, seat))
+    return spec.make(bot_seed(seed, seat))
 
 
 def rebuild(rec: GameRecord, resume: Rebuilt | None = None) -> Rebuilt:
@@ -46,12 +46,13 @@ def rebuild(rec: GameRecord, resume: Rebuilt | None = None) -> Rebuilt:
     return game, log, actors, lone
 
 
-def restore(rec: GameRecord | BrokenRecord, now: float, check_bot: Callable[[str], None],
+def restore(rec: GameRecord | BrokenRecord, now: float, check_bot: Callable[[str], BotSpec],
             resume: Rebuilt | None = None) -> Room:
     """The room of a stored game (replayed from ``resume``, see rebuild), its players seen
     ``now``; SalonError for one that cannot be restored as it is: a damaged row, an action the
     engine refuses, seats that do not fit the game, a seat of an unknown kind, or a bot that
-    ``check_bot`` refuses (one this server does not play)."""
+    ``check_bot`` refuses (one this server does not play), which reads each stored bot's spec
+    once."""
     if isinstance(rec, BrokenRecord):
         raise SalonError(rec.reason)
     try:
@@ -68,11 +69,11 @@ def restore(rec: GameRecord | BrokenRecord, now: float, check_bot: Callable[[str
         bot = None
         if s.kind == BOT and not rec.over:
             try:
-                check_bot(s.bot or "")
+                spec = check_bot(s.bot or "")
             except Refused as e:
                 raise SalonError(f"seat {s.seat}: {e.message}") from None
-            bot = seat_bot(s.bot or "", rec.seed, s.seat)
+            bot = seat_bot(spec, rec.seed, s.seat)
         seats.append(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, bot, s.undos, s.hints, now))
     return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
                 events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, now, listed=rec.listed,
-                lone=lone, writes=rec.writes)
+                lone=lone, writes=rec.writes, turn_since=rec.turn_since)

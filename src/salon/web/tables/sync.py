@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Coroutine
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -89,7 +90,8 @@ class Sync:
         missed): the room, if this process holds it, takes the actions ``appended`` if that
         is all the write did, or else catches up from the database, once however many
         notifications come meanwhile; a table this process does not hold yet (created
-        elsewhere) is loaded, so that every process lists it and may play its bots."""
+        elsewhere, or one whose bot is to move) is loaded if every process holds it, so that
+        any process may play its bots."""
         held = self.hub.rooms.held
         if game_id is None:
             rooms = list(held.values())
@@ -117,14 +119,16 @@ class Sync:
         task.add_done_callback(self._background.discard)
 
     async def _discover(self, game_ids: list[str] | None) -> None:
-        """Load the tables of ``game_ids`` (None: every unfinished one this process does not
-        hold), and read each once more: a load already under way when the notification came
-        may have read its rows before the write it announces."""
+        """Load those of the tables of ``game_ids`` (None: every unfinished one this process
+        does not hold) that every process holds (salon.web.tables.rooms), and read each once
+        more: a load already under way when the notification came may have read its rows
+        before the write it announces."""
         try:
+            storage = self.hub.storage
             if game_ids is None:
-                unfinished = await self.hub.storage.run(lambda db: db.unfinished_ids())
-                game_ids = [i for i in unfinished if i not in self.hub.rooms.held]
-            for game_id in game_ids:
+                game_ids = await storage.run(lambda db: db.unfinished_ids())
+            unheld = [i for i in game_ids if i not in self.hub.rooms.held]
+            for game_id in await storage.run(lambda db: db.to_hold(unheld)):
                 room = await self.hub.rooms.get(game_id)
                 self.fall_behind(room)
                 self.hub.bots.wake(room)
@@ -154,7 +158,7 @@ class Sync:
                 return
             room.writes = appended.writes
             if room.game.current_player() != deciding:
-                room.turn_started = self.hub.clock()
+                room.turn_started, room.turn_since = self.hub.clock(), time.time()
             self.hub.changed(room, only=actor if all(room.private[first + 1:]) else None)
 
     async def _refresh(self, room: Room) -> None:

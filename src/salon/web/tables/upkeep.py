@@ -1,6 +1,7 @@
 """The housekeeping round of a process: tables that no seated person holds are ended, so
-that their places count for nobody, and the counts of rates and connections lose the rows
-they no longer need (salon.web.quota)."""
+that their places count for nobody, the counts of rates and connections lose the rows they no
+longer need (salon.web.quota), and the tables nobody uses are dropped from memory
+(salon.web.tables.rooms)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ class Upkeep:
                 continue
             if ended:
                 log.info("%d tables ended: no seated person for %g s", len(ended), self.hub.limits.abandon_after)
+            await self.hub.rooms.drop_idle()
 
     async def tidy(self, now: float) -> list[str]:
         """Forget the rate hits out of their windows and the connections of ended processes,

@@ -1,0 +1,67 @@
+"""Players who go before the game ends: one who concedes, and one whose time at a table that
+lasts days runs out.
+
+Either way the seat is handed to a bot, which plays it on for the others; a player who
+conceded, or ran out of time at a table whose creator chose ``out``, is *out*: the table lists
+them, in the order they went, and they finish last whatever their seat scores.  A table none of
+whose people is left (each conceded, ran out of time or left their seat) ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from salon.web.errors import Refused
+from salon.web.tables.room import HUMAN, Room
+from salon.web.tables.seats import check_table_choice, without
+from salon.web.tables.whole import whole
+
+if TYPE_CHECKING:
+    from salon.web.tables.hub import Hub
+
+
+def outs(room: Room) -> list[int]:
+    """The seats whose players are out, in the order they went."""
+    out: list[int] = room.options.get("out", [])
+    return out
+
+
+def people_left(room: Room) -> list[int]:
+    """The seats a person still holds."""
+    return [s.seat for s in room.seats if s.kind == HUMAN and s.token_hash is not None]
+
+
+class Departures:
+    """Conceding, and running out of time, at every table of one process."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    @whole
+    async def concede(self, room: Room, seat: int | None, version: int) -> None:
+        """``seat``'s player gives the game up: they are out, and a bot plays the seat on."""
+        async with room.lock:
+            check_table_choice(room, seat, version)
+            assert seat is not None
+            if room.game.is_over():
+                raise Refused("over", "the game is over")
+            await self._go(room, seat, out=True)
+
+    async def time_out(self, room: Room, seat: int) -> None:
+        """``seat``'s time ran out (salon.web.tables.deadlines): a bot takes the seat, its player
+        out as well where the table's creator chose so."""
+        async with room.lock:
+            if room.live and room.seats[seat].kind == HUMAN and room.game.current_player() == seat:
+                await self._go(room, seat, out=room.options.get("on_timeout") == "out")
+
+    async def _go(self, room: Room, seat: int, out: bool) -> None:
+        """Hand ``seat`` to a bot, its player out if ``out``; end the table if nobody is left."""
+        options: dict[str, Any] = without(room, seat, vacate=False)
+        if out:
+            options["out"] = [*outs(room), seat]
+        await self.hub.seats.reseat(room, seat, True, options)
+        if not people_left(room):
+            await self.hub.store(lambda db: db.end_game(room.id))
+            self.hub.seats.end(room)
+        room.broadcast(self.hub.clock())
+        self.hub.bots.wake(room)
