@@ -46,7 +46,9 @@ SEATS = sa.Table(
     sa.Column("undos", sa.Integer, nullable=False, server_default="0"),
     sa.Column("hints", sa.Integer, nullable=False, server_default="0"),
     sa.Column("account", sa.Text),  # the account that holds the seat besides its token (salon.web.accounts)
+    sa.Column("invited", sa.Text),  # the normalised address the seat is kept for, until it is taken
     sa.Index("seats_by_account", "account"),
+    sa.Index("seats_by_invited", "invited"),
 )
 ACTIONS = sa.Table(
     "actions", METADATA,
@@ -113,6 +115,10 @@ ACCOUNTS = sa.Table(
     sa.Column("lang", sa.Text, nullable=False, server_default="en"),  # the language of its letters
     sa.Column("created", sa.Double, nullable=False),
     sa.Column("known", sa.Text, nullable=False, server_default="[]"),  # the address keys that signed in (JSON)
+    sa.Column("holiday_left", sa.Double),  # days of holiday left in holiday_year; none: the whole allowance
+    sa.Column("holiday_year", sa.Integer),
+    sa.Column("holiday_since", sa.Double),  # since when the holiday under way runs (seconds since the epoch)
+    sa.Column("digest", sa.Boolean, nullable=False, server_default=sa.false()),  # turns told once a day
     sa.Index("accounts_by_email", "email", unique=True),
 )
 ACCOUNT_SESSIONS = sa.Table(
@@ -177,3 +183,52 @@ MAIL_TOKENS = sa.Table(
 """The mail outbox (salon.web.mail): letters posted in the transaction of the change that
 causes them, the kinds of letters each account has turned off, and the single-purpose tokens
 of the one-click unsubscribe links."""
+
+PUSH_KEYS = sa.Table(
+    "push_keys", METADATA,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("private_key", sa.Text, nullable=False),  # the VAPID key pair's, as the server made it once
+    sa.Column("public_key", sa.Text, nullable=False),
+    sa.Column("created", sa.Double, nullable=False),
+)
+PUSH_SUBSCRIPTIONS = sa.Table(
+    "push_subscriptions", METADATA,
+    sa.Column("endpoint", sa.Text, primary_key=True),
+    sa.Column("account", sa.Text, nullable=False),
+    sa.Column("p256dh", sa.Text, nullable=False),
+    sa.Column("auth", sa.Text, nullable=False),
+    sa.Column("created", sa.Double, nullable=False),
+    sa.Column("label", sa.Text, nullable=False, server_default=""),
+    sa.Index("push_subscriptions_by_account", "account"),
+)
+PUSH_OFF = sa.Table(
+    "push_off", METADATA,
+    sa.Column("account", sa.Text, primary_key=True),
+    sa.Column("kind", sa.Text, primary_key=True),
+)
+"""Web Push (salon.web.push): the server's VAPID keys, the accounts' subscriptions, and the
+kinds of notices each account has turned off on push."""
+
+PASSKEYS = sa.Table(
+    "passkeys", METADATA,
+    sa.Column("id", sa.Text, primary_key=True),  # the credential's id (base64url)
+    sa.Column("account", sa.Text, nullable=False),
+    sa.Column("public_key", sa.Text, nullable=False),  # COSE, base64url
+    sa.Column("sign_count", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("transports", sa.Text, nullable=False, server_default="[]"),  # JSON
+    sa.Column("label", sa.Text, nullable=False, server_default=""),
+    sa.Column("created", sa.Double, nullable=False),
+    sa.Column("used", sa.Double),
+    sa.Index("passkeys_by_account", "account"),
+)
+PASSKEY_CHALLENGES = sa.Table(
+    "passkey_challenges", METADATA,
+    sa.Column("hash", sa.Text, primary_key=True),  # of the ceremony's token, never the token itself
+    sa.Column("account", sa.Text),  # registering: the account; signing in: none
+    sa.Column("purpose", sa.Text, nullable=False),  # "register" or "sign_in"
+    sa.Column("challenge", sa.Text, nullable=False),  # base64url
+    sa.Column("expires", sa.Double, nullable=False),
+    sa.Index("passkey_challenges_by_expires", "expires"),
+)
+"""Passkeys (salon.web.accounts.passkeys): the accounts' WebAuthn credentials and the
+challenges of ceremonies under way."""
