@@ -192,7 +192,8 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "board.col_hand", "simulate.col_bot", "necklace.kind.ring", "app.name", "lobby.name_placeholder",
            "lobby.bot", "bot.normal", "rococo.name", "rococo.colour.orange", "rococo.deco.statue",
            "rococo.panel.hand", "rococo.panel.madame", "rococo.employee.bonus", "necklace.panel.score",
-           "necklace.board.col_livres", "rococo.game.title", "account.name"},
+           "necklace.board.col_livres", "rococo.game.title", "account.name", "account.passkey", "account.passkeys",
+           "my.live"},
     "fr": {"player.madame_du_barry", "solo.tag", "solo.row_points", "abbr.master", "abbr.livres",
            "abbr.reward_livres", "colour.orange", "phase.actions", "step.statues", "step.total", "rococo.step.total",
            "simulate.col_bot", "board.col_notes", "necklace.kind.favorite", "necklace.kind.cardinal",
@@ -201,8 +202,9 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "lobby.timer_60", "lobby.timer_180", "lobby.timer_600", "game.log", "game.total", "bot.normal",
            "bot.expert", "rococo.name", "rococo.colour.orange", "rococo.deco.statue", "rococo.step.statues",
            "rococo.phase.actions", "rococo.board.statues", "rococo.panel.madame", "necklace.panel.score",
-           "necklace.unit.hint", "rococo.game.title", "left.minutes"},
-    "uk": {"solo.tag"},
+           "necklace.unit.hint", "rococo.game.title", "left.minutes", "my.invitations", "time.hours_minutes",
+           "time.minutes"},
+    "uk": {"solo.tag", "lobby.invite_placeholder"},
 }
 """Texts a language writes as English does because they are the same words there: proper
 names, ids, loanwords, abbreviations (every text that is only fields and signs is accepted

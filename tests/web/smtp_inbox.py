@@ -84,7 +84,7 @@ def settings(port: int) -> MailSettings:
 def letter(kind: str = "your_turn", lang: str = "en", account: str | None = "acc1", **extra: Any) -> Letter:
     fields: dict[str, str | int] = {"name": "Ada", "table": "Le salon bleu", "link": "https://salon.example.org/t/1",
                                     "left": 2 * 86400 + 5, "minutes": 30, "place": 2, "by": "Marie",
-                                    "address": "new@example.org"}
+                                    "address": "new@example.org", "tables": "• Le salon bleu: https://salon.example.org/t/1"}
     return Letter(extra.pop("to", "ada@example.org"), kind, lang, fields, account, **extra)
 
 

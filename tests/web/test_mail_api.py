@@ -22,8 +22,9 @@ from salon.web.mail.outbox import OutboxRow
 from salon.web.mail.render import body_of, compose, duration
 from tests.cli.conftest import Run, run
 from tests.web.smtp_inbox import NOW, SITE, Inbox, Mailroom, inbox, letter, outbox, posting, settings
+from tests.web.test_mail import no_checks
 
-__all__ = ["inbox", "run"]  # the fixtures, used by name
+__all__ = ["inbox", "no_checks", "run"]  # the fixtures, used by name (no_checks: the letters of no table)
 
 
 def unsubscribe_path(inbox: Inbox) -> str:

@@ -66,8 +66,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
 
     app = new_app(lifespan=lifespan)
     app.state.hub = hub  # what the routes are given (salon.web.api.deps)
-    app.state.mail = mail  # whether mail is on, and the public address its links point to
+    app.state.mail = hub.mail = mail  # whether mail is on, and the public address its links point to
     app.state.accounts = Accounts(hub, mail)  # the accounts' sessions, links and changes (salon.web.accounts)
+    app.state.push = sender.pusher  # the server's VAPID keys (salon.web.push)
     errors.install(app)
     app.add_middleware(BodyLimit)
     app.middleware("http")(page_guard)
@@ -83,4 +84,19 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    _root_files(app)
     return app
+
+
+def _root_files(app: FastAPI) -> None:
+    """The files served at the site's root: the service worker (static/sw.js), whose scope is
+    the folder it is served from, so the whole site; and the web app's manifest."""
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    async def manifest() -> FileResponse:
+        return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json",
+                            headers={"Cache-Control": "no-cache"})

@@ -41,8 +41,8 @@ log = logging.getLogger("salon.web")
 SECURITY_HEADERS = {
     # no inline script anywhere: the client is modules served from /static
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-                               "form-action 'self'; frame-ancestors 'none'",
+                               "font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+                               "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
@@ -88,13 +88,16 @@ class Limits:
     (salon.web.accounts)."""
     session_idle: float = 14 * 86400.0
     """Seconds a signed-in session lasts without a request (salon.web.accounts)."""
+    push_on_loopback: bool = False
+    """Whether a push subscription may name an endpoint on this computer (salon.web.push): a
+    server for this computer alone, where the operator's own push service may listen."""
 
 
 UNLIMITED = Limits(max_tables=100_000, max_tables_per_client=100_000, max_tables_per_network=100_000,
                    max_spectators=10_000,
                    max_connections_per_client=100_000, create_rate="1000000/second", join_rate="1000000/second",
                    allow_bot_tables=True, custom_bots=True, hint_rate="1000000/second",
-                   replay_rate="1000000/second", letter_rate="1000000/second")
+                   replay_rate="1000000/second", letter_rate="1000000/second", push_on_loopback=True)
 """For a server only its own operator uses: the load check, the tests of other features."""
 
 
@@ -182,9 +185,10 @@ class Guard:
     async def replaying(self, client: str) -> None:
         await self._hit((self._replay, "replay", client))
 
-    async def creating_table(self, rec: GameRecord) -> None:
+    async def creating_table(self, rec: GameRecord, then: Callable[[Database], None] | None = None) -> None:
         """Store the new table ``rec``, unless it would pass the tables' caps for all, for its
-        creator's address (``rec.creator``) or for its network (``rec.network``)."""
+        creator's address (``rec.creator``) or for its network (``rec.network``); ``then``,
+        in the same job, what its creation causes (its invitations)."""
         caps = quota.TableCaps(self.limits.max_tables, self.limits.max_tables_per_client,
                                self.limits.max_tables_per_network)
 
@@ -192,6 +196,8 @@ class Guard:
             full = quota.tables_full(db, rec.creator or "", rec.network or "", caps)
             if full is None:
                 db.create_game(rec)
+                if then is not None:
+                    then(db)
             return full
 
         full = await self._count(create)
@@ -227,7 +233,8 @@ class Guard:
     async def sit(self, ticket: str, game_id: str, seat: int) -> None:
         """Store that the connection plays the table's seat: the other processes show its
         player online."""
-        await self._count(lambda db: quota.sit(db, ticket, game_id, seat))
+        now = time.time()
+        await self._count(lambda db: quota.sit(db, ticket, game_id, seat, now))
 
     async def disconnect(self, ticket: str) -> None:
         try:

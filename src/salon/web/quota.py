@@ -148,9 +148,12 @@ def watch(db: Database, ticket: str | None, game_id: str, most: int) -> int | No
     return None
 
 
-def sit(db: Database, ticket: str, game_id: str, seat: int) -> None:
-    """Store that the connection of ``ticket`` plays the table's seat (its player is online)."""
+def sit(db: Database, ticket: str, game_id: str, seat: int, now: float) -> None:
+    """Store that the connection of ``ticket`` plays the table's seat (its player is online),
+    and that its player looked at the table ``now`` (seconds since the epoch: the letters of
+    turns wait for it, salon.web.tables.notices)."""
     db.conn.execute(CONNECTIONS.update().where(CONNECTIONS.c.ticket == ticket).values(game_id=game_id, seat=seat))
+    db.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(seen=now))
 
 
 def seated_elsewhere(db: Database) -> dict[str, set[int]]:

@@ -72,7 +72,7 @@ def replay_step(name: str, config: dict[str, Any], seed: int, actions: list[str]
         "public": adapter(name).observe(game, None),
         "observations": [adapter(name).observe(game, seat) for seat in range(game.num_players)],
         "log": [{**entry, "events": events} for entry, events in zip(log, told(game, [x["events"] for x in log]))],
-        "result": game.result().to_json() if over else None,
+        "result": {**game.result().to_json(), "places": None} if over else None,
         "round": marks.round[step],
         **marks.to_json(),
     }
@@ -109,7 +109,8 @@ def seat_views(game: Game, names: Sequence[str]) -> list[dict[str, Any]]:
     return [{"seat": s, "kind": "automaton" if s in automatic else "human" if name == HUMAN else "bot",
              "bot": None if s in automatic or name == HUMAN else name,
              "name": "" if s in automatic or name == HUMAN else name,
-             "taken": True, "online": True, "hints": 0, "vacant": False, "out": False} for s, name in enumerate(names)]
+             "taken": True, "online": True, "hints": 0, "vacant": False, "out": False,
+             "holiday": False, "invited": False} for s, name in enumerate(names)]
 
 
 def record_seats(game: Game, seats: Sequence[dict[str, Any]]) -> list[str]:

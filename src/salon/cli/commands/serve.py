@@ -135,7 +135,7 @@ def serve(
                     max_spectators=max_spectators, max_connections_per_client=max_connections_per_client,
                     create_rate=create_rate, join_rate=join_rate, allow_bot_tables=allow_bot_tables or local,
                     custom_bots=allow_bot_parameters or local, max_bot_think=max_bot_think, hint_rate=hint_rate,
-                    replay_rate=replay_rate, session_idle=session_days * 86400)
+                    replay_rate=replay_rate, session_idle=session_days * 86400, push_on_loopback=local)
     db = _database(ctx, db, db_password_file)
     server.check_port(host, port)
     server.check_database(db)

@@ -6,8 +6,9 @@ A guest's seat is a token its browser keeps; an account holds seats as well (``s
 so that a signed-in person finds them on every device, and the token keeps working.  How it
 is guarded (the passwords' hashes, the sessions' cookies, the throttling of guesses, no way to
 learn which addresses have accounts) is told where each is done: ``passwords``, ``sessions``,
-``throttle``, ``enrolment``.  Nothing here speaks HTTP: the routes (salon.web.api.accounts) set
-the cookie and give each refusal its status.
+``throttle``, ``enrolment``; passkeys, a second way to sign in, in ``passkeys``.  Nothing here
+speaks HTTP: the routes (salon.web.api.accounts) set the cookie and give each refusal its
+status.
 """
 
 from salon.web.accounts.account import Account

@@ -11,8 +11,8 @@ and gives this one a new cookie.
 
 A deleted account leaves the tables in play as a player leaving does (Seats.leave: the seat is
 free, offered to the remaining players first); its finished games keep its seats, under the
-catalog's name for a deleted player; its sessions, tokens, letters and mail settings go, and
-its name and address with it.
+catalog's name for a deleted player; its sessions, tokens, letters, mail and push settings,
+push subscriptions and passkeys go, and its name and address with it.
 """
 
 from __future__ import annotations

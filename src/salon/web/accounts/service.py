@@ -1,6 +1,6 @@
-"""The accounts of one server process, assembled: its sessions, its sign-ups and links, and
-its changes to an account, sharing the hub's storage and tables, the mail's settings and the
-clock through :class:`Accounts`."""
+"""The accounts of one server process, assembled: its sessions, its sign-ups and links, its
+changes to an account and its passkeys, sharing the hub's storage and tables, the mail's
+settings and the clock through :class:`Accounts`."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from limits import parse
 from salon.web import quota
 from salon.web.accounts import store, throttle
 from salon.web.accounts.enrolment import Enrolment
+from salon.web.accounts.holidays import Holidays
+from salon.web.accounts.passkeys import Passkeys
 from salon.web.accounts.passwords import Passwords
 from salon.web.accounts.profile import Profile
 from salon.web.accounts.sessions import Sessions
@@ -59,6 +61,8 @@ class Accounts:
         self.sessions = Sessions(self)
         self.enrolment = Enrolment(self)
         self.profile = Profile(self)
+        self.passkeys = Passkeys(self)
+        self.holidays = Holidays(self)
 
     @property
     def idle(self) -> float:

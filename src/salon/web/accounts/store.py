@@ -18,7 +18,15 @@ import sqlalchemy as sa
 
 from salon.web.accounts.account import Account
 from salon.web.storage import ACCOUNT_SESSIONS, ACCOUNT_TOKENS, ACCOUNTS, GAMES, IN_PLAY, SEATS, Database
-from salon.web.storage.schema import MAIL_OFF, MAIL_TOKENS, OUTBOX
+from salon.web.storage.schema import (
+    MAIL_OFF,
+    MAIL_TOKENS,
+    OUTBOX,
+    PASSKEY_CHALLENGES,
+    PASSKEYS,
+    PUSH_OFF,
+    PUSH_SUBSCRIPTIONS,
+)
 
 KNOWN_KEPT = 16
 """The address keys an account remembers as having signed in to it (salon.web.accounts.throttle)."""
@@ -188,16 +196,16 @@ def seats_in_play(db: Database, account: str) -> list[tuple[str, int]]:
 
 
 def delete(db: Database, account: str, shown_as: str) -> list[str]:
-    """Delete the account, its sessions, tokens, letters and mail settings; the seats it still
-    holds (at finished tables) keep their place in their games under the name ``shown_as``, no
-    account's now: the tables changed."""
+    """Delete the account, its sessions, tokens, letters, mail and push settings, push
+    subscriptions and passkeys; the seats it still holds (at finished tables) keep their place
+    in their games under the name ``shown_as``, no account's now: the tables changed."""
     held = list(db.conn.execute(sa.select(SEATS).where(SEATS.c.account == account)))
     for s in held:  # rewritten as Database.set_seat does, which tells the other processes
         db.set_seat(s.game_id, s.seat, s.kind, s.bot, shown_as, s.token_hash)
     db.conn.execute(SEATS.update().where(SEATS.c.account == account).values(account=None))
     db.conn.execute(ACCOUNT_SESSIONS.delete().where(ACCOUNT_SESSIONS.c.account == account))
     drop_tokens(db, account)
-    for table in (OUTBOX, MAIL_OFF, MAIL_TOKENS):
+    for table in (OUTBOX, MAIL_OFF, MAIL_TOKENS, PASSKEYS, PASSKEY_CHALLENGES, PUSH_SUBSCRIPTIONS, PUSH_OFF):
         db.conn.execute(table.delete().where(table.c.account == account))
     db.conn.execute(ACCOUNTS.delete().where(ACCOUNTS.c.id == account))
     return sorted({s.game_id for s in held})

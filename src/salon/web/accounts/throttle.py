@@ -25,6 +25,10 @@ parallel requests cannot all pass a counter before any failure is in it; the cou
 key are taken in turn (a transaction lock on PostgreSQL).  An address without an account is
 counted and throttled exactly as one with an account that knows no address, so that the
 throttling tells nobody whether an address has an account.
+
+A passkey's sign-in (salon.web.accounts.passkeys) names no account until its credential is
+checked: a failed one counts in its address's counter only (:func:`attempt_from`), the one a
+password's failures fill too.
 """
 
 from __future__ import annotations
@@ -53,7 +57,8 @@ class Counter:
 
 @dataclass(frozen=True)
 class Attempt:
-    """An attempt counted as a failure until it succeeds: the rows it added (kind, key, until)."""
+    """An attempt counted as a failure until it succeeds: the rows it added (kind, key, until),
+    and the key of its address and account ("" for a passkey's, which names no account)."""
 
     rows: tuple[tuple[str, str, float], ...]
     pair: str
@@ -76,7 +81,17 @@ def counters(email: str, client: str, known: bool) -> list[Counter]:
 def attempt(db: Database, email: str, client: str, known: bool, now: float) -> Attempt | float:
     """Count an attempt on ``email`` from ``client`` as a failure, or the seconds to wait if one
     of its counters is full (and it is not counted)."""
-    found = sorted(counters(email, client, known), key=lambda c: (c.kind, c.key))
+    return _count(db, counters(email, client, known), _key(email, client), now)
+
+
+def attempt_from(db: Database, client: str, now: float) -> Attempt | float:
+    """Count a passkey's attempt from ``client`` as a failure of its address, or the seconds to
+    wait if the address's counter is full."""
+    return _count(db, [Counter("signin-address", client, ADDRESS_MOST, WINDOW)], "", now)
+
+
+def _count(db: Database, counted: list[Counter], pair: str, now: float) -> Attempt | float:
+    found = sorted(counted, key=lambda c: (c.kind, c.key))
     if db.engine.dialect.name == "postgresql":
         for c in found:  # in one order in every process: none waits on another in a cycle
             db.conn.execute(sa.select(sa.func.pg_advisory_xact_lock(lock_key(f"rate {c.kind} {c.key}"))))
@@ -88,7 +103,7 @@ def attempt(db: Database, email: str, client: str, known: bool, now: float) -> A
             return max(1.0, float(untils[len(untils) - c.most]) - now)
     rows = tuple((c.kind, c.key, now + c.window) for c in found)
     db.conn.execute(RATE_HITS.insert(), [{"kind": k, "key": key, "until": until} for k, key, until in rows])
-    return Attempt(rows, _key(email, client))
+    return Attempt(rows, pair)
 
 
 def succeeded(db: Database, done: Attempt) -> None:

@@ -162,10 +162,28 @@ def label_of(request: Request) -> str:
 DONE = Done(ok=True)
 
 
+class Holiday(ApiModel):
+    """The account's holiday (salon.web.accounts.holidays)."""
+
+    on: bool
+    days_left: float
+    """Days left this year (the holiday under way counted as taken so far)."""
+    since: float | None
+    """When the holiday under way began (seconds since the epoch)."""
+    allowance: float
+    """Days a year."""
+
+
+class MyAccount(Me):
+    """The signed-in person's account, with its holiday."""
+
+    holiday: Holiday
+
+
 @accounts.get("/api/account")
-async def account(person: Signed) -> Me:
-    """The signed-in person's account."""
-    return me(person)
+async def account(person: Signed, store: AccountsDep) -> MyAccount:
+    """The signed-in person's account, with its holiday."""
+    return MyAccount(**me(person).model_dump(), holiday=Holiday.model_validate(await store.holidays.view(person.id)))
 
 
 @accounts.post("/api/account/sign-up", status_code=202)

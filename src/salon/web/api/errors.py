@@ -39,17 +39,20 @@ STATUS: dict[str, int] = {
     "bad_json": 400, "bad_frame": 400, "bad_host": 400, "bad_config": 400, "bad_record": 400, "bad_seat": 400,
     "bad_seats": 400, "seed_not_allowed": 400, "unknown_game": 400, "malformed_action": 400,
     "bad_name": 400, "bad_address": 400, "bad_language": 400, "bad_link": 400, "password_too_short": 400,
-    "password_too_long": 400, "password_common": 400,
+    "password_too_long": 400, "password_common": 400, "ceremony_expired": 400,
+    "bad_push_endpoint": 400, "bad_push_keys": 400,
     "bad_request": 422, "bad_step": 422, "illegal_action": 422, "unknown_bot": 422, "bot_not_allowed": 422,
+    "bad_pace": 422,
     "too_large": 413, "not_json": 415, "not_found": 404, "method_not_allowed": 405, "bad_unsubscribe": 404,
     # who may do what
     "bad_origin": 403, "bad_token": 403, "spectator": 403, "not_host": 403, "hints_off": 403, "bot_tables_off": 403,
-    "signed_out": 401, "bad_credentials": 401, "wrong_password": 403,
+    "seat_invited": 403,
+    "signed_out": 401, "bad_credentials": 401, "wrong_password": 403, "bad_passkey": 401,
     # the table's state, which another request may have changed
     "stale": 409, "not_your_turn": 409, "waiting": 409, "over": 409, "not_over": 409, "no_undo": 409,
     "no_free_seat": 409, "seat_taken": 409, "seat_is_bot": 409, "seat_is_automated": 409, "seat_vacant": 409,
     "name_taken": 409, "own_seat": 409, "not_idle": 409, "not_replaceable": 409, "not_expired": 409,
-    "address_taken": 409,
+    "address_taken": 409, "no_holiday_left": 409, "passkey_taken": 409, "too_many_passkeys": 409,
     "broken": 410,
     # what one client may cost
     "rate_limited": 429, "hint_pending": 429, "too_many_tables": 429, "network_full": 429, "server_full": 429,

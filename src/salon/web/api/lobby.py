@@ -18,6 +18,7 @@ from salon.web.api.deps import Client, HubDep, Network, Person
 from salon.web.api.models import ApiModel, Summary
 from salon.web.api.routing import router
 from salon.web.bot_policy import SERVER_BOTS
+from salon.web.errors import Refused
 
 lobby = router("lobby")
 
@@ -87,6 +88,9 @@ class SeatSpec(ApiModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(default=None, max_length=40)
     """A bot's name (one the server offers)."""
+    invite: str | None = Field(default=None, max_length=320)
+    """A person's seat kept for this e-mail address, which is sent an invitation: only the
+    account of that verified address may take it."""
 
 
 class JoinSeat(ApiModel):
@@ -119,6 +123,13 @@ class NewTable(ApiModel):
     private: StrictBool | None = None
     """Left out of the lobby, joined through the table's link only; by default a table with a
     seat for a person is private."""
+    pace_days: Literal[1, 2, 3, 5, 7, 14] | None = None
+    """A table that lasts days: the days each decision may take (its players come and go, and
+    are told by mail when it is their turn).  Its creator and players need accounts.  Null
+    (the default): a live table."""
+    on_timeout: Literal["bot", "out"] = "bot"
+    """At a table that lasts days, what a player whose time runs out meets: a bot takes the
+    seat, or (``out``) they are out as well, finishing last."""
 
 
 class Created(ApiModel):
@@ -159,11 +170,14 @@ async def create_table(spec: NewTable, hub: HubDep, client: Client, network: Net
     options: dict[str, Any] = {"turn_timer": spec.turn_timer} if spec.turn_timer else {}
     if spec.hints:
         options["hints"] = True
+    if spec.pace_days is not None:
+        if spec.turn_timer:
+            raise Refused("bad_pace", "a table that lasts days has no turn timer: give one or the other")
+        options.update(pace_days=spec.pace_days, on_timeout=spec.on_timeout)
     room, seat, token = await hub.lobby.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
                                          spec.config, spec.seed,
                                          spec.join.model_dump() if spec.join is not None else None,
-                                         client, options, spec.private, network,
-                                         person.id if person else None)
+                                         client, options, spec.private, network, person)
     return Created(id=room.id, seat=seat, token=token, game=Summary.model_validate(room.summary()))
 
 

@@ -46,6 +46,10 @@ class SeatView(ApiModel):
     """Left during the game: its remaining players decide first whether a bot or someone else takes it."""
     out: bool
     """Its player gave the game up, or ran out of time where that puts them out: they finish last."""
+    holiday: bool
+    """Its player's account is on holiday: the clocks of its tables that last days stand still."""
+    invited: bool
+    """Kept for an invited address: only that address's account may take it."""
 
 
 class SeatState(SeatView):
@@ -68,6 +72,9 @@ class GameResult(ApiModel):
     """Per seat, the value that decided ties."""
     breakdown: list[dict[str, int]]
     """Per seat, where the score came from (each game its own headings)."""
+    places: list[int] | None
+    """Per seat, a table's place (1 the best; a shared place counts once for each seat), the
+    players who went out last; a replay's result has none."""
 
 
 class Summary(ApiModel):
@@ -96,6 +103,11 @@ class Summary(ApiModel):
     """Left out of the lobby: joined through the table's link only."""
     host: int | None
     """The seat of the table's host, who may replace an absent or idle player."""
+    pace_days: int | None
+    """A table that lasts days: the days each decision may take; null for a live table."""
+    on_timeout: Literal["bot", "out"] | None
+    """At a table that lasts days, what a player whose time runs out meets: a bot takes the
+    seat (``bot``), or they are out as well, finishing last (``out``)."""
     result: GameResult | None
 
 
@@ -120,6 +132,20 @@ class LogEntry(ApiModel):
     """The seat that acted; null for the setup."""
     events: list[dict[str, Any]]
     """Each event as the seat sees it: its ``type`` and the game's own fields."""
+
+
+class Clock(ApiModel):
+    """The deciding player's clock at a table that lasts days."""
+
+    seat: int
+    days: int
+    """The days a decision may take."""
+    deadline: float
+    """When the time runs out (seconds since the epoch), as of now: a holiday moves it on."""
+    left: float
+    """Seconds left."""
+    paused: bool
+    """The player's account is on holiday: the clock stands still."""
 
 
 class State(ApiModel):
@@ -150,6 +176,7 @@ class State(ApiModel):
     undoable: int
     """How many of its latest actions the deciding seat may take back."""
     timer: Timer | None
+    clock: Clock | None
     log_from: int
     """The number of the first log entry sent."""
     log: list[LogEntry]

@@ -23,7 +23,21 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
-from salon.web.api import accounts, actions, hints, live, lobby, mail, messages, replays, seats, tables
+from salon.web.api import (
+    accounts,
+    actions,
+    hints,
+    live,
+    lobby,
+    mail,
+    messages,
+    my_games,
+    passkeys,
+    push,
+    replays,
+    seats,
+    tables,
+)
 from salon.web.api.errors import MAX_BODY
 
 OPENAPI_URL = "/api/openapi.json"
@@ -60,9 +74,10 @@ waits (503 `busy`).
 
 TAGS = [{"name": name, "description": (module.__doc__ or "").strip()}
         for name, module in (("lobby", lobby), ("tables", tables), ("seats", seats), ("play", actions),
-                             ("hints", hints), ("replays", replays), ("mail", mail), ("accounts", accounts))]
+                             ("hints", hints), ("replays", replays), ("mail", mail), ("accounts", accounts),
+                             ("passkeys", passkeys), ("push", push))]
 ROUTERS = (lobby.lobby, tables.tables, seats.seats, actions.play, hints.hints, replays.replays, live.live, mail.mail,
-           accounts.accounts)
+           accounts.accounts, passkeys.passkeys, my_games.my_games, push.push)
 
 
 class SalonAPI(FastAPI):

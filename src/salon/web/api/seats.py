@@ -38,7 +38,8 @@ class SeatFate(ApiModel):
 async def join(spec: JoinSeat, room: Table, hub: HubDep, client: Client, person: Person) -> SeatToken:
     """Take a free seat (the one asked for, or the first); a signed-in person's account holds
     it too."""
-    seat, token = await hub.seats.join(room, spec.seat, spec.name, client, person.id if person else None)
+    seat, token = await hub.seats.join(room, spec.seat, spec.name, client, person.id if person else None,
+                                       person.email if person and person.verified else None)
     return SeatToken(id=room.id, seat=seat, token=token)
 
 

@@ -9,9 +9,12 @@ however a process ends (salon.web.mail.claims says the one exception).  Letters 
 the recipient's language from the ``mail`` catalogs, and those an account may turn off carry a
 one-click unsubscribe link (salon.web.api.mail), which writes :func:`wants`' table.
 
+The letters about tables are pushed to their account's browsers too (salon.web.push), by the
+same rounds, mail on or off; and an account may read its turns in one letter a day.
+
 The modules: posting and the checks (``outbox``), the accounts' choices and the links' tokens
 (``prefs``), the sender's statements (``claims``), the letters' texts and headers (``render``),
-the rounds (``sender``), the configuration (``settings``).
+the rounds (``sender``), the daily digest (``digest``), the configuration (``settings``).
 """
 
 from salon.web.mail.outbox import KINDS, Letter, OutboxRow, post, still_wanted

@@ -49,10 +49,12 @@ KINDS: dict[str, Kind] = {
     "reminder": Kind(optional=True),
     "game_over": Kind(optional=True),
     "invitation": Kind(optional=True),
+    "digest": Kind(optional=True),
 }
 """Every kind of letter, each with its texts in the ``mail`` catalogs (``<kind>.subject``,
-``<kind>.body``).  A digest, later, is one more kind, and its letters' ``dedupe`` keys keep one
-waiting per account."""
+``<kind>.body``; a kind that is pushed too, ``<kind>.push``, salon.web.push.PUSH_KINDS).  A
+digest lists an account's turns once a day (salon.web.mail.digest), and its ``dedupe`` key
+names the account and the day."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """A letter as the mail it becomes: its subject and plain text in its language, from the
-``mail`` catalogs (salon.i18n: ``<kind>.subject``, ``<kind>.body``), and its headers.
+``mail`` catalogs (salon.i18n: ``<kind>.subject``, ``<kind>.body``), and its headers; and as
+the notice pushed to its account's browsers (its subject, and ``<kind>.push``).
 
 A letter of a kind an account may turn off carries the one-click unsubscribe of RFC 8058:
 ``List-Unsubscribe`` with the link's address, and ``List-Unsubscribe-Post:
@@ -19,6 +20,7 @@ from urllib.parse import quote
 from salon.i18n import DEFAULT, fill, languages, plural_category, surface
 from salon.web.mail.claims import Claimed
 from salon.web.mail.settings import MailSettings
+from salon.web.push import Notice
 
 MAIL = "mail"
 """The catalogs' domain of the letters' texts."""
@@ -85,3 +87,13 @@ def compose(letter: Claimed, settings: MailSettings, now: float) -> EmailMessage
     message.set_content(body_of(letter, settings))
     message["Content-Language"] = _lang(row.lang)  # after the content, which replaces every Content- header
     return message
+
+
+def notice_of(letter: Claimed, settings: MailSettings) -> Notice:
+    """The letter as a pushed notice (salon.web.push): its subject for a title, its kind's
+    short text for a body, and the page of its table to open; one notice per table is shown."""
+    row, fields = letter.row, fields_of(letter, settings)
+    title = " ".join(fill(text(f"{row.kind}.subject", row.lang), fields).split())
+    body = fill(text(f"{row.kind}.push", row.lang), fields)
+    path = "/" if row.game_id is None else f"/#/game/{row.game_id}"
+    return Notice(title, body, settings.link(path), f"salon-{row.game_id or row.kind}")

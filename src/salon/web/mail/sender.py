@@ -1,14 +1,15 @@
 """The sender: a round every few seconds in every server process, which claims the letters
-that are due (salon.web.mail.claims), submits each to the SMTP server with aiosmtplib and
-records how it went.
+that are due (salon.web.mail.claims), pushes those of the kinds pushed too to their account's
+browsers (salon.web.push), submits each to the SMTP server with aiosmtplib and records how it
+went; and posts the daily digests (salon.web.mail.digest).
 
 The rounds of several processes share one outbox: each letter is claimed by one round at a
 time, under a lease, and its outcome recorded only while the claim holds.  A letter the SMTP
 server refuses for a while (a 4xx, a lost connection, a timeout) is tried again later, each
 wait twice the last, up to a most number of tries; one it refuses for good (a 5xx to its
 recipient or its text) fails at once.  A letter that fails is logged once, with the reason.
-Without an SMTP server (mail off) the rounds only tidy the outbox: letters wait unsent and
-expire.
+Without an SMTP server (mail off) the rounds push what is pushed and tidy the outbox: the
+other letters wait unsent and expire.
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from typing import NamedTuple
 
 import aiosmtplib
 
-from salon.web.mail.claims import Claimed, claim, release, settle, tidy
-from salon.web.mail.render import compose
+from salon.web.mail.claims import Claimed, claim, finish, release, settle
+from salon.web.mail.digest import LOOK_EVERY, post_digests
+from salon.web.mail.render import compose, notice_of
 from salon.web.mail.settings import MailSettings, Smtp
+from salon.web.push import Pusher
 from salon.web.storage import Storage, StorageError
 from salon.web.storage.connection import one_line
-from salon.web.storage.schema import FAILED
+from salon.web.storage.schema import FAILED, SENT
 
 log = logging.getLogger("salon.web")
 
@@ -56,6 +59,8 @@ class Sender:
     def __init__(self, storage: Storage, settings: MailSettings) -> None:
         self.storage = storage
         self.settings = settings
+        self.pusher = Pusher(storage, settings.contact)
+        self._next_digests = 0.0  # when this process looks for digests to post next
         self._task: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
         self._unreachable = False  # the SMTP server could not be reached: said once, until it answers
@@ -76,40 +81,62 @@ class Sender:
             self._task = None
 
     async def _every_round(self) -> None:
-        failing = False
+        """A round every ROUND_EVERY seconds, and the next at once after one that claimed a
+        whole batch: a queue drains at the SMTP server's pace, not a batch a round."""
+        failing = full = False
         while not self._stop.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stop.wait(), ROUND_EVERY)
+            if not full:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), ROUND_EVERY)
             if self._stop.is_set():
                 return
             try:
-                await self.round(time.time())
+                full = len(await self.round(time.time())) >= BATCH
             except Exception as e:
                 if not failing:
                     log.warning("mail: no round: %s", e, exc_info=not isinstance(e, StorageError))
-                failing = True
+                failing, full = True, False
             else:
                 failing = False
 
     async def round(self, now: float) -> list[Tried]:
-        """One round at ``now`` (seconds since the epoch, which the processes share): claim the
-        letters due, send each and record it; the letters tried.  Without an SMTP server, only
-        tidy the outbox."""
+        """One round at ``now`` (seconds since the epoch, which the processes share): post the
+        digests due, claim the letters due, push and send each and record it; the letters
+        tried.  Without an SMTP server, only the letters pushed are claimed."""
         smtp = self.settings.smtp
-        if smtp is None:
-            await self.storage.run(lambda db: tidy(db, now))
-            return []
+        if smtp is not None and now >= self._next_digests:
+            self._next_digests = now + LOOK_EVERY
+            try:
+                await self.storage.run(lambda db: post_digests(db, self.settings, now), alone=True)
+            except StorageError as e:  # the next look posts them
+                log.warning("mail: no digests: %s", e)
         claim_id = secrets.token_hex(8)
-        claimed = await self.storage.run(lambda db: claim(db, now, claim_id, BATCH), alone=True)
+        claimed = await self.storage.run(lambda db: claim(db, now, claim_id, BATCH, smtp is not None), alone=True)
         tried: list[Tried] = []
         try:
             for letter in claimed:
                 if self._stop.is_set():
                     break
-                tried.append(await self._send(smtp, letter, claim_id, now))
+                tried.append(await self._deliver(smtp, letter, claim_id, now))
         finally:
             await self._release([c.row.id for c in claimed[len(tried):]], claim_id)
         return tried
+
+    async def _deliver(self, smtp: Smtp | None, letter: Claimed, claim_id: str, now: float) -> Tried:
+        """Push the letter to its account's browsers, then mail it, or record it pushed alone."""
+        row = letter.row
+        if letter.push:
+            try:
+                notice = notice_of(letter, self.settings)
+            except Exception as e:  # the mail, if any, is still sent
+                log.warning("push: letter %s cannot be worded: %s: %s", row.id, type(e).__name__, e)
+            else:
+                await self.pusher.send(letter.push, notice)
+        if smtp is not None and letter.no_mail is None:
+            return await self._send(smtp, letter, claim_id, now)
+        reason = f"pushed alone: {letter.no_mail or 'mail is off'}"
+        await self.storage.run(lambda db: finish(db, row.id, claim_id, now, SENT, reason))
+        return Tried(row.id, SENT)
 
     async def _send(self, smtp: Smtp, letter: Claimed, claim_id: str, now: float) -> Tried:
         """Submit one letter and record how it went."""

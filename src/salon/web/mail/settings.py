@@ -49,6 +49,12 @@ class MailSettings:
     def on(self) -> bool:
         return self.smtp is not None
 
+    @property
+    def contact(self) -> str:
+        """How a push service may reach the server's operator (VAPID's ``sub``, salon.web.push):
+        the letters' From address when mail is on, else the server's public address."""
+        return f"mailto:{self.sender}" if self.sender else self.site_url.rstrip("/")
+
     def link(self, path: str) -> str:
         """The public address of one of the server's paths (``/api/mail/unsubscribe?...``)."""
         return self.site_url.rstrip("/") + path

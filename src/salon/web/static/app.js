@@ -1,6 +1,6 @@
 // @ts-check
-// The browser client's shell: language, routing between the lobby, a game, a replay and the
-// rules pages, seat tokens.
+// The browser client's shell: language, who is signed in, routing between the lobby, a game, a
+// replay, the rules pages and the account's pages (signing in, the account, "My games").
 // Everything game-specific lives in /static/games/<name>/ (a renderer module and its texts).
 
 import { Catalog, loadCatalog, preferredLanguage } from "./i18n.js";
@@ -9,6 +9,10 @@ import { Lobby } from "./lobby.js";
 import { GameView } from "./game.js";
 import { ReplayView } from "./replay.js";
 import { RulesView } from "./rules.js";
+import { account } from "./account/session.js";
+import { AccountPage } from "./account/pages.js";
+import { AccountSettings } from "./account/settings.js";
+import { MyGames } from "./account/my.js";
 
 /**
  * A page of the client: the lobby, a table, a replay or a rules page.
@@ -52,6 +56,8 @@ export const app = {
   view: null,
   /** @type {string | null} the text of the record file opened for a replay */
   record: null,
+  /** @type {string} the last page shown that is not one of signing in (where signing in leads back) */
+  previous: "",
 
   /** @param {string} name */
   gameMeta(name) {
@@ -71,6 +77,7 @@ export const app = {
     document.documentElement.lang = this.lang;
     byId("brand-name").textContent = this.catalog.t("app.name");
     byId("lang-label").textContent = this.catalog.t("app.language");
+    account.renderNav();
   },
 
   /** @param {string} lang */
@@ -92,11 +99,19 @@ export const app = {
     const game = hash.match(/^#\/game\/([A-Za-z0-9_-]+)/);
     const replay = hash.match(/^#\/replay\/([A-Za-z0-9_-]+)/);
     const rules = hash.match(/^#\/rules\/([a-z0-9_-]+)/);
-    if (game) this.view = new GameView(root, this, game[1]);
+    const link = hash.match(/^#\/(verify|reset)\/([A-Za-z0-9_-]+)/);
+    const page = hash.match(/^#\/(sign-in|sign-up|reset)$/);
+    if (!link && !page) this.previous = hash;
+    if (link) this.view = new AccountPage(root, this, link[1] === "verify" ? "verify" : "reset-confirm", link[2]);
+    else if (page) this.view = new AccountPage(root, this, /** @type {"sign-in" | "sign-up" | "reset"} */ (page[1]));
+    else if (hash === "#/account") this.view = new AccountSettings(root, this);
+    else if (hash === "#/my") this.view = new MyGames(root, this);
+    else if (game) this.view = new GameView(root, this, game[1]);
     else if (hash === "#/replay-file") this.view = new ReplayView(root, this, { record: this.record });
     else if (replay) this.view = new ReplayView(root, this, { id: replay[1] });
     else if (rules) this.view = new RulesView(root, this, rules[1]);
     else this.view = new Lobby(root, this);
+    account.refreshTurns();
     await this.view.start();
   },
 };
@@ -111,7 +126,8 @@ async function main() {
   } catch {
     app.meta = { games: [], bots: [], languages: ["en"] };
   }
-  await app.loadCatalog();
+  account.use(() => app.catalog);
+  await Promise.all([app.loadCatalog(), account.load()]);
   window.addEventListener("hashchange", () => app.route());
   await app.route();
 }

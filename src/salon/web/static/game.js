@@ -18,6 +18,7 @@ import { TableConnection } from "./game/connection.js";
 import { DecisionPanel, errorText } from "./game/decision.js";
 import { TableFrame } from "./game/frame.js";
 import { StatusBar } from "./game/status.js";
+import { account } from "./account/session.js";
 
 /**
  * @typedef {import("./renderer-interface.js").TableState} TableState
@@ -40,6 +41,8 @@ import { StatusBar } from "./game/status.js";
  * @property {number | null} [turn_timer]
  * @property {boolean} [hints] whether its players may ask for hints
  * @property {boolean} [private]
+ * @property {number | null} [pace_days] a table that lasts days: the days a decision has
+ * @property {"bot" | "out" | null} [on_timeout] what happens to a player whose days run out
  */
 
 /** The page of one table: it loads the table and its game's renderer, then shows it live. */
@@ -133,6 +136,8 @@ export class LiveTable {
     this.status = new StatusBar(this);
     this.decision = new DecisionPanel(this);
     this.el = this.build();
+    // the way to the next game where it is the player's turn follows the account's count
+    this.unwatch = account.watch(() => this.state && this.status.render(this.el.status, this.state));
   }
 
   get c() {
@@ -144,6 +149,7 @@ export class LiveTable {
   }
 
   stop() {
+    this.unwatch();
     this.status.stop();
     this.connection.close();
   }
@@ -192,7 +198,12 @@ export class LiveTable {
       else this.log = this.log.slice(0, msg.log_from).concat(msg.log);
       // a lone pass or done that the server makes for the seat (``forced``) is no choice of
       // the player's: nothing of it is offered, as if another seat decided
+      const mine = (/** @type {TableState | null} */ st) =>
+        st !== null && st.seat !== null && st.status === "running" && st.current === st.seat;
+      const wasMine = mine(this.state);
       this.state = msg.forced ? { ...msg, legal: [] } : msg;
+      // one's own move made, or one's turn come: the count of one's turns asked again
+      if (wasMine !== mine(msg)) account.refreshTurns();
       this.render(this.state, msg.log_from === 0);
     } else if (msg.type === "presence") {
       if (!this.state) return;
@@ -288,6 +299,15 @@ export class LiveTable {
         .map((line) => line.text)
         .join(" · ");
       if (panel && text) panel.append(h("div", { class: "last-move-line", "data-tip": text }, "↳ ", text));
+    }
+    for (const s of st.seats) {
+      const panel = panels.querySelector(`.player[data-seat="${s.seat}"]`);
+      if (!panel || (!s.out && !s.holiday)) continue;
+      panel.classList.toggle("out", Boolean(s.out));
+      const where = panel.querySelector(".name") || panel;
+      if (s.out) where.append(h("span", { class: "badge seat-out", "data-out": s.seat }, this.c.t("game.out")));
+      if (s.holiday)
+        where.append(h("span", { class: "badge seat-holiday", "data-holiday": s.seat }, this.c.t("game.on_holiday")));
     }
     const track = scoreTrack(this.c, this.renderer.scores?.(st), (seat) => this.seatName(seat));
     this.el.players.replaceChildren(

@@ -9,6 +9,7 @@
 import { h } from "./ui.js";
 import { NewTableForm } from "./lobby/form.js";
 import { TableLists } from "./lobby/lists.js";
+import { account } from "./account/session.js";
 
 const REFRESH_MS = 4000;
 
@@ -24,6 +25,8 @@ export class Lobby {
     this.timer = undefined;
     this.form = new NewTableForm(app, () => this.render());
     this.lists = new TableLists(() => this.c);
+    /** @type {() => void} */
+    this.unwatch = () => {};
   }
 
   get c() {
@@ -32,11 +35,18 @@ export class Lobby {
 
   async start() {
     this.render();
+    // signing in or out changes what the form offers
+    let signedIn = account.signedIn;
+    this.unwatch = account.watch(() => {
+      if (account.signedIn !== signedIn) this.render();
+      signedIn = account.signedIn;
+    });
     await this.lists.refresh();
     this.timer = setInterval(() => this.lists.refresh(), REFRESH_MS);
   }
 
   destroy() {
+    this.unwatch();
     clearInterval(this.timer);
   }
 

@@ -24,6 +24,8 @@
  * @property {number} hints how many hints the seat asked for
  * @property {boolean} [vacant] its player left during the game
  * @property {number | null} [replaceable_in] seconds until the host may hand it on (0: now)
+ * @property {boolean} [out] its player conceded or ran out of time: they finish last
+ * @property {boolean} [holiday] its player is on holiday: their clock stops
  */
 
 /**
@@ -52,6 +54,19 @@
  * @property {string | null} [forced] the seat's lone pass or done, which the server makes for it
  * @property {{seat: number, seconds: number, left: number, expired: boolean} | null} [timer] the turn timer
  * @property {number | null} [host] the seat of the table's host
+ * @property {number | null} [pace_days] the days each decision has at a table that lasts days (null: live)
+ * @property {"bot" | "out" | null} [on_timeout] what happens to a player whose days run out
+ * @property {Clock | null} [clock] the deciding player's clock at a table that lasts days
+ */
+
+/**
+ * The clock of a table that lasts days.
+ * @typedef {object} Clock
+ * @property {number} seat the deciding seat
+ * @property {number} days a decision's days
+ * @property {number} deadline when its time runs out (seconds since the epoch)
+ * @property {number} left seconds left
+ * @property {boolean} paused stopped: the player is on holiday
  */
 
 /**

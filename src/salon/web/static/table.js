@@ -198,7 +198,10 @@ export async function rematch(c, summary, seats, me) {
     seats: humans.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" })),
     join: { seat: mySeat ?? 0, name: localStorage.getItem("salon.name") || "" },
   };
-  if (summary.turn_timer) body.turn_timer = summary.turn_timer;
+  if (summary.pace_days) {
+    body.pace_days = summary.pace_days;
+    body.on_timeout = summary.on_timeout || "bot";
+  } else if (summary.turn_timer) body.turn_timer = summary.turn_timer;
   if (summary.hints) body.hints = true;
   body.private = summary.private !== false;
   const r = await fetch("/api/games", {

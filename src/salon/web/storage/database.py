@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from salon.web.storage.connection import Connected, one_line
 from salon.web.storage.records import Appended, BrokenRecord, GameRecord, record_of
 from salon.web.storage.schema import (
+    ACCOUNTS,
     ACTIONS,
     ENDED,
     FINISHED,
@@ -63,7 +64,8 @@ class Database(Connected):
         if rec.seats:
             self.conn.execute(SEATS.insert(), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash, "undos": s.undos, "hints": s.hints, "account": s.account}
+                 "token_hash": s.token_hash, "undos": s.undos, "hints": s.hints, "account": s.account,
+                 "invited": s.invited}
                 for s in rec.seats])
         if rec.actions:
             self.conn.execute(ACTIONS.insert(), [{"game_id": rec.id, "n": n, "action": a}
@@ -97,8 +99,9 @@ class Database(Connected):
     def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None, name: str,
                  token_hash: str | None) -> bool:
         """Rewrite a seat whoever holds it (a seat handed to a bot, say); False if there is no
-        such seat.  A seat without a token is no account's either."""
-        held = {} if token_hash is not None else {"account": None}
+        such seat.  A person's seat without a token is no account's either; a seat handed to a
+        bot keeps the account of the player who left it, whose finished games list it."""
+        held = {} if token_hash is not None or kind == "bot" else {"account": None}
         result = self.conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(
             kind=kind, bot=bot, name=name, token_hash=token_hash, **held))
         self._changed(game_id)
@@ -230,8 +233,8 @@ class Database(Connected):
 
     @staticmethod
     def _holds_one(game_id: str, account: str) -> sa.Exists:
-        """Whether ``account`` holds a seat of the game already."""
-        return sa.exists().where(SEATS.c.game_id == game_id, SEATS.c.account == account)
+        """Whether ``account`` holds a seat of the game already (not one it left to a bot)."""
+        return sa.exists().where(SEATS.c.game_id == game_id, SEATS.c.account == account, SEATS.c.kind == "human")
 
     def unfinished(self) -> list[GameRecord | BrokenRecord]:
         """Every game in play, oldest first (quarantined games left out)."""
@@ -300,7 +303,8 @@ class Database(Connected):
         their actions from number ``since`` on."""
         rows = self.conn.execute(sa.select(*GAME_COLUMNS).where(where).order_by(GAMES.c.created, GAMES.c.id)).all()
         seat_rows: dict[str, list[Any]] = {}
-        for r in self.conn.execute(sa.select(SEATS).join(GAMES, GAMES.c.id == SEATS.c.game_id).where(where)
+        seats = sa.select(SEATS, ACCOUNTS.c.holiday_since).join(GAMES, GAMES.c.id == SEATS.c.game_id)
+        for r in self.conn.execute(seats.outerjoin(ACCOUNTS, ACCOUNTS.c.id == SEATS.c.account).where(where)
                                    .order_by(SEATS.c.game_id, SEATS.c.seat)).all():
             seat_rows.setdefault(r.game_id, []).append(r)
         action_rows: dict[str, list[Any]] = {}

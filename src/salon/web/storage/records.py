@@ -24,6 +24,12 @@ class SeatRecord:
     """How many hints the seat's player asked for (the others are shown it)."""
     account: str | None = None
     """The account that holds the seat besides its token (salon.web.accounts), if any."""
+    invited: str | None = None
+    """The address the seat is kept for (an invitation): only the account of that verified
+    address may take it."""
+    holiday_since: float | None = field(default=None, compare=False)
+    """Since when the holding account's holiday under way runs (read with the seat, never
+    written with it: the account's)."""
 
 
 @dataclass
@@ -103,7 +109,8 @@ def record_of(row: Any, seat_rows: list[Any], action_rows: list[Any], since: int
         if not isinstance(row.writes, int):
             raise ValueError(f"cannot read its count of writes {row.writes!r}")
         return GameRecord(row.id, row.game, row.title, config, int(row.seed), float(row.created),
-                          [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints, s.account)
+                          [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints, s.account,
+                                      s.invited, s.holiday_since)
                            for s in seat_rows],
                           moves, row.over in (FINISHED, ENDED), row.over == ENDED, row.creator, options, row.undos,
                           bool(row.listed), row.writes,

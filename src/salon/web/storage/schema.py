@@ -32,6 +32,7 @@ GAMES = sa.Table(
     sa.Column("pace_days", sa.Integer),  # a correspondence table's days a move; none for a live one
     sa.Column("turn_seat", sa.Integer),  # the seat deciding now (none once the game is over)
     sa.Column("turn_since", sa.Double),  # since when it decides (seconds since the epoch)
+    sa.Column("reminded", sa.Integer),  # the count of writes when its decider was last reminded
     sa.Index("games_by_over", "over", "created"),
     sa.Index("games_by_turn", "turn_seat", "over"),
 )
@@ -47,6 +48,7 @@ SEATS = sa.Table(
     sa.Column("hints", sa.Integer, nullable=False, server_default="0"),
     sa.Column("account", sa.Text),  # the account that holds the seat besides its token (salon.web.accounts)
     sa.Column("invited", sa.Text),  # the normalised address the seat is kept for, until it is taken
+    sa.Column("seen", sa.Double),  # when its player last opened the table (seconds since the epoch)
     sa.Index("seats_by_account", "account"),
     sa.Index("seats_by_invited", "invited"),
 )
@@ -214,7 +216,7 @@ PASSKEYS = sa.Table(
     sa.Column("id", sa.Text, primary_key=True),  # the credential's id (base64url)
     sa.Column("account", sa.Text, nullable=False),
     sa.Column("public_key", sa.Text, nullable=False),  # COSE, base64url
-    sa.Column("sign_count", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("sign_count", sa.BigInteger, nullable=False, server_default="0"),  # an authenticator's, 32 bits
     sa.Column("transports", sa.Text, nullable=False, server_default="[]"),  # JSON
     sa.Column("label", sa.Text, nullable=False, server_default=""),
     sa.Column("created", sa.Double, nullable=False),

@@ -47,12 +47,15 @@ class Departures:
                 raise Refused("over", "the game is over")
             await self._go(room, seat, out=True)
 
-    async def time_out(self, room: Room, seat: int) -> None:
+    async def time_out(self, room: Room, seat: int) -> bool:
         """``seat``'s time ran out (salon.web.tables.deadlines): a bot takes the seat, its player
-        out as well where the table's creator chose so."""
+        out as well where the table's creator chose so; False if the seat no longer decides
+        (it moved, or another process timed it out first)."""
         async with room.lock:
-            if room.live and room.seats[seat].kind == HUMAN and room.game.current_player() == seat:
-                await self._go(room, seat, out=room.options.get("on_timeout") == "out")
+            if not (room.live and room.seats[seat].kind == HUMAN and room.game.current_player() == seat):
+                return False
+            await self._go(room, seat, out=room.options.get("on_timeout") == "out")
+            return True
 
     async def _go(self, room: Room, seat: int, out: bool) -> None:
         """Hand ``seat`` to a bot, its player out if ``out``; end the table if nobody is left."""

@@ -20,8 +20,10 @@ from salon.web.bot_policy import check_server_bot
 from salon.web.compute import Compute
 from salon.web.errors import Refused
 from salon.web.guard import Guard, Limits
+from salon.web.mail import MAIL_OFF
 from salon.web.storage import Database, Storage, StorageError
 from salon.web.tables.bots import Bots
+from salon.web.tables.deadlines import Deadlines
 from salon.web.tables.departures import Departures
 from salon.web.tables.hints import Hints
 from salon.web.tables.lobby import Lobby
@@ -70,6 +72,9 @@ class Hub:
         self.hints = Hints(self)
         self.upkeep = Upkeep(self)
         self.departures = Departures(self)
+        self.deadlines = Deadlines(self)
+        self.mail = MAIL_OFF
+        """Where the letters' links point (salon.web.app sets the server's)."""
 
     @property
     def limits(self) -> Limits:

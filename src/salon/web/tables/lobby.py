@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import secrets
 import time
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from salon.bots.base import BotSpec
 from salon.core.errors import ConfigError
 from salon.core.game import Game, game_class, secret_seed
 from salon.i18n import text
+from salon.web.accounts.account import Account, normalise_address
 from salon.web.errors import Refused
 from salon.web.names import clean_text
-from salon.web.storage import GameRecord, SeatRecord
-from salon.web.tables.room import AUTOMATON, BOT, Room, Seat, hash_token
+from salon.web.storage import Database, GameRecord, SeatRecord
+from salon.web.tables import notices
+from salon.web.tables.clocks import pace_of
+from salon.web.tables.room import AUTOMATON, BOT, HUMAN, Room, Seat, hash_token
 from salon.web.tables.seats import display_name, free_seat, unlike
 from salon.web.tables.stored import seat_bot
 
@@ -33,18 +37,24 @@ class Lobby:
     async def create(self, name: str, title: str, seat_specs: list[dict[str, Any]], config: dict[str, Any],
                      seed: int | None, join: dict[str, Any] | None, client: str = "",
                      options: dict[str, Any] | None = None, private: bool | None = None,
-                     network: str = "", account: str | None = None) -> tuple[Room, int | None, str | None]:
+                     network: str = "", person: Account | None = None) -> tuple[Room, int | None, str | None]:
         """A new game; with ``join`` the creator takes a seat, gets its token and hosts the
-        table (a signed-in creator's ``account`` holds the seat too).  ``client`` and
+        table (a signed-in creator's account, ``person``, holds the seat too).  ``client`` and
         ``network`` (opaque keys of the creator's address and network) count against the caps
         of the server.  ``private`` tables are left out of the lobby (their link is the only
-        way in); by default a table with a seat for a person is private."""
+        way in); by default a table with a seat for a person is private.  A table that lasts
+        days (``options["pace_days"]``) is created by an account; a seat's ``invite`` keeps
+        it for an address, which is sent an invitation."""
+        if pace_of(options or {}) is not None and person is None:
+            raise Refused("signed_out", "a table that lasts days is played by accounts: sign in first")
         game, bots = self._game(name, seat_specs, config, seed)
         seats = self._seats(game, seat_specs)
+        account = person.id if person else None
         token = seat_index = None
         options = dict(options or {})
         if join is not None:
-            seat_index = free_seat(seats, join.get("seat"))
+            address = person.email if person and person.verified else None
+            seat_index = free_seat(seats, join.get("seat"), address=address)
             token = secrets.token_urlsafe(24)
             seats[seat_index].token_hash = hash_token(token)
             seats[seat_index].account = account
@@ -59,16 +69,25 @@ class Lobby:
         rec = GameRecord(game_id, name, clean_text(title or "", TITLE_LIMIT) or f"{name} {game_id}",
                          game.config_json(), game.seed, time.time(), seats, creator=client, options=options,
                          listed=listed, network=network, turn_seat=game.current_player())
-        await self.hub.guard.creating_table(rec)
+        await self.hub.guard.creating_table(rec, partial(self._invite, rec, person))
         now = self.hub.clock()
         room = Room(rec.id, name, rec.title, rec.config, rec.seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                          seat_bot(bots[s.bot], rec.seed, s.seat) if s.bot else None, seen=now) for s in seats],
+                          seat_bot(bots[s.bot], rec.seed, s.seat) if s.bot else None, seen=now, account=s.account,
+                          invited=s.invited) for s in seats],
                     [game.setup_events()], [None], client, rec.options, turn_started=now, listed=listed,
                     lone=[False], turn_since=rec.created)
         self.hub.rooms.held[game_id] = room
         self.hub.bots.wake(room)
         return room, seat_index, token
+
+    def _invite(self, rec: GameRecord, person: Account | None, db: Database) -> None:
+        """Send each address a seat is kept for its invitation (in the job that stores the table)."""
+        by = person.name if person else ""
+        for s in rec.seats:
+            if s.invited is not None:
+                notices.invitation(db, self.hub.mail, rec.id, rec.title, by, s.invited, person.lang if person else "en",
+                                   time.time())
 
     def _game(self, name: str, seat_specs: list[dict[str, Any]], config: dict[str, Any],
               seed: int | None) -> tuple[Game, dict[str, BotSpec]]:
@@ -114,5 +133,16 @@ class Lobby:
         specs = dict(zip(playable, seat_specs, strict=True))
         return [SeatRecord(i, AUTOMATON, None, automated[i]) if i in automated else
                 SeatRecord(i, specs[i]["kind"], specs[i].get("bot") if specs[i]["kind"] == BOT else None,
-                           (specs[i].get("bot") or BOT) if specs[i]["kind"] == BOT else "")
+                           (specs[i].get("bot") or BOT) if specs[i]["kind"] == BOT else "",
+                           invited=_invited(specs[i]))
                 for i in range(game.num_players)]
+
+
+def _invited(spec: dict[str, Any]) -> str | None:
+    """The address a person's seat is kept for, as stored (normalised); Refused ``bad_address``."""
+    given = spec.get("invite")
+    if not given:
+        return None
+    if spec["kind"] != HUMAN:
+        raise Refused("bad_seats", "only a person's seat may be kept for an invited address")
+    return normalise_address(given)

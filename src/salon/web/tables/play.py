@@ -19,7 +19,9 @@ from salon.core import record
 from salon.core.errors import ActionError, MalformedAction
 from salon.web.errors import Refused
 from salon.web.storage import Database, Stale, StorageError
-from salon.web.tables.room import Connection, RequestId, Room, forced_move
+from salon.web.tables import notices
+from salon.web.tables.clocks import pace_of
+from salon.web.tables.room import HUMAN, Connection, RequestId, Room, forced_move, places
 from salon.web.tables.whole import whole
 
 if TYPE_CHECKING:
@@ -127,6 +129,7 @@ class Play:
             db.append_many(room.id, first, actions, over, room.writes)
             if turn != actor:
                 db.set_turn(room.id, turn, room.turn_since)
+            self.tell(db, room, turn if turn != actor else None)
 
         try:
             await self.hub.storage.run(store)
@@ -142,6 +145,15 @@ class Play:
         if origin is not None:
             origin.push({"type": "ack", "id": request_id, "version": room.version_for(actor)})
         self.hub.changed(room, only=actor if all(room.private[first + 1:]) else None)
+
+    def tell(self, db: Database, room: Room, turn: int | None) -> None:
+        """Post the letters a write causes (in its job): the game's end to every account, or
+        at a table that lasts days, its decision to the account of ``turn``'s seat."""
+        now = time.time()
+        if room.game.is_over():
+            notices.game_over(db, self.hub.mail, room.id, room.title, dict(enumerate(places(room))), now)
+        elif turn is not None and (days := pace_of(room.options)) and room.seats[turn].kind == HUMAN:
+            notices.your_turn(db, self.hub.mail, room.id, room.title, turn, days, now)
 
     def _apply(self, room: Room, actions: list[str], by: int | None) -> None:
         """Apply the actions to the room's game and log, or none of them."""

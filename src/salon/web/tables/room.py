@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,7 @@ from salon.core.events import Event
 from salon.core.game import Game
 from salon.web.adapters import adapter
 from salon.web.errors import Refused
+from salon.web.tables.clocks import Clock, clock_json, pace_of
 from salon.wording import told
 
 HUMAN = "human"
@@ -64,6 +66,12 @@ class Seat:
     """How many hints the seat's player asked for (everyone is shown it)."""
     seen: float = 0.0
     """When the seat's player was last connected, or took the seat (the server's clock)."""
+    account: str | None = None
+    """The account that holds the seat besides its token, if any."""
+    invited: str | None = None
+    """The address the seat is kept for (an invitation), if any."""
+    holiday_since: float | None = None
+    """Since when the holding account is on holiday (seconds since the epoch); None: it is not."""
 
     @property
     def taken(self) -> bool:
@@ -292,7 +300,8 @@ class Room:
         seats: list[dict[str, Any]] = [
             {"seat": s.seat, "kind": s.kind, "bot": s.bot_name, "name": s.name, "taken": s.taken,
              "online": s.kind in (BOT, AUTOMATON) or s.seat in online, "hints": s.hints, "vacant": s.seat in vacant,
-             "out": s.seat in self.options.get("out", ())}
+             "out": s.seat in self.options.get("out", ()), "holiday": s.holiday_since is not None,
+             "invited": s.invited is not None and s.token_hash is None}
             for s in self.seats]
         if now is not None:
             for shown, s in zip(seats, self.seats):
@@ -321,8 +330,9 @@ class Room:
                 "config": self.config, "seats": self.seats_json(), "version": self.version_for(None),
                 "current": self.game.current_player(), "created": self.created,
                 "turn_timer": self.options.get("turn_timer"), "hints": bool(self.options.get("hints")),
-                "private": not self.listed, "host": self.host,
-                "result": self.game.result().to_json() if self.game.is_over() else None}
+                "private": not self.listed, "host": self.host, "pace_days": pace_of(self.options),
+                "on_timeout": self.options.get("on_timeout") if pace_of(self.options) else None,
+                "result": {**self.game.result().to_json(), "places": places(self)} if self.game.is_over() else None}
 
     def timer(self, now: float) -> dict[str, Any] | None:
         """The turn timer of the seat deciding now, if the table has one and a person decides:
@@ -365,9 +375,10 @@ class Room:
             "forced": forced_move(g) if mine else None,
             "undoable": self.undoable() if mine else 0,
             "timer": self.timer(now),
+            "clock": clock_of_json(self),
             "log_from": since,
             "log": self._entries(since, visible, seat),
-            "result": g.result().to_json() if g.is_over() else None,
+            "result": {**g.result().to_json(), "places": places(self)} if g.is_over() else None,
         }
 
     def state_for(self, conn: Connection, now: float) -> dict[str, Any]:
@@ -392,10 +403,40 @@ class Room:
                 conn.push(message)
 
 
-
 def forced_move(game: Game) -> str | None:
     """The lone ``pass`` or ``done`` of the deciding seat, which the server makes for a person:
     a game that hides who could react polls every seat alike, and nobody should click for
     nothing.  The state tells the seat (``forced``), so that its client waits for it."""
     legal = game.legal_actions()
     return legal[0] if len(legal) == 1 and legal[0] in FORCED else None
+
+
+def places(room: Room) -> list[int]:
+    """Each seat's place once the game is over (1: the best; a shared place counts once
+    for each seat it spans), the players who went out (conceded, or ran out of time where
+    that puts them out) last, the first to go the very last."""
+    out = room.options.get("out", [])
+    ranked = [[s for s in group if s not in out] for group in room.game.result().ranking]
+    ranked = [group for group in ranked if group] + [[s] for s in reversed(out)]
+    shown, place = [0] * len(room.seats), 1
+    for group in ranked:
+        for s in group:
+            shown[s] = place
+        place += len(group)
+    return shown
+
+
+def clock_of(room: Room) -> Clock | None:
+    """The deciding person's clock at a table that lasts days; None at a live table, or
+    when nobody (or a bot) decides."""
+    days = pace_of(room.options)
+    current = room.game.current_player()
+    if days is None or room.status != "running" or current is None or room.seats[current].kind != HUMAN:
+        return None
+    return Clock(days, room.turn_since, room.seats[current].holiday_since)
+
+
+def clock_of_json(room: Room) -> dict[str, Any] | None:
+    clock = clock_of(room)
+    current = room.game.current_player()
+    return None if clock is None or current is None else clock_json(clock, current, time.time())

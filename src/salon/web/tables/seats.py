@@ -11,6 +11,7 @@ seated player may hand the seat to a bot or end the game.
 from __future__ import annotations
 
 import secrets
+import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,8 @@ from salon.bots.base import BotSpec
 from salon.web.errors import Refused
 from salon.web.names import clean_text, likeness
 from salon.web.storage import Database, SeatRecord
+from salon.web.tables import notices
+from salon.web.tables.clocks import pace_of
 from salon.web.tables.room import AUTOMATON, BOT, HUMAN, Connection, Room, Seat, hash_token
 from salon.web.tables.stored import seat_bot
 from salon.web.tables.whole import whole
@@ -43,11 +46,14 @@ def unlike(seats: list[SeatRecord] | list[Seat], seat: int, name: str) -> None:
         raise Refused("name_taken", f"someone at this table is shown as {name!r} already; choose another name")
 
 
-def free_seat(seats: list[SeatRecord] | list[Seat], wanted: int | None, vacant: list[int] | None = None) -> int:
+def free_seat(seats: list[SeatRecord] | list[Seat], wanted: int | None, vacant: list[int] | None = None,
+              address: str | None = None) -> int:
     """The seat to take: ``wanted``, or the first free one; a seat left during the game
-    (``vacant``) is not free until its remaining players open it."""
+    (``vacant``) is not free until its remaining players open it, and one kept for an invited
+    address is free only to that ``address`` (a verified one)."""
     vacant = vacant or []
-    free = [s for s in seats if s.kind == HUMAN and s.token_hash is None and s.seat not in vacant]
+    free = [s for s in seats if s.kind == HUMAN and s.token_hash is None and s.seat not in vacant
+            and s.invited in (None, address)]
     if wanted is None:
         if not free:
             raise Refused("no_free_seat", "every seat of this game is taken")
@@ -64,6 +70,8 @@ def free_seat(seats: list[SeatRecord] | list[Seat], wanted: int | None, vacant: 
     if wanted in vacant:
         raise Refused("seat_vacant", f"seat {wanted} was left during the game: its players decide first whether "
                                      "a bot or someone else takes it")
+    if seat.invited not in (None, address):
+        raise Refused("seat_invited", f"seat {wanted} is kept for the person invited to it")
     return wanted
 
 
@@ -140,18 +148,21 @@ class Seats:
 
     @whole
     async def join(self, room: Room, wanted: int | None, name: Any, client: str = "",
-                   account: str | None = None) -> tuple[int, str]:
+                   account: str | None = None, address: str | None = None) -> tuple[int, str]:
         """Take a free seat (``wanted``, or the first): its number and its token; a signed-in
-        person's ``account`` holds it too (Database.take_seat)."""
+        person's ``account`` holds it too (Database.take_seat), and its verified ``address``
+        may take a seat kept for it.  At a table that lasts days, only an account sits."""
         async with room.lock:
             if not room.live:
                 raise Refused("over", "the game is over")
-            free_seat(room.seats, wanted, room.vacant)
+            if account is None and pace_of(room.options) is not None:
+                raise Refused("signed_out", "a table that lasts days is played by accounts: sign in first")
+            free_seat(room.seats, wanted, room.vacant, address)
             await self.hub.guard.joining(client)
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             while True:
-                seat = free_seat(room.seats, wanted, room.vacant)
+                seat = free_seat(room.seats, wanted, room.vacant, address)
                 label = display_name(name, seat)
                 unlike(room.seats, seat, label)
                 hosting = None if room.host is not None else {**room.options, "host": seat}
@@ -164,11 +175,29 @@ class Seats:
             room.seats[seat].token_hash = digest
             room.seats[seat].name = label
             room.seats[seat].seen = now
+            room.seats[seat].account = account
             room.options = hosting or room.options
             room.turn_started = now  # a timer runs for seated players only
+            await self._start_clock(room)
             room.broadcast(now)
             self.hub.bots.wake(room)
             return seat, token
+
+    async def _start_clock(self, room: Room) -> None:
+        """At a table that lasts days, start the first decision's clock once every seat is
+        taken (its time does not run while the table waits for players), and tell its player."""
+        days = pace_of(room.options)
+        if days is None or room.status != "running":
+            return
+        room.turn_since = time.time()
+        turn = room.game.current_player()
+
+        def start(db: Database) -> None:
+            db.set_turn(room.id, turn, room.turn_since)
+            if turn is not None and room.seats[turn].kind == HUMAN:
+                notices.your_turn(db, self.hub.mail, room.id, room.title, turn, days, room.turn_since)
+
+        await self.hub.store(start)
 
     @whole
     async def leave(self, room: Room, seat: int | None) -> None:

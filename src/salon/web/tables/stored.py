@@ -73,7 +73,8 @@ def restore(rec: GameRecord | BrokenRecord, now: float, check_bot: Callable[[str
             except Refused as e:
                 raise SalonError(f"seat {s.seat}: {e.message}") from None
             bot = seat_bot(spec, rec.seed, s.seat)
-        seats.append(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, bot, s.undos, s.hints, now))
+        seats.append(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, bot, s.undos, s.hints, now, s.account,
+                          s.invited, s.holiday_since))
     return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
                 events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, now, listed=rec.listed,
                 lone=lone, writes=rec.writes, turn_since=rec.turn_since)

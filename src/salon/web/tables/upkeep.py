@@ -46,6 +46,10 @@ class Upkeep:
                 continue
             if ended:
                 log.info("%d tables ended: no seated person for %g s", len(ended), self.hub.limits.abandon_after)
+            try:
+                await self.hub.deadlines.round(time.time())
+            except StorageError as e:
+                log.warning("storage: no reminders nor timeouts this round: %s", e)
             await self.hub.rooms.drop_idle()
 
     async def tidy(self, now: float) -> list[str]:

@@ -18,7 +18,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Text, primary_key=True),
         sa.Column("account", sa.Text, nullable=False),
         sa.Column("public_key", sa.Text, nullable=False),
-        sa.Column("sign_count", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("sign_count", sa.BigInteger, nullable=False, server_default="0"),
         sa.Column("transports", sa.Text, nullable=False, server_default="[]"),
         sa.Column("label", sa.Text, nullable=False, server_default=""),
         sa.Column("created", sa.Double, nullable=False),

@@ -1,10 +1,14 @@
 // @ts-check
 // The table's status bar: whose turn it is and what they decide, the seats to take while the
 // table waits for players, the turn timer, what a seated player may decide for another seat,
-// the hints asked for, taking back a move, where the game stands, who one is, leaving.
+// the clock of a table that lasts days, the hints asked for, taking back a move, where the
+// game stands, who one is, conceding, leaving, and the way to the next game where it is the
+// signed-in player's turn.
 
 import { askName, h, toast } from "../ui.js";
 import { seatStore } from "../seats.js";
+import { account } from "../account/session.js";
+import { timeLeft } from "../account/forms.js";
 
 /**
  * @typedef {import("../renderer-interface.js").TableState} TableState
@@ -20,6 +24,8 @@ export class StatusBar {
     this.ticker = undefined;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.seatTimer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.clockTicker = undefined;
   }
 
   get c() {
@@ -29,6 +35,7 @@ export class StatusBar {
   stop() {
     clearInterval(this.ticker);
     clearTimeout(this.seatTimer);
+    clearInterval(this.clockTicker);
   }
 
   /**
@@ -92,6 +99,7 @@ export class StatusBar {
       );
     }
     parts.push(...this.timer(st));
+    parts.push(...this.clock(st));
     parts.push(...this.seatChoices(st));
     const asked = st.seats.filter((s) => s.hints > 0);
     if (asked.length) {
@@ -129,9 +137,25 @@ export class StatusBar {
         ? h("span", { class: "chip" }, c.t("game.spectator"))
         : h("span", { class: "chip" }, dot(me), " ", c.t("game.you_are", { player: table.seatName(me) })),
     );
+    const out = me !== null && Boolean(st.seats[me]?.out);
+    if (me !== null && st.status === "running" && !out) {
+      parts.push(
+        h(
+          "button",
+          { class: "btn small", id: "concede", on: { click: () => this.concede(st.version) } },
+          c.t("game.concede"),
+        ),
+      );
+    }
     if (me !== null && (st.status === "open" || st.status === "running")) {
       parts.push(
         h("button", { class: "btn small", id: "leave", on: { click: () => this.leave() } }, c.t("game.leave")),
+      );
+    }
+    const next = account.me ? account.turns.next : null;
+    if (next && next !== table.id) {
+      parts.push(
+        h("a", { class: "btn small primary", id: "next-game", href: `#/game/${next}` }, c.t("game.next_game"), " →"),
       );
     }
     bar.classList.toggle("mine", st.status === "running" && st.current === me && me !== null && !st.forced);
@@ -182,6 +206,51 @@ export class StatusBar {
       );
     }
     return parts;
+  }
+
+  /**
+   * The clock of a table that lasts days: its pace, and the time the deciding player has left
+   * (stopped while they are on holiday), counted down in the page between the server's messages.
+   * @param {TableState} st
+   * @returns {HTMLElement[]}
+   */
+  clock(st) {
+    const c = this.c;
+    clearInterval(this.clockTicker);
+    const summary = this.table.summary;
+    const days = st.pace_days ?? summary.pace_days ?? st.clock?.days;
+    if (!days) return [];
+    const onTimeout = st.on_timeout ?? summary.on_timeout ?? "bot";
+    const pace = h(
+      "span",
+      { class: "chip pace", id: "pace", "data-tip": c.t(`game.on_timeout_${onTimeout}`) },
+      c.n("game.pace_days", days),
+    );
+    const clock = st.clock;
+    if (!clock || st.status !== "running") return [pace];
+    const shownAt = Date.now();
+    const mine = clock.seat === st.seat;
+    const chip = h("span", { class: "chip clock", id: "clock", "data-seat": clock.seat });
+    const tick = () => {
+      const left = clock.paused ? clock.left : Math.max(0, clock.left - (Date.now() - shownAt) / 1000);
+      const time = timeLeft(c, left);
+      chip.textContent = clock.paused
+        ? c.t("game.clock_paused", { player: this.table.seatName(clock.seat), time })
+        : mine
+          ? c.t("game.clock_mine", { time })
+          : c.t("game.clock_other", { player: this.table.seatName(clock.seat), time });
+      chip.classList.toggle("late", !clock.paused && left < 86400);
+      chip.classList.toggle("paused", clock.paused);
+    };
+    tick();
+    chip.setAttribute(
+      "data-tip",
+      c.t("game.clock_deadline", {
+        date: new Date(clock.deadline * 1000).toLocaleString(c.lang, { dateStyle: "full", timeStyle: "short" }),
+      }),
+    );
+    if (!clock.paused) this.clockTicker = setInterval(tick, 30_000);
+    return [pace, chip];
   }
 
   /**
@@ -253,6 +322,13 @@ export class StatusBar {
     if (!data) return;
     seatStore.set(this.table.id, data.seat, data.token);
     this.table.connection.reconnect();
+  }
+
+  /** @param {number} version */
+  async concede(version) {
+    if (!window.confirm(this.c.t("game.concede_confirm"))) return;
+    const data = await this.table.connection.post("concede", { version });
+    if (data) account.refreshTurns(); // the new state comes over the socket
   }
 
   async leave() {

@@ -1,12 +1,15 @@
 // @ts-check
 // The lobby's form: the player's name, the game, the title, the seats (the player, bots or
-// open seats), the turn timer, hints, listing, the game's options (the main ones, then the
+// open seats, each with the address of a person invited to it), the pace (a live table with
+// its turn timer, or days a decision and what happens when they run out: for signed-in players
+// only), hints, listing, the game's options (the main ones, then the
 // others folded), creating the table, and opening a record file to replay.
 
 import { askName, checkedOf, h, toast, valueOf } from "../ui.js";
 import { seatStore } from "../seats.js";
 import { optionLabel, optionRow } from "./options.js";
-import { TIMERS, TableSetup, playerName } from "./setup.js";
+import { ON_TIMEOUT, PACES, TIMERS, TableSetup, playerName } from "./setup.js";
+import { account } from "../account/session.js";
 
 /**
  * @typedef {import("../i18n.js").Catalog} Catalog
@@ -60,6 +63,8 @@ export class NewTableForm {
     const shown = game.options.filter((o) => setup.available(o));
     const main = shown.filter((o) => o.main);
     const more = shown.filter((o) => !o.main);
+    const paced = setup.pace > 0;
+    const blocked = paced && !account.me; // a table that lasts days needs a signed-in creator
     /** @param {import("../app.js").GameOption} o */
     const option = (o) => optionRow(c, setup, o, this.redraw);
     /**
@@ -155,7 +160,7 @@ export class NewTableForm {
           setup.playerCounts().map((n) => h("option", { value: n, selected: n === setup.players }, String(n))),
         ),
       ),
-      setup.seats.map((_, i) =>
+      setup.seats.map((choice, i) => [
         row(
           `seat-${i}`,
           c.t("lobby.seat", { n: i + 1 }),
@@ -169,14 +174,37 @@ export class NewTableForm {
                   on: {
                     change: (e) => {
                       setup.seats[i] = valueOf(e);
+                      this.redraw();
                     },
                   },
                 },
                 this.seatChoices(i),
               ),
         ),
-      ),
+        i > 0 && choice === "open" ? this.inviteRow(i) : null,
+      ]),
       row(
+        "pace",
+        c.t("lobby.pace"),
+        h(
+          "select",
+          {
+            id: "pace",
+            on: {
+              change: (e) => {
+                setup.pace = Number(valueOf(e));
+                this.redraw();
+              },
+            },
+          },
+          PACES.map((d) => {
+            const label = d ? c.n("lobby.pace_days", d) : c.t("lobby.pace_live");
+            return h("option", { value: d, selected: d === setup.pace }, label);
+          }),
+        ),
+      ),
+      paced ? this.correspondence() : null,
+      paced ? null : row(
         "turn-timer",
         c.t("lobby.turn_timer"),
         h(
@@ -222,7 +250,11 @@ export class NewTableForm {
       h(
         "div",
         { class: "form-row" },
-        h("button", { class: "btn primary", id: "create", on: { click: () => this.create() } }, c.t("lobby.create")),
+        h(
+          "button",
+          { class: "btn primary", id: "create", disabled: blocked, on: { click: () => this.create() } },
+          c.t("lobby.create"),
+        ),
       ),
       row(
         "record-file",
@@ -235,6 +267,74 @@ export class NewTableForm {
         }),
       ),
     );
+  }
+
+  /**
+   * The address of the person invited to open seat ``i`` (they get a letter with the table's link).
+   * @param {number} i
+   */
+  inviteRow(i) {
+    const c = this.c;
+    const setup = this.setup;
+    return h(
+      "div",
+      { class: "form-row invite-row" },
+      h("label", { for: `invite-${i}` }, c.t("lobby.invite")),
+      h("input", {
+        type: "email",
+        id: `invite-${i}`,
+        "data-invite": i,
+        maxlength: 320,
+        autocomplete: "off",
+        value: setup.invites[i] || "",
+        placeholder: c.t("lobby.invite_placeholder"),
+        disabled: !account.me,
+        on: {
+          input: (e) => {
+            setup.invites[i] = valueOf(e);
+          },
+        },
+      }),
+      account.me ? null : h("div", { class: "option-help" }, c.t("lobby.invite_sign_in")),
+    );
+  }
+
+  /** A table that lasts days: what happens when a player's days run out, and who may create it. */
+  correspondence() {
+    const c = this.c;
+    const setup = this.setup;
+    return [
+      h(
+        "div",
+        { class: "form-row" },
+        h("label", { for: "on-timeout" }, c.t("lobby.on_timeout")),
+        h(
+          "select",
+          {
+            id: "on-timeout",
+            on: {
+              change: (e) => {
+                setup.onTimeout = valueOf(e);
+              },
+            },
+          },
+          ON_TIMEOUT.map((x) =>
+            h("option", { value: x, selected: x === setup.onTimeout }, c.t(`lobby.on_timeout_${x}`)),
+          ),
+        ),
+      ),
+      account.me
+        ? h("div", { class: "option-help" }, c.t("lobby.pace_help"))
+        : h(
+            "div",
+            { class: "option-help sign-in-hint", id: "pace-sign-in" },
+            c.t("lobby.pace_sign_in"),
+            " ",
+            h("a", { href: "#/sign-in" }, c.t("account.sign_in")),
+            " · ",
+            h("a", { href: "#/sign-up" }, c.t("account.nav_sign_up")),
+          ),
+    ];
   }
 
   /**

@@ -1,5 +1,6 @@
 // @ts-check
-// The table being set up in the lobby: its game, seats, options, title, turn timer, hints and
+// The table being set up in the lobby: its game, seats (an open one with the address of the
+// person invited to it), options, title, pace (live, or days a decision) or turn timer, hints and
 // listing, kept within what the game allows (an option exists only while the options it
 // requires have their values, a player count only with the options that allow it), kept for
 // this tab while it is set up (sessionStorage: through "How to play" and back, a reload),
@@ -8,6 +9,8 @@
 // through without knowing what they mean.
 
 export const TIMERS = [0, 60, 180, 600, 86400]; // seconds a player has per decision; 0: no timer
+export const PACES = [0, 1, 2, 3, 5, 7, 14]; // days a decision has at a table that lasts days; 0: live
+export const ON_TIMEOUT = ["bot", "out"]; // what happens to a player whose days run out
 
 /**
  * @typedef {import("../app.js").Meta} Meta
@@ -23,9 +26,12 @@ export const TIMERS = [0, 60, 180, 600, 86400]; // seconds a player has per deci
  * @property {string[]} seats
  * @property {Record<string, any>} options
  * @property {number} timer
+ * @property {number} [pace] days a decision has; 0: live
+ * @property {string} [onTimeout] bot or out
  * @property {boolean} hints
  * @property {boolean} listed
  * @property {string} [title] kept while the table is set up, not once created
+ * @property {string[]} [invites] kept while the table is set up, not once created
  */
 
 /** The player's name, as given last. */
@@ -79,11 +85,18 @@ export class TableSetup {
     this.options = {};
     this.title = "";
     this.timer = 0;
+    this.pace = 0;
+    this.onTimeout = "bot";
+    /** @type {string[]} each open seat's invited address ("" where nobody is invited) */
+    this.invites = [];
     this.hints = false;
     this.listed = false;
     if (first) this.selectGame(first.name);
     if (first && last && last.game === first.name) this.restore(last);
     if (first && last && last.game === first.name && typeof last.title === "string") this.title = last.title;
+    if (first && last && last.game === first.name && Array.isArray(last.invites)) {
+      this.invites = this.seats.map((_, i) => String(last.invites?.[i] || ""));
+    }
   }
 
   /** @param {string} name */
@@ -117,14 +130,16 @@ export class TableSetup {
       this.setPlayers(last.players);
     }
     this.timer = last.timer !== undefined && TIMERS.includes(last.timer) ? last.timer : 0;
+    this.pace = last.pace !== undefined && PACES.includes(last.pace) ? last.pace : 0;
+    this.onTimeout = last.onTimeout && ON_TIMEOUT.includes(last.onTimeout) ? last.onTimeout : "bot";
     this.hints = last.hints === true;
     this.listed = last.listed === true;
   }
 
   /** The choices, as remembered. */
   choices() {
-    const { players, seats, options, timer, hints, listed } = this;
-    return { game: this.game?.name, players, seats, options, timer, hints, listed };
+    const { players, seats, options, timer, pace, onTimeout, hints, listed } = this;
+    return { game: this.game?.name, players, seats, options, timer, pace, onTimeout, hints, listed };
   }
 
   /** The table created: remembered for the next visit. */
@@ -144,7 +159,8 @@ export class TableSetup {
   /** A choice made: the table being set up kept for this tab, title included. */
   keep() {
     try {
-      sessionStorage.setItem("salon.lobby.draft", JSON.stringify({ ...this.choices(), title: this.title }));
+      const kept = { ...this.choices(), title: this.title, invites: this.invites };
+      sessionStorage.setItem("salon.lobby.draft", JSON.stringify(kept));
     } catch {
       // storage refused (full, or disabled): the form keeps its choices while it is shown
     }
@@ -193,6 +209,7 @@ export class TableSetup {
     const bots = this.meta.bots;
     const bot = bots.includes("normal") ? "normal" : bots[0];
     this.players = n;
+    this.invites = Array.from({ length: n }, (_, i) => this.invites[i] || "");
     this.seats = Array.from({ length: n }, (_, i) => this.seats[i] || (i === 0 ? "you" : `bot:${bot}`));
     this.seats[0] = "you";
   }
@@ -202,9 +219,11 @@ export class TableSetup {
    * @param {string} gameName the game's name in the page's language (the title when none is given)
    */
   request(gameName) {
-    const seats = this.seats.map((choice) =>
-      choice.startsWith("bot:") ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" },
-    );
+    const seats = this.seats.map((choice, i) => {
+      if (choice.startsWith("bot:")) return { kind: "bot", bot: choice.slice(4) };
+      const invite = choice === "open" ? (this.invites[i] || "").trim() : "";
+      return invite ? { kind: "human", invite } : { kind: "human" };
+    });
     /** @type {Record<string, any>} */
     const config = {};
     for (const o of this.gameOptions()) {
@@ -214,7 +233,10 @@ export class TableSetup {
     const title = this.title.trim() || [gameName, playerName()].filter((x) => x).join(" · ");
     /** @type {Record<string, any>} */
     const body = { game: this.game?.name, title, seats, config, join: { seat: 0, name: playerName() } };
-    if (this.timer) body.turn_timer = this.timer;
+    if (this.pace) {
+      body.pace_days = this.pace;
+      body.on_timeout = this.onTimeout;
+    } else if (this.timer) body.turn_timer = this.timer;
     if (this.hints) body.hints = true;
     body.private = !this.listed;
     return body;
