@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
 from salon.web.tables.rooms import IDLE_KEPT
+from tests.web.helpers import poll
 from tests.web.test_accounts import ADDRESS_HEADER, Addressed, Browser, Server, sign_up
 from tests.web.test_accounts import Clock as AccountsClock
-from tests.web.helpers import poll
 from tests.web.test_correspondence import correspondence, game_state, join, until_seat
 
 
