@@ -12,7 +12,9 @@ PostgreSQL behind nginx, tools.cluster), and measures:
 * "My games" (``GET /api/account/games``), the count of turns, the lobby's page, and a move
   on a table loaded from disk (its state read with the seat's token, then its first legal
   action), each ``--requests`` times over the ``--clients`` concurrent connections: p50,
-  p99 and worst in milliseconds;
+  p99 and worst in milliseconds.  "My games" is measured twice: first right after the
+  start (``my_games_cold_ms``: the database's first plans and pages, the server's first
+  rounds), then again;
 * the outbox: ``--letters`` letters posted at once and sent by the server to an SMTP server
   on loopback (aiosmtpd): letters a minute.
 
@@ -164,6 +166,7 @@ async def measure(base: str, filled: Filled, requests: int, clients: int, touch:
                                     json={"action": state["legal"][0], "version": state["version"]})
                 r.raise_for_status()
 
+        report["my_games_cold_ms"] = await timed(requests, clients, my_games)
         report["my_games_ms"] = await timed(requests, clients, my_games)
         report["turns_ms"] = await timed(requests, clients, turns)
         report["lobby_ms"] = await timed(requests, clients, lobby)

@@ -124,6 +124,8 @@ def test_a_table_that_lasts_days_is_created_and_joined_by_accounts(server: Serve
 
 def test_your_turn_is_posted_with_the_move_and_once_until_the_player_looks(server: Server) -> None:
     ann, bea, game_id, ann_token, bea_token = seated(server)
+    first = server.letters("your_turn", "ann@example.org")  # the clock starts once every seat is taken
+    assert len(first) == 1 and first[0]["game_id"] == game_id
     until_seat(ann, game_id, ann_token, 1)
     letters = server.letters("your_turn", "bea@example.org")
     assert len(letters) == 1 and letters[0]["game_id"] == game_id and letters[0]["dedupe"]
@@ -146,7 +148,8 @@ def test_a_letter_about_a_turn_goes_only_while_the_turn_is_the_players_and_the_t
     """The check the sender asks when the letter is due (salon.web.tables.notices)."""
     ann, bea, game_id, ann_token, bea_token = seated(server)
     until_seat(ann, game_id, ann_token, 1)
-    row = row_of(server.run(lambda db: db.conn.execute(sa.select(OUTBOX).where(OUTBOX.c.kind == "your_turn")).one()))
+    to_bea = sa.select(OUTBOX).where(OUTBOX.c.kind == "your_turn", OUTBOX.c.address == "bea@example.org")
+    row = row_of(server.run(lambda db: db.conn.execute(to_bea).one()))
     assert their_turn_unseen in CHECKS["your_turn"] and their_turn_unseen in CHECKS["reminder"]
     assert server.run(lambda db: their_turn_unseen(db, row))
     with server.client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
@@ -154,8 +157,10 @@ def test_a_letter_about_a_turn_goes_only_while_the_turn_is_the_players_and_the_t
         ws.receive_json()
         poll(lambda: not server.run(lambda db: their_turn_unseen(db, row)), "the open table is seen")
     poll(lambda: server.run(lambda db: their_turn_unseen(db, row)), "the closed table is seen")
-    until_seat(bea, game_id, bea_token, 0)
-    assert not server.run(lambda db: their_turn_unseen(db, row))  # she moved
+    until_seat(bea, game_id, bea_token, 0)  # she moved: the letter goes only if the turn came back to her since
+    wanted, turn = server.run(lambda db: (their_turn_unseen(db, row), db.conn.execute(
+        sa.select(GAMES.c.turn_seat)).scalar_one()))
+    assert wanted == (turn == 1)
 
 
 def test_the_reminder_comes_once_at_a_quarter_left(server: Server) -> None:

@@ -100,10 +100,13 @@ def tables_full(db: Database, client: str, network: str, caps: TableCaps) -> tup
 def attend(db: Database, now: float) -> None:
     """Store ``now`` as the time a person was last at each table in play where a seated
     person is connected (to any process)."""
-    seated = sa.select(CONNECTIONS.c.game_id).where(CONNECTIONS.c.seat.is_not(None))
+    seated = sa.select(CONNECTIONS.c.game_id).distinct().where(CONNECTIONS.c.seat.is_not(None))
     if db.engine.dialect.name == "postgresql":
         seated = seated.where(CONNECTIONS.c.holder.in_(SESSIONS))
-    db.conn.execute(GAMES.update().where(IN_PLAY, GAMES.c.id.in_(seated)).values(attended=now))
+    # the few seated tables read first, then each found by its id: not every game in play
+    game_ids = list(db.conn.scalars(seated))
+    if game_ids:
+        db.conn.execute(GAMES.update().where(GAMES.c.id.in_(game_ids), IN_PLAY).values(attended=now))
 
 
 def deserted(db: Database, since: float) -> list[str]:

@@ -270,10 +270,13 @@ class Database(Connected):
             sa.select(GAMES.c.id).where(IN_PLAY, GAMES.c.listed, free if status == "open" else ~free)
             .order_by(GAMES.c.created.desc(), GAMES.c.id).limit(limit).offset(offset)))
 
-    def writes_in_play(self) -> dict[str, int]:
-        """How many writes of its actions each game in play has taken."""
+    def writes_of(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """How many writes of its actions each of the games ``game_ids`` in play has taken
+        (those a process holds: not every game stored)."""
+        if not game_ids:
+            return {}
         return {game_id: writes for game_id, writes in self.conn.execute(
-            sa.select(GAMES.c.id, GAMES.c.writes).where(IN_PLAY))}
+            sa.select(GAMES.c.id, GAMES.c.writes).where(IN_PLAY, GAMES.c.id.in_(game_ids)))}
 
     def unfinished_ids(self) -> list[str]:
         """The games in play, oldest first (quarantined games left out)."""

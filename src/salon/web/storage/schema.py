@@ -35,6 +35,10 @@ GAMES = sa.Table(
     sa.Column("reminded", sa.Integer),  # the count of writes when its decider was last reminded
     sa.Index("games_by_over", "over", "created"),
     sa.Index("games_by_turn", "turn_seat", "over"),
+    sa.Index("games_by_pace", "pace_days", "over", "turn_since"),  # the clocks nearly out, the live tables in play
+    sa.Index("games_listed", "listed", "over", "created"),  # the lobby's pages: only listed tables are read
+    sa.Index("games_broken", "created", sqlite_where=sa.text("broken IS NOT NULL"),
+             postgresql_where=sa.text("broken IS NOT NULL")),  # the few quarantined, which the lobby lists
 )
 SEATS = sa.Table(
     "seats", METADATA,

@@ -8,6 +8,7 @@ A table's turn is stored with every write that changes it (``games.turn_seat``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -60,20 +61,24 @@ def turns(db: Database, account: str) -> list[tuple[str, float]]:
     return [(r.id, float(r.turn_since or 0.0)) for r in rows]
 
 
-def nearly_due(db: Database, now: float, share_left: float, day: float) -> list[Any]:
-    """The decisions at tables that last days with ``share_left`` of their time or less left
-    by ``now``, holidays aside (a holiday only ever gives more): each row's table, its title,
+def nearly_due(db: Database, now: float, share_left: float, day: float, paces: Sequence[int]) -> list[Any]:
+    """The decisions at tables that last days (of ``paces`` days a move) with ``share_left``
+    of their time or less left by ``now``, holidays aside (a holiday only ever gives more): each row's table, its title,
     pace, writes, the count of writes at its last reminder, the deciding seat, since when it
     decides and the holiday of its account.  A table waiting for players has no clock yet."""
-    waiting = sa.select(SEATS.c.game_id).where(SEATS.c.kind == "human", SEATS.c.token_hash.is_(None))
+    free = SEATS.alias("free")
+    waiting = sa.select(free.c.seat).where(free.c.game_id == GAMES.c.id, free.c.kind == "human",
+                                           free.c.token_hash.is_(None)).exists()
+    due = sa.or_(*(sa.and_(GAMES.c.pace_days == days, GAMES.c.over == UNFINISHED,
+                           GAMES.c.turn_since <= now - days * day * (1 - share_left))
+                   for days in paces))  # one range of the index games_by_pace per pace
     return list(db.conn.execute(
         sa.select(GAMES.c.id, GAMES.c.title, GAMES.c.pace_days, GAMES.c.writes, GAMES.c.reminded,
                   GAMES.c.turn_seat, GAMES.c.turn_since, ACCOUNTS.c.holiday_since)
         .join(SEATS, sa.and_(SEATS.c.game_id == GAMES.c.id, SEATS.c.seat == GAMES.c.turn_seat))
         .outerjoin(ACCOUNTS, ACCOUNTS.c.id == SEATS.c.account)
-        .where(GAMES.c.over == UNFINISHED, GAMES.c.broken.is_(None), GAMES.c.pace_days.is_not(None),
-               SEATS.c.kind == "human", SEATS.c.token_hash.is_not(None), ~GAMES.c.id.in_(waiting),
-               GAMES.c.turn_since + GAMES.c.pace_days * (day * (1 - share_left)) <= now)).all())
+        .where(due, GAMES.c.broken.is_(None), SEATS.c.kind == "human", SEATS.c.token_hash.is_not(None),
+               ~waiting)).all())
 
 
 def mark_reminded(db: Database, game_id: str, writes: int) -> bool:

@@ -20,7 +20,7 @@ from salon.web.errors import Refused
 from salon.web.storage import Database
 from salon.web.storage import turns as stored_turns
 from salon.web.tables import notices
-from salon.web.tables.clocks import DAY, REMIND_AT, Clock
+from salon.web.tables.clocks import DAY, PACES, REMIND_AT, Clock
 
 if TYPE_CHECKING:
     from salon.web.tables.hub import Hub
@@ -41,7 +41,7 @@ class Deadlines:
         for account in await self.hub.storage.run(lambda db: holidays.spent(db, now)):
             holidays.show(self.hub, account, None, await self.hub.storage.run(partial(holidays.end, account=account,
                                                                                       now=now)))
-        rows = await self.hub.storage.run(lambda db: stored_turns.nearly_due(db, now, REMIND_AT, DAY))
+        rows = await self.hub.storage.run(lambda db: stored_turns.nearly_due(db, now, REMIND_AT, DAY, PACES))
         reminded, timed_out = [], []
         for row in rows:
             clock = Clock(row.pace_days, float(row.turn_since), row.holiday_since)

@@ -17,12 +17,13 @@ import logging
 import time
 from collections.abc import Coroutine
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from salon.core.errors import ActionError, SalonError
 from salon.web import quota
 from salon.web.errors import Refused
-from salon.web.storage import Appended, GameRecord, StorageError
+from salon.web.storage import Appended, Database, GameRecord, StorageError
 from salon.web.tables.room import Room, forced_move
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ class Sync:
         while True:
             await asyncio.sleep(self.hub.lease_retry)
             try:
-                counted = await self.hub.storage.run(lambda db: db.writes_in_play())
+                counted = await self.hub.storage.run(partial(Database.writes_of, game_ids=list(self.hub.rooms.held)))
                 self._catch_up_lagging(counted)
                 await self._presence_elsewhere()
             except StorageError as e:
