@@ -22,7 +22,7 @@ from salon.web.accounts import throttle
 from salon.web.accounts.passkeys import CEREMONY_FOR, MOST_PASSKEYS, RelyingParty
 from salon.web.api.errors import STATUS
 from salon.web.errors import Refused
-from tests.web.test_accounts import PASSWORD, Browser, Server, error, serve, sign_up
+from tests.web.test_accounts import PASSWORD, Browser, Server, error, me, serve, sign_up
 
 ORIGIN = "https://testserver.local"
 """The origin of the tests' server (tests.web.test_accounts.serve), which a browser signs."""
@@ -157,7 +157,7 @@ def test_a_passkey_is_registered_and_signs_in_naming_no_account(server: Server) 
     assert options["userVerification"] == "preferred"
     r = phone.post("/api/account/passkey/sign-in", {"token": token, "credential": authenticator.get(options)})
     assert r.status_code == 200, r.text
-    assert r.json() == account and phone.get("/api/account").json() == account
+    assert r.json() == account and me(phone) == account
     [listed] = phone.get("/api/account/passkeys").json()["passkeys"]
     assert listed["used"] == server.clock.now and listed["label"] == "Chrome · Linux"
     assert len(phone.get("/api/account/sessions").json()["sessions"]) == 2, "a session of its own"
@@ -183,7 +183,7 @@ def test_a_passkey_sign_in_ends_the_session_the_request_came_with(server: Server
     sign_up(server, shared, "bob@example.org", "Bob")
     planted = shared.cookie
     assert passkey_sign_in(shared, authenticator).status_code == 200
-    assert shared.cookie != planted and shared.get("/api/account").json() == account
+    assert shared.cookie != planted and me(shared) == account
     shared.with_cookie(planted or "")
     assert shared.get("/api/account").status_code == 401, "the old cookie is worth nothing"
 
