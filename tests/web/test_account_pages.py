@@ -278,3 +278,24 @@ def test_a_table_that_lasts_days_from_the_lobby_in_my_games_and_conceded(browser
     page.wait_for_function("() => !document.title.startsWith('(')")
     assert page.errors == []
     page.close()
+
+
+def test_the_table_links_to_the_next_game_where_it_is_my_turn(browser: Any, site: Site) -> None:  # noqa: F811
+    """Two live tables where it is the account's turn: each links to the other."""
+    email, client = site.account("Jeanne")
+    tables = []
+    for _ in range(2):
+        r = client.post("/api/games", json={"game": "necklace", "seats": [{"kind": "human"}, {"kind": "bot",
+                                             "bot": "random"}], "config": {"start_player": 0},
+                                             "join": {"seat": 0, "name": "Jeanne"}})
+        assert r.status_code == 201, r.text
+        tables.append(r.json()["id"])
+    assert client.get("/api/account/turns").json() == {"count": 2, "next": tables[0], "games": tables}
+    page = page_of(browser, site)
+    sign_in(page, site, email)
+    page.goto(f"{site.url}/#/game/{tables[1]}")
+    expect(page.locator("#next-game")).to_have_attribute("href", f"#/game/{tables[0]}", timeout=SLOW)
+    page.click("#next-game")
+    expect(page).to_have_url(re.compile(f"#/game/{tables[0]}$"))
+    expect(page.locator("#next-game")).to_have_attribute("href", f"#/game/{tables[1]}", timeout=SLOW)
+    assert page.errors == []

@@ -242,10 +242,10 @@ def test_my_games_lists_my_turn_first_then_the_others(server: Server) -> None:
     assert [g["id"] for g in mine["your_turn"]] == [game_id] and mine["count"] == 1
     assert mine["your_turn"][0]["players"] == ["Ann", "Bea"] and mine["your_turn"][0]["left"] > 0
     assert [g["id"] for g in bea.get("/api/account/games").json()["waiting"]] == [game_id]
-    assert ann.get("/api/account/turns").json() == {"count": 1, "next": game_id}
+    assert ann.get("/api/account/turns").json() == {"count": 1, "next": game_id, "games": [game_id]}
     until_seat(ann, game_id, ann_token, 1)
-    assert ann.get("/api/account/turns").json() == {"count": 0, "next": None}
-    assert bea.get("/api/account/turns").json() == {"count": 1, "next": game_id}
+    assert ann.get("/api/account/turns").json() == {"count": 0, "next": None, "games": []}
+    assert bea.get("/api/account/turns").json() == {"count": 1, "next": game_id, "games": [game_id]}
     assert error(server.browser("203.0.113.5").get("/api/account/games")) == "signed_out"
 
 

@@ -300,7 +300,7 @@ def test_a_table_that_lasts_days_from_sign_up_to_holiday(
     expect(page.locator("#clock")).to_have_attribute("data-seat", str(ANN))
     legible(page, "table")
     assert move_in_the_page(page) >= 1
-    assert call(page, "GET", "/api/account/turns") == (200, {"count": 0, "next": None})
+    assert call(page, "GET", "/api/account/turns") == (200, {"count": 0, "next": None, "games": []})
     assert table_state(site, game_id)["current"] != ANN
     page.goto(f"{site.url}/#/my")
     expect(page.locator(f"#my-waiting [data-game='{game_id}']")).to_be_visible(timeout=SLOW)

@@ -25,6 +25,8 @@ my_games = router("accounts")
 
 FINISHED_SHOWN = 20
 """The finished games My games lists, newest first."""
+TURNS_LISTED = 50
+"""The tables waiting for the account's move that the count of turns names."""
 
 
 class MyGame(ApiModel):
@@ -69,6 +71,9 @@ class Turns(ApiModel):
     """How many tables wait for the account's move."""
     next: str | None
     """The one waiting longest."""
+    games: list[str]
+    """The tables waiting for the account's move, the longest waiting first (at most
+    ``TURNS_LISTED``): a table's page links to the first of them that is not itself."""
 
 
 class HolidaySwitch(ApiModel):
@@ -127,7 +132,8 @@ async def games(person: Signed, hub: HubDep) -> MyGames:
 async def turns(person: Signed, hub: HubDep) -> Turns:
     """How many tables wait for the account's move, and the one waiting longest."""
     waiting = await hub.storage.run(lambda db: stored_turns.turns(db, person.id))
-    return Turns(count=len(waiting), next=waiting[0][0] if waiting else None)
+    return Turns(count=len(waiting), next=waiting[0][0] if waiting else None,
+                 games=[game_id for game_id, _ in waiting[:TURNS_LISTED]])
 
 
 @my_games.get("/api/account/holiday")

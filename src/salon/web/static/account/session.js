@@ -27,7 +27,7 @@ const MOST_SEATS = 200;
  * @property {{on: boolean, days_left: number, since: number | null}} [holiday]
  */
 
-/** @typedef {{count: number, next: string | null}} Turns */
+/** @typedef {{count: number, next: string | null, games: string[]}} Turns */
 
 /** The page's account: who is signed in, and the games where it is their turn. */
 export class AccountState {
@@ -35,7 +35,7 @@ export class AccountState {
     /** @type {Me | null} */
     this.me = null;
     /** @type {Turns} */
-    this.turns = { count: 0, next: null };
+    this.turns = { count: 0, next: null, games: [] };
     /** @type {Set<() => void>} */
     this.listeners = new Set();
     /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -91,7 +91,7 @@ export class AccountState {
       this.poller = setInterval(() => this.refreshTurns(), POLL_MS);
       if (!was) this.refreshTurns();
     } else {
-      this.turns = { count: 0, next: null };
+      this.turns = { count: 0, next: null, games: [] };
       this.showCount();
     }
     this.renderNav();
@@ -128,7 +128,7 @@ export class AccountState {
     }
     if (!r.ok || !r.data) return;
     const before = this.turns.count;
-    this.turns = { count: Number(r.data.count) || 0, next: r.data.next || null };
+    this.turns = { count: Number(r.data.count) || 0, next: r.data.next || null, games: r.data.games || [] };
     this.showCount();
     if (this.turns.count > before && document.hidden) this.notify();
     this.renderNav();

@@ -152,8 +152,8 @@ export class StatusBar {
         h("button", { class: "btn small", id: "leave", on: { click: () => this.leave() } }, c.t("game.leave")),
       );
     }
-    const next = account.me ? account.turns.next : null;
-    if (next && next !== table.id) {
+    const next = account.me ? account.turns.games.find((id) => id !== table.id) : undefined;
+    if (next) {
       parts.push(
         h("a", { class: "btn small primary", id: "next-game", href: `#/game/${next}` }, c.t("game.next_game"), " →"),
       );
