@@ -98,16 +98,15 @@ class Site:
         return email, client
 
 
-@pytest.fixture(scope="module")
-def site() -> Iterator[Site]:
-    """The real server (uvicorn) in a thread on an in-memory database, its letters sent to an
-    SMTP server on this computer, its links pointing at itself."""
+def served(host: str = "127.0.0.1") -> Iterator[Site]:
+    """The real server (uvicorn) in a thread on an in-memory database, reached by the name
+    ``host``, its letters sent to an SMTP server on this computer, its links pointing at itself."""
     inbox = Inbox()
     smtp_port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=smtp_port)
     controller.start()
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
+    url = f"http://{host}:{port}"
     mail = MailSettings(Smtp("127.0.0.1", smtp_port), SENDER, url + "/")
     app = create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED, mail=mail)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
@@ -118,6 +117,11 @@ def site() -> Iterator[Site]:
     server.should_exit = True
     thread.join(10)
     controller.stop()
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[Site]:
+    yield from served()
 
 
 def page_of(browser: Any, site: Site, size: dict[str, int] = LAPTOP) -> Any:  # noqa: F811

@@ -16,23 +16,17 @@ player to come by first is set to none for the test."""
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import httpx2 as httpx
 import pytest
-import uvicorn
-from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 
-from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
-from salon.web.mail import MailSettings, Smtp
 from salon.web.mail.outbox import KINDS, Kind
-from tests.web.helpers import TOKEN, free_port, poll
-from tests.web.smtp_inbox import SENDER, Inbox
-from tests.web.test_account_pages import LAPTOP, LEGIBLE, PASSWORD, PHONE, SHOTS, SLOW, WIDE, Site
+from tests.web.helpers import TOKEN, poll
+from tests.web.test_account_pages import LAPTOP, LEGIBLE, PASSWORD, PHONE, SHOTS, SLOW, WIDE, Site, served
 from tests.web.test_browser import browser  # noqa: F401  (fixture)
 from tests.web.test_passkeys_browser import AUTHENTICATOR
 from tests.web.test_push import Device, PushService, service  # noqa: F401  (fixture)
@@ -53,26 +47,10 @@ FETCH = """async ([method, url, body]) => {
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[Site]:
-    """The real server (uvicorn) in a thread on an in-memory database, on ``localhost`` (the one
-    name a browser makes passkeys on without HTTPS), its letters sent to an SMTP server on this
-    computer, its links pointing at itself; push endpoints on this computer are taken."""
-    inbox = Inbox()
-    smtp_port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=smtp_port)
-    controller.start()
-    port = free_port()
-    url = f"http://localhost:{port}"
-    mail = MailSettings(Smtp("127.0.0.1", smtp_port), SENDER, url + "/")
+    """The real server on ``localhost`` (the one name a browser makes passkeys on without
+    HTTPS); push endpoints on this computer are taken."""
     assert UNLIMITED.push_on_loopback
-    app = create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED, mail=mail)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    poll(lambda: server.started, "the server started", pause=0.05)
-    yield Site(url, inbox)
-    server.should_exit = True
-    thread.join(10)
-    controller.stop()
+    yield from served("localhost")
 
 
 @pytest.fixture
