@@ -14,9 +14,11 @@ import json
 import secrets
 from typing import Any
 
+import regex
 import sqlalchemy as sa
 
 from salon.web.accounts.account import Account
+from salon.web.names import likeness
 from salon.web.storage import ACCOUNT_SESSIONS, ACCOUNT_TOKENS, ACCOUNTS, GAMES, IN_PLAY, SEATS, Database
 from salon.web.storage.schema import (
     MAIL_OFF,
@@ -28,6 +30,9 @@ from salon.web.storage.schema import (
     PUSH_SUBSCRIPTIONS,
 )
 
+HANDLE_LIMIT = 40
+HANDLE_GAP = regex.compile(r"[^\p{L}\p{N}_-]+")
+"""What a handle keeps of a name: letters and digits of every script, ``_`` and ``-``."""
 KNOWN_KEPT = 16
 """The address keys an account remembers as having signed in to it (salon.web.accounts.throttle)."""
 LISTED_SEATS = 200
@@ -58,11 +63,35 @@ def by_id(db: Database, account: str) -> Any:
 
 
 def create(db: Database, name: str, email: str, password_hash: str, lang: str, now: float) -> str:
-    """A new, unverified account: its id (random, as a table's)."""
+    """A new, unverified account: its id (random, as a table's), with a handle of its own."""
     account = secrets.token_urlsafe(12)
     db.conn.execute(ACCOUNTS.insert().values(id=account, name=name, email=email, verified=False,
-                                             password_hash=password_hash, lang=lang, created=now))
+                                             password_hash=password_hash, lang=lang, created=now,
+                                             handle=free_handle(db, name)))
     return account
+
+
+def handle_of(name: str) -> str:
+    """The handle a name suggests: its look-alike key (salon.web.names.likeness), each run of
+    what is neither a letter, a digit, ``_`` nor ``-`` made one ``-``; ``player`` for none."""
+    return HANDLE_GAP.sub("-", likeness(name)).strip("-")[:HANDLE_LIMIT] or "player"
+
+
+def free_handle(db: Database, name: str) -> str:
+    """A handle for a new account named ``name``: the one its name suggests, else that with
+    the first free number (``ann-2``).  A handle never changes with the name, so that the
+    links to a profile keep working."""
+    base = handle_of(name)
+    taken = set(db.conn.scalars(sa.select(ACCOUNTS.c.handle).where(
+        sa.or_(ACCOUNTS.c.handle == base, ACCOUNTS.c.handle.like(f"{base}-%")))))
+    if base not in taken:
+        return base
+    return next(f"{base}-{n}" for n in range(2, len(taken) + 3) if f"{base}-{n}" not in taken)
+
+
+def by_handle(db: Database, handle: str) -> Any:
+    """The account row of a handle (as typed: its case and look-alikes do not matter), or None."""
+    return db.conn.execute(sa.select(ACCOUNTS).where(ACCOUNTS.c.handle == handle_of(handle))).first()
 
 
 def change(db: Database, account: str, **values: Any) -> None:

@@ -34,6 +34,12 @@ class Adapter:
         beside it that the game does not tell itself; never anything hidden from ``seat``."""
         return game.observe(seat)
 
+    def scores_now(self, game: Game) -> list[int] | None:
+        """Each seat's score if the game ended now, everything counted (a game its players
+        agree to end early is scored so: salon.web.standing); None where the game cannot
+        tell it."""
+        return None
+
     def private_action(self, action: str) -> bool:
         """Whether the other seats may not even learn that ``action`` was taken (one card of a
         secret commitment whose size is secret): the server then shows it to its seat only."""

@@ -24,6 +24,11 @@ def _data(game: Game) -> DataSet:
 
 
 class NecklaceAdapter(Adapter):
+    def scores_now(self, game: Game) -> list[int] | None:
+        """The livres each seat has scored so far: the highest total wins (QN-END-2)."""
+        players: list[dict[str, Any]] = game.observe(None)["players"]
+        return [p["score"] for p in players]
+
     def components(self, game: Game) -> dict[str, Any]:
         ds = _data(game)
         r = ds.rules

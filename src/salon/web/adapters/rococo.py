@@ -48,6 +48,12 @@ class RococoAdapter(Adapter):
         assert isinstance(game, Rococo)
         return {**game.observe(seat), "projection": game.projection(seat)}
 
+    def scores_now(self, game: Game) -> list[int] | None:
+        """Each seat's projection as the seat itself knows it: its own hand counted, which
+        no other seat's view of it counts (salon.rococo.projection)."""
+        assert isinstance(game, Rococo)
+        return [game.projection(seat)[seat] or 0 for seat in range(game.num_players)]
+
     def components(self, game: Game) -> dict[str, Any]:
         t = _tables(game)
         ds = t.ds

@@ -130,6 +130,13 @@ class NewTable(ApiModel):
     on_timeout: Literal["bot", "out"] = "bot"
     """At a table that lasts days, what a player whose time runs out meets: a bot takes the
     seat, or (``out``) they are out as well, finishing last."""
+    rated: StrictBool = False
+    """The result moves its players' ratings: every seat is a person's, signed in; a player
+    who leaves or runs out of time finishes last."""
+    min_rating: StrictInt | None = Field(default=None, ge=0, le=4000)
+    """A rated table's least rating of its game and kind for a player to sit down."""
+    min_reliability: StrictInt | None = Field(default=None, ge=0, le=100)
+    """A rated table's least share, in per cent, of a player's games finished rather than left."""
 
 
 class Created(ApiModel):
@@ -174,6 +181,10 @@ async def create_table(spec: NewTable, hub: HubDep, client: Client, network: Net
         if spec.turn_timer:
             raise Refused("bad_pace", "a table that lasts days has no turn timer: give one or the other")
         options.update(pace_days=spec.pace_days, on_timeout=spec.on_timeout)
+    if spec.rated:
+        options["rated"] = True
+    options.update({key: value for key, value in (("min_rating", spec.min_rating),
+                                                  ("min_reliability", spec.min_reliability)) if value is not None})
     room, seat, token = await hub.lobby.create(spec.game, spec.title, [s.model_dump() for s in spec.seats],
                                          spec.config, spec.seed,
                                          spec.join.model_dump() if spec.join is not None else None,

@@ -108,6 +108,12 @@ class Summary(ApiModel):
     on_timeout: Literal["bot", "out"] | None
     """At a table that lasts days, what a player whose time runs out meets: a bot takes the
     seat (``bot``), or they are out as well, finishing last (``out``)."""
+    rated: bool
+    """The result moves its players' ratings."""
+    min_rating: int | None
+    """A rated table's least rating to sit down."""
+    min_reliability: int | None
+    """A rated table's least share, in per cent, of a player's games finished."""
     result: GameResult | None
 
 
@@ -181,6 +187,11 @@ class State(ApiModel):
     """The number of the first log entry sent."""
     log: list[LogEntry]
     result: GameResult | None
+    rated: bool
+    """The result moves its players' ratings."""
+    end_votes: list[int]
+    """The seats whose players voted to end the game now, scored as it stands (it ends once
+    every person at the table has)."""
 
 
 class Reason(ApiModel):
@@ -244,3 +255,26 @@ class SeatToken(ApiModel):
     seat: int
     token: str
     """Sent back as the ``X-Seat-Token`` header, or in the WebSocket's ``hello``."""
+
+
+ChatChannel = Literal["players", "spectators"]
+
+
+class ChatLine(ApiModel):
+    """A message of a table's chat, as its reader is shown it (salon.web.chat)."""
+
+    id: int
+    """Increasing with each message the server stores."""
+    name: str
+    """Its author's name as the table shows it: the seat's (``#n`` for a seat whose player gave
+    none), or a spectator's account's."""
+    seat: int | None
+    """The author's seat; null for a spectator."""
+    handle: str | None
+    """The author's account's handle, by which it may be blocked or reported; null for a guest's seat."""
+    text: str
+    """Plain text, cleaned as names are and at most 300 characters: shown as text, never as HTML."""
+    at: float
+    """When it was written, in seconds since the epoch."""
+    mine: bool
+    """Written by the reader (their account, or their seat)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import Path
-from pydantic import StrictInt
+from pydantic import StrictBool, StrictInt
 
 from salon.web.api.deps import Client, HubDep, Person, SeatOf, Table
 from salon.web.api.lobby import JoinSeat
@@ -86,4 +86,22 @@ async def concede(spec: Concession, room: Table, seat: SeatOf, hub: HubDep) -> D
     """Give the game up: the player is out (finishing last) and a bot plays the seat on; a table
     none of whose people is left ends."""
     await hub.departures.concede(room, seat, spec.version)
+    return DoneWithState.model_validate({"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())})
+
+
+class EndVote(ApiModel):
+    """A player's vote to end the game now, scored as it stands."""
+
+    version: StrictInt
+    """The version the seat was shown."""
+    end: StrictBool = True
+    """False takes the vote back."""
+
+
+@seats.post("/api/games/{game_id}/end-vote")
+async def vote_to_end(spec: EndVote, room: Table, seat: SeatOf, hub: HubDep) -> DoneWithState:
+    """Vote to end the game now (or take the vote back): once every person still at the table
+    has voted, it ends, scored as it stands, and its players' results and ratings count it so;
+    a player who went before finishes last."""
+    await hub.departures.vote_to_end(room, seat, spec.end, spec.version)
     return DoneWithState.model_validate({"ok": True, "state": room.state(seat, room.log_size(seat), hub.clock())})

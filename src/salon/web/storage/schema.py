@@ -125,7 +125,11 @@ ACCOUNTS = sa.Table(
     sa.Column("holiday_year", sa.Integer),
     sa.Column("holiday_since", sa.Double),  # since when the holiday under way runs (seconds since the epoch)
     sa.Column("digest", sa.Boolean, nullable=False, server_default=sa.false()),  # turns told once a day
+    sa.Column("handle", sa.Text),  # its public, unique and lasting key: profiles' addresses, invitations
+    sa.Column("hidden", sa.Boolean, nullable=False, server_default=sa.false()),  # its profile shown to no stranger
+    sa.Column("suspended", sa.Boolean, nullable=False, server_default=sa.false()),  # by the operator: no sign-in
     sa.Index("accounts_by_email", "email", unique=True),
+    sa.Index("accounts_by_handle", "handle", unique=True),
 )
 ACCOUNT_SESSIONS = sa.Table(
     "account_sessions", METADATA,
@@ -238,3 +242,96 @@ PASSKEY_CHALLENGES = sa.Table(
 )
 """Passkeys (salon.web.accounts.passkeys): the accounts' WebAuthn credentials and the
 challenges of ceremonies under way."""
+
+RESULTS = sa.Table(
+    "results", METADATA,
+    sa.Column("game_id", sa.Text, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account", sa.Text, nullable=False),
+    sa.Column("game", sa.Text, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),  # the rating kind (salon.web.standing.kinds)
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),  # 1: the best; a quitter of a rated game: last
+    sa.Column("outcome", sa.Text, nullable=False),  # finished, conceded, timed_out, left, ended
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("ended", sa.Double, nullable=False),  # when the game ended (seconds since the epoch)
+    sa.Index("results_by_account", "account", "ended"),
+)
+"""Each game's outcome for every seat an account played, written when the game ends: the
+profiles' counts, recent games, head-to-head records and reliability read it."""
+RATINGS = sa.Table(
+    "ratings", METADATA,
+    sa.Column("account", sa.Text, primary_key=True),
+    sa.Column("kind", sa.Text, primary_key=True),
+    sa.Column("mu", sa.Double, nullable=False),
+    sa.Column("sigma", sa.Double, nullable=False),
+    sa.Column("shown", sa.Double, nullable=False),  # the conservative figure on Elo's scale (salon.web.standing)
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.Double, nullable=False),
+    sa.Index("ratings_board", "kind", "shown"),
+)
+RATING_CHANGES = sa.Table(
+    "rating_changes", METADATA,
+    sa.Column("game_id", sa.Text, primary_key=True),
+    sa.Column("account", sa.Text, primary_key=True),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),
+    sa.Column("mu_before", sa.Double, nullable=False),
+    sa.Column("sigma_before", sa.Double, nullable=False),
+    sa.Column("mu_after", sa.Double, nullable=False),
+    sa.Column("sigma_after", sa.Double, nullable=False),
+    sa.Index("rating_changes_by_account", "account", "kind", "at"),
+    sa.Index("rating_changes_by_at", "at"),
+)
+"""Ratings (salon.web.standing): each account's per kind, and every change a rated game made,
+before and after, from which the ratings can be rebuilt."""
+
+CHAT = sa.Table(
+    "chat", METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.Text, nullable=False),
+    sa.Column("channel", sa.Text, nullable=False),  # "players" or "spectators"
+    sa.Column("account", sa.Text),
+    sa.Column("seat", sa.Integer),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+    sa.Index("chat_by_game", "game_id", "channel", "id"),
+)
+CHAT_MUTED = sa.Table(
+    "chat_muted", METADATA,
+    sa.Column("account", sa.Text, primary_key=True),
+    sa.Column("game_id", sa.Text, primary_key=True),
+)
+BLOCKS = sa.Table(
+    "blocks", METADATA,
+    sa.Column("account", sa.Text, primary_key=True),
+    sa.Column("blocked", sa.Text, primary_key=True),
+    sa.Column("at", sa.Double, nullable=False),
+    sa.Index("blocks_by_blocked", "blocked"),
+)
+FOLLOWS = sa.Table(
+    "follows", METADATA,
+    sa.Column("account", sa.Text, primary_key=True),
+    sa.Column("followed", sa.Text, primary_key=True),
+    sa.Column("at", sa.Double, nullable=False),
+    sa.Index("follows_by_followed", "followed"),
+)
+REPORTS = sa.Table(
+    "reports", METADATA,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("reporter", sa.Text, nullable=False),
+    sa.Column("account", sa.Text),  # the account reported
+    sa.Column("game_id", sa.Text),
+    sa.Column("message", sa.Integer),  # the chat message reported
+    sa.Column("text", sa.Text, nullable=False),  # what the reporter wrote
+    sa.Column("context", sa.Text, nullable=False),  # JSON: the message and those around it, as they were
+    sa.Column("at", sa.Double, nullable=False),
+    sa.Column("state", sa.Text, nullable=False, server_default="open"),  # open, handled
+    sa.Column("note", sa.Text, nullable=False, server_default=""),  # the operator's
+    sa.Column("handled", sa.Double),
+    sa.Index("reports_by_state", "state", "at"),
+)
+"""The tables' chats (salon.web.chat), what each account keeps from itself (blocked accounts,
+muted chats), the players it follows, and the reports for the server's operator (salon admin)."""

@@ -12,9 +12,11 @@ from salon.bots.base import BotSpec
 from salon.core.errors import ConfigError
 from salon.core.game import Game, game_class, secret_seed
 from salon.i18n import text
+from salon.web.accounts import store
 from salon.web.accounts.account import Account, normalise_address
 from salon.web.errors import Refused
 from salon.web.names import clean_text
+from salon.web.standing.eligibility import blocked
 from salon.web.storage import Database, GameRecord, SeatRecord
 from salon.web.tables import notices
 from salon.web.tables.clocks import pace_of
@@ -47,6 +49,8 @@ class Lobby:
         it for an address, which is sent an invitation."""
         if pace_of(options or {}) is not None and person is None:
             raise Refused("signed_out", "a table that lasts days is played by accounts: sign in first")
+        check_rated(options or {}, seat_specs, person)
+        seat_specs = await self._by_handle(seat_specs, person)
         game, bots = self._game(name, seat_specs, config, seed)
         seats = self._seats(game, seat_specs)
         account = person.id if person else None
@@ -61,6 +65,8 @@ class Lobby:
             seats[seat_index].name = display_name(join.get("name"), seat_index)
             unlike(seats, seat_index, seats[seat_index].name)
             options["host"] = seat_index
+        if all(s.kind in (BOT, AUTOMATON) or s.token_hash is not None for s in seats):
+            options["lineup"] = [s.account for s in seats]  # started: its people (salon.web.standing)
         await self.hub.guard.creating(client)  # a request refused for its own mistakes costs no rate
         if join is not None:
             await self.hub.guard.joining(client)
@@ -80,6 +86,34 @@ class Lobby:
         self.hub.rooms.held[game_id] = room
         self.hub.bots.wake(room)
         return room, seat_index, token
+
+    async def _by_handle(self, seat_specs: list[dict[str, Any]], person: Account | None) -> list[dict[str, Any]]:
+        """The seats' specs with each invitation of an account by its handle (``@ann``) made
+        one of its verified address; Refused ``no_such_player`` for a handle of no such account
+        (or one that blocks the creator, or is blocked: a block is not told apart)."""
+        wanted = [spec for spec in seat_specs if str(spec.get("invite") or "").startswith("@")]
+        if not wanted:
+            return seat_specs
+        if person is None:
+            raise Refused("signed_out", "sign in to invite a player by name")
+
+        def addresses(db: Database) -> dict[str, str | None]:
+            found = {}
+            for spec in wanted:
+                row = store.by_handle(db, spec["invite"][1:])
+                ok = row is not None and row.verified and not row.suspended and not blocked(db, person.id, row.id)
+                found[spec["invite"]] = row.email if ok else None
+            return found
+
+        found = await self.hub.store(addresses)
+        specs = []
+        for spec in seat_specs:
+            if spec in wanted:
+                if found[spec["invite"]] is None:
+                    raise Refused("no_such_player", f"no player is called {spec['invite']}")
+                spec = {**spec, "invite": found[spec["invite"]]}
+            specs.append(spec)
+        return specs
 
     def _invite(self, rec: GameRecord, person: Account | None, db: Database) -> None:
         """Send each address a seat is kept for its invitation (in the job that stores the table)."""
@@ -136,6 +170,19 @@ class Lobby:
                            (specs[i].get("bot") or BOT) if specs[i]["kind"] == BOT else "",
                            invited=_invited(specs[i]))
                 for i in range(game.num_players)]
+
+
+def check_rated(options: dict[str, Any], seat_specs: list[dict[str, Any]], person: Account | None) -> None:
+    """A rated table is created by an account and seats people only (salon.web.standing); a
+    minimum rating or reliability is a rated table's."""
+    if not options.get("rated"):
+        if options.get("min_rating") is not None or options.get("min_reliability") is not None:
+            raise Refused("bad_minimum", "only a rated table asks for a minimum rating or reliability")
+        return
+    if person is None:
+        raise Refused("signed_out", "a rated table is played by accounts: sign in first")
+    if any(spec["kind"] != HUMAN for spec in seat_specs):
+        raise Refused("bad_seats", "a rated table seats people only: bots never change a person's rating")
 
 
 def _invited(spec: dict[str, Any]) -> str | None:

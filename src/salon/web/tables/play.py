@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from salon.core import record
 from salon.core.errors import ActionError, MalformedAction
 from salon.web.errors import Refused
+from salon.web.standing.outcome import outcome_of
+from salon.web.standing.record import finish
 from salon.web.storage import Database, Stale, StorageError
 from salon.web.tables import notices
 from salon.web.tables.clocks import pace_of
@@ -147,11 +149,13 @@ class Play:
         self.hub.changed(room, only=actor if all(room.private[first + 1:]) else None)
 
     def tell(self, db: Database, room: Room, turn: int | None) -> None:
-        """Post the letters a write causes (in its job): the game's end to every account, or
+        """Post the letters a write causes (in its job): the game's end to every account (and its
+        results, salon.web.standing), or
         at a table that lasts days, its decision to the account of ``turn``'s seat."""
         now = time.time()
         if room.game.is_over():
             notices.game_over(db, self.hub.mail, room.id, room.title, dict(enumerate(places(room))), now)
+            finish(db, outcome_of(room), now)
         elif turn is not None and (days := pace_of(room.options)) and room.seats[turn].kind == HUMAN:
             notices.your_turn(db, self.hub.mail, room.id, room.title, turn, days, now)
 

@@ -85,11 +85,14 @@ class Connection:
     messages carry only the new log entries, and all of it after an undo shortened the log.
     """
 
-    def __init__(self, seat: int | None, client: str = "", ticket: str | None = None) -> None:
+    def __init__(self, seat: int | None, client: str = "", ticket: str | None = None,
+                 account: str | None = None) -> None:
         self.seat = seat
         self.client = client
         self.ticket = ticket
         """What the connection is counted under (Guard.connect); None for one made by the server itself."""
+        self.account = account
+        """The signed-in account of the client, if any: what its chat keeps from it (salon.web.chat)."""
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.epoch = -1
         self.sent = 0
@@ -332,6 +335,8 @@ class Room:
                 "turn_timer": self.options.get("turn_timer"), "hints": bool(self.options.get("hints")),
                 "private": not self.listed, "host": self.host, "pace_days": pace_of(self.options),
                 "on_timeout": self.options.get("on_timeout") if pace_of(self.options) else None,
+                "rated": bool(self.options.get("rated")), "min_rating": self.options.get("min_rating"),
+                "min_reliability": self.options.get("min_reliability"),
                 "result": {**self.game.result().to_json(), "places": places(self)} if self.game.is_over() else None}
 
     def timer(self, now: float) -> dict[str, Any] | None:
@@ -379,6 +384,8 @@ class Room:
             "log_from": since,
             "log": self._entries(since, visible, seat),
             "result": {**g.result().to_json(), "places": places(self)} if g.is_over() else None,
+            "rated": bool(self.options.get("rated")),
+            "end_votes": self.options.get("end_votes", []) if status == "running" else [],
         }
 
     def state_for(self, conn: Connection, now: float) -> dict[str, Any]:

@@ -16,8 +16,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from salon.bots.base import BotSpec
+from salon.web.chat import blocks
 from salon.web.errors import Refused
 from salon.web.names import clean_text, likeness
+from salon.web.standing.eligibility import shortfall
+from salon.web.standing.outcome import LEFT, TIMED_OUT, kind_of, outcome_of, with_departure
+from salon.web.standing.record import finish
 from salon.web.storage import Database, SeatRecord
 from salon.web.tables import notices
 from salon.web.tables.clocks import pace_of
@@ -157,7 +161,13 @@ class Seats:
                 raise Refused("over", "the game is over")
             if account is None and pace_of(room.options) is not None:
                 raise Refused("signed_out", "a table that lasts days is played by accounts: sign in first")
+            if room.options.get("rated"):
+                await self._check_rated(room, account)
             free_seat(room.seats, wanted, room.vacant, address)
+            holders = [s.account for s in room.seats if s.account is not None and s.token_hash is not None]
+            if account is not None and holders and await self.hub.store(
+                    lambda db: blocks.blocked_by_any(db, account, holders)):
+                raise Refused("blocked", "a player at this table has blocked you")
             await self.hub.guard.joining(client)
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
@@ -178,10 +188,29 @@ class Seats:
             room.seats[seat].account = account
             room.options = hosting or room.options
             room.turn_started = now  # a timer runs for seated players only
-            await self._start_clock(room)
+            await self._started(room)
             room.broadcast(now)
             self.hub.bots.wake(room)
             return seat, token
+
+    async def _check_rated(self, room: Room, account: str | None) -> None:
+        """Only an account sits at a rated table, with the rating and reliability it asks for."""
+        if account is None:
+            raise Refused("signed_out", "a rated table is played by accounts: sign in first")
+        kind = kind_of(room)
+        short = await self.hub.store(lambda db: shortfall(db, account, kind, room.options))
+        if short is not None:
+            raise Refused("below_minimum", short)
+
+    async def _started(self, room: Room) -> None:
+        """Once every seat is taken, remember who sat down (salon.web.standing: the people
+        the game's outcome counts) and start the clock of a table that lasts days."""
+        if room.status != "running":
+            return
+        if "lineup" not in room.options:
+            options = room.options = {**room.options, "lineup": [s.account for s in room.seats]}
+            await self.hub.store(lambda db: db.set_options(room.id, options))
+        await self._start_clock(room)
 
     async def _start_clock(self, room: Room) -> None:
         """At a table that lasts days, start the first decision's clock once every seat is
@@ -212,6 +241,8 @@ class Seats:
             digest = s.token_hash
             assert digest is not None
             options = without(room, seat, vacate=room.status == "running")
+            if room.status == "running":
+                options = with_departure(options, seat, LEFT)
 
             def leave(db: Database) -> None:
                 db.leave_seat(room.id, seat, digest)
@@ -235,10 +266,11 @@ class Seats:
             if target == seat:
                 raise Refused("own_seat", "to give up your own seat, leave it")
             now = self.hub.clock()
+            options = {**room.options, "vacant": [v for v in room.vacant if v != target]}
             if target not in room.vacant:
                 self._check_replaceable(room, seat, target, now)
-            await self.reseat(room, target, choice == "bot",
-                               {**room.options, "vacant": [v for v in room.vacant if v != target]})
+                options = with_departure(options, target, LEFT)
+            await self.reseat(room, target, choice == "bot", options)
             room.broadcast(now)
             self.hub.bots.wake(room)
 
@@ -304,12 +336,29 @@ class Seats:
             if late == seat:
                 raise Refused("own_seat", "your own time ran out: play, or leave the seat")
             if choice == "end":
-                await self.hub.store(lambda db: db.end_game(room.id))
-                self.end(room)
+                room.options = with_departure(room.options, late, TIMED_OUT)
+                await self.end_stored(room)
             else:
-                await self.reseat(room, late, True, without(room, late, vacate=False))
+                await self.reseat(room, late, True, with_departure(without(room, late, vacate=False), late, TIMED_OUT))
             room.broadcast(self.hub.clock())
             self.hub.bots.wake(room)
+
+    async def end_stored(self, room: Room, scores: list[int] | None = None) -> bool:
+        """End a game early (its people went, or agreed to end it, scored as ``scores`` stood):
+        stored with its results (salon.web.standing) and its options, then :meth:`end`; False
+        if another process ended it first."""
+        outcome, options, now = outcome_of(room, scores), room.options, time.time()
+
+        def end(db: Database) -> bool:
+            if not db.end_game(room.id):
+                return False
+            db.set_options(room.id, options)
+            finish(db, outcome, now)
+            return True
+
+        ended: bool = await self.hub.store(end)
+        self.end(room)
+        return ended
 
     def end(self, room: Room) -> None:
         """The game was ended early (stored already): nothing more is thought about for it."""

@@ -11,7 +11,9 @@ import time
 from typing import TYPE_CHECKING
 
 from salon.web import quota
+from salon.web.standing.outcome import LEFT, with_departure
 from salon.web.storage import Database, StorageError
+from salon.web.tables.departures import people_left
 
 if TYPE_CHECKING:
     from salon.web.tables.hub import Hub
@@ -77,8 +79,9 @@ class Upkeep:
         async with room.lock:
             if not room.live or room.online() - {None}:
                 return False
-            if not await storage.run(lambda db: db.end_game(game_id)):
+            for seat in people_left(room):  # each left it, and finishes last (salon.web.standing)
+                room.options = with_departure(room.options, seat, LEFT)
+            if not await self.hub.seats.end_stored(room):
                 return False
-            self.hub.seats.end(room)
             room.broadcast(self.hub.clock())
         return True
