@@ -17,9 +17,9 @@ from salon.web.players.figures import shown
 from salon.web.standing import ratings
 from salon.web.standing.outcome import AUTOMATON_PREFIX, Outcome, Placed
 from salon.web.standing.record import finish
-from salon.web.storage.schema import RATING_CHANGES, RATINGS, RESULTS
+from salon.web.storage.schema import ACCOUNTS, RATING_CHANGES, RATINGS, RESULTS
 from tests.web.helpers import TOKEN
-from tests.web.test_accounts import Browser, Server, error, serve, sign_up
+from tests.web.test_accounts import Browser, Server, error, serve, sign_in, sign_up
 from tests.web.test_correspondence import game_state
 
 
@@ -249,3 +249,13 @@ def test_every_rating_is_rebuilt_from_the_placements_a_reset_included(server: Se
     assert [m.where for m in mismatches] == ["rating of ann (necklace)"]
     server.run(lambda db: ratings.rebuild(db, write=True))
     assert server.run(lambda db: ratings.rebuild(db)) == (4, [])
+
+
+def test_a_suspended_account_is_signed_out_and_cannot_sign_in(server: Server) -> None:
+    ann = server.browser()
+    account = sign_up(server, ann)
+    server.run(lambda db: db.conn.execute(ACCOUNTS.update().where(ACCOUNTS.c.id == account["id"])
+                                          .values(suspended=True)))
+    assert ann.get("/api/account").status_code == 401
+    assert error(sign_in(ann)) == "suspended", "told only with the right password"
+    assert error(sign_in(ann, password="not the password at all")) == "bad_credentials"

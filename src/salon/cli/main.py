@@ -37,20 +37,22 @@ def _options(version: VersionOpt = False) -> None:
 
 
 def _add_serve() -> None:
-    """``salon serve``; without the server extra, a command of that name that says how to
-    install it (its options are unknown then, and so accepted)."""
+    """``salon serve`` and ``salon admin``; without the server extra, commands of those names
+    that say how to install it (their options are unknown then, and so accepted)."""
     try:
+        from salon.cli.commands.admin import admin
         from salon.cli.commands.serve import serve
     except ModuleNotFoundError as e:
         if (problem := needs_extra(e)) is None:
             raise
-
-        @app.command("serve", help=f"Serve the browser client: {escape(problem)}.",
-                     context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
-        def unavailable() -> None:
-            fail(problem)
+        for name, what in (("serve", "Serve the browser client"), ("admin", "The operator's tools")):
+            @app.command(name, help=f"{what}: {escape(problem)}.",
+                         context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+            def unavailable() -> None:
+                fail(problem)
     else:
         app.command()(serve)
+        app.add_typer(admin)
 
 
 app.command()(play)

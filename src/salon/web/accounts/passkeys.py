@@ -271,6 +271,8 @@ class Passkeys:
         if answer is None or key is None or row is None or not row.verified:
             raise bad_passkey()
         count = asserted(rp, answer, challenge, key, row.id)
+        if row.suspended:
+            raise store.suspended()
         cookie = store.secret()
 
         def open_(db: Database) -> bool:

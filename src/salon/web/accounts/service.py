@@ -97,6 +97,8 @@ class Accounts:
         good, newer = await self.passwords.check(password, row.password_hash if row is not None else None)
         if not good or not row.verified:
             raise wrong
+        if row.suspended:
+            raise store.suspended()
         return Proven(row, attempt, newer)
 
     async def asked_for_letter(self, client: str) -> None:

@@ -18,6 +18,7 @@ import regex
 import sqlalchemy as sa
 
 from salon.web.accounts.account import Account
+from salon.web.errors import Refused
 from salon.web.names import likeness
 from salon.web.storage import ACCOUNT_SESSIONS, ACCOUNT_TOKENS, ACCOUNTS, GAMES, IN_PLAY, SEATS, Database
 from salon.web.storage.schema import (
@@ -47,6 +48,11 @@ def secret() -> str:
 def digest(secret_: str) -> str:
     """What a session or token is stored as."""
     return hashlib.sha256(secret_.encode()).hexdigest()
+
+
+def suspended() -> Refused:
+    """The refusal of a sign-in, with the right password or passkey, to a suspended account."""
+    return Refused("suspended", "this account is suspended by the server's operator")
 
 
 def account_of(row: Any, session: str = "") -> Account:
@@ -126,7 +132,7 @@ def session_of(db: Database, session: str) -> Any:
     """The session of that hash with its account's row (``seen`` is the session's), or None."""
     return db.conn.execute(sa.select(ACCOUNTS, ACCOUNT_SESSIONS.c.seen, ACCOUNT_SESSIONS.c.hash.label("session"))
                            .join(ACCOUNT_SESSIONS, ACCOUNT_SESSIONS.c.account == ACCOUNTS.c.id)
-                           .where(ACCOUNT_SESSIONS.c.hash == session)).first()
+                           .where(ACCOUNT_SESSIONS.c.hash == session, ACCOUNTS.c.suspended.is_(False))).first()
 
 
 def seen(db: Database, session: str, now: float) -> None:

@@ -1,0 +1,89 @@
+"""``salon admin`` on a database file: the reports listed with their context and handled, an
+account suspended (signed out, no new sign-in) and deleted, a rating reset, and every rating
+rebuilt and checked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from salon.web.accounts import store
+from salon.web.standing.outcome import Outcome, Placed
+from salon.web.standing.record import finish
+from salon.web.storage import Database
+from salon.web.storage.schema import ACCOUNT_SESSIONS, ACCOUNTS, RATING_CHANGES, RATINGS, REPORTS
+from tests.cli.conftest import Run
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A database of Ann and Bea, a rated game of theirs, and Bea's report of Ann's message."""
+    url = f"sqlite:///{tmp_path / 'salon.db'}"
+    db = Database(url)
+    with db.conn.begin():
+        for name in ("Ann", "Bea"):
+            account = store.create(db, name, f"{name.lower()}@example.org", "x", "en", 1.0)
+            store.open_session(db, f"cookie-{name}", account, 1.0, "")
+        ann, bea = (store.by_handle(db, h).id for h in ("ann", "bea"))
+        finish(db, Outcome("g1", "necklace", "necklace", True,
+                           (Placed(0, ann, 1, "finished"), Placed(1, bea, 2, "finished"))), 10.0)
+        context = {"reported": 2, "messages": [{"id": 1, "name": "Bea", "text": "hello"},
+                                               {"id": 2, "name": "Ann", "text": "something rude"}]}
+        db.conn.execute(REPORTS.insert().values(id="r1", reporter=bea, account=ann, game_id="g1", message=2,
+                                                text="rude", context=json.dumps(context), at=20.0))
+    db.close()
+    return url
+
+
+def rows(url: str, table: sa.Table) -> list[sa.Row]:
+    db = Database(url)
+    try:
+        return list(db.conn.execute(sa.select(table)))
+    finally:
+        db.close()
+
+
+def test_a_report_is_listed_with_its_context_and_handled(run: Run, db_url: str) -> None:
+    listed = run("admin", "reports", "--db", db_url)
+    assert listed.exit_code == 0, listed.output
+    assert "r1" in listed.output and "bea reports ann at table g1" in listed.output
+    assert "they wrote: rude" in listed.output and "> Ann: something rude" in listed.output
+    assert "  Bea: hello" in listed.output
+    handled = run("admin", "handle", "r1", "--note", "warned", "--db", db_url)
+    assert handled.exit_code == 0 and "handled" in handled.output
+    assert "no open reports" in run("admin", "reports", "--db", db_url).output
+    assert "note: warned" in run("admin", "reports", "--all", "--db", db_url).output
+    missing = run("admin", "handle", "nope", "--db", db_url)
+    assert missing.exit_code == 1 and "no report has the id" in missing.stderr
+
+
+def test_a_suspended_account_is_signed_out_and_a_deleted_one_is_gone(run: Run, db_url: str) -> None:
+    assert run("admin", "suspend", "ANN", "--db", db_url).exit_code == 0
+    [ann] = [r for r in rows(db_url, ACCOUNTS) if r.handle == "ann"]
+    assert ann.suspended and {r.account for r in rows(db_url, ACCOUNT_SESSIONS)} == {
+        r.id for r in rows(db_url, ACCOUNTS) if r.handle == "bea"}
+    assert run("admin", "suspend", "ann", "--undo", "--db", db_url).exit_code == 0
+    assert not next(r for r in rows(db_url, ACCOUNTS) if r.handle == "ann").suspended
+    assert run("admin", "delete", "ann", "--yes", "--db", db_url).exit_code == 0
+    assert [r.handle for r in rows(db_url, ACCOUNTS)] == ["bea"]
+    gone = run("admin", "suspend", "ann", "--db", db_url)
+    assert gone.exit_code == 1 and "no account has the handle 'ann'" in gone.stderr
+
+
+def test_a_reset_rating_is_kept_in_the_history_and_the_ratings_check(run: Run, db_url: str) -> None:
+    checked = run("admin", "ratings", "--db", db_url)
+    assert checked.exit_code == 0 and "1 rated games" in checked.output and "every rating matches" in checked.output
+    assert "reset necklace" in run("admin", "reset", "ann", "--db", db_url).output
+    assert {r.game_id.split(":")[0] for r in rows(db_url, RATING_CHANGES)} == {"g1", "reset"}
+    assert run("admin", "ratings", "--db", db_url).exit_code == 0
+    db = Database(db_url)
+    with db.conn.begin():
+        db.conn.execute(RATINGS.update().values(mu=99.0))
+    db.close()
+    differs = run("admin", "ratings", "--db", db_url)
+    assert differs.exit_code == 1 and "differs: rating of" in differs.output
+    assert run("admin", "ratings", "--rebuild", "--db", db_url).exit_code == 0
+    assert run("admin", "ratings", "--db", db_url).exit_code == 0
