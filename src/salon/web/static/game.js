@@ -8,7 +8,7 @@
 // observation, its legal actions when it decides, and the new journal entries.  A click on
 // anything marked data-action sends that action with the version it was chosen in (the
 // server's count of the changes this seat has seen).  A "presence" message updates only who
-// is online.
+// is online; a "chat" message goes to the table's chat (chat.js).
 
 import { byId, h, toast } from "./ui.js";
 import { seatStore } from "./seats.js";
@@ -19,6 +19,7 @@ import { DecisionPanel, errorText } from "./game/decision.js";
 import { TableFrame } from "./game/frame.js";
 import { StatusBar } from "./game/status.js";
 import { account } from "./account/session.js";
+import { ChatPanel } from "./chat.js";
 
 /**
  * @typedef {import("./renderer-interface.js").TableState} TableState
@@ -43,6 +44,9 @@ import { account } from "./account/session.js";
  * @property {boolean} [private]
  * @property {number | null} [pace_days] a table that lasts days: the days a decision has
  * @property {"bot" | "out" | null} [on_timeout] what happens to a player whose days run out
+ * @property {boolean} [rated] the result moves its players' ratings
+ * @property {number | null} [min_rating] a rated table's least rating to sit down
+ * @property {number | null} [min_reliability] a rated table's least per cent of games finished
  */
 
 /** The page of one table: it loads the table and its game's renderer, then shows it live. */
@@ -132,12 +136,23 @@ export class LiveTable {
       opening: (what) => this.opening(what),
       refused: (err) => toast(this.errorText(err), 5000),
     });
+    this.chat = new ChatPanel({
+      catalog: () => this.c,
+      id: this.id,
+      seated: () => this.state !== null && this.state.seat !== null,
+      say: async (text) => /** @type {any} */ (await this.connection.post("chat", { text })),
+      errorText: (err) => this.errorText(err ?? undefined),
+    });
     this.frame = new TableFrame(() => this.state && this.render(this.state, false));
     this.status = new StatusBar(this);
     this.decision = new DecisionPanel(this);
     this.el = this.build();
     // the way to the next game where it is the player's turn follows the account's count
-    this.unwatch = account.watch(() => this.state && this.status.render(this.el.status, this.state));
+    this.unwatch = account.watch(() => {
+      if (this.state) this.status.render(this.el.status, this.state);
+      this.chat.update(); // signed in or out: who may write, mute, block and report
+      this.chat.redraw();
+    });
   }
 
   get c() {
@@ -160,10 +175,12 @@ export class LiveTable {
   }
 
   build() {
-    return this.frame.build(this.root, this.c, this.summary.game, {
+    const parts = this.frame.build(this.root, this.c, this.summary.game, {
       click: (e) => this.onClick(e),
       keydown: (e) => this.onKey(e),
     });
+    parts.logBox.after(this.chat.element());
+    return parts;
   }
 
   /** @param {number} seat */
@@ -210,6 +227,8 @@ export class LiveTable {
       this.state = { ...this.state, seats: msg.seats };
       this.renderPlayers(this.state);
       this.status.render(this.el.status, this.state);
+    } else if (msg.type === "chat") {
+      this.chat.receive(msg);
     } else if (msg.type === "error") {
       toast(this.errorText(msg), 5000);
     }
@@ -273,6 +292,7 @@ export class LiveTable {
     this.renderPlayers(st);
     this.renderEnd(st);
     this.renderLog(fullLog);
+    this.chat.update();
     this.frame.showTargets(this.el.board, st);
     const mineNow = st.status === "running" && st.current !== null && st.current === st.seat && !st.forced;
     const title = this.summary.title;

@@ -57,6 +57,8 @@
  * @property {number | null} [pace_days] the days each decision has at a table that lasts days (null: live)
  * @property {"bot" | "out" | null} [on_timeout] what happens to a player whose days run out
  * @property {Clock | null} [clock] the deciding player's clock at a table that lasts days
+ * @property {boolean} [rated] the result moves its players' ratings
+ * @property {number[]} [end_votes] the seats whose players voted to end the game now
  */
 
 /**

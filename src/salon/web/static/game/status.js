@@ -137,13 +137,32 @@ export class StatusBar {
         ? h("span", { class: "chip" }, c.t("game.spectator"))
         : h("span", { class: "chip" }, dot(me), " ", c.t("game.you_are", { player: table.seatName(me) })),
     );
+    if (st.rated) parts.push(h("span", { class: "chip rated", id: "rated" }, c.t("game.rated")));
     const out = me !== null && Boolean(st.seats[me]?.out);
+    const votes = st.end_votes || [];
+    if (st.status === "running" && votes.length) {
+      const names = votes.map((s) => table.seatName(s)).join(", ");
+      parts.push(h("span", { class: "chip", id: "end-votes" }, c.t("game.end_votes", { names })));
+    }
     if (me !== null && st.status === "running" && !out) {
       parts.push(
         h(
           "button",
           { class: "btn small", id: "concede", on: { click: () => this.concede(st.version) } },
           c.t("game.concede"),
+        ),
+      );
+      const voted = votes.includes(me);
+      parts.push(
+        h(
+          "button",
+          {
+            class: "btn small",
+            id: "vote-end",
+            title: c.t("game.vote_end_help"),
+            on: { click: () => this.table.connection.post("end-vote", { version: st.version, end: !voted }) },
+          },
+          c.t(voted ? "game.vote_end_back" : "game.vote_end"),
         ),
       );
     }

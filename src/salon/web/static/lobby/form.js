@@ -225,6 +225,13 @@ export class NewTableForm {
       check("hints", setup.hints, (on) => {
         setup.hints = on;
       }),
+      account.me && setup.rateable
+        ? check("rated", setup.rated, (on) => {
+            setup.rated = on;
+            this.redraw();
+          })
+        : null,
+      account.me && setup.rateable && setup.rated ? this.minimums() : null,
       check("listed", setup.listed, (on) => {
         setup.listed = on;
       }),
@@ -281,7 +288,7 @@ export class NewTableForm {
       { class: "form-row invite-row" },
       h("label", { for: `invite-${i}` }, c.t("lobby.invite")),
       h("input", {
-        type: "email",
+        type: "text",
         id: `invite-${i}`,
         "data-invite": i,
         maxlength: 320,
@@ -297,6 +304,40 @@ export class NewTableForm {
       }),
       account.me ? null : h("div", { class: "option-help" }, c.t("lobby.invite_sign_in")),
     );
+  }
+
+  /** A rated table's least rating and reliability for a player to sit down (0: none). */
+  minimums() {
+    const c = this.c;
+    const setup = this.setup;
+    /**
+     * @param {string} id
+     * @param {"minRating" | "minReliability"} key
+     * @param {number} max
+     * @param {number} step
+     */
+    const least = (id, key, max, step) =>
+      h(
+        "div",
+        { class: "form-row" },
+        h("label", { for: id }, c.t(`lobby.${id.replace("-", "_")}`)),
+        h("input", {
+          type: "number",
+          id,
+          min: 0,
+          max,
+          step,
+          value: setup[key] || "",
+          placeholder: c.t("lobby.no_minimum"),
+          on: {
+            input: (e) => {
+              const n = Math.round(Number(valueOf(e)));
+              setup[key] = Number.isFinite(n) ? Math.max(0, Math.min(max, n)) : 0;
+            },
+          },
+        }),
+      );
+    return [least("min-rating", "minRating", 4000, 50), least("min-reliability", "minReliability", 100, 5)];
   }
 
   /** A table that lasts days: what happens when a player's days run out, and who may create it. */

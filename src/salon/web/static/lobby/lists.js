@@ -182,6 +182,15 @@ export class TableLists {
       { class: "game-card", "data-game": g.id },
       h("span", { class: "title" }, g.title),
       h("span", { class: `chip status-${g.status}` }, c.t(`lobby.status_${g.status}`)),
+      g.rated
+        ? h(
+            "span",
+            { class: "chip rated", "data-rated": g.id },
+            c.t("lobby.rated_badge"),
+            g.min_rating ? ` · ${c.t("lobby.minimum_badge", { rating: g.min_rating })}` : "",
+            g.min_reliability ? ` · ${g.min_reliability}%` : "",
+          )
+        : null,
       h("span", { class: "muted" }, gameName),
       h(
         "span",

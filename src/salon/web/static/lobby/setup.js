@@ -30,6 +30,9 @@ export const ON_TIMEOUT = ["bot", "out"]; // what happens to a player whose days
  * @property {string} [onTimeout] bot or out
  * @property {boolean} hints
  * @property {boolean} listed
+ * @property {boolean} [rated] the result moves the players' ratings (accounts only, no bots)
+ * @property {number} [minRating] a rated table's least rating to sit down; 0: none
+ * @property {number} [minReliability] a rated table's least per cent of games finished; 0: none
  * @property {string} [title] kept while the table is set up, not once created
  * @property {string[]} [invites] kept while the table is set up, not once created
  */
@@ -91,6 +94,9 @@ export class TableSetup {
     this.invites = [];
     this.hints = false;
     this.listed = false;
+    this.rated = false;
+    this.minRating = 0;
+    this.minReliability = 0;
     if (first) this.selectGame(first.name);
     if (first && last && last.game === first.name) this.restore(last);
     if (first && last && last.game === first.name && typeof last.title === "string") this.title = last.title;
@@ -134,12 +140,33 @@ export class TableSetup {
     this.onTimeout = last.onTimeout && ON_TIMEOUT.includes(last.onTimeout) ? last.onTimeout : "bot";
     this.hints = last.hints === true;
     this.listed = last.listed === true;
+    this.rated = last.rated === true;
+    this.minRating = Number.isInteger(last.minRating) ? Number(last.minRating) : 0;
+    this.minReliability = Number.isInteger(last.minReliability) ? Number(last.minReliability) : 0;
+  }
+
+  /** Whether the table may be rated: every seat a person's (bots never change a rating). */
+  get rateable() {
+    return this.seats.every((s, i) => i === 0 || s === "open");
   }
 
   /** The choices, as remembered. */
   choices() {
-    const { players, seats, options, timer, pace, onTimeout, hints, listed } = this;
-    return { game: this.game?.name, players, seats, options, timer, pace, onTimeout, hints, listed };
+    const { players, seats, options, timer, pace, onTimeout, hints, listed, rated, minRating, minReliability } = this;
+    return {
+      game: this.game?.name,
+      players,
+      seats,
+      options,
+      timer,
+      pace,
+      onTimeout,
+      hints,
+      listed,
+      rated,
+      minRating,
+      minReliability,
+    };
   }
 
   /** The table created: remembered for the next visit. */
@@ -238,6 +265,11 @@ export class TableSetup {
       body.on_timeout = this.onTimeout;
     } else if (this.timer) body.turn_timer = this.timer;
     if (this.hints) body.hints = true;
+    if (this.rated && this.rateable) {
+      body.rated = true;
+      if (this.minRating > 0) body.min_rating = this.minRating;
+      if (this.minReliability > 0) body.min_reliability = this.minReliability;
+    }
     body.private = !this.listed;
     return body;
   }
