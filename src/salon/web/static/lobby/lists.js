@@ -6,6 +6,7 @@
 import { askName, h, toast } from "../ui.js";
 import { seatStore } from "../seats.js";
 import { displayName } from "../table.js";
+import { account } from "../account/session.js";
 
 const SECTIONS = /** @type {const} */ (["open", "running", "over"]);
 const PAGE = 10; // games listed per page of a section
@@ -17,7 +18,38 @@ const OWN = 10; // this browser's own tables looked up at most
  * @typedef {import("../renderer-interface.js").Seat} Seat
  * @typedef {"open" | "running" | "over"} Section
  * @typedef {{games?: TableSummary[], more?: Partial<Record<Section, boolean>>}} Listing
+ * @typedef {{ratings: Record<string, number>, reliability: number}} Standing the signed-in
+ *   player's rating per kind and per cent of games finished, which rated tables ask minimums of
  */
+
+const NEWCOMER = 1500; // the figure of a kind the player has no rating of
+
+/**
+ * The rating kind of a table: its game, or its solo mode where the game plays a seat itself.
+ * @param {TableSummary} g
+ */
+function kindOf(g) {
+  return g.seats.some((s) => s.kind === "automaton") ? `${g.game}-solo` : g.game;
+}
+
+/**
+ * The signed-in player's standing, from their profile; null for a guest or if it cannot be read.
+ * @returns {Promise<Standing | null>}
+ */
+async function myStanding() {
+  if (!account.me) return null;
+  const settings = await fetch("/api/account/profile");
+  if (!settings.ok) return null;
+  const { handle } = await settings.json();
+  const r = await fetch(`/api/players/${encodeURIComponent(handle)}`);
+  if (!r.ok) return null;
+  const profile = await r.json();
+  /** @type {Record<string, number>} */
+  const ratings = {};
+  for (const k of profile.ratings || []) ratings[k.kind] = k.rating;
+  const share = profile.reliability?.share;
+  return { ratings, reliability: share === null || share === undefined ? 100 : 100 * share };
+}
 
 /**
  * The lobby's section of a game: one ended early is listed with the finished ones.
@@ -50,6 +82,23 @@ export class TableLists {
     this.offset = { open: 0, running: 0, over: 0 };
     /** @type {HTMLElement | null} the lists as last drawn */
     this.shown = null;
+    /** @type {Standing | null} */
+    this.standing = null;
+    this.onlyMine = localStorage.getItem("salon.lobby.only_mine") === "1";
+  }
+
+  /**
+   * Why the signed-in player may not sit at a rated table (its minimums), or null.
+   * @param {TableSummary} g
+   */
+  shortOf(g) {
+    if (!g.rated || !this.standing) return null;
+    const rating = this.standing.ratings[kindOf(g)] ?? NEWCOMER;
+    if (g.min_rating && rating < g.min_rating) return this.c.t("lobby.below_rating", { rating, least: g.min_rating });
+    const share = Math.round(this.standing.reliability);
+    if (g.min_reliability && share < g.min_reliability)
+      return this.c.t("lobby.below_reliability", { share, least: g.min_reliability });
+    return null;
   }
 
   get c() {
@@ -71,6 +120,7 @@ export class TableLists {
       this.games = games;
       this.more = more;
       this.own = await this.ownTables(games);
+      this.standing = await myStanding();
     } catch {
       return;
     }
@@ -142,12 +192,19 @@ export class TableLists {
     };
     const buttons = [];
     if (mine) buttons.push(h("a", { class: "btn primary small", href: `#/game/${g.id}` }, c.t("lobby.resume")));
+    const short = this.shortOf(g);
     if (g.status === "open" && !mine) {
       for (const s of g.seats.filter((x) => !x.taken && !x.vacant)) {
         buttons.push(
           h(
             "button",
-            { class: "btn small", "data-join": `${g.id}:${s.seat}`, on: { click: () => this.join(g.id, s.seat) } },
+            {
+              class: "btn small",
+              "data-join": `${g.id}:${s.seat}`,
+              disabled: Boolean(short),
+              title: short || "",
+              on: { click: () => this.join(g.id, s.seat) },
+            },
             c.t("lobby.join", { n: s.seat + 1 }),
           ),
         );
@@ -208,7 +265,9 @@ export class TableLists {
    */
   renderSection(status) {
     const c = this.c;
-    const games = this.games.filter((g) => section(g) === status);
+    const games = this.games.filter(
+      (g) => section(g) === status && !(status === "open" && this.onlyMine && this.shortOf(g)),
+    );
     const pages =
       this.offset[status] || this.more[status]
         ? h(
@@ -265,9 +324,29 @@ export class TableLists {
           ),
         )
       : null;
+    const filter = this.standing
+      ? h(
+          "div",
+          { class: "form-row check lobby-filter" },
+          h("input", {
+            type: "checkbox",
+            id: "only-mine",
+            checked: this.onlyMine,
+            on: {
+              change: (e) => {
+                this.onlyMine = e.target instanceof HTMLInputElement && e.target.checked;
+                localStorage.setItem("salon.lobby.only_mine", this.onlyMine ? "1" : "0");
+                if (this.shown?.isConnected) this.shown.replaceWith(this.render());
+              },
+            },
+          }),
+          h("label", { for: "only-mine" }, c.t("lobby.only_mine")),
+        )
+      : null;
     this.shown = h(
       "section",
       { class: "lists games-list" },
+      filter,
       own,
       ...SECTIONS.map((status) => this.renderSection(status)),
     );
