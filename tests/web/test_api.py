@@ -206,7 +206,8 @@ def test_payload_is_the_seats_view_only(client: TestClient) -> None:
     game_id, t0, t1 = two_humans(client)
     st = state(client, game_id, t0)
     assert set(st) == {"type", "id", "game", "title", "version", "status", "seat", "seats", "host", "current",
-                       "observation", "legal", "forced", "undoable", "timer", "clock", "log_from", "log", "result"}
+                       "observation", "legal", "forced", "undoable", "timer", "clock", "log_from", "log", "result",
+                       "rated", "end_votes"}
     assert st["observation"] == shown(room_of(client, game_id).game, 0)
     blob = str(st)
     assert "seed" not in blob and "snapshot" not in blob and "rng" not in blob
