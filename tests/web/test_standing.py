@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from salon.web.accounts import store
 from salon.web.players.figures import shown
 from salon.web.standing import ratings
 from salon.web.standing.outcome import AUTOMATON_PREFIX, Outcome, Placed
 from salon.web.standing.record import finish
-from salon.web.storage.schema import ACCOUNTS, RATING_CHANGES, RATINGS, RESULTS
+from salon.web.storage.schema import ACCOUNTS, BLOCKS, FOLLOWS, RATING_CHANGES, RATINGS, RESULTS
 from tests.web.helpers import TOKEN
-from tests.web.test_accounts import Browser, Server, error, serve, sign_in, sign_up
+from tests.web.test_accounts import PASSWORD, Browser, Server, error, serve, sign_in, sign_up
 from tests.web.test_correspondence import game_state
 
 
@@ -215,17 +216,27 @@ def test_a_seat_invited_by_handle_is_kept_for_that_account(server: Server) -> No
     sign_up(server, cy, "cy@example.org", "Cy")
     assert error(cy.post(f"/api/games/{r.json()['id']}/join", {"seat": 1})) == "seat_invited"
     assert bea.post(f"/api/games/{r.json()['id']}/join", {"seat": 1}).status_code == 200
-    r = ann.post("/api/games", {"game": "necklace", "seats": [{"kind": "human"}, {"kind": "human", "invite": "@nobody"}],
-                                "join": {"seat": 0}})
+    nobody = {"kind": "human", "invite": "@nobody"}
+    r = ann.post("/api/games", {"game": "necklace", "seats": [{"kind": "human"}, nobody], "join": {"seat": 0}})
     assert error(r) == "no_such_player"
+    assert bea.post("/api/account/blocks", {"handle": "ann"}).status_code == 201
+    r = ann.post("/api/games", {"game": "necklace", "seats": [{"kind": "human"}, {"kind": "human", "invite": "@bea"}],
+                                "join": {"seat": 0}})
+    assert error(r) == "no_such_player", "a block is not told apart from no such player"
+
+
+def made(server: Server, *names: str) -> list[str]:
+    """Accounts of those names, made in the database: their ids."""
+    return [server.run(lambda db, n=name: store.create(db, n, f"{n}@example.org", "x", "en", 1.0)) for name in names]
 
 
 def test_the_solo_mode_rates_its_player_against_a_fixed_opponent(server: Server) -> None:
     mdb = f"{AUTOMATON_PREFIX}madame_du_barry"
+    [ann] = made(server, "ann")
     for n, place in enumerate((1, 2, 1)):
         won = Outcome(f"g{n}", "rococo", "rococo-solo", True,
-                      (Placed(0, "ann", place, "finished"), Placed(1, mdb, 3 - place, "finished")))
-        server.run(lambda db, o=won: finish(db, o, 100.0 + n))
+                      (Placed(0, ann, place, "finished"), Placed(1, mdb, 3 - place, "finished")))
+        server.run(lambda db, o=won, at=100.0 + n: finish(db, o, at))
     [rating] = rows(server, RATINGS)
     assert (rating.kind, rating.games) == ("rococo-solo", 3) and rating.mu > 25.0
     fixed = [r for r in rows(server, RATING_CHANGES) if r.account == mdb]
@@ -234,19 +245,19 @@ def test_the_solo_mode_rates_its_player_against_a_fixed_opponent(server: Server)
 
 
 def test_every_rating_is_rebuilt_from_the_placements_a_reset_included(server: Server) -> None:
-    for n, order in enumerate((("ann", "bea", "cy"), ("cy", "ann", "bea"), ("bea", "cy", "ann"))):
+    ann, bea, cy = made(server, "ann", "bea", "cy")
+    for n, order in enumerate(((ann, bea, cy), (cy, ann, bea), (bea, cy, ann))):
         game = Outcome(f"g{n}", "necklace", "necklace", True,
                        tuple(Placed(i, who, i + 1, "finished") for i, who in enumerate(order)))
-        server.run(lambda db, g=game: finish(db, g, 100.0 + n))
-    server.run(lambda db: ratings.reset(db, "cy", 104.0))
-    game = Outcome("g9", "necklace", "necklace", True, (Placed(0, "cy", 1, "finished"), Placed(1, "ann", 2, "left")))
+        server.run(lambda db, g=game, at=100.0 + n: finish(db, g, at))
+    server.run(lambda db: ratings.reset(db, cy, 104.0))
+    game = Outcome("g9", "necklace", "necklace", True, (Placed(0, cy, 1, "finished"), Placed(1, ann, 2, "left")))
     server.run(lambda db: finish(db, game, 105.0))
     assert server.run(lambda db: ratings.rebuild(db)) == (4, [])
-    cy = next(r for r in rows(server, RATINGS) if r.account == "cy")
-    assert cy.games == 1, "counted again from the reset"
-    server.run(lambda db: db.conn.execute(RATINGS.update().where(RATINGS.c.account == "ann").values(mu=40.0)))
+    assert next(r for r in rows(server, RATINGS) if r.account == cy).games == 1, "counted again from the reset"
+    server.run(lambda db: db.conn.execute(RATINGS.update().where(RATINGS.c.account == ann).values(mu=40.0)))
     games, mismatches = server.run(lambda db: ratings.rebuild(db))
-    assert [m.where for m in mismatches] == ["rating of ann (necklace)"]
+    assert [m.where for m in mismatches] == [f"rating of {ann} (necklace)"]
     server.run(lambda db: ratings.rebuild(db, write=True))
     assert server.run(lambda db: ratings.rebuild(db)) == (4, [])
 
@@ -259,3 +270,23 @@ def test_a_suspended_account_is_signed_out_and_cannot_sign_in(server: Server) ->
     assert ann.get("/api/account").status_code == 401
     assert error(sign_in(ann)) == "suspended", "told only with the right password"
     assert error(sign_in(ann, password="not the password at all")) == "bad_credentials"
+
+
+def test_a_deleted_account_leaves_no_rating_block_or_follow_and_its_results_stay(server: Server) -> None:
+    ann, bea = two(server)
+    assert bea.post("/api/account/blocks", {"handle": "ann"}).status_code == 201
+    assert ann.post("/api/account/follows", {"handle": "bea"}).status_code in (200, 201)
+    ann_id = me_id(ann)
+    game = Outcome("g1", "necklace", "necklace", True,
+                   (Placed(0, ann_id, 1, "finished"), Placed(1, me_id(bea), 2, "finished")))
+    server.run(lambda db: finish(db, game, 10.0))
+    assert ann.post("/api/account/delete", {"password": PASSWORD}).status_code == 200
+    for table in (RATINGS, BLOCKS, FOLLOWS):
+        assert all(ann_id not in (r[0], r[1]) for r in rows(server, table)), table.name
+    assert {r.account for r in rows(server, RESULTS)} >= {ann_id}, "Bea's rating was made from it"
+    assert server.run(lambda db: ratings.rebuild(db)) == (1, [])
+
+
+def me_id(browser: Browser) -> str:
+    account: str = browser.get("/api/account").json()["id"]
+    return account

@@ -22,6 +22,10 @@ from salon.web.errors import Refused
 from salon.web.names import likeness
 from salon.web.storage import ACCOUNT_SESSIONS, ACCOUNT_TOKENS, ACCOUNTS, GAMES, IN_PLAY, SEATS, Database
 from salon.web.storage.schema import (
+    BLOCKS,
+    CHAT,
+    CHAT_MUTED,
+    FOLLOWS,
     MAIL_OFF,
     MAIL_TOKENS,
     OUTBOX,
@@ -29,6 +33,7 @@ from salon.web.storage.schema import (
     PASSKEYS,
     PUSH_OFF,
     PUSH_SUBSCRIPTIONS,
+    RATINGS,
 )
 
 HANDLE_LIMIT = 40
@@ -232,15 +237,21 @@ def seats_in_play(db: Database, account: str) -> list[tuple[str, int]]:
 
 def delete(db: Database, account: str, shown_as: str) -> list[str]:
     """Delete the account, its sessions, tokens, letters, mail and push settings, push
-    subscriptions and passkeys; the seats it still holds (at finished tables) keep their place
-    in their games under the name ``shown_as``, no account's now: the tables changed."""
+    subscriptions, passkeys, ratings, blocks, follows and muted chats; the seats it still holds
+    (at finished tables) keep their place in their games under the name ``shown_as``, no
+    account's now, and so do its chat messages: the tables changed.  Its results and rating
+    changes stay, under its id alone: the other players' ratings were made from them."""
     held = list(db.conn.execute(sa.select(SEATS).where(SEATS.c.account == account)))
     for s in held:  # rewritten as Database.set_seat does, which tells the other processes
         db.set_seat(s.game_id, s.seat, s.kind, s.bot, shown_as, s.token_hash)
     db.conn.execute(SEATS.update().where(SEATS.c.account == account).values(account=None))
     db.conn.execute(ACCOUNT_SESSIONS.delete().where(ACCOUNT_SESSIONS.c.account == account))
     drop_tokens(db, account)
-    for table in (OUTBOX, MAIL_OFF, MAIL_TOKENS, PASSKEYS, PASSKEY_CHALLENGES, PUSH_SUBSCRIPTIONS, PUSH_OFF):
+    for table in (OUTBOX, MAIL_OFF, MAIL_TOKENS, PASSKEYS, PASSKEY_CHALLENGES, PUSH_SUBSCRIPTIONS, PUSH_OFF,
+                  CHAT_MUTED, RATINGS):
         db.conn.execute(table.delete().where(table.c.account == account))
+    db.conn.execute(BLOCKS.delete().where(sa.or_(BLOCKS.c.account == account, BLOCKS.c.blocked == account)))
+    db.conn.execute(FOLLOWS.delete().where(sa.or_(FOLLOWS.c.account == account, FOLLOWS.c.followed == account)))
+    db.conn.execute(CHAT.update().where(CHAT.c.account == account).values(account=None, name=shown_as))
     db.conn.execute(ACCOUNTS.delete().where(ACCOUNTS.c.id == account))
     return sorted({s.game_id for s in held})

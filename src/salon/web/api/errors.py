@@ -49,7 +49,7 @@ STATUS: dict[str, int] = {
     # who may do what
     "bad_origin": 403, "bad_token": 403, "spectator": 403, "not_host": 403, "hints_off": 403, "bot_tables_off": 403,
     "seat_invited": 403, "blocked": 403, "below_minimum": 403,
-    "signed_out": 401, "bad_credentials": 401, "wrong_password": 403, "bad_passkey": 401,
+    "signed_out": 401, "bad_credentials": 401, "wrong_password": 403, "bad_passkey": 401, "suspended": 403,
     # the table's state, which another request may have changed
     "stale": 409, "not_your_turn": 409, "waiting": 409, "over": 409, "not_over": 409, "no_undo": 409,
     "no_free_seat": 409, "seat_taken": 409, "seat_is_bot": 409, "seat_is_automated": 409, "seat_vacant": 409,

@@ -51,7 +51,7 @@ async def _connected(websocket: WebSocket, game_id: str, hub: Hub, client: str, 
         hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT), HELLO)
         person = await (await accounts_of(websocket)).sessions.person(websocket.cookies.get(COOKIE))
         account = person.account.id if person is not None else None
-        conn = Connection(await hub.seats.who(room, hello.token, account), client, ticket)
+        conn = Connection(await hub.seats.who(room, hello.token, account), client, ticket, account)
         await hub.seats.connect(room, conn)
     except Refused as e:
         await _refuse(websocket, e)

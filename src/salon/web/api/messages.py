@@ -10,7 +10,7 @@ from typing import Annotated, Literal, TypeVar
 from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
 from salon.web.api.errors import decode, does_not_fit
-from salon.web.api.models import ApiModel, Refusal, SeatState, State
+from salon.web.api.models import ApiModel, ChatChannel, ChatLine, Refusal, SeatState, State
 from salon.web.tables.room import RequestId
 
 T = TypeVar("T")
@@ -18,10 +18,11 @@ T = TypeVar("T")
 PROTOCOL = """\
 A client opens `/api/games/{game_id}/ws` and sends `hello` (with its seat's token, or none to
 watch); the server answers with the seat's `state`, and from then on sends a state after
-every change the seat may see, `presence` when a seated player comes or goes, `ack` for each
-of the client's actions or undos it stored, `pong` for a `ping`, and `error` for a refused
-message (the connection stays open).  Every message is one JSON object in a text frame,
-tagged by its `type`; a binary frame is refused (`bad_frame`).
+every change the seat may see, `presence` when a seated player comes or goes, `chat` with
+each message of the table's chat as it is written (the latest are read over HTTP), `ack` for
+each of the client's actions or undos it stored, `pong` for a `ping`, and `error` for a
+refused message (the connection stays open).  Every message is one JSON object in a text
+frame, tagged by its `type`; a binary frame is refused (`bad_frame`).
 
 A connection is accepted before anything is checked, so that a refusal before the `hello` is
 accepted (another site's page, too many connections from the address, no such table, a bad
@@ -90,6 +91,22 @@ class PongMessage(ApiModel):
     id: RequestId
 
 
+class ChatMessage(ApiModel):
+    """Messages of the table's chat: each new one as it is written (the latest are asked for
+    with ``GET /api/games/{game_id}/chat``), and the channel's latest again (``history``) when
+    the reader's account mutes the chat or hears it again."""
+
+    type: Literal["chat"]
+    channel: ChatChannel
+    """The channel the client reads and writes: its seat's players', or the spectators'."""
+    history: bool
+    """The channel's latest messages, in place of those the client holds; false: new ones to add."""
+    muted: bool
+    """The reader's account muted this table's chat (its history is then empty, and nothing new comes)."""
+    messages: list[ChatLine]
+    """Oldest first; without those of the accounts the reader blocked."""
+
+
 class ErrorMessage(Refusal):
     """A refused message (it changed nothing); refused before the ``hello`` was accepted, the
     connection is then closed with code 4000 + the status."""
@@ -101,15 +118,17 @@ class ErrorMessage(Refusal):
 
 ClientMessage = Annotated[ActMessage | UndoMessage | PingMessage, Field(discriminator="type")]
 """What a client sends after its ``hello``."""
-ServerMessage = Annotated[State | PresenceMessage | AckMessage | PongMessage | ErrorMessage,
+ServerMessage = Annotated[State | PresenceMessage | AckMessage | PongMessage | ChatMessage | ErrorMessage,
                           Field(discriminator="type")]
 """What the server sends."""
 
 CLIENT_MESSAGES: tuple[type[BaseModel], ...] = (HelloMessage, ActMessage, UndoMessage, PingMessage)
-SERVER_MESSAGES: tuple[type[BaseModel], ...] = (State, PresenceMessage, AckMessage, PongMessage, ErrorMessage)
+SERVER_MESSAGES: tuple[type[BaseModel], ...] = (State, PresenceMessage, AckMessage, PongMessage, ChatMessage,
+                                                ErrorMessage)
 HELLO = TypeAdapter(HelloMessage)
 CLIENT: TypeAdapter[ActMessage | UndoMessage | PingMessage] = TypeAdapter(ClientMessage)
-SERVER: TypeAdapter[State | PresenceMessage | AckMessage | PongMessage | ErrorMessage] = TypeAdapter(ServerMessage)
+SERVER: TypeAdapter[State | PresenceMessage | AckMessage | PongMessage | ChatMessage | ErrorMessage] = TypeAdapter(
+    ServerMessage)
 
 
 def parse(raw: str, reader: TypeAdapter[T]) -> T:

@@ -1,5 +1,5 @@
-"""Who may sit at a table that chooses its players: a rated table's minimum rating and
-reliability, and the blocks between accounts."""
+"""Who may sit at a rated table that chooses its players: its minimum rating and reliability
+(the blocks between accounts are salon.web.chat's)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from salon.web.players.figures import BASE
 from salon.web.standing.outcome import ENDED, FINISHED
-from salon.web.storage.schema import BLOCKS, RATINGS, RESULTS
+from salon.web.storage.schema import RATINGS, RESULTS
 
 if TYPE_CHECKING:
     from salon.web.storage import Database
@@ -29,13 +29,6 @@ def reliability(db: Database, account: str) -> float:
     row = db.conn.execute(sa.select(sa.func.count(), stayed).where(RESULTS.c.account == account)).first()
     started, finished = (row[0], row[1] or 0) if row is not None else (0, 0)
     return 100.0 * finished / started if started else 100.0
-
-
-def blocked(db: Database, a: str, b: str) -> bool:
-    """Whether either account blocks the other."""
-    return db.conn.execute(sa.select(BLOCKS.c.at).where(sa.or_(
-        sa.and_(BLOCKS.c.account == a, BLOCKS.c.blocked == b),
-        sa.and_(BLOCKS.c.account == b, BLOCKS.c.blocked == a))).limit(1)).first() is not None
 
 
 def shortfall(db: Database, account: str, kind: str, options: dict[str, Any]) -> str | None:

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from salon.web.players.figures import shown
 from salon.web.standing.outcome import AUTOMATON_PREFIX, Outcome
-from salon.web.storage.schema import RATING_CHANGES, RATINGS
+from salon.web.storage.schema import ACCOUNTS, RATING_CHANGES, RATINGS
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
@@ -161,6 +161,8 @@ def _games(db: Database) -> Iterable[tuple[str, str, list[Any]]]:
 def _compare_ratings(db: Database, rebuilt: dict[tuple[str, str], tuple[float, float, int, float]], write: bool,
                      tolerance: float) -> list[Mismatch]:
     stored = {(r.account, r.kind): r for r in db.conn.execute(sa.select(RATINGS))}
+    accounts = set(db.conn.scalars(sa.select(ACCOUNTS.c.id)))
+    rebuilt = {key: value for key, value in rebuilt.items() if key[0] in accounts}  # a deleted one has none
     mismatches = []
     for key in sorted(set(stored) | set(rebuilt)):
         row = stored.get(key)

@@ -1,6 +1,7 @@
 // @ts-check
 // The browser client's shell: language, who is signed in, routing between the lobby, a game, a
-// replay, the rules pages and the account's pages (signing in, the account, "My games").
+// replay, the rules pages, the account's pages (signing in, the account, "My games"), players'
+// profiles and the leaderboards.
 // Everything game-specific lives in /static/games/<name>/ (a renderer module and its texts).
 
 import { Catalog, loadCatalog, preferredLanguage } from "./i18n.js";
@@ -13,6 +14,8 @@ import { account } from "./account/session.js";
 import { AccountPage } from "./account/pages.js";
 import { AccountSettings } from "./account/settings.js";
 import { MyGames } from "./account/my.js";
+import { ProfileView } from "./players/profile.js";
+import { Leaderboard } from "./players/board.js";
 
 /**
  * A page of the client: the lobby, a table, a replay or a rules page.
@@ -101,11 +104,16 @@ export const app = {
     const rules = hash.match(/^#\/rules\/([a-z0-9_-]+)/);
     const link = hash.match(/^#\/(verify|reset)\/([A-Za-z0-9_-]+)/);
     const page = hash.match(/^#\/(sign-in|sign-up|reset)$/);
+    const player = hash.match(/^#\/players\/([^/?#]+)/);
+    const board = hash.match(/^#\/leaderboard(?:\/([a-z-]+))?(\/provisional)?$/);
     if (!link && !page) this.previous = hash;
     if (link) this.view = new AccountPage(root, this, link[1] === "verify" ? "verify" : "reset-confirm", link[2]);
     else if (page) this.view = new AccountPage(root, this, /** @type {"sign-in" | "sign-up" | "reset"} */ (page[1]));
     else if (hash === "#/account") this.view = new AccountSettings(root, this);
     else if (hash === "#/my") this.view = new MyGames(root, this);
+    else if (hash === "#/profile") this.view = new ProfileView(root, this, null);
+    else if (player) this.view = new ProfileView(root, this, player[1]);
+    else if (board) this.view = new Leaderboard(root, this, board[1] || "rococo", Boolean(board[2]));
     else if (game) this.view = new GameView(root, this, game[1]);
     else if (hash === "#/replay-file") this.view = new ReplayView(root, this, { record: this.record });
     else if (replay) this.view = new ReplayView(root, this, { id: replay[1] });

@@ -8,7 +8,8 @@
 // observation, its legal actions when it decides, and the new journal entries.  A click on
 // anything marked data-action sends that action with the version it was chosen in (the
 // server's count of the changes this seat has seen).  A "presence" message updates only who
-// is online; a "chat" message goes to the table's chat (chat.js).
+// is online; a "chat" message goes to the table's chat (chat.js), whose latest messages are
+// read once each socket is open.
 
 import { byId, h, toast } from "./ui.js";
 import { seatStore } from "./seats.js";
@@ -125,6 +126,7 @@ export class LiveTable {
     this.log = [];
     this.renderedEntries = 0;
     this.endClosed = false; // the player closed the end screen to look at the table
+    this.chatToRead = false; // the chat's latest messages are to be read with the next state
     /** @type {Renderer} */
     this.renderer = createRenderer({
       catalog: () => this.c,
@@ -204,6 +206,8 @@ export class LiveTable {
 
   /** @param {"connecting" | "reconnecting"} what */
   opening(what) {
+    this.chat.reset(); // its latest messages are read again once the socket brings a state
+    this.chatToRead = true;
     if (!this.state) this.el.status.replaceChildren(h("span", { class: "muted" }, this.c.t(`game.${what}`)));
     else if (what === "reconnecting") toast(this.c.t("game.reconnecting"));
   }
@@ -222,6 +226,7 @@ export class LiveTable {
       // one's own move made, or one's turn come: the count of one's turns asked again
       if (wasMine !== mine(msg)) account.refreshTurns();
       this.render(this.state, msg.log_from === 0);
+      if (this.chatToRead) this.readChat();
     } else if (msg.type === "presence") {
       if (!this.state) return;
       this.state = { ...this.state, seats: msg.seats };
@@ -232,6 +237,16 @@ export class LiveTable {
     } else if (msg.type === "error") {
       toast(this.errorText(msg), 5000);
     }
+  }
+
+  /**
+   * The chat's latest messages, read once the socket is open (it brings the next ones), as
+   * the seat reads them now.
+   */
+  async readChat() {
+    this.chatToRead = false;
+    const r = await this.connection.get("chat");
+    if (r.ok) this.chat.receive({ type: "chat", history: true, ...(await r.json()) });
   }
 
   /** @param {string | null} action */

@@ -30,6 +30,9 @@ from salon.web.storage.schema import (
 
 CHANNEL = "salon_games"
 """The PostgreSQL notification channel on which a process tells the others which game it wrote."""
+CHAT_NEWS = "chat:"
+"""What a notification's news starts with when it tells of a chat message (salon.web.chat), not
+of a write of the game: ``chat:<message id>``."""
 NOTIFY_LIMIT = 7900
 """The longest notification PostgreSQL takes (8,000 bytes), less a margin: a longer write is
 announced by the game's id alone."""
@@ -124,6 +127,14 @@ class Database(Connected):
             news = "" if appended is None else appended.text()
             if len(payload) + len(news) < NOTIFY_LIMIT:
                 payload = f"{payload} {news}".rstrip()
+            self.conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
+
+    def said(self, game_id: str, message: int) -> None:
+        """Tell the other server processes that the chat ``message`` of the game was stored, so
+        that each delivers it to its own readers of the table (salon.web.chat); at commit, as
+        :meth:`_changed`."""
+        if self.engine.dialect.name == "postgresql":
+            payload = f"{self.origin} {game_id} {CHAT_NEWS}{message}"
             self.conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
 
     def _claim(self, game_id: str, writes: int) -> None:

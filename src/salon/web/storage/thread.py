@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, TypeVar
 import psycopg
 
 from salon.web.storage.connection import one_line
-from salon.web.storage.database import CHANNEL, Database, Stale, StorageError
+from salon.web.storage.database import CHANNEL, CHAT_NEWS, Database, Stale, StorageError
 from salon.web.storage.records import Appended
 from salon.web.storage.urls import is_postgres
 
@@ -55,6 +55,7 @@ class Storage:
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._renewed: Callable[[], None] | None = None
+        self._said: Callable[[str, int], None] | None = None
 
     async def start(self) -> None:
         """Open the database on the storage thread (ConfigError if it cannot be opened)."""
@@ -86,6 +87,12 @@ class Storage:
         """Call ``renewed()`` on the event loop whenever the database connection was lost and
         opened again (a new session: the locks of the old one are gone)."""
         self._renewed = renewed
+
+    def on_chat(self, said: Callable[[str, int], None]) -> None:
+        """Call ``said(game_id, message_id)`` on the event loop whenever another process has
+        stored a chat message (salon.web.chat); messages stored while the notifications were
+        cut are not told, and reach their readers with the chat's history when they connect."""
+        self._said = said
 
     def _tell_renewed(self) -> None:
         loop, renewed = self._loop, self._renewed
@@ -119,13 +126,22 @@ class Storage:
                         for note in conn.notifies(timeout=LISTEN_WAKE):
                             origin, _, told = note.payload.partition(" ")
                             game_id, _, news = told.partition(" ")
-                            if origin != self.origin:
+                            if origin == self.origin:
+                                continue
+                            if news.startswith(CHAT_NEWS):
+                                self._tell_said(loop, game_id, news.removeprefix(CHAT_NEWS))
+                            else:
                                 loop.call_soon_threadsafe(changed, game_id, Appended.parse(news) if news else None)
             except psycopg.Error as e:
                 if not lost:
                     log.warning("storage: listening to the other processes: %s", one_line(e))
                 lost = True
                 self._closing.wait(RELISTEN_AFTER)
+
+    def _tell_said(self, loop: asyncio.AbstractEventLoop, game_id: str, message: str) -> None:
+        said = self._said
+        if said is not None and message.isdigit():
+            loop.call_soon_threadsafe(said, game_id, int(message))
 
     async def close(self) -> None:
         self._closing.set()

@@ -14,9 +14,9 @@ from salon.core.game import Game, game_class, secret_seed
 from salon.i18n import text
 from salon.web.accounts import store
 from salon.web.accounts.account import Account, normalise_address
+from salon.web.chat import between
 from salon.web.errors import Refused
 from salon.web.names import clean_text
-from salon.web.standing.eligibility import blocked
 from salon.web.storage import Database, GameRecord, SeatRecord
 from salon.web.tables import notices
 from salon.web.tables.clocks import pace_of
@@ -101,7 +101,7 @@ class Lobby:
             found = {}
             for spec in wanted:
                 row = store.by_handle(db, spec["invite"][1:])
-                ok = row is not None and row.verified and not row.suspended and not blocked(db, person.id, row.id)
+                ok = row is not None and row.verified and not row.suspended and not between(db, person.id, row.id)
                 found[spec["invite"]] = row.email if ok else None
             return found
 

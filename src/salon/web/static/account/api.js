@@ -17,7 +17,8 @@
 export async function request(method, path, body) {
   /** @type {RequestInit} */
   const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
-  if (method === "POST") {
+  // a change is sent as JSON, a DELETE too: the server takes no other body for one (CSRF)
+  if (method !== "GET") {
     init.headers = { ...init.headers, "Content-Type": "application/json" };
     init.body = JSON.stringify(body || {});
   }

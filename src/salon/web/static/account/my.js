@@ -1,12 +1,14 @@
 // @ts-check
 // "My games" (#/my): the signed-in person's tables, those where it is their turn first (the
 // one whose time runs out soonest first, with the time left), then those waiting for the
-// others, the invitations, and the finished ones; each leads to its table.
+// others, the invitations, and the finished ones; each leads to its table.  Below them, the
+// players the account follows (players/friends.js).
 
 import { h } from "../ui.js";
 import { get } from "./api.js";
 import { account } from "./session.js";
 import { timeLeft, when } from "./forms.js";
+import { Friends } from "../players/friends.js";
 
 /**
  * A table of the account (GET /api/account/games).
@@ -49,6 +51,7 @@ export class MyGames {
     this.timer = undefined;
     this.unwatch = account.watch(() => this.turnsChanged());
     this.count = account.turns.count;
+    this.friends = new Friends(app);
   }
 
   get c() {
@@ -97,6 +100,7 @@ export class MyGames {
       this.loadedAt = Date.now();
     }
     this.render();
+    await this.friends.load();
   }
 
   render() {
@@ -156,6 +160,7 @@ export class MyGames {
               h("p", {}, h("a", { class: "btn primary", href: "#/" }, c.t("my.to_lobby"))),
             )
           : PARTS.map((part) => this.part(part, games[part] || [])),
+        this.friends.element(),
       ),
     );
   }

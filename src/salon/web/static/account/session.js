@@ -1,10 +1,10 @@
 // @ts-check
 // Who is signed in, and what follows from it on every page: the control in the page's header
-// (sign in and sign up, or the account's name and "My games"), the count of the games where
-// it is one's turn in the tab's title ("(2) Salon"), asked of the server on load, when the tab
-// is shown again, after one's own moves and every minute, and a notice when that count grows
-// while the tab is hidden.  The guest seats this browser holds are moved into the account as
-// soon as it signs in.
+// (sign in and sign up, or "My games", one's profile and the account's name; the leaderboards
+// for all), the count of the games where it is one's turn in the tab's title ("(2) Salon"), asked
+// of the server on load, when the tab is shown again, after one's own moves and every minute,
+// and a notice when that count grows while the tab is hidden.  The guest seats this browser
+// holds are moved into the account as soon as it signs in.
 
 import { h, toast } from "../ui.js";
 import { seatStore } from "../seats.js";
@@ -171,8 +171,10 @@ export class AccountState {
     const c = this.catalog();
     const me = this.me;
     nav.setAttribute("aria-label", c.t("account.nav_label"));
+    const board = h("a", { href: "#/leaderboard", id: "nav-leaderboard" }, c.t("players.leaderboard"));
     if (!me) {
       nav.replaceChildren(
+        board,
         h("a", { href: "#/sign-in", id: "nav-sign-in" }, c.t("account.sign_in")),
         h("a", { href: "#/sign-up", id: "nav-sign-up", class: "btn small" }, c.t("account.nav_sign_up")),
       );
@@ -186,6 +188,8 @@ export class AccountState {
         c.t("my.title"),
         n ? h("span", { class: "count", id: "nav-turns" }, String(n)) : null,
       ),
+      board,
+      h("a", { href: "#/profile", id: "nav-profile" }, c.t("players.profile")),
       h("a", { href: "#/account", id: "nav-account", class: "account-name", title: me.email }, me.name),
     );
   }

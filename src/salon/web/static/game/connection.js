@@ -14,10 +14,12 @@ const RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
  */
 
 /**
- * A message of the server: the seat's state; who is here now; a request's answer; a refusal.
+ * A message of the server: the seat's state; who is here now; a request's answer; the table's
+ * chat; a refusal.
  * @typedef {StateMessage
  *   | {type: "presence", seats: import("../renderer-interface.js").Seat[]}
  *   | {type: "ack"}
+ *   | import("../chat.js").ChatMessage
  *   | ({type: "error"} & ServerError)} ServerMessage
  */
 
@@ -82,7 +84,7 @@ export class TableConnection {
   /** @param {ServerMessage} msg */
   receive(msg) {
     if (msg.type === "state") this.retries = 0;
-    if (msg.type !== "presence") this.pending = false;
+    if (msg.type !== "presence" && msg.type !== "chat") this.pending = false; // no answer to a request
     this.listener.message(msg);
     if (msg.type === "error" && msg.code === "bad_token") this.ws?.close();
   }
