@@ -204,7 +204,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "rococo.phase.actions", "rococo.board.statues", "rococo.panel.madame", "necklace.panel.score",
            "necklace.unit.hint", "rococo.game.title", "left.minutes", "my.invitations", "time.hours_minutes",
            "time.minutes"},
-    "uk": {"solo.tag", "lobby.invite_placeholder"},
+    "uk": {"solo.tag"},
 }
 """Texts a language writes as English does because they are the same words there: proper
 names, ids, loanwords, abbreviations (every text that is only fields and signs is accepted

@@ -98,9 +98,10 @@ class Site:
         return email, client
 
 
-def served(host: str = "127.0.0.1") -> Iterator[Site]:
-    """The real server (uvicorn) in a thread on an in-memory database, reached by the name
-    ``host``, its letters sent to an SMTP server on this computer, its links pointing at itself."""
+def served(host: str = "127.0.0.1", db: str = "sqlite://") -> Iterator[Site]:
+    """The real server (uvicorn) in a thread on ``db`` (an in-memory database by default),
+    reached by the name ``host``, its letters sent to an SMTP server on this computer, its
+    links pointing at itself."""
     inbox = Inbox()
     smtp_port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=smtp_port)
@@ -108,7 +109,7 @@ def served(host: str = "127.0.0.1") -> Iterator[Site]:
     port = free_port()
     url = f"http://{host}:{port}"
     mail = MailSettings(Smtp("127.0.0.1", smtp_port), SENDER, url + "/")
-    app = create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED, mail=mail)
+    app = create_app(db, bot_delay=0, allow_seed=True, limits=UNLIMITED, mail=mail)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from salon.bots.search import HINT_THINK
 from salon.core.game import game_names
 from salon.web.accounts import Accounts
-from salon.web.api import chat, errors, players
+from salon.web.api import errors
 from salon.web.api.lobby import renderer
 from salon.web.api.middleware import BodyLimit, HostCheck, page_guard
 from salon.web.api.openapi import new_app
@@ -72,9 +72,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, allow_seed: bo
     app.state.mail = hub.mail = mail  # whether mail is on, and the public address its links point to
     app.state.accounts = Accounts(hub, mail)  # the accounts' sessions, links and changes (salon.web.accounts)
     app.state.push = sender.pusher  # the server's VAPID keys (salon.web.push)
-    app.include_router(players.players)  # profiles, leaderboards, follows (salon.web.players)
     app.state.chat = chats  # the tables' chats, blocks and reports (salon.web.chat)
-    app.include_router(chat.chat)  # a table's chat, its muting and reports; blocks (salon.web.chat)
     errors.install(app)
     app.add_middleware(BodyLimit)
     app.middleware("http")(page_guard)

@@ -26,6 +26,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from salon.web.api import (
     accounts,
     actions,
+    chat,
     hints,
     live,
     lobby,
@@ -33,6 +34,7 @@ from salon.web.api import (
     messages,
     my_games,
     passkeys,
+    players,
     push,
     replays,
     seats,
@@ -75,9 +77,9 @@ waits (503 `busy`).
 TAGS = [{"name": name, "description": (module.__doc__ or "").strip()}
         for name, module in (("lobby", lobby), ("tables", tables), ("seats", seats), ("play", actions),
                              ("hints", hints), ("replays", replays), ("mail", mail), ("accounts", accounts),
-                             ("passkeys", passkeys), ("push", push))]
+                             ("passkeys", passkeys), ("push", push), ("players", players), ("chat", chat))]
 ROUTERS = (lobby.lobby, tables.tables, seats.seats, actions.play, hints.hints, replays.replays, live.live, mail.mail,
-           accounts.accounts, passkeys.passkeys, my_games.my_games, push.push)
+           accounts.accounts, passkeys.passkeys, my_games.my_games, push.push, players.players, chat.chat)
 
 
 class SalonAPI(FastAPI):

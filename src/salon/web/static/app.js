@@ -113,7 +113,10 @@ export const app = {
     else if (hash === "#/my") this.view = new MyGames(root, this);
     else if (hash === "#/profile") this.view = new ProfileView(root, this, null);
     else if (player) this.view = new ProfileView(root, this, player[1]);
-    else if (board) this.view = new Leaderboard(root, this, board[1] || "rococo", Boolean(board[2]));
+    else if (board) {
+      const kind = board[1] || this.meta.games[0]?.name || ""; // the first game's board by default
+      this.view = new Leaderboard(root, this, kind, Boolean(board[2]));
+    }
     else if (game) this.view = new GameView(root, this, game[1]);
     else if (hash === "#/replay-file") this.view = new ReplayView(root, this, { record: this.record });
     else if (replay) this.view = new ReplayView(root, this, { id: replay[1] });

@@ -255,7 +255,8 @@ RESULTS = sa.Table(
     sa.Column("outcome", sa.Text, nullable=False),  # finished, conceded, timed_out, left, ended
     sa.Column("rated", sa.Boolean, nullable=False),
     sa.Column("ended", sa.Double, nullable=False),  # when the game ended (seconds since the epoch)
-    sa.Index("results_by_account", "account", "ended"),
+    sa.Index("results_by_account", "account", "ended"),  # a profile's latest games
+    sa.Index("results_counted", "account", "game", "outcome", "place"),  # its counts, from the index alone
 )
 """Each game's outcome for every seat an account played, written when the game ends: the
 profiles' counts, recent games, head-to-head records and reliability read it."""

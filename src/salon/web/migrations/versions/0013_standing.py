@@ -47,6 +47,7 @@ def _results() -> None:
         sa.Column("ended", sa.Double, nullable=False),
     )
     op.create_index("results_by_account", "results", ["account", "ended"])
+    op.create_index("results_counted", "results", ["account", "game", "outcome", "place"])
     op.create_table(
         "ratings",
         sa.Column("account", sa.Text, primary_key=True),

@@ -4,7 +4,7 @@
 // and following or unfollowing a player.
 
 import { h } from "../ui.js";
-import { post } from "../account/api.js";
+import { post, remove } from "../account/api.js";
 
 /** The rating kinds (salon.web.players.figures.KINDS), in the order their tabs show. */
 export const KINDS = /** @type {const} */ (["rococo", "rococo-solo", "necklace"]);
@@ -50,24 +50,12 @@ export const profileHref = (handle) => `#/players/${encodeURIComponent(handle)}`
 export const boardHref = (kind, provisional = false) => `#/leaderboard/${kind}${provisional ? "/provisional" : ""}`;
 
 /**
- * Follow a player, or stop following them: answered as account/api.js answers.  The server
- * takes a change as JSON only, a DELETE too, which account/api.js sends without a body.
+ * Follow a player, or stop following them.
  * @param {string} handle
  * @param {boolean} on
- * @returns {Promise<import("../account/api.js").Answer>}
  */
-export async function setFollowing(handle, on) {
-  if (on) return post("/api/account/follows", { handle });
-  const headers = { Accept: "application/json", "Content-Type": "application/json" };
-  const path = `/api/account/follows/${encodeURIComponent(handle)}`;
-  try {
-    const r = await fetch(path, { method: "DELETE", credentials: "same-origin", headers, body: "{}" });
-    const data = await r.json().catch(() => null);
-    const error = r.ok ? null : data?.error || { code: `http_${r.status}` };
-    return { ok: r.ok, status: r.status, data, error };
-  } catch {
-    return { ok: false, status: 0, data: null, error: { code: "network" } };
-  }
+export function setFollowing(handle, on) {
+  return on ? post("/api/account/follows", { handle }) : remove(`/api/account/follows/${encodeURIComponent(handle)}`);
 }
 
 /**
