@@ -91,3 +91,10 @@ def test_a_message_reaches_the_other_player_as_text_until_she_blocks_its_author(
     bea_page.reload()
     expect(bea_page.locator("#chat-lines .chat-text")).to_have_text(["anyone there?"], timeout=SLOW)
     assert [b["handle"] for b in bea.get("/api/account/blocks").json()["blocks"]] == ["ann"]
+
+    bea_page.goto(f"{site.url}/#/account")  # the account's page lists whom she blocks, and lifts it
+    blocked = bea_page.locator("#account-blocks li.blocked[data-handle='ann']")
+    expect(blocked).to_be_visible(timeout=SLOW)
+    blocked.locator("button").click()  # a DELETE, sent as JSON as every change is
+    expect(bea_page.locator("#account-blocks li.blocked")).to_have_count(0, timeout=SLOW)
+    assert bea.get("/api/account/blocks").json()["blocks"] == []

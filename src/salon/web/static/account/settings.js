@@ -1,7 +1,7 @@
 // @ts-check
 // The account's page (#/account): its name and the language of its letters, its address and
 // password, its passkeys, the holidays that stop its clocks, which notices it gets by mail
-// and by push, where it is signed in, and deleting it.
+// and by push, where it is signed in, the players it blocks, and deleting it.
 
 import { checkedOf, h, toast, valueOf } from "../ui.js";
 import { LANGUAGES } from "../i18n.js";
@@ -9,6 +9,7 @@ import { get, post, remove } from "./api.js";
 import { account } from "./session.js";
 import { Form, section, when } from "./forms.js";
 import { passkeys, push, pushWorks } from "./optional.js";
+import { Blocks } from "./blocks.js";
 
 /**
  * @typedef {typeof import("../app.js").app} App
@@ -38,6 +39,7 @@ export class AccountSettings {
     this.app = app;
     /** @type {Session[]} */
     this.sessions = [];
+    this.blocks = new Blocks(app);
     /** @type {Passkey[] | null} null: the server or the browser has none */
     this.keys = null;
     /** @type {import("./optional.js").Passkeys | null} */
@@ -60,7 +62,8 @@ export class AccountSettings {
   async start() {
     this.render();
     if (!account.me) return;
-    await Promise.all([this.loadSessions(), this.loadPasskeys(), this.loadNotices(), this.loadPush()]);
+    await Promise.all([this.loadSessions(), this.loadPasskeys(), this.loadNotices(), this.loadPush(),
+      this.blocks.load()]);
     if (!this.closed) this.render();
   }
 
@@ -139,6 +142,7 @@ export class AccountSettings {
         this.passwordSection(),
         this.passkeysSection(),
         this.sessionsSection(),
+        this.blocks.element(),
         this.deleteSection(),
       ),
     );
