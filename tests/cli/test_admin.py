@@ -5,6 +5,7 @@ rebuilt and checked."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -39,7 +40,7 @@ def admin_db(db_url: str) -> str:  # noqa: F811
     return url
 
 
-def rows(url: str, table: sa.Table) -> list[sa.Row]:
+def rows(url: str, table: sa.Table) -> list[Any]:
     db = Database(url)
     try:
         return list(db.conn.execute(sa.select(table)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -118,7 +119,7 @@ def play_out(people: dict[int, tuple[Browser, str]], game_id: str) -> dict[str, 
 
 
 def rows(server: Server, table: sa.Table) -> list[Any]:
-    return server.run(lambda db: db.conn.execute(sa.select(table)).all())
+    return server.run(lambda db: list(db.conn.execute(sa.select(table))))
 
 
 def test_a_rated_table_seats_signed_in_people_only(server: Server) -> None:
@@ -145,6 +146,7 @@ def test_a_rated_table_asks_for_its_minimums(server: Server) -> None:
     assert bea.post(f"/api/games/{game_id}/join", {"seat": 1}).status_code == 200
 
 
+@pytest.mark.slow
 def test_a_rated_game_played_out_stores_results_and_moves_both_ratings(server: Server) -> None:
     ann, bea, game_id, tokens = seated(server)
     last = play_out({0: (ann, tokens[0]), 1: (bea, tokens[1])}, game_id)
@@ -166,6 +168,7 @@ def test_a_rated_game_played_out_stores_results_and_moves_both_ratings(server: S
     assert server.run(lambda db: ratings.rebuild(db)) == (1, [])
 
 
+@pytest.mark.slow
 def test_a_player_who_concedes_a_rated_game_finishes_last(server: Server) -> None:
     ann, bea, game_id, tokens = seated(server)
     state = game_state(ann, game_id, tokens[0])
@@ -227,7 +230,13 @@ def test_a_seat_invited_by_handle_is_kept_for_that_account(server: Server) -> No
 
 def made(server: Server, *names: str) -> list[str]:
     """Accounts of those names, made in the database: their ids."""
-    return [server.run(lambda db, n=name: store.create(db, n, f"{n}@example.org", "x", "en", 1.0)) for name in names]
+    return [server.run(partial(store.create, name=n, email=f"{n}@example.org", password_hash="x", lang="en", now=1.0))
+            for n in names]
+
+
+def rated(server: Server, outcome: Outcome, at: float) -> None:
+    """Store a rated game's end as the server does."""
+    server.run(partial(finish, outcome=outcome, now=at))
 
 
 def test_the_solo_mode_rates_its_player_against_a_fixed_opponent(server: Server) -> None:
@@ -236,7 +245,7 @@ def test_the_solo_mode_rates_its_player_against_a_fixed_opponent(server: Server)
     for n, place in enumerate((1, 2, 1)):
         won = Outcome(f"g{n}", "rococo", "rococo-solo", True,
                       (Placed(0, ann, place, "finished"), Placed(1, mdb, 3 - place, "finished")))
-        server.run(lambda db, o=won, at=100.0 + n: finish(db, o, at))
+        rated(server, won, 100.0 + n)
     [rating] = rows(server, RATINGS)
     assert (rating.kind, rating.games) == ("rococo-solo", 3) and rating.mu > 25.0
     fixed = [r for r in rows(server, RATING_CHANGES) if r.account == mdb]
@@ -249,7 +258,7 @@ def test_every_rating_is_rebuilt_from_the_placements_a_reset_included(server: Se
     for n, order in enumerate(((ann, bea, cy), (cy, ann, bea), (bea, cy, ann))):
         game = Outcome(f"g{n}", "necklace", "necklace", True,
                        tuple(Placed(i, who, i + 1, "finished") for i, who in enumerate(order)))
-        server.run(lambda db, g=game, at=100.0 + n: finish(db, g, at))
+        rated(server, game, 100.0 + n)
     server.run(lambda db: ratings.reset(db, cy, 104.0))
     game = Outcome("g9", "necklace", "necklace", True, (Placed(0, cy, 1, "finished"), Placed(1, ann, 2, "left")))
     server.run(lambda db: finish(db, game, 105.0))
@@ -290,3 +299,24 @@ def test_a_deleted_account_leaves_no_rating_block_or_follow_and_its_results_stay
 def me_id(browser: Browser) -> str:
     account: str = browser.get("/api/account").json()["id"]
     return account
+
+
+@pytest.mark.slow
+def test_a_rated_solo_game_rates_its_player_against_madame_du_barry(server: Server) -> None:
+    ann = server.browser()
+    sign_up(server, ann)
+    r = ann.post("/api/games", {"game": "rococo", "seats": [{"kind": "human"}], "config": {"players": 1, "solo": True},
+                                "seed": 5, "rated": True, "join": {"seat": 0, "name": "Ann"}})
+    assert r.status_code == 201, r.text
+    game_id, token = r.json()["id"], r.json()["token"]
+    seat = r.json()["seat"]
+    last = play_out({seat: (ann, token)}, game_id)
+    assert last["status"] == "over"
+    [result] = rows(server, RESULTS)
+    assert (result.kind, result.players, result.place) == ("rococo-solo", 2, last["result"]["places"][seat])
+    changes = {r.account: r for r in rows(server, RATING_CHANGES)}
+    fixed = changes.pop(f"{AUTOMATON_PREFIX}madame_du_barry")
+    assert (fixed.mu_after, fixed.sigma_after) == (fixed.mu_before, fixed.sigma_before) == (25.0, 25 / 3)
+    [mine] = changes.values()
+    assert (mine.mu_after > 25.0) == (mine.place == 1 and fixed.place == 2)
+    assert server.run(lambda db: ratings.rebuild(db)) == (1, [])

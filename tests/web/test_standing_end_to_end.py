@@ -63,7 +63,7 @@ def create_in_the_lobby(page: Any) -> str:
 def play_out(people: list[httpx.Client], game_id: str) -> dict[str, Any]:
     """Each seat's first legal action, by its player's session, until the game is over."""
     for _ in range(DECISIONS):
-        state = people[0].get(f"/api/games/{game_id}/state").json()
+        state: dict[str, Any] = people[0].get(f"/api/games/{game_id}/state").json()
         if state["status"] != "running":
             return state
         mine = people[state["current"]].get(f"/api/games/{game_id}/state").json()
