@@ -40,7 +40,7 @@ import psycopg
 import sqlalchemy as sa
 
 from salon.web.accounts.store import digest
-from salon.web.players.figures import KINDS, PROVISIONAL_GAMES, shown
+from salon.web.players.figures import PROVISIONAL_GAMES, shown
 from salon.web.storage import ACCOUNT_SESSIONS, ACCOUNTS, GAMES, Database, is_postgres
 from salon.web.storage.schema import ENDED, FINISHED, FOLLOWS, RATING_CHANGES, RATINGS, RESULTS
 from tools.cluster import free_port, salon_command, wait_until_up
@@ -55,6 +55,7 @@ FOLLOWED = 10
 GAME_KINDS = (("rococo", "rococo", (2, 3, 4, 5), 0.55), ("rococo", "rococo-solo", (1,), 0.10),
               ("necklace", "necklace", (2, 3, 4), 0.35))
 """Each kind of game: its game, rating kind, player counts and share of the games."""
+KINDS = tuple(kind for _, kind, _, _ in GAME_KINDS)
 OUTCOMES = ("finished", "conceded", "timed_out", "left")
 OUTCOME_SHARES = (0.945, 0.02, 0.02, 0.015)
 """How a seat ends a game that is played out (a game ended early by all: ``ended`` for every seat)."""

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from salon.web.accounts.store import digest
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
-from salon.web.players.figures import KINDS, shown
+from salon.web.players.figures import kinds, shown
 from salon.web.players.follows import ONLINE_WITHIN
 from salon.web.storage import ACCOUNT_SESSIONS, ACCOUNTS, GAMES, SEATS, Database
 from salon.web.storage.schema import FINISHED, FOLLOWS, RATING_CHANGES, RATINGS, RESULTS, UNFINISHED
@@ -267,9 +267,13 @@ def test_the_load_tools_filling_is_what_the_api_reads(tmp_path: Path) -> None:
     filled = fill(url, 30, 120, seed=2)
     assert filled.results > 120 and filled.changes > 0 and filled.visible
     with TestClient(create_app(url, limits=UNLIMITED)) as client:
-        for kind in KINDS:
+        for kind in kinds():
             assert client.get(f"/api/leaderboard/{kind}?provisional=true").status_code == 200
         busiest = client.get(f"/api/players/{filled.handles[filled.busiest]}")
         assert busiest.status_code in (200, 404), busiest.text  # 404: hidden or suspended
         shown_ = client.get(f"/api/players/{filled.handles[filled.visible[0]]}").json()
         assert sum(g["played"] for g in shown_["games"]) == shown_["reliability"]["started"]
+
+
+def test_the_rating_kinds_are_each_games_and_its_solo_modes() -> None:
+    assert sorted(kinds()) == ["necklace", "rococo", "rococo-solo"], "the Necklace has no solo mode"

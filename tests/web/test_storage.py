@@ -13,13 +13,16 @@ from typing import Any, TypeVar
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
 from salon.core.errors import ConfigError
 from salon.web import migrations
 from salon.web.storage import (
+    ACCOUNTS,
     METADATA,
     BrokenRecord,
     Database,
@@ -318,6 +321,28 @@ def test_a_database_of_the_first_schema_is_stamped_and_migrated(db_url: str) -> 
         assert store(drift) == []
         assert store(lambda db: db.conn.exec_driver_sql("SELECT version_num FROM alembic_version").all()) == [
             (HEAD,)]
+    finally:
+        store.close()
+
+
+def test_the_accounts_made_before_handles_get_them_from_their_names(db_url: str) -> None:
+    engine = engine_of(db_url)
+    with engine.begin() as conn:
+        config = Config()
+        config.set_main_option("script_location", str(migrations.SCRIPTS))
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0012")
+        for n, name in enumerate(("Ann", "ANN", "Ｂｅａ Fox!", "٭", "Ann 2", "ann")):
+            conn.execute(sa.text("INSERT INTO accounts (id, name, email, password_hash, created) "
+                                 "VALUES (:id, :name, :email, 'x', :created)"),
+                         {"id": f"id{n}", "name": name, "email": f"{n}@example.org", "created": float(n)})
+    engine.dispose()
+    store = Store(db_url)
+    try:
+        rows = store(lambda db: db.conn.execute(sa.select(ACCOUNTS.c.id, ACCOUNTS.c.handle)
+                                                .order_by(ACCOUNTS.c.created)).all())
+        assert [handle for _, handle in rows] == ["ann", "ann-2", "bea-fox", "player", "ann-2-2", "ann-3"]
+        assert store(drift) == []
     finally:
         store.close()
 

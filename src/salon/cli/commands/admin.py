@@ -141,8 +141,8 @@ def delete(handle: HandleArg, db: DbOpt = None,
 
 @admin.command("reset")
 def reset(handle: HandleArg, db: DbOpt = None,
-          kind: Annotated[str | None, typer.Option(help="One kind (rococo, rococo-solo, necklace); default: all.")]
-          = None) -> None:
+          kind: Annotated[str | None, typer.Option(
+              help="One kind (a game's name, or <game>-solo for its solo mode); default: every kind.")] = None) -> None:
     """Start an account's ratings again as a newcomer's; the reset is kept in its history."""
     def change(db_: Database) -> list[str]:
         return ratings.reset(db_, _account(db_, handle).id, time.time(), kind)

@@ -24,7 +24,7 @@ from salon.web.api.models import ApiModel
 from salon.web.api.routing import router
 from salon.web.errors import Refused
 from salon.web.players import boards, follows, profiles
-from salon.web.players.figures import KINDS
+from salon.web.players.figures import kinds
 from salon.web.players.visibility import find
 from salon.web.storage import Database, StorageError
 from salon.web.tables.hub import Hub
@@ -40,7 +40,8 @@ DEEPEST = 100_000
 """The deepest offset of a leaderboard's page."""
 
 Handle = Annotated[str, Path(max_length=HANDLE_PATH, description="The player's handle.")]
-Kind = Annotated[str, Path(max_length=20, description=f"The rating kind: {', '.join(KINDS)}.")]
+Kind = Annotated[str, Path(max_length=40, description="The rating kind: a game's name, or ``<game>-solo`` for its "
+                                                      "solo mode (``GET /api/meta`` names the games).")]
 
 
 class GameCount(ApiModel):
@@ -211,8 +212,8 @@ def no_such_player() -> Refused:
 
 
 def known_kind(kind: str) -> str:
-    if kind not in KINDS:
-        raise Refused("unknown_kind", f"there is no rating kind {kind!r} (the kinds: {', '.join(KINDS)})")
+    if kind not in kinds():
+        raise Refused("unknown_kind", f"there is no rating kind {kind!r} (the kinds: {', '.join(kinds())})")
     return kind
 
 

@@ -9,12 +9,36 @@ counted :data:`PROVISIONAL_GAMES` rated games it is *provisional*, listed apart.
 
 from __future__ import annotations
 
+from functools import cache
+
+from salon.core.errors import ConfigError
+from salon.core.game import game_class, game_names
+
 PROVISIONAL_GAMES = 10
 """Rated games a rating counts before it is established (ranked on its board's main list)."""
 BASE = 1500.0
 SCALE = 25.0
-KINDS = ("rococo", "rococo-solo", "necklace")
-"""The rating kinds: Rococo with others, Rococo alone against Madame du Barry, the Necklace."""
+SOLO = "-solo"
+"""What a game's solo mode's kind adds to the game's name (``<game>-solo``)."""
+
+
+@cache
+def kinds() -> tuple[str, ...]:
+    """The rating kinds: each game's, and its solo mode's where the game plays a seat itself
+    under one of its options (Rococo against Madame du Barry)."""
+    return tuple(kind for name in game_names() for kind in ((name, name + SOLO) if _has_solo(name) else (name,)))
+
+
+def _has_solo(name: str) -> bool:
+    cls = game_class(name)
+    switches = [key for key, prop in cls.describe().options.items() if prop.get("type") == "boolean"]
+    for key in switches:
+        try:
+            if cls.describe({key: True}).automated_seats:
+                return True
+        except ConfigError:  # an option of another mode
+            continue
+    return bool(cls.describe().automated_seats)
 
 
 def shown(mu: float, sigma: float) -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from salon.web.players.figures import SOLO
 from salon.web.tables.room import AUTOMATON
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class Outcome:
 def kind_of(room: Room) -> str:
     """The rating kind of a table: its game, or the game's solo mode where the game plays a
     seat itself (Rococo against Madame du Barry)."""
-    return f"{room.name}-solo" if room.game.description.automated_seats else room.name
+    return room.name + SOLO if room.game.description.automated_seats else room.name
 
 
 def departed(room: Room) -> dict[int, str]:

@@ -7,6 +7,9 @@ reports for the server's operator, and the players an account follows.
 Revision ID: 0013
 """
 
+import unicodedata
+
+import regex
 import sqlalchemy as sa
 from alembic import op
 
@@ -25,11 +28,26 @@ def _accounts() -> None:
     op.add_column("accounts", sa.Column("handle", sa.Text))
     op.add_column("accounts", sa.Column("hidden", sa.Boolean, nullable=False, server_default=sa.false()))
     op.add_column("accounts", sa.Column("suspended", sa.Boolean, nullable=False, server_default=sa.false()))
-    accounts = sa.table("accounts", sa.column("id", sa.Text), sa.column("handle", sa.Text))
+    accounts = sa.table("accounts", sa.column("id", sa.Text), sa.column("name", sa.Text),
+                        sa.column("created", sa.Double), sa.column("handle", sa.Text))
     conn = op.get_bind()
-    for (account,) in conn.execute(sa.select(accounts.c.id)).all():  # accounts before handles: their ids
-        conn.execute(accounts.update().where(accounts.c.id == account).values(handle=account.lower()))
+    taken: set[str] = set()
+    for account, name in conn.execute(sa.select(accounts.c.id, accounts.c.name).order_by(accounts.c.created)).all():
+        base = _handle_of(name)
+        handle = base if base not in taken else next(f"{base}-{n}" for n in range(2, len(taken) + 3)
+                                                     if f"{base}-{n}" not in taken)
+        taken.add(handle)
+        conn.execute(accounts.update().where(accounts.c.id == account).values(handle=handle))
     op.create_index("accounts_by_handle", "accounts", ["handle"], unique=True)
+
+
+def _handle_of(name: str) -> str:
+    """The handle a name suggested when this revision was written (salon.web.accounts.store's
+    rule then, copied: a migration keeps what it did): the name case-folded in Unicode's
+    compatibility form, each run of what is neither a letter, a digit, ``_`` nor ``-`` one
+    ``-``; the oldest account of a name keeps it, the next get ``-2``, ``-3``..."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return regex.sub(r"[^\p{L}\p{N}_-]+", "-", folded).strip("-")[:40] or "player"
 
 
 def _results() -> None:
