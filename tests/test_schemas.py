@@ -43,7 +43,7 @@ def test_every_event_type_the_rules_emit_has_a_schema(name: str) -> None:
     assert set(WRITTEN.get(name, {})) <= emitted
 
 
-OBSERVED = 5
+OBSERVED = 25
 """The observations of every seat are checked every this many positions."""
 
 
