@@ -398,6 +398,7 @@ def refused(r: Any) -> str:
     return code
 
 
+@pytest.mark.slow  # a password proved for each of its 120 registrations
 def test_malformed_answers_are_refused_in_words_never_an_error_of_the_server(server: Server) -> None:
     rng = random.Random(20240611)
     ann, _, authenticator = registered(server)
