@@ -57,8 +57,8 @@ def _handles(db: Database, ids: set[str | None]) -> dict[str | None, str]:
 
 @admin.command("reports")
 def reports(db: DbOpt = None, every: Annotated[bool, typer.Option("--all", help="Handled ones too.")] = False) -> None:
-    """The reports players made, the oldest open first: who reported whom, at which table, what
-    they wrote and the messages around the one reported, as they were."""
+    """The reports players made, the oldest open first: who reported whom and where, their
+    words, and the messages around the one reported as they were."""
     def read(db_: Database) -> tuple[list[Any], dict[str | None, str]]:
         query = sa.select(REPORTS).order_by(REPORTS.c.at)
         found = list(db_.conn.execute(query if every else query.where(REPORTS.c.state == "open")))
