@@ -193,7 +193,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "lobby.bot", "bot.normal", "rococo.name", "rococo.colour.orange", "rococo.deco.statue",
            "rococo.panel.hand", "rococo.panel.madame", "rococo.employee.bonus", "necklace.panel.score",
            "necklace.board.col_livres", "rococo.game.title", "account.name", "account.passkey", "account.passkeys",
-           "my.live"},
+           "my.live", "necklace.panel.seat_hand", "rococo.panel.seat_hand"},
     "fr": {"player.madame_du_barry", "solo.tag", "solo.row_points", "abbr.master", "abbr.livres",
            "abbr.reward_livres", "colour.orange", "phase.actions", "step.statues", "step.total", "rococo.step.total",
            "simulate.col_bot", "board.col_notes", "necklace.kind.favorite", "necklace.kind.cardinal",

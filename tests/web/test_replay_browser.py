@@ -44,6 +44,8 @@ def test_a_record_file_is_stepped_by_move_turn_and_round(browser: Any, live: str
     at(page, 0)
     names = [page.inner_text(f".replay-seat[data-seat='{s}'] h2") for s in (0, 1)]
     assert "Random" in names[0] and "Normal (heuristic)" in names[1], names
+    headings = page.locator(".replay-seat[data-seat='1'] h3").all_inner_texts()
+    assert "Hand" in headings and not [x for x in headings if "Your" in x], "a bot's cards are its own, not yours"
     for _ in range(30):
         page.keyboard.press("ArrowRight")
     at(page, 30)

@@ -59,6 +59,7 @@
  * @property {Clock | null} [clock] the deciding player's clock at a table that lasts days
  * @property {boolean} [rated] the result moves its players' ratings
  * @property {number[]} [end_votes] the seats whose players voted to end the game now
+ * @property {boolean} [replay] a replay's view of a seat, shown under the seat's name to anyone
  */
 
 /**
@@ -104,4 +105,12 @@
  * @property {(entry: LogEntry) => void} [followLog] a new journal entry
  */
 
-export {};
+/**
+ * The catalog key of a heading of the seat's own things (``panel.your_hand``): in a replay,
+ * which shows every seat's under its name, the seat's (``panel.seat_hand``), not "your".
+ * @param {TableState} state
+ * @param {string} thing
+ */
+export function own(state, thing) {
+  return `panel.${state.replay ? "seat" : "your"}_${thing}`;
+}

@@ -271,6 +271,7 @@ export class ReplayView {
     return {
       observation: seat === null ? d.public : d.observations[seat],
       seat,
+      replay: true,
       legal: [],
       seats,
       current: d.current,

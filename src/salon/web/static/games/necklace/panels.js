@@ -4,6 +4,7 @@
 // players' panels and score track, and the final scoring table.
 
 import { prepare } from "../../motion.js";
+import { own } from "../../renderer-interface.js";
 import { scoringTable } from "../../scoring.js";
 import { h } from "../../ui.js";
 import { NecklaceBoard } from "./board.js";
@@ -78,7 +79,7 @@ export class NecklacePanels extends NecklaceBoard {
     };
     /** @type {HTMLElement[]} */
     const parts = [
-      h("h3", {}, this.t("panel.your_hand")),
+      h("h3", {}, this.t(own(state, "hand"))),
       h(
         "div",
         { class: "cards", id: "hand" },
@@ -94,7 +95,7 @@ export class NecklacePanels extends NecklaceBoard {
     if (presenting) {
       const lots = Object.entries(presenting.lots);
       parts.push(
-        h("h3", {}, this.t("panel.your_presentation")),
+        h("h3", {}, this.t(own(state, "presentation"))),
         h(
           "div",
           { class: "nk-lots", id: "presentation" },

@@ -4,6 +4,7 @@
 // scoring table.
 
 import { prepare, still } from "../../motion.js";
+import { own } from "../../renderer-interface.js";
 import { scoringTable } from "../../scoring.js";
 import { h, s } from "../../ui.js";
 import { ROMAN, STEPS } from "./palette.js";
@@ -111,7 +112,7 @@ export class RococoPanels extends RococoBoard {
     const rack = me.rack || [];
     const parts = [];
     parts.push(
-      h("h3", {}, this.t("panel.your_hand")),
+      h("h3", {}, this.t(own(state, "hand"))),
       h(
         "div",
         { class: "cards", id: "hand" },
@@ -122,7 +123,7 @@ export class RococoPanels extends RococoBoard {
     );
     if (supply.length) {
       parts.push(
-        h("h3", {}, this.t("panel.your_supply")),
+        h("h3", {}, this.t(own(state, "supply"))),
         h(
           "div",
           { class: "cards", id: "supply" },
@@ -131,7 +132,7 @@ export class RococoPanels extends RococoBoard {
       );
     }
     parts.push(
-      h("h3", {}, this.t("panel.your_rack")),
+      h("h3", {}, this.t(own(state, "rack"))),
       h(
         "div",
         { class: "tiles", id: "rack" },
@@ -143,13 +144,13 @@ export class RococoPanels extends RococoBoard {
     );
     if (me.specialist) {
       parts.push(
-        h("h3", {}, this.t("panel.your_specialist")),
+        h("h3", {}, this.t(own(state, "specialist"))),
         h("div", { class: "cards" }, this.htmlCard(me.specialist.card, `hire:${me.specialist.card}`, legal)),
       );
     }
     if (me.jewels && me.jewels.length) {
       parts.push(
-        h("h3", {}, this.t("panel.your_jewels")),
+        h("h3", {}, this.t(own(state, "jewels"))),
         h("div", {}, me.jewels.map((j) => this.jewel(j)).join(", ")),
       );
     }
