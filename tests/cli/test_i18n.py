@@ -287,7 +287,7 @@ def test_counted_phrases_in_every_language() -> None:
 
 
 def test_a_missing_translation_falls_back_to_english_then_to_the_key() -> None:
-    assert text("player.name", "de", n=2) == "Person 2"
+    assert text("player.name", "de", n=2) == "Spieler 2"
     assert text("no.such.key", "de") == "no.such.key"
     assert told("rococo.event.played", "fr", player="P1") == "P1 joue {card}"
     german = catalogue("de")

@@ -373,16 +373,17 @@ def test_the_running_app_shows_no_tag(lang: str, monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_german_players_pane_is_titled_with_the_catalogs_word_for_players() -> None:
-    """Not "Spielende" (the end of the game): the word the German terminal names the players
-    with on the board, as its seats are "Person 1", "Person 2"."""
-    assert text("tui.players", "de") == "Personen" == text("board.players", "de")
-    assert text("player.name", "de", n=2) == "Person 2"
+    """Not "Spielende" (the end of the game), nor "Personen" for seats that bots play: the
+    word the German terminal names the players with on the board, as its seats are "Spieler 1",
+    "Spieler 2 (leicht)"."""
+    assert text("tui.players", "de") == "Spieler" == text("board.players", "de")
+    assert text("player.name", "de", n=2) == "Spieler 2"
 
 
 def test_the_seats_labels_name_the_bots_in_the_players_language() -> None:
     labels = {lang: seat_labels(["human", "easy", "hard", "random"], {}, lang) for lang in LANGS}
     assert labels["en"] == ["Player 1", "Player 2 (easy)", "Player 3 (hard)", "Player 4 (random)"]
-    assert labels["de"] == ["Person 1", "Person 2 (leicht)", "Person 3 (schwer)", "Person 4 (Zufall)"]
+    assert labels["de"] == ["Spieler 1", "Spieler 2 (leicht)", "Spieler 3 (schwer)", "Spieler 4 (Zufall)"]
     assert labels["fr"] == ["Joueur 1", "Joueur 2 (facile)", "Joueur 3 (difficile)", "Joueur 4 (hasard)"]
     assert labels["uk"] == ["Гравець 1", "Гравець 2 (легкий)", "Гравець 3 (складний)", "Гравець 4 (випадковий)"]
     same = {"de": {"normal"}, "fr": {"normal", "expert"}, "uk": set()}
@@ -391,7 +392,7 @@ def test_the_seats_labels_name_the_bots_in_the_players_language() -> None:
             label = seat_labels(["human", name], {}, lang)[1]
             assert name not in label or name in same[lang], (lang, label)
     # a bot with parameters is named as it was given
-    assert seat_labels(["search:think=3"], {}, "de") == ["Person 1 (search:think=3)"]
+    assert seat_labels(["search:think=3"], {}, "de") == ["Spieler 1 (search:think=3)"]
 
 
 def test_the_labels_of_a_game_at_the_terminal_name_its_bots_in_words(run: Run) -> None:
