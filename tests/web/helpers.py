@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import socket
 import subprocess
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx2 as httpx
+import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
@@ -125,6 +128,23 @@ def until_up(proc: subprocess.Popen[bytes], url: str, patience: float) -> None:
             time.sleep(0.05)
     proc.kill()
     raise AssertionError(f"the server did not start:\n{proc.communicate()[0].decode(errors='replace')}")
+
+
+@contextmanager
+def serving(app: FastAPI, host: str = "127.0.0.1", port: int | None = None) -> Iterator[str]:
+    """The real server (uvicorn) of ``app`` in a thread on ``port`` (a free one by default)
+    of this computer, once it has started: its address, reached by the name ``host``; stopped
+    after."""
+    port = port or free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        poll(lambda: server.started, "the server started", pause=0.05)
+        yield f"http://{host}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 def free_port() -> int:

@@ -9,21 +9,19 @@ screenshots at 1366×768 and 390×844 go to /tmp/shots/."""
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
-import uvicorn
 from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
 from salon.web.mail import MailSettings, Smtp
-from tests.web.helpers import free_port, poll
+from tests.web.helpers import free_port, poll, serving
 from tests.web.smtp_inbox import SENDER, Inbox
 from tests.web.test_browser import browser  # noqa: F401  (fixture)
 
@@ -110,13 +108,8 @@ def served(host: str = "127.0.0.1", db: str = "sqlite://") -> Iterator[Site]:
     url = f"http://{host}:{port}"
     mail = MailSettings(Smtp("127.0.0.1", smtp_port), SENDER, url + "/")
     app = create_app(db, bot_delay=0, allow_seed=True, limits=UNLIMITED, mail=mail)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    poll(lambda: server.started, "the server started", pause=0.05)
-    yield Site(url, inbox)
-    server.should_exit = True
-    thread.join(10)
+    with serving(app, host, port):
+        yield Site(url, inbox)
     controller.stop()
 
 

@@ -12,19 +12,16 @@ from __future__ import annotations
 import json
 import os
 import random
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
-from tests.web.helpers import free_port
+from tests.web.helpers import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -36,19 +33,8 @@ STEPS = 20_000
 @pytest.fixture(scope="module")
 def live() -> Iterator[str]:
     """The real server (uvicorn) in a thread, on an in-memory database, bots without delay."""
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED),
-                                           host="127.0.0.1",
-                                           port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert server.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with serving(create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

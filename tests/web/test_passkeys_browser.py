@@ -8,20 +8,17 @@ passkeys on without HTTPS."""
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
-import uvicorn
 
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
 from salon.web.storage.schema import OUTBOX
-from tests.web.helpers import free_port, poll
+from tests.web.helpers import poll, serving
 from tests.web.test_browser import browser  # noqa: F401  (the fixture)
 
 PASSWORD = "a walk along the Seine"
@@ -34,18 +31,8 @@ def live(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The real server (uvicorn) in a thread on a database file the test reads its letters
     from: its address on ``localhost``, and the file."""
     path = tmp_path / "salon.db"
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(f"sqlite:///{path}", bot_delay=0, limits=UNLIMITED),
-                                           host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert server.started, "the server did not start"
-    yield f"http://localhost:{port}", path
-    server.should_exit = True
-    thread.join(10)
+    with serving(create_app(f"sqlite:///{path}", bot_delay=0, limits=UNLIMITED), "localhost") as url:
+        yield url, path
 
 
 def verification_token(path: Path, email: str) -> str:

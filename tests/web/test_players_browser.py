@@ -4,7 +4,6 @@ sideways, and a signed-in visitor follows the player with one tap."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,13 +12,12 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-import uvicorn
 
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
 from salon.web.storage import Database
 from salon.web.storage.schema import RATING_CHANGES
-from tests.web.helpers import free_port
+from tests.web.helpers import serving
 from tests.web.test_browser import browser  # noqa: F401  (fixture)
 from tests.web.test_players import account_rows, add_accounts, add_game, add_rating
 
@@ -65,18 +63,8 @@ def fill(url: str) -> None:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"sqlite:///{tmp_path_factory.mktemp('players') / 'salon.db'}"
     fill(url)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(url, limits=UNLIMITED), host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert server.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with serving(create_app(url, limits=UNLIMITED)) as base:
+        yield base
 
 
 def test_a_profile_with_its_charts_reads_on_a_phone(browser: Any, served: str, tmp_path: Path) -> None:  # noqa: F811
