@@ -128,7 +128,9 @@ def test_a_hint_opens_over_the_panes_best_choice_first(monkeypatch: pytest.Monke
             assert isinstance(page, Page)
             body = page.query_one("#page-body")
             assert page.query_one("#page").scroll_y == 0
-            assert _lines(page.body)[0].startswith(f"3. {best} (") and "ahead" in _lines(page.body)[0]
+            # ranked first, with the number that picks it beside
+            assert _lines(page.body)[0].startswith(f"1. option 3: {best} (") and "ahead" in _lines(page.body)[0]
+            assert _lines(page.body)[1].startswith("2. option 1: ")
             assert body.region.y == page.query_one("#page").scrollable_content_region.y
             await pilot.press("enter")
             await pilot.pause()

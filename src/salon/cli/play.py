@@ -621,10 +621,12 @@ class Session:
         else:
             actions = self.numbered(self.game.legal_actions()).actions
             lines = []
-            for e in estimates:  # best first, under its number; the explanation names colours: a line in markup
+            for rank, e in enumerate(estimates, 1):  # ranked, best first, each with the number that picks it;
+                # the explanation names colours: a line in markup
                 line = self._("hint.line", action=escape(e.action), explain=self.view.explain(e.action),
                               value=escape(self.worth(e.value)))
-                lines.append(Text.from_markup(f"{actions.index(e.action) + 1}. {line}"))
+                option = self._("hint.option", number=actions.index(e.action) + 1)
+                lines.append(Text.from_markup(f"{rank}. {option} {line}"))
             self.show_page(self._("hint.title", player=me.label), Group(*lines))
         used = self._("hint.used", player=escape(me.label))  # a log line: markup
         for s, other in enumerate(self.seats):
