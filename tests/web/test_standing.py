@@ -208,6 +208,19 @@ def test_a_game_its_players_vote_to_end_is_scored_as_it_stands(server: Server) -
         == "over"
 
 
+def test_a_game_ends_as_it_stands_when_the_only_player_who_had_not_voted_concedes(server: Server) -> None:
+    ann, bea, game_id, tokens = seated(server)
+    version = game_state(ann, game_id, tokens[0])["version"]
+    assert ann.post(f"/api/games/{game_id}/end-vote", {"version": version}, headers={TOKEN: tokens[0]}) \
+        .json()["state"]["end_votes"] == [0]
+    version = game_state(bea, game_id, tokens[1])["version"]
+    r = bea.post(f"/api/games/{game_id}/concede", {"version": version}, headers={TOKEN: tokens[1]})
+    assert r.status_code == 200 and game_state(ann, game_id)["status"] == "ended"
+    by_seat = {r.seat: r for r in rows(server, RESULTS)}
+    assert (by_seat[0].outcome, by_seat[0].place) == ("ended", 1)
+    assert (by_seat[1].outcome, by_seat[1].place) == ("conceded", 2)
+
+
 def test_a_seat_invited_by_handle_is_kept_for_that_account(server: Server) -> None:
     ann, bea = two(server)
     r = ann.post("/api/games", {"game": "necklace", "seats": [{"kind": "human"}, {"kind": "human", "invite": "@BEA"}],

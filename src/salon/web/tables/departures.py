@@ -89,12 +89,15 @@ class Departures:
 
     async def _go(self, room: Room, seat: int, why: str, out: bool) -> None:
         """Hand ``seat`` to a bot, its player out if ``out``, gone for ``why``; end the table
-        if nobody is left."""
+        if nobody is left, or scored as it stands if everyone left had voted to end it."""
         options: dict[str, Any] = with_departure(without(room, seat, vacate=False), seat, why)
         if out:
             options["out"] = [*outs(room), seat]
         await self.hub.seats.reseat(room, seat, True, options)
-        if not people_left(room):
+        left = people_left(room)
+        if not left:
             await self.hub.seats.end_stored(room)
+        elif set(left) <= set(end_votes(room)):
+            await self.hub.seats.end_stored(room, adapter(room.name).scores_now(room.game))
         room.broadcast(self.hub.clock())
         self.hub.bots.wake(room)
