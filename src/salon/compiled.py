@@ -54,6 +54,7 @@ LEFT_PURE = {
                              "the plug-ins' evaluation functions",
     "salon.core.record": "defines pydantic models, which mypyc cannot compile",
     "salon.core.vectors": "numpy's arrays gain nothing from compiled Python",
+    "salon.core.tutorial": "reads and plays a few scripted moves: nothing compiled code would speed up",
     "salon.rococo.components": "defines pydantic models, which mypyc cannot compile",
     "salon.rococo.config": "defines pydantic models, which mypyc cannot compile",
     "salon.rococo.observation": "declares TypedDicts, whose annotations the schemas are written from at run time",

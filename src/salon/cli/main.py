@@ -10,6 +10,7 @@ from rich.markup import escape
 from salon.cli.commands.bench import bench
 from salon.cli.commands.fit import fit
 from salon.cli.commands.ladder import ladder
+from salon.cli.commands.learn import learn
 from salon.cli.commands.play import play
 from salon.cli.commands.replay import replay
 from salon.cli.commands.selfplay import selfplay
@@ -56,6 +57,7 @@ def _add_serve() -> None:
 
 
 app.command()(play)
+app.command()(learn)
 app.command()(simulate)
 app.command()(strength)
 app.command()(fit)

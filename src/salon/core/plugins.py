@@ -57,6 +57,8 @@ class Plugin:
     encoding: str | None = None
     """``"module:function"`` giving the game's observation vector layout for a config (a
     :class:`~salon.core.vectors.Encoding`), for the learning environments (salon.rl)."""
+    tutorials: str | None = None
+    """``"package:folder"`` holding the game's tutorials, one TOML file each (salon.core.tutorial)."""
 
 
 def load(reference: str) -> Any:

@@ -9,4 +9,5 @@ PLUGIN = Plugin(
     engine="salon.necklace.game:Necklace",
     evaluation="salon.necklace.evaluation:EVALUATION",
     encoding="salon.necklace.encoding:encoding",
+    tutorials="salon.necklace.data:tutorials",
 )

@@ -9,6 +9,7 @@ PLUGIN = Plugin(
     engine="salon.rococo.game:Rococo",
     evaluation="salon.rococo.evaluation:EVALUATION",
     encoding="salon.rococo.encoding:encoding",
+    tutorials="salon.rococo.data:tutorials",
     term_fields=("blue", "pink", "green", "orange", "thread", "kitchen", "favour", "favour_space", "resource_bag",
                  "rack", "drawer", "drawers"),  # RULES.md §16: the 2013 edition's own words
 )

@@ -45,7 +45,7 @@ STATUS: dict[str, int] = {
     "bad_pace": 422, "bad_minimum": 422,
     "too_large": 413, "not_json": 415, "not_found": 404, "method_not_allowed": 405, "bad_unsubscribe": 404,
     "unknown_kind": 404,
-    "no_such_player": 404, "no_such_message": 404,
+    "no_such_player": 404, "no_such_message": 404, "no_such_tutorial": 404,
     # who may do what
     "bad_origin": 403, "bad_token": 403, "spectator": 403, "not_host": 403, "hints_off": 403, "bot_tables_off": 403,
     "seat_invited": 403, "blocked": 403, "below_minimum": 403,

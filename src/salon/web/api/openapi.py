@@ -28,6 +28,7 @@ from salon.web.api import (
     actions,
     chat,
     hints,
+    learn,
     live,
     lobby,
     mail,
@@ -77,9 +78,10 @@ waits (503 `busy`).
 TAGS = [{"name": name, "description": (module.__doc__ or "").strip()}
         for name, module in (("lobby", lobby), ("tables", tables), ("seats", seats), ("play", actions),
                              ("hints", hints), ("replays", replays), ("mail", mail), ("accounts", accounts),
-                             ("passkeys", passkeys), ("push", push), ("players", players), ("chat", chat))]
+                             ("passkeys", passkeys), ("push", push), ("players", players), ("chat", chat), ("learn", learn))]
 ROUTERS = (lobby.lobby, tables.tables, seats.seats, actions.play, hints.hints, replays.replays, live.live, mail.mail,
-           accounts.accounts, passkeys.passkeys, my_games.my_games, push.push, players.players, chat.chat)
+           accounts.accounts, passkeys.passkeys, my_games.my_games, push.push, players.players, chat.chat,
+           learn.learn)
 
 
 class SalonAPI(FastAPI):
