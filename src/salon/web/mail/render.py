@@ -24,6 +24,8 @@ from salon.web.push import Notice
 
 MAIL = "mail"
 """The catalogs' domain of the letters' texts."""
+WEB = "web"
+"""The catalogs' surface of the games' names."""
 UNSUBSCRIBE = "/api/mail/unsubscribe"
 """The path of the one-click unsubscribe (salon.web.api.mail)."""
 DURATIONS = (("left.days", 86400), ("left.hours", 3600), ("left.minutes", 60))
@@ -50,13 +52,24 @@ def duration(seconds: int, lang: str) -> str:
     return fill(forms[plural_category(lang, n)], {"n": n})
 
 
+def table_name(game: str, lang: str) -> str:
+    """The name of a table named automatically, in ``lang``: its game's name as the browser
+    words it (the ``web`` catalogs), in the letters' phrase ("Rococo table", "Table de Rococo")."""
+    lang = _lang(lang)
+    key = f"{game}.name"
+    name = surface(lang, WEB).plain.get(key) or surface(DEFAULT, WEB).plain.get(key) or game
+    return fill(text("table.automatic", lang), {"game": name})
+
+
 def fields_of(letter: Claimed, settings: MailSettings) -> dict[str, str | int]:
-    """What the letter's texts are filled with: its own fields (``left`` worded as a duration)
-    and the server's address (``site``)."""
+    """What the letter's texts are filled with: its own fields (``left`` worded as a duration,
+    a table named automatically worded in the letter's language) and the server's address (``site``)."""
     fields: dict[str, str | int] = {"site": settings.site_url, **letter.row.fields}
     left = fields.get("left")
     if isinstance(left, int):
         fields["left"] = duration(left, letter.row.lang)
+    if fields.get("table") == "" and isinstance(game := fields.get("game"), str):
+        fields["table"] = table_name(game, letter.row.lang)
     return fields
 
 

@@ -10,7 +10,7 @@
 // through a whole game asks for a few dozen steps, within the server's replay rate (120 steps
 // a minute by default).
 
-import { byId, h, toast, valueOf } from "./ui.js";
+import { byId, h, tableTitle, toast, valueOf } from "./ui.js";
 import { displayName, highlightMoves, lastMoves, renderEnd } from "./table.js";
 import { catalogReader, journalLines } from "./wording.js";
 
@@ -93,7 +93,8 @@ export class ReplayView {
       catalog: () => this.c,
       seatName: (/** @type {number} */ seat) => this.seatName(seat),
     });
-    byId("table-title").textContent = first.title || this.c.t("replay.file_title");
+    byId("table-title").textContent =
+      first.title === undefined ? this.c.t("replay.file_title") : tableTitle(this.c, first.title, first.game);
     document.addEventListener("keydown", this.onKey);
     document.body.classList.add("at-table");
     this.shown = { data: first, renderer };

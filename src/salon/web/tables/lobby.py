@@ -72,7 +72,7 @@ class Lobby:
             await self.hub.guard.joining(client)
         game_id = secrets.token_urlsafe(12)
         listed = not private if private is not None else all(spec["kind"] == BOT for spec in seat_specs)
-        rec = GameRecord(game_id, name, clean_text(title or "", TITLE_LIMIT) or f"{name} {game_id}",
+        rec = GameRecord(game_id, name, clean_text(title or "", TITLE_LIMIT),
                          game.config_json(), game.seed, time.time(), seats, creator=client, options=options,
                          listed=listed, network=network, turn_seat=game.current_player())
         await self.hub.guard.creating_table(rec, partial(self._invite, rec, person))

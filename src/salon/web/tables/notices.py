@@ -38,6 +38,14 @@ def holders(db: Database, game_id: str, seats: list[int] | None = None) -> list[
     return list(db.conn.execute(query.order_by(SEATS.c.seat)).all())
 
 
+def named(db: Database, game_id: str, title: str) -> dict[str, str]:
+    """A letter's fields naming its table: the title, or for a table named automatically (an
+    empty title) its game too, which the letter words in its own language (salon.web.mail.render)."""
+    if title:
+        return {"table": title}
+    return {"table": "", "game": str(db.conn.execute(sa.select(GAMES.c.game).where(GAMES.c.id == game_id)).scalar())}
+
+
 def your_turn(db: Database, mail: MailSettings, game_id: str, title: str, seat: int, days: int, now: float) -> None:
     """Tell the account holding ``seat`` that the decision at a table of ``days`` a move is
     theirs, unless a letter sent since they last looked is still unanswered."""
@@ -47,7 +55,7 @@ def your_turn(db: Database, mail: MailSettings, game_id: str, title: str, seat: 
             OUTBOX.c.state == SENT, OUTBOX.c.finished > sa.func.coalesce(row.seen, 0.0)).limit(1)).first()
         if unanswered is None:
             post(db, Letter(row.email, "your_turn", row.lang,
-                            {"name": row.name, "table": title, "left": round(days * DAY),
+                            {"name": row.name, **named(db, game_id, title), "left": round(days * DAY),
                              "link": table_link(mail, game_id)},
                             account=row.id, game_id=game_id, dedupe=f"your_turn:{game_id}:{row.id}"), now)
 
@@ -56,7 +64,8 @@ def reminder(db: Database, mail: MailSettings, game_id: str, title: str, seat: i
     """Remind the account holding ``seat`` that ``left`` seconds of its decision are left."""
     for row in holders(db, game_id, [seat]):
         post(db, Letter(row.email, "reminder", row.lang,
-                        {"name": row.name, "table": title, "left": round(left), "link": table_link(mail, game_id)},
+                        {"name": row.name, **named(db, game_id, title), "left": round(left),
+                         "link": table_link(mail, game_id)},
                         account=row.id, game_id=game_id, dedupe=f"reminder:{game_id}:{row.id}"), now)
 
 
@@ -64,7 +73,7 @@ def game_over(db: Database, mail: MailSettings, game_id: str, title: str, places
     """Tell every account holding a seat that the game is over, and its place."""
     for row in holders(db, game_id):
         post(db, Letter(row.email, "game_over", row.lang,
-                        {"name": row.name, "table": title, "place": places.get(row.seat, 0),
+                        {"name": row.name, **named(db, game_id, title), "place": places.get(row.seat, 0),
                          "link": table_link(mail, game_id)},
                         account=row.id, game_id=game_id, dedupe=f"game_over:{game_id}:{row.id}"), now)
 
@@ -77,7 +86,8 @@ def invitation(db: Database, mail: MailSettings, game_id: str, title: str, by: s
     account = db.conn.execute(sa.select(ACCOUNTS.c.id, ACCOUNTS.c.name, ACCOUNTS.c.lang).where(
         ACCOUNTS.c.email == address)).first()
     post(db, Letter(address, "invitation", account.lang if account else lang,
-                    {"name": account.name if account else address.split("@")[0], "by": by, "table": title,
+                    {"name": account.name if account else address.split("@")[0], "by": by,
+                     **named(db, game_id, title),
                      "link": table_link(mail, game_id)},
                     account=account.id if account else None, game_id=game_id,
                     dedupe=f"invitation:{game_id}:{address}"), now)

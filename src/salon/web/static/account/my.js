@@ -4,7 +4,7 @@
 // others, the invitations, and the finished ones; each leads to its table.  Below them, the
 // players the account follows (players/friends.js).
 
-import { h } from "../ui.js";
+import { h, tableTitle } from "../ui.js";
 import { get } from "./api.js";
 import { account } from "./session.js";
 import { timeLeft, when } from "./forms.js";
@@ -226,7 +226,7 @@ export class MyGames {
       h(
         "a",
         { href: `#/game/${e.id}`, class: "my-link" },
-        h("span", { class: "title" }, e.title || game),
+        h("span", { class: "title" }, tableTitle(c, e.title, e.game)),
         h("span", { class: "muted game-name" }, game),
       ),
       h("span", { class: "players" }, e.players.filter((p) => p).join(", ")),

@@ -396,7 +396,7 @@ export class NewTableForm {
     const r = await fetch("/api/games", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(setup.request(this.gameName(setup.game?.name || ""))),
+      body: JSON.stringify(setup.request()),
     });
     const data = await r.json();
     if (!r.ok) {

@@ -3,7 +3,7 @@
 // open, running and finished games the server lists, a page of each at a time, each with its
 // seats, its result, and the buttons to resume, join a free seat, watch or replay it.
 
-import { askName, h, toast } from "../ui.js";
+import { askName, h, tableTitle, toast } from "../ui.js";
 import { seatStore } from "../seats.js";
 import { displayName } from "../table.js";
 import { account } from "../account/session.js";
@@ -237,7 +237,7 @@ export class TableLists {
     return h(
       "div",
       { class: "game-card", "data-game": g.id },
-      h("span", { class: "title" }, g.title),
+      h("span", { class: "title" }, tableTitle(c, g.title, g.game)),
       h("span", { class: `chip status-${g.status}` }, c.t(`lobby.status_${g.status}`)),
       g.rated
         ? h(

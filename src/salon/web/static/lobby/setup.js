@@ -242,10 +242,10 @@ export class TableSetup {
   }
 
   /**
-   * The request that creates the table (POST /api/games), the player in its first seat.
-   * @param {string} gameName the game's name in the page's language (the title when none is given)
+   * The request that creates the table (POST /api/games), the player in its first seat; without
+   * a title the table is named automatically, in each reader's language.
    */
-  request(gameName) {
+  request() {
     const seats = this.seats.map((choice, i) => {
       if (choice.startsWith("bot:")) return { kind: "bot", bot: choice.slice(4) };
       const invite = choice === "open" ? (this.invites[i] || "").trim() : "";
@@ -257,7 +257,7 @@ export class TableSetup {
       const v = this.options[o.key];
       if (JSON.stringify(v) !== JSON.stringify(o.default)) config[o.key] = v;
     }
-    const title = this.title.trim() || [gameName, playerName()].filter((x) => x).join(" · ");
+    const title = this.title.trim();
     /** @type {Record<string, any>} */
     const body = { game: this.game?.name, title, seats, config, join: { seat: 0, name: playerName() } };
     if (this.pace) {

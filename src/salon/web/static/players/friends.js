@@ -3,9 +3,9 @@
 // whether they are online and the listed tables in play where they sit (a free seat to take,
 // or a game to watch).
 
-import { h } from "../ui.js";
+import { h, tableTitle } from "../ui.js";
 import { get } from "../account/api.js";
-import { gameName, profileHref, useStyle } from "./common.js";
+import { profileHref, useStyle } from "./common.js";
 
 /**
  * A followed player (GET /api/account/follows).
@@ -63,7 +63,7 @@ export class Friends {
         { class: "facts" },
         f.tables.map((t) =>
           h("a", { class: "chip", href: `#/game/${t.id}`, "data-game": t.id },
-            `${t.title || gameName(c, t.game)}${t.free ? ` · ${c.n("players.seats_free", t.free)}` : ""}`),
+            `${tableTitle(c, t.title, t.game)}${t.free ? ` · ${c.n("players.seats_free", t.free)}` : ""}`),
         ),
       ),
     );

@@ -4,7 +4,7 @@
 // players met most, and a Follow button for a signed-in visitor; on one's own, whether it is
 // hidden from strangers.
 
-import { h, toast } from "../ui.js";
+import { h, tableTitle, toast } from "../ui.js";
 import { get, post } from "../account/api.js";
 import { account } from "../account/session.js";
 import { ratingChart } from "./chart.js";
@@ -303,7 +303,7 @@ export class ProfileView {
       h(
         "span",
         { class: "my-link" },
-        h("span", { class: "title" }, g.title || c.t("players.private_table")),
+        h("span", { class: "title" }, g.title === null ? c.t("players.private_table") : tableTitle(c, g.title, g.game)),
         h("span", { class: "muted game-name" }, `${gameName(c, g.game)} · ${day(this.app.lang, g.ended)}`),
       ),
       h(
