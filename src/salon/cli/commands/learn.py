@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from salon.cli.common import LangOpt, check_game, check_lang, make_console, seat_label
+from salon.cli.common import LangOpt, bot_word, check_game, check_lang, make_console, seat_label
 from salon.cli.learn import LessonSession, lesson_text
 from salon.cli.options import BRIEF_GAME_HELP
 from salon.cli.support import support
@@ -52,7 +52,7 @@ def learn(
     if not session.run():
         return 0
     console.print(f"[bold]{escape(lesson_text(found.key('done'), lang))}[/]")
-    if then and _yes(text("learn.then", lang, bot=found.bot)):
+    if then and _yes(text("learn.then", lang, bot=bot_word(found.bot, lang))):
         return _handover(found, lang)
     return 0
 
