@@ -52,7 +52,7 @@ def lesson_frames(game: str, name: str) -> dict[str, Any]:
         lesson.attempt(step.action)
     then = found.then or found.start.get("config") or {}
     return {"game": game, "name": name, "title": found.key("title"), "seat": found.seat, "frames": frames,
-            "then": {"config": then, "bot": found.bot}}
+            "then": {"config": then, "bot": found.bot}, "components": adapter(game).components(lesson.game)}
 
 
 def _journal(found: Tutorial) -> tuple[list[list[dict[str, Any]]], list[int | None]]:

@@ -60,6 +60,9 @@ class LessonFrames(ApiModel):
     """The learner's seat."""
     frames: list[Frame]
     then: Handover
+    components: dict[str, Any]
+    """The game's component descriptions its browser renderer draws from (as
+    ``GET /api/games/{id}/components`` gives them for a table)."""
 
 
 @learn.get("/api/learn", response_model=list[TutorialEntry])

@@ -107,7 +107,7 @@ class NewTable(ApiModel):
 
     game: str = Field(max_length=40)
     title: str = Field(default="", max_length=80)
-    """Empty: the table is named automatically, in each reader's language ("Rococo table")."""
+    """Empty: the table is named automatically, after its game, in each reader's language."""
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     """The seats for people and bots (a seat the game plays by itself is added)."""
     config: dict[str, Any] = Field(default_factory=dict)

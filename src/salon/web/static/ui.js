@@ -60,19 +60,19 @@ function append(node, child) {
  * @param {...Child} children
  * @returns {HTMLElementTagNameMap[K]}
  */
+export function h(tag, attrs = null, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
 /**
  * A table's title as the page's reader reads it: its own, or for a table named automatically
- * (an empty title) its game's name in the page's language ("Rococo table", "Table de Rococo").
+ * (an empty title) its game's name in the page's language ("<Game> table").
  * @param {import("./i18n.js").Catalog} c
  * @param {string} title
  * @param {string} game
  */
 export function tableTitle(c, title, game) {
   return title || c.t("table.automatic", { game: c.has(`${game}.name`) ? c.t(`${game}.name`) : game });
-}
-
-export function h(tag, attrs = null, ...children) {
-  return fill(document.createElement(tag), attrs, children);
 }
 
 /**

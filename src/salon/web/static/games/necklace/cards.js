@@ -1,36 +1,72 @@
 // @ts-check
-// The Queen's Necklace's cards drawn in the browser: a card with its colour, its gems and its
-// price ladder (the golden ring on the price now), and the action a click on a card of one's
-// hand makes.
+// The Queen's Necklace's cards drawn in the browser: a card framed in its colour, with its name,
+// a picture of its own (its gems, its jewel or its character's emblem: ./gems.js, ./emblems.js),
+// its price ladder (the golden ring on the price now) and its id, which the journal names; a
+// small picture of a card beside its name where a card is named (the sale); and the action a
+// click on a card of one's hand makes.
 
-import { h } from "../../ui.js";
+import { h, s } from "../../ui.js";
+import { emblem } from "./emblems.js";
+import { drawGem, gemIcon } from "./gems.js";
 import { NecklaceWords } from "./words.js";
 
 /**
  * How a card is drawn: the action a click on it makes where that action is legal, the step of
- * its price ladder to ring, and whether it is among the cards one presents.
- * @typedef {{action?: string | null, legal?: Set<string>, step?: number | null, shown?: boolean}} CardLook
+ * its price ladder to ring and its price now (in the market), and whether it is among the
+ * cards one presents.
+ * @typedef {object} CardLook
+ * @property {string | null} [action]
+ * @property {Set<string>} [legal]
+ * @property {number | null} [step]
+ * @property {number | null} [price]
+ * @property {boolean} [shown]
  */
+
+/** The longest word a card's name band holds at its size, in characters. */
+const LONG_WORD = 11;
+
+/** Where a card's gems lie in its picture (64 × 64 units), by their count: x, y and size. */
+const GEM_PLACES = [
+  [],
+  [[32, 32, 25]],
+  [[21, 22, 17], [43, 43, 17]],
+  [[32, 17, 14], [17, 45, 14], [47, 45, 14]],
+];
+
+/**
+ * The picture of a card's face: its gems on velvet, its jewel or its character's emblem.
+ * @param {import("./types.js").Face} face
+ * @param {string} label what the picture shows, for those who cannot see it
+ */
+function picture(face, label) {
+  let body;
+  if (face.kind === "gem") {
+    const places = GEM_PLACES[Math.min(3, face.gems || 1)];
+    body = [
+      s("rect", { x: 1, y: 1, width: 62, height: 62, rx: 8, fill: "url(#nk-velvet)" }),
+      places.map(([x, y, r]) => drawGem(face.gem || "", x, y, r)),
+    ];
+  } else body = emblem(face.kind, face.colour);
+  return s("svg", { class: "nk-pic", viewBox: "0 0 64 64", role: "img", "aria-label": label }, body);
+}
+
+/**
+ * A card's small picture, beside its name: a gem card's gem, another card's emblem.
+ * @param {import("./types.js").Face | undefined} face
+ */
+export function cardIcon(face) {
+  if (!face) return null;
+  if (face.kind === "gem") return gemIcon(face.gem || "");
+  return s("svg", { class: "nk-icon", viewBox: "0 0 64 64", "aria-hidden": "true" }, emblem(face.kind, face.colour));
+}
 
 /** Draws the cards of one game of the Queen's Necklace. */
 export class NecklaceCards extends NecklaceWords {
   /**
-   * @param {string} gem
-   * @param {number} n
-   */
-  pips(gem, n) {
-    return h(
-      "span",
-      { class: `nk-gem-${gem}`, style: "border:0" },
-      Array.from({ length: n }, () => h("span", { class: "nk-pip" })),
-    );
-  }
-
-  /**
    * @param {string} id
    * @param {CardLook} [look]
    */
-  cardEl(id, { action = null, legal = new Set(), step = null, shown = false } = {}) {
+  cardEl(id, { action = null, legal = new Set(), step = null, price = null, shown = false } = {}) {
     const c = this.comp.cards[id];
     if (!c) return h("div", { class: "nk-card" }, id);
     const cls = ["nk-card", `nk-${c.colour === "none" ? "merchant" : c.colour}`];
@@ -51,15 +87,25 @@ export class NecklaceCards extends NecklaceWords {
           h("span", { class: `nk-cross${step === c.ladder.length ? " nk-ring" : ""}` }, "✗"),
         )
       : null;
+    const name = this.name(id);
+    // a word too long for the card's width is set a little smaller rather than cut
+    const long = Math.max(...name.split(/\s+/).map((w) => w.length)) > LONG_WORD;
     return h(
       "div",
       attrs,
-      ladder,
-      h("div", { class: "nk-name" }, c.kind === "gem" ? this.gem(c.gem || "") : this.kind(c.kind)),
-      c.kind === "gem"
-        ? h("div", {}, this.pips(c.gem || "", c.gems || 0))
-        : h("div", { class: "muted" }, this.t(`colour.${c.colour}`)),
-      h("div", { class: "nk-id" }, id),
+      h("div", { class: long ? "nk-name nk-long" : "nk-name" }, name),
+      h(
+        "div",
+        { class: "nk-face" },
+        h("div", { class: "nk-art" }, picture(c, name), h("div", { class: "nk-class" }, this.t(`colour.${c.colour}`))),
+        ladder,
+      ),
+      h(
+        "div",
+        { class: "nk-foot" },
+        h("span", { class: "nk-id" }, id),
+        price === null ? null : h("span", { class: "nk-price" }, this.ducats(price)),
+      ),
     );
   }
 

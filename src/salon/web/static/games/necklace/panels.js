@@ -8,6 +8,7 @@ import { own } from "../../renderer-interface.js";
 import { scoringTable } from "../../scoring.js";
 import { h } from "../../ui.js";
 import { NecklaceBoard } from "./board.js";
+import { gemIcon } from "./gems.js";
 
 const SALE_STEPS = ["sale1", "sale2", "sale3", "bounty"];
 
@@ -105,7 +106,7 @@ export class NecklacePanels extends NecklaceBoard {
                   h(
                     "div",
                     { class: `nk-lot nk-gem-${gem}` },
-                    h("b", {}, this.gem(gem)),
+                    h("b", {}, gemIcon(gem), this.gem(gem)),
                     ": ",
                     ids.map((x) => this.name(x)).join(", "),
                   ),

@@ -3,9 +3,10 @@
 // card's price ladder and its golden ring, the player panels (one's own hand only), the sale
 // laid out column by column, and the texts of decisions, actions, journal and final table.
 // The renderer is put together by concern: names, tooltips and the rules' numbers (words.js),
-// the cards (cards.js), the sale (sale.js), the table's layout (board.js), the HTML panels
-// and the final scoring (panels.js), and here the decisions and actions; the journal's texts
-// come from the server (salon.wording, worded by ../../wording.js).
+// the cards (cards.js) and their pictures (gems.js, emblems.js), the sale (sale.js), the
+// table's layout (board.js), the HTML panels and the final scoring (panels.js), and here the
+// decisions and actions; the journal's texts come from the server (salon.wording, worded by
+// ../../wording.js).
 //
 // Everything is drawn from the seat's observation and the public card descriptions
 // (/api/games/<id>/components).  A legal action that belongs to a card or a tile is drawn on
@@ -131,6 +132,25 @@ class NecklaceRenderer extends NecklacePanels {
         break;
     }
     return out;
+  }
+
+  /**
+   * The elements of a part of the table a lesson points at: the market, the Gem tiles with
+   * the Fashion and Rarity tiles, the sale (one's own presentation while the sale shows none),
+   * one's own hand.
+   * @param {string} name
+   * @returns {Element | null}
+   */
+  region(name) {
+    /** @type {Record<string, string[]>} */
+    const ids = {
+      market: ["nk-market"],
+      gems: ["nk-tiles"],
+      sale: ["nk-sale", "nk-pick", "presentation"],
+      hand: ["hand"],
+    };
+    const found = (ids[name] || []).map((id) => document.getElementById(id)).find((el) => el?.childElementCount);
+    return found ? (found.closest(".nk-block") ?? found) : null;
   }
 
   /** An engine refusal's reason (GET /explain: its key and raw fields) in the player's words:

@@ -5,7 +5,8 @@
 // keeps showing the last sale once it is over.
 
 import { h } from "../../ui.js";
-import { NecklaceCards } from "./cards.js";
+import { cardIcon, NecklaceCards } from "./cards.js";
+import { gemIcon } from "./gems.js";
 
 /**
  * @typedef {import("./types.js").Observation} Observation
@@ -84,18 +85,8 @@ export class NecklaceSale extends NecklaceCards {
             .filter((x) => x)
             .join(" "),
         },
-        ids.map((id) =>
-          h(
-            "span",
-            {
-              class: `nk-chip nk-gem-${this.face(id)?.gem || gem}`,
-              "data-key": `card:${id}`,
-              "data-tip": this.tip(id),
-            },
-            this.name(id),
-          ),
-        ),
-        income ? h("div", {}, `+${income}`) : null,
+        ids.map((id) => this.chip(id, gem)),
+        income ? h("span", { class: "nk-income" }, `+${income}`) : null,
       );
     };
     const rows = shown.map((p, seat) =>
@@ -149,11 +140,28 @@ export class NecklaceSale extends NecklaceCards {
             "tr",
             {},
             h("th", {}, ""),
-            order.map((gem, i) => h("th", { class: `nk-col nk-col-${i} nk-gem-${gem}` }, this.gem(gem))),
+            order.map((gem, i) => h("th", { class: `nk-col nk-col-${i} nk-gem-${gem}` }, gemIcon(gem), this.gem(gem))),
           ),
         ),
         h("tbody", {}, rows, foot),
       ),
+    );
+  }
+
+  /**
+   * A card presented in a column of the sale: its small picture and its name, a gem card's
+   * name being its count of gems (its gem is in the picture, whole in its tooltip), so that a
+   * column of many cards stays narrow and short.
+   * @param {string} id
+   * @param {string} column the gem type of its column
+   */
+  chip(id, column) {
+    const face = this.face(id);
+    return h(
+      "span",
+      { class: `nk-chip nk-gem-${face?.gem || column}`, "data-key": `card:${id}`, "data-tip": this.tip(id) },
+      cardIcon(face),
+      face?.kind === "gem" ? `×${face.gems}` : this.name(id),
     );
   }
 
