@@ -52,7 +52,7 @@ def test_every_text_of_a_tutorial_is_in_every_language(game: str, name: str, lan
     missing = [k for k in keys if not texts.get(k)]
     assert missing == [], f"{lang}: {missing}"
     points = {s.point for s in found.steps if s.point}
-    assert all(text(f"learn.point.{p}", lang) != f"learn.point.{p}" for p in points)
+    assert all(text(f"learn_point.{p}", lang) != f"learn_point.{p}" for p in points)
 
 
 @pytest.mark.parametrize(("game", "name"), EVERY)
@@ -94,7 +94,8 @@ class Script:
 
     def __init__(self, folder: Path, body: str) -> None:
         self.folder = folder
-        (folder / "lesson.toml").write_text('seat = 0\n[start]\nconfig = { players = 2, start_player = 0 }\nseed = 3\n' + body)
+        start = 'seat = 0\n[start]\nconfig = { players = 2, start_player = 0 }\nseed = 3\n'
+        (folder / "lesson.toml").write_text(start + body)
 
     def read(self) -> Tutorial:
         place: Traversable = self.folder

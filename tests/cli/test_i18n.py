@@ -203,8 +203,8 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "bot.expert", "rococo.name", "rococo.colour.orange", "rococo.deco.statue", "rococo.step.statues",
            "rococo.phase.actions", "rococo.board.statues", "rococo.panel.madame", "necklace.panel.score",
            "necklace.unit.hint", "rococo.game.title", "left.minutes", "my.invitations", "time.hours_minutes",
-           "time.minutes"},
-    "uk": {"solo.tag"},
+           "time.minutes", "tui.tab_journal"},
+    "uk": {"solo.tag", "tui.key_pageup", "tui.key_pagedown", "tui.key_shift_pagedown"},
 }
 """Texts a language writes as English does because they are the same words there: proper
 names, ids, loanwords, abbreviations (every text that is only fields and signs is accepted

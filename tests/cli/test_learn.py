@@ -58,6 +58,13 @@ def test_the_lesson_speaks_the_learner_s_language(run: Run) -> None:
     assert "Schau auf" in result.output and "Dein Zug" in result.output
 
 
+def test_the_automatic_opponent_is_named_as_in_a_game(run: Run) -> None:
+    found = tutorial("rococo", "solo")
+    result = run("learn", "rococo", "solo", "--lang", "en", "--no-then", input="\n".join(answers(found)) + "\n")
+    assert "Madame du Barry, the automatic opponent" in result.output
+    assert "(easy)" not in result.output
+
+
 def test_quitting_stops_the_lesson(run: Run) -> None:
     result = run("learn", "rococo", "basics", "--lang", "en", input="quit\n")
     assert result.exit_code == 0

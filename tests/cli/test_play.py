@@ -14,8 +14,8 @@ from salon.core import record
 from salon.rococo.game import Rococo
 from tests.cli.conftest import Run
 
-DRAFT = "1\n2\n3\n"
-"""The three picks of a first hand: within the decision each choice keeps its number."""
+DRAFT = "1\n1\n1\n"
+"""The three picks of a first hand, the first three cards: a card picked leaves the numbers."""
 JEWELS_ROW = re.compile(r"^\s*jewelry\s+\d+\s+\d+", re.MULTILINE)
 """The jewels step's row of the final scoring table (two players)."""
 

@@ -189,9 +189,10 @@ def test_quit_at_the_handoff_stops_the_game(run: Run, tmp_path: Path) -> None:
 
 
 def test_a_single_option_is_asked_for_plainly(run: Run) -> None:
-    # with seed 2 the tenth decision of Player 1 plays the only card left in hand
+    # with seed 2 the tenth decision of Player 1 plays the only card left in hand (S11, S12 and S13
+    # taken into it: each pick leaves the numbers)
     result = run("play", "rococo", "--bots", "human,random", "--seed", "2", "--delay", "0",
-                 input="1\n2\n3\n" + "1\n" * 6 + "nonsense\nquit\n")
+                 input="1\n1\n1\n" + "1\n" * 6 + "nonsense\nquit\n")
     out = " ".join(result.stdout.split())
     assert "'nonsense' is not your choice now: type 1, the action text shown, or a command" in out
     assert "from 1 to 1" not in out
@@ -204,7 +205,7 @@ def test_what_is_not_a_choice_is_answered_without_engine_terms(run: Run) -> None
     out = " ".join(result.stdout.split())
     for text in typed:
         assert f"'{text}' is not one of your choices now: type a number from 1 to 5, an action text shown in the " \
-               "list, or a command (help, rules, why, undo, board, log, hint, quit)." in out, text
+               "list, or a command (help, rules, why, undo, board, log, hint, settings, quit)." in out, text
     for jargon in ("seat 0", "decision now", "PROTOCOL", "R-", "Not allowed"):
         assert jargon not in out, jargon
 

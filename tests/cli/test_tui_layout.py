@@ -1,7 +1,7 @@
 """The full-screen client's layout at 80×24: the players' table stays in view with every seat
-and whole headings, the journal and the players' strip scroll, help, the rules and a hint open
-over the panes, a decision of several picks keeps its numbers (in the line mode too), and the
-board shows the state the decision is taken in."""
+and whole headings, the journal and the board scroll, help, the rules and a hint open over the
+panes, and the board shows the state the decision is taken in (a decision of several picks:
+tests/cli/test_terminal_small.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,12 @@ import io
 
 import pytest
 from rich.console import Console, RenderableType
-from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
 from salon.bots.base import make_bot
 from salon.bots.search import Estimate
-from salon.cli.play import Seat, Session
+from salon.cli.play import Seat
 from salon.cli.support import support
 from salon.cli.tui import Page, Pane, PaneSession, TableApp
 from salon.core.game import Game, game_class
@@ -92,19 +91,18 @@ def test_the_journal_follows_its_newest_line_and_the_panes_scroll() -> None:
     async def scenario() -> None:
         app = _app("rococo", 8, 2)
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(3):
+            for _ in range(8):
                 await _type(app, pilot, "why nonsense")
             journal = app.query_one("#journal", RichLog)
             assert 0 < journal.max_scroll_y == journal.scroll_y
-            await pilot.press("tab")  # the page keys now scroll the journal
+            await pilot.press("tab", "tab")  # the page keys now scroll the journal
             await pilot.press("pageup")
             await pilot.pause()
-            assert journal.scroll_y < journal.max_scroll_y
-            players = app.query_one("#players", Pane)
-            players.show(Text("\n".join(f"line {n}" for n in range(30))))  # taller than its strip
-            await pilot.press("tab", "pagedown")
+            assert journal.has_class("scrolled") and journal.scroll_y < journal.max_scroll_y
+            board = app.query_one("#board", Pane)
+            await pilot.press("shift+tab", "pagedown")  # the board's turn
             await pilot.pause()
-            assert players.has_class("scrolled") and players.scroll_y > 0
+            assert board.has_class("scrolled") and board.scroll_y > 0
             await app.run_action("leave")
 
     asyncio.run(scenario())
@@ -159,49 +157,6 @@ def test_the_rules_open_over_the_panes_scroll_and_close() -> None:
             await app.run_action("leave")
 
     asyncio.run(scenario())
-
-
-@pytest.mark.slow
-def test_a_decision_of_several_picks_keeps_its_numbers_in_the_panes() -> None:
-    async def scenario() -> None:
-        app = _app("rococo", 8, 2)  # the first decision: three cards of five for the hand
-        async with app.run_test(size=(80, 24)) as pilot:
-            await asyncio.wait_for(app.asking.wait(), WAIT)
-            listed = _game(app).legal_actions()
-            await _type(app, pilot, "2")
-            assert _game(app).history[-1] == listed[1]
-            choices = _lines(app.query_one("#choices", Pane).content)
-            for n, action in enumerate(listed, 1):
-                assert any(line.split()[:2] == [f"{n}.", action] for line in choices), (n, choices)
-            assert "chosen" in next(line for line in choices if line.startswith(" 2.") or line.startswith("2."))
-            await _type(app, pilot, "2")
-            assert _game(app).history[-1] == listed[1] and "Number 2 is chosen already" in " ".join(
-                line.text for line in app.query_one("#journal", RichLog).lines)
-            await _type(app, pilot, "3")
-            assert _game(app).history[-2:] == [listed[1], listed[2]]
-            await app.run_action("leave")
-
-    asyncio.run(scenario())
-
-
-def test_a_decision_of_several_picks_keeps_its_numbers_in_the_line_mode() -> None:
-    game = game_class("rococo").new({"players": 2}, 8)
-    sup = support("rococo")
-    assert sup.view is not None
-    seats = _seats(2)
-    session = Session(game, seats, sup.view(game, "en", [s.label for s in seats]), Console(file=io.StringIO()), "en",
-                      None, 0.0, sup)
-    seat = game.current_player()
-    assert seat is not None
-    listed = game.legal_actions()
-    session.options(listed)
-    game.apply(listed[0])
-    session.picked(seat, listed[0])
-    legal = game.legal_actions()
-    assert session.parse("1", legal) is None and session.parse("3", legal) == listed[2]
-    assert session.several("3 2", legal, seat) == [listed[2], listed[1]]
-    shown = _lines(session.options(legal))
-    assert shown[1].split()[:3] == ["1.", listed[0], "chosen"] and shown[3].split()[:2] == ["3.", listed[2]]
 
 
 @pytest.mark.slow

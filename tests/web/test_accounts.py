@@ -145,10 +145,11 @@ def sign_up(server: Server, browser: Browser, email: str = "ann@example.org", na
 
 
 def me(browser: Browser) -> dict[str, Any]:
-    """The signed-in account as ``GET /api/account`` shows it, less its holiday (which the
-    answers of a sign-in leave out)."""
+    """The signed-in account as ``GET /api/account`` shows it, less its holiday and its
+    preferences at the table (which the answers of a sign-in leave out)."""
     shown: dict[str, Any] = browser.get("/api/account").json()
     assert set(shown.pop("holiday")) == {"on", "days_left", "since", "allowance"}
+    assert set(shown.pop("preferences")) == {"auto_free", "auto_pass", "confirm_irrevocable"}
     return shown
 
 

@@ -19,7 +19,7 @@ from salon.web.app import create_app
 from salon.web.errors import Refused
 from salon.web.storage import Storage
 from salon.web.tables.hub import Hub
-from tests.web.helpers import TOKEN, act, create, error_code, received, room_of, state
+from tests.web.helpers import TOKEN, act, create, error_code, received, room_of, settled, state
 
 
 def shown(game: Game, seat: int | None) -> Mapping[str, Any]:
@@ -206,8 +206,8 @@ def test_payload_is_the_seats_view_only(client: TestClient) -> None:
     game_id, t0, t1 = two_humans(client)
     st = state(client, game_id, t0)
     assert set(st) == {"type", "id", "game", "title", "version", "status", "seat", "seats", "host", "current",
-                       "observation", "legal", "forced", "undoable", "timer", "clock", "log_from", "log", "result",
-                       "rated", "end_votes"}
+                       "observation", "legal", "forced", "irrevocable", "undoable", "timer", "clock", "log_from", "log",
+                       "result", "rated", "end_votes"}
     assert st["observation"] == shown(room_of(client, game_id).game, 0)
     blob = str(st)
     assert "seed" not in blob and "snapshot" not in blob and "rng" not in blob
@@ -435,10 +435,10 @@ def test_restart_restores_every_unfinished_game(db_url: str) -> None:
         tokens = (t0, t1)
         room = room_of(c, game_id)
         for _ in range(25):
-            seat = room.game.current_player()
+            seat = settled(room).game.current_player()  # after what the server takes for a person
             st = state(c, game_id, token_for(tokens, seat))
             assert act(c, game_id, token_for(tokens, seat), st["legal"][-1], st["version"]).status_code == 200
-        history = list(room.game.history)
+        history = list(settled(room).game.history)
         snapshot = room.game.state_hash()
         seat_view = state(c, game_id, t0)
     with TestClient(create_app(db_url, bot_delay=0)) as c:
@@ -446,7 +446,7 @@ def test_restart_restores_every_unfinished_game(db_url: str) -> None:
         assert room.game.history == history and room.game.state_hash() == snapshot
         again = state(c, game_id, t0)
         assert again["observation"] == seat_view["observation"] and again["log"] == seat_view["log"]
-        seat = room.game.current_player()
+        seat = settled(room).game.current_player()
         st = state(c, game_id, token_for(tokens, seat))
         assert act(c, game_id, token_for(tokens, seat), st["legal"][0], st["version"]).status_code == 200
 

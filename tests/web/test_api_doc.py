@@ -58,7 +58,7 @@ def test_every_route_answers_a_documented_shape_and_refuses_in_the_one_shape(cli
     document = document_of(client)
     operations = [(method, path, operation) for path, methods in document["paths"].items()
                   for method, operation in methods.items()]
-    assert len(operations) == 70
+    assert len(operations) == 71
     for method, path, operation in operations:
         answers = operation["responses"]
         done = [answers[s]["content"]["application/json"]["schema"] for s in answers if s.startswith("2")]

@@ -70,7 +70,7 @@ def _prestige_leaks(messages: dict[int | None, list[dict[str, Any]]]) -> list[st
 @pytest.mark.slow
 def test_2013_prestige_stays_hidden_until_the_final_scoring(client: TestClient) -> None:
     room, messages = play(client, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
-                          {"edition": "2013"}, 31)
+                          {"edition": "2013"}, 37)
     assert room.game.is_over()
     assert not _prestige_leaks(messages)
     vp_events = [e for m in messages[0] if m.get("type") == "state" and m["status"] != "over"

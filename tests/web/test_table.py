@@ -156,6 +156,12 @@ RULES = [("en", "How to play Rococo"), ("de", "So spielt man Rococo"), ("fr", "C
          ("uk", "Як грати в «Рококо»")]
 
 
+def cited(page: Any) -> list[str]:
+    """Every rule id the rules page's § marks name."""
+    marks: list[str] = page.eval_on_selector_all("#rules .rule-ref", "els => els.map(e => e.dataset.rules)")
+    return " ".join(marks).split()
+
+
 def test_the_rules_page_in_each_language(browser: Any, live: str) -> None:  # noqa: F811
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{live}/#/rules/rococo")
@@ -164,10 +170,11 @@ def test_the_rules_page_in_each_language(browser: Any, live: str) -> None:  # no
         page.select_option("#lang", lang)
         page.wait_for_selector(f"html[lang='{lang}']", state="attached")
         assert title in page.inner_text("#rules h1")
-        assert "R-ACT-TAILOR-1" in page.inner_text("#rules")
+        assert "R-ACT-TAILOR-1" in cited(page), "a part's rule ids are in its § mark"
+        assert "[R-" not in page.inner_text("#rules"), "no bracketed rule id is left in a sentence"
     page.goto(f"{live}/#/rules/necklace")
     page.wait_for_selector("#rules[data-game='necklace'] .rules-part")
-    assert "QN-SELL-1" in page.inner_text("#rules")
+    assert "QN-SELL-1" in cited(page)
     page.close()
 
 

@@ -75,7 +75,9 @@ class LessonSession:
     def _take(self, step: Step) -> bool:
         """One step, asked until the learner makes the taught move; False when they quit."""
         if step.point:
-            self.console.print(self._("learn.look", part=self._(f"learn.point.{step.point}")))
+            self.console.print(self._("learn.look", part=self._(f"learn_point.{step.point}")))
+            if (part := self.view.region(self.tutorial.seat, step.point)) is not None:
+                self.console.print(part)
         self.console.print(f"[bold cyan]{escape(lesson_text(self.tutorial.key(step.say), self.lang))}[/]")
         choices = [] if step.action == NEXT else self.lesson.game.legal_actions()
         if choices:

@@ -48,9 +48,11 @@ from rich.text import Text
 
 from salon.bots.base import Bot, BotSpec, bot_names
 from salon.bots.search import hint, hint_seed
+from salon.cli import preferences
 from salon.cli.common import HUMAN, breakdown_table, player, winners_line
 from salon.cli.support import GameSupport, GameView
 from salon.core import record
+from salon.core.choices import Preferences
 from salon.core.errors import ConfigError, PositionError, RecordError, Refusal
 from salon.core.events import Event
 from salon.core.game import Game
@@ -59,8 +61,6 @@ from salon.i18n import count, game_key, has, text
 
 LOG_LINES = 60
 """How many lines of the log the ``log`` command shows."""
-FORCED = frozenset({"pass", "done"})
-"""Actions that decide nothing when they are the only legal one: the session makes them."""
 
 
 @runtime_checkable
@@ -164,18 +164,23 @@ def write_position(game: Game, path: Path) -> None:
 @dataclass
 class Listing:
     """The numbered choices of one decision, which may take several picks (a presentation, a
-    hand of cards, a purchase): every action keeps its number until the decision is over, the
-    ones picked stay listed and marked, and an action that becomes legal on the way is added
-    at the end.  The decision is one while its seat keeps picking from it and its kind stays."""
+    hand of cards, a purchase): only what can be picked now is numbered, 1 to n in the order
+    the decision first listed it (an action that becomes legal on the way comes last), so that
+    a number always picks something; the ones picked are shown apart, without a number, and
+    those no longer possible leave the list.  The decision is one while its seat keeps
+    picking from it and its kind stays."""
 
     seat: int
     kind: str
     start: int
     """The length of the game's history when the decision was first listed."""
     actions: list[str]
+    """The actions numbered now: the legal ones, in the order of ``order``."""
     explained: dict[str, str]
     """Each action's explanation as last shown: a picked one is told as it was when picked."""
     picked: list[str] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+    """Every action listed so far, in the order it was first listed."""
 
     def follows(self, game: Game) -> bool:
         """Whether ``game`` still decides this decision, after this listing's picks only."""
@@ -198,6 +203,8 @@ class Seat:
     history: list[str] = field(default_factory=list)
     hints: int = 0
     """How many hints this seat asked for."""
+    prefs: Preferences = field(default_factory=Preferences)
+    """What the session answers for this seat's person, and asks them twice (salon.cli.preferences)."""
 
 
 class Session:
@@ -229,6 +236,9 @@ class Session:
         self.marks: list[dict[int, tuple[int, int]]] = []
         """Per action applied in this session: every human's (history, pending) lengths before
         it, so that an undo also takes its log lines back."""
+        self.made: list[bool] = []
+        """Per action applied in this session: whether the session made it for a human (its
+        only choice), which an undo takes back with the choice before it."""
         self.listing: Listing | None = None
         """The numbered choices of the decision being taken (:class:`Listing`)."""
 
@@ -252,6 +262,7 @@ class Session:
                 else:
                     action = bot.choose(self.game)
                 self.marks.append({h: (len(self.seats[h].history), len(self.seats[h].pending)) for h in self.humans})
+                self.made.append(forced is not None)
                 events = self.game.apply(action)
                 self.picked(seat, action)
                 told = self.record(seat, events)
@@ -387,27 +398,17 @@ class Session:
         if listing is None or not listing.follows(self.game):
             listing = Listing(seat, self.game.decision().get("kind", ""), len(self.game.history), [], {})
             self.listing = listing
-        listing.actions += [a for a in legal if a not in listing.actions]
+        listing.order += [a for a in legal if a not in listing.order]
+        listing.actions = [a for a in listing.order if a in legal]
         for action in legal:
             listing.explained[action] = self.view.explain(action)
         return listing
 
     def forced(self, seat: int) -> str | None:
-        """The lone ``pass`` or ``done`` a human would have to type, made for them with one
-        line that says so; None when they have a choice.  A game that hides who could react
-        polls every seat alike (the Queen's Necklace's ``conceal_holders``, QN-INFO-1), and the
-        session passes for those who cannot.  At a shared keyboard the seat is asked all the
-        same when the keyboard would change hands: handing it only to the seats that can react
-        would show the table who they are."""
-        legal = self.game.legal_actions()
-        if self.queue or len(legal) != 1 or legal[0] not in FORCED:  # a queued choice comes first
-            return None
-        if len(self.humans) > 1 and self.last_human != seat:
-            return None
-        line = self._("ui.auto_pass", player=escape(self.seats[seat].label), action=self.view.explain(legal[0]))
-        self.print_lines([line])
-        self.seats[seat].history.append(line)
-        return legal[0]
+        """The move made for the human at ``seat``, told in one line, or None to ask them: a
+        decision whose answers are all alike, and as their preferences say a lone ``pass`` or
+        ``done`` and a free gain (salon.cli.preferences)."""
+        return preferences.made_for(self, seat)
 
     def ask(self, seat: int) -> str | None:
         """The action a human chooses, or None when they took actions back (the loop then asks
@@ -439,7 +440,9 @@ class Session:
                 continue
             choice = self.parse(raw, legal)
             if choice is not None:
-                return choice
+                if preferences.confirmed(self, seat, choice):
+                    return choice
+                continue
             several = self.several(raw, legal, seat)
             if several is not None:
                 if self.confirm(several):
@@ -469,10 +472,8 @@ class Session:
                     return None
             elif command == "quit":
                 self.quit()
-            elif raw.isdigit() and self.numbered_action(int(raw), legal) is not None:
-                listed = self.numbered_action(int(raw), legal)
-                key = "ui.number_picked" if listed in self.numbered(legal).picked else "ui.number_gone"
-                self.show(self._(key, n=raw, action=listed))
+            elif command == "settings":
+                preferences.settings(self, seat, rest)
             else:
                 # the options listed are every legal action; ``why`` tells why another is not
                 key = "ui.bad_choice" if len(legal) > 1 else "ui.bad_choice_one"
@@ -524,8 +525,6 @@ class Session:
             n = int(raw)
             if not 1 <= n <= len(actions):
                 return self._("ui.why_number", n=n, count=len(actions))
-            if actions[n - 1] not in legal:
-                return self.why(actions[n - 1], legal)
             return self._("ui.why_legal", action=escape(actions[n - 1]), n=n)
         found = self.meant(raw, legal)
         if len(found) > 1:
@@ -584,24 +583,32 @@ class Session:
         return escape(refused.reason)
 
     def undo(self) -> bool:
-        """Take back the deciding seat's latest action, as the browser does (again for the one
+        """Take back the deciding seat's latest choice, as the browser does (again for the one
         before, as far as the engine's ``undoable`` allows): rebuild the game from the session's
-        start without it, and take its log lines back.  False (and why) when nothing can be
-        taken back."""
-        if self.game.undoable() < 1 or len(self.game.history) <= self.start_length or not self.marks:
+        start without it, and take its log lines back.  The moves the session made for the
+        seat after it (a lone ``done``) go with it: taken back alone, such a move would be made
+        again at once, and nothing would change.  What was taken back is told in words.  False
+        (and why) when nothing can be taken back."""
+        made = next((i for i, m in enumerate(reversed(self.made)) if not m), len(self.made))
+        n = made + 1
+        if self.game.undoable() < n or len(self.game.history) - self.start_length < n or len(self.marks) < n:
             self.show(self._("ui.undo_none"))
             return False
-        taken = self.game.history[-1]
+        taken = self.game.history[-n]
         game = self.start.clone()
-        for action in self.game.history[self.start_length:-1]:
+        for action in self.game.history[self.start_length:-n]:
             game.apply(action)
         self.game = game
         self.view = self.support_view()
-        for h, (history, pending) in self.marks.pop().items():
-            del self.seats[h].history[history:]
-            del self.seats[h].pending[pending:]
+        for _ in range(n):  # the earliest mark last: the lengths before the choice
+            for h, (history, pending) in self.marks.pop().items():
+                del self.seats[h].history[history:]
+                del self.seats[h].pending[pending:]
+        del self.made[-n:]
+        if self.listing is not None and self.listing.picked[-1:] == [taken]:  # the decision goes on without it
+            self.listing.picked.pop()
         self.save()
-        self.show(self._("ui.undone", action=taken))
+        self.show(self._("ui.undone", action=escape(taken), explain=self.view.explain(taken)), markup=True)
         return True
 
     def support_view(self) -> GameView:
@@ -656,7 +663,7 @@ class Session:
 
     def parse(self, raw: str, legal: list[str]) -> str | None:
         """An option number (1-based, as the decision's listing numbers it) or an action text
-        (case does not matter); None for a number of an action not legal now (a picked one)."""
+        (case does not matter); None for anything else."""
         if raw.isdigit():
             action = self.numbered_action(int(raw), legal)
             return action if action in legal else None
@@ -664,7 +671,7 @@ class Session:
         return by_text.get(raw.lower())
 
     def numbered_action(self, n: int, legal: list[str]) -> str | None:
-        """The action listed as number ``n`` (legal now or not), None for no such number."""
+        """The action numbered ``n`` now, None for no such number."""
         actions = self.numbered(legal).actions
         return actions[n - 1] if 1 <= n <= len(actions) else None
 
@@ -675,21 +682,19 @@ class Session:
 
     def options(self, legal: list[str]) -> RenderableType:
         """The decision's question and every legal action, numbered, with its explanation; in
-        a decision of several picks, the ones picked (and those no longer possible) stay in
-        the list under their numbers, dimmed and marked."""
+        a decision of several picks, the ones picked come first, dimmed, marked and without a
+        number, and the numbers go to what can still be picked."""
         listing = self.numbered(legal)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", style="bold")
         grid.add_column(style="cyan", no_wrap=True)
         grid.add_column()
+        mark = self._("ui.choice_picked")
+        for action in listing.picked:
+            grid.add_row(Text("✓", style="dim"), Text(action, style="dim"),
+                         Text.assemble(mark, " ", Text.from_markup(listing.explained[action]), style="dim"))
         for i, action in enumerate(listing.actions, 1):  # the action as typed, its explanation in the view's markup
-            explained = Text.from_markup(listing.explained[action])
-            if action in legal:
-                grid.add_row(f"{i}.", Text(action), explained)
-                continue
-            mark = self._("ui.choice_picked" if action in listing.picked else "ui.choice_gone")
-            grid.add_row(Text(f"{i}.", style="dim"), Text(action, style="dim strike"),
-                         Text.assemble(mark, " ", explained, style="dim"))
+            grid.add_row(f"{i}.", Text(action), Text.from_markup(listing.explained[action]))
         question = Text.from_markup(self.view.prompt(dict(self.game.decision())), style="bold")  # it names colours
         return Group(question, grid)
 

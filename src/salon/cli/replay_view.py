@@ -3,8 +3,10 @@
 The record is verified when it is loaded (salon.core.record); the viewer then shows the game
 after any number of its actions, found by replaying them from the seed (a few milliseconds
 even for a long game), with the panes of the terminal client (salon.cli.tui's :class:`Pane`,
-the game's own :class:`~salon.cli.support.GameView`): the board with one seat's cards, the
-players' standing, and the journal lines of the move just made.  Nothing is secret once the
+the game's own :class:`~salon.cli.support.GameView`): the players' table as a strip along the
+top, the whole width of the screen (a line per seat, its headings and numbers whole at 80
+columns), and below it the board with one seat's cards beside the journal lines of the move
+just made.  Nothing is secret once the
 game is recorded, so every seat's cards can be shown: the board follows the seat to play,
 and Tab shows the next seat's (scrolled to, at the foot of the board).  The arrow keys step
 move by move (left and right) and turn by turn (up and down), the page keys round by round
@@ -20,7 +22,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from salon.cli.common import breakdown_table, winners_line
@@ -75,11 +77,10 @@ class ReplayApp(App[None]):
 
     CSS = """
     Screen { layout: vertical; }
+    #players { height: auto; max-height: 8; border: none; border-top: round $primary; }
     #top { height: 1fr; }
     #board { width: 3fr; }
-    #side { width: 2fr; }
-    #players { height: auto; max-height: 50%; }
-    #move { height: 1fr; }
+    #move { width: 2fr; }
     Pane { border: round $primary; border-title-color: $text; }
     #where { height: 1; padding: 0 1; text-style: bold; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
@@ -113,11 +114,10 @@ class ReplayApp(App[None]):
         return text(key, self.replay.lang, **fields)
 
     def compose(self) -> ComposeResult:
+        yield Pane(self._("tui.players"), "players")
         with Horizontal(id="top"):
             yield Pane(self._("tui.board"), "board")
-            with Vertical(id="side"):
-                yield Pane(self._("tui.players"), "players")
-                yield Pane(self._("tui.journal"), "move")
+            yield Pane(self._("tui.journal"), "move")
         yield Static(id="where")
         yield Static(Text(self._("replay.keys")), id="keys")
 
@@ -134,7 +134,9 @@ class ReplayApp(App[None]):
         return None if current in self.game.description.automated_seats else current
 
     def show(self) -> None:
-        """Show the game at ``self.step``."""
+        """Show the game at ``self.step``.  Once the game is over the board takes the whole
+        width, the final scoring on top: a column per seat needs the room, and the last move's
+        lines are what the scoring sums up."""
         replay = self.replay
         self.game, events = replay.at(self.step)
         view: GameView = self.support_view()
@@ -142,20 +144,22 @@ class ReplayApp(App[None]):
         board = self.query_one("#board", Pane)
         board.border_title = Text(self._("replay.cards_of", player=replay.labels[seat]) if seat is not None
                                   else self._("tui.board"))
-        shown: RenderableType = view.board(seat)
+        shown: RenderableType = view.board(seat, players=False)
         if self.game.is_over():
-            shown = Group(breakdown_table(self.game, replay.support, replay.labels, replay.lang),
+            heads = [label.replace(" (", "\n(") for label in replay.labels]  # a seat's bot on a line of its own
+            shown = Group(breakdown_table(self.game, replay.support, heads, replay.lang),
                           Text(winners_line(self.game.result(), replay.labels, replay.lang), style="bold"),
                           Text(""), shown)
         board.show(shown)
         if self.seat != FOLLOW:  # a seat picked for its cards: they are at the board's foot
             self.call_after_refresh(board.scroll_end, animate=False)
-        self.query_one("#players", Pane).show(view.standing())
+        self.query_one("#players", Pane).show(view.players_table())
         move = self.query_one("#move", Pane)
         move.border_title = Text(self._("replay.move_title", step=self.step) if self.step
                                  else self._("replay.setup_title"))
         lines = view.log([e.view(e.seat) for e in events])
         move.show(Group(*(Text.from_markup(line) for line in lines)))
+        move.display = not self.game.is_over()
         self.query_one("#where", Static).update(Text(self.where()))
 
     def support_view(self) -> GameView:

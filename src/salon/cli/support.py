@@ -71,6 +71,11 @@ class GameView(Protocol):
         whole board where it is short)."""
         ...
 
+    def region(self, seat: int | None, point: str) -> RenderableType | None:
+        """The part of the board named ``point`` (a tutorial's step points at it), or None
+        where the game has no section of its own for it."""
+        ...
+
     def prompt(self, decision: dict[str, Any]) -> str:
         """A one-line question for the current decision."""
         ...

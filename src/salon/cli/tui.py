@@ -3,13 +3,21 @@
 It plays the very same :class:`~salon.cli.play.Session` as the line mode, in a thread of its
 own: the session's output methods put their renderables into the panes (through
 ``call_from_thread``, so the panes change only in the app's loop), and its ``read`` waits for
-what the player types into the command line.  The layout fits 80×24 and grows with the
-window: the board and the journal share the top, the players' table (one line per seat) is a
-strip that stays in view below them, and the choices pane lists the legal actions with their
-explanations; a number, an action text or a command (``help``, ``why ACTION``, ``undo``...) is
-typed below it.  The keyboard stays in the command line: Tab chooses the pane that the page
-keys scroll (with shift they scroll the choices), and the mouse wheel scrolls any pane.  Help,
-the rules and a hint open over the panes, to be read whole and closed.
+what the player types into the command line.
+
+The players' table (one line per seat) is a strip along the top, the command line and a line of
+keys along the bottom.  On a wide screen (:data:`WIDE` and more) the board and the journal share
+the middle, side by side, above the choices.  On a smaller one, 80×24 among them, the middle
+shows one pane at a time, the whole width and height that is left: the choices (at every new
+decision), the board (F3, or the ``board`` command) or the journal (F4); the journal's newest
+lines stay in sight in a strip above the choices and the board, so that the answer to a
+command or the move just made is never out of sight.  Tab (backwards with shift) and F2 to F4
+choose the pane that the page keys scroll; its frame is heavy and coloured, and the line of keys
+shows its name highlighted.  A pane with more than it shows says so in its lower edge: the
+choices how many are below (``… 6 more — PgDn``), the board which lines are in sight.  The
+keyboard stays in the command line, where a number, an action text or a command (``help``,
+``why ACTION``, ``undo``...) is typed; the mouse wheel scrolls any pane.  Help, the rules and a
+hint open over the panes, to be read whole and closed.
 
 The board and the players' table always show the state the current decision is taken in, or
 the move the journal told last: both are drawn again together at every decision and after
@@ -30,16 +38,19 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import re
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
@@ -49,27 +60,59 @@ from salon.cli.play import Seat, Session, Stop
 from salon.cli.support import GameSupport, GameView
 from salon.core.events import Event
 from salon.core.game import Game
-from salon.i18n import text
+from salon.i18n import DEFAULT, text
 
 TITLE_MARGIN = 6
 """The cells of a widget's width that its border title cannot use (the corners, and a line and a
 space on each side of the title): at 80 columns a question of 74 cells shows whole."""
-SCROLLED = ("board", "journal", "players", "choices")
-"""The panes that Tab chooses in turn for the page keys to scroll."""
+PANES = ("choices", "board", "journal")
+"""The panes that Tab chooses in turn for the page keys to scroll, F2 to F4 each; a small screen
+shows the one chosen last in its middle.  The players' strip is no such pane: it holds a line
+per seat and is always whole."""
+WIDE = (120, 36)
+"""The least width and height (in cells) at which the board, the journal and the choices are in
+sight together; a smaller screen shows one of them at a time."""
+OPTION = re.compile(r"^\s*\d+\.\s")
+"""The first line of a numbered choice, as the choices pane shows it."""
+
+
+def key_name(key: str, lang: str) -> str:
+    """A key as the line of keys and the panes' edges name it, in the player's words (a
+    function key as it is printed on every keyboard)."""
+    return key.upper() if re.fullmatch(r"f\d+", key) else text(f"tui.key_{key}", lang)
+
+
+class Body(Static):
+    """A pane's content: drawn again at a new width (a scrollbar come or gone), it has the pane
+    say again what is below its view."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        if isinstance(self.parent, Pane):
+            self.parent.call_after_refresh(self.parent.mark)
 
 
 class Pane(VerticalScroll):
-    """A bordered, scrolling pane holding one renderable."""
+    """A bordered, scrolling pane holding one renderable; with ``more`` it says in its lower
+    edge what lies below its view: the choices not in sight (``options``) or the lines in sight
+    (``lines``), with the key that brings them (:attr:`key`)."""
 
-    def __init__(self, title: str, id: str, home: bool = True) -> None:
+    def __init__(self, title: str, id: str, home: bool = True, more: str | None = None, lang: str = DEFAULT) -> None:
         super().__init__(id=id)
         self.border_title = Text(title)
         self.home = home
         """Whether new content shows from its top; else the pane stays where the player
         scrolled it (the board, drawn again at every pick of a decision)."""
-        self.body = Static(id=f"{id}-body")
+        self.body = Body(id=f"{id}-body")
         self.content: RenderableType = ""
         """What the pane shows."""
+        self.more = more
+        """What the lower edge counts below the view: ``options``, ``lines`` or nothing."""
+        self.lang = lang
+        self.key = "pagedown"
+        """The key that scrolls the pane down now (a page key, or the function key that
+        chooses it)."""
+        self.lines: tuple[int, list[str]] = (0, [])
+        """The content's lines as last drawn, and the width they were drawn at."""
 
     def compose(self) -> ComposeResult:
         yield self.body
@@ -79,9 +122,83 @@ class Pane(VerticalScroll):
         if isinstance(renderable, str):
             renderable = Text(renderable)
         self.content = renderable
+        self.lines = (0, [])
         self.body.update(renderable)
         if self.home:
             self.scroll_home(animate=False)
+        if self.more is not None:
+            self.call_after_refresh(self.mark)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.mark()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.mark)
+
+    def drawn(self, width: int) -> list[str]:
+        """The content's lines at ``width``, as its body draws them (kept until it changes)."""
+        if self.lines[0] != width:
+            console = self.app.console
+            rendered = console.render_lines(self.content, console.options.update_width(width), pad=False)
+            self.lines = (width, ["".join(segment.text for segment in line) for line in rendered])
+        return self.lines[1]
+
+    def mark(self) -> None:
+        """Say in the lower edge what is below the view: how many choices, or which lines of
+        how many are in sight; nothing when everything is."""
+        if self.more is None or not self.is_mounted:
+            return
+        width, height = self.body.size.width, self.scrollable_content_region.height
+        if not width or not height:
+            return
+        lines = self.drawn(width)
+        top = round(self.scroll_y)
+        key = key_name(self.key, self.lang)
+        said = ""
+        if self.more == "options":
+            below = sum(1 for line in lines[top + height:] if OPTION.match(line))
+            if below:
+                said = text("tui.more", self.lang, n=below, press=key)
+        elif len(lines) > height:
+            said = text("tui.lines", self.lang, first=top + 1, last=min(top + height, len(lines)), total=len(lines),
+                        press=key)
+        self.border_subtitle = Text(said)
+
+
+class Journal(RichLog):
+    """The journal.  It keeps what it was told and tells it again when its width changes (the
+    window resized, the layout changed), so that no line stays wrapped at a width it no longer
+    has."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__(id="journal", wrap=True, min_width=20)
+        self.border_title = Text(title)
+        self.told: list[RenderableType] = []
+        """Everything written since the journal was last cleared."""
+        self.width_told = 0
+        """The width its lines are wrapped at (0 before it has one)."""
+
+    def write(self, content: RenderableType | object, width: int | None = None, expand: bool = False,
+              shrink: bool = True, scroll_end: bool | None = None, animate: bool = False) -> Self:
+        if self._size_known:  # until its first size RichLog keeps what it is told, and writes it through here then
+            self.told.append(content)  # type: ignore[arg-type]  # the app writes renderables only
+        return super().write(content, width, expand, shrink, scroll_end, animate)
+
+    def clear(self) -> Self:
+        self.told.clear()
+        return super().clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        width = self.scrollable_content_region.width
+        if width and width != self.width_told:
+            if self.width_told:
+                told = self.told[:]
+                self.clear()
+                for content in told:
+                    self.write(content)
+            self.width_told = width
 
 
 def page_by(widget: Widget, pages: int) -> None:
@@ -135,6 +252,8 @@ class PaneSession(Session):
         self.app = app
         self.answers: queue.Queue[str | None] = queue.Queue()
         """What the player typed; None when they left the app."""
+        self.listed: object = None
+        """The listing of the decision the choices pane shows (a new one brings the pane into view)."""
 
     def _call(self, method: str, *args: object) -> None:
         """Run one of the app's methods in its loop and wait for it (nothing when the app has
@@ -156,19 +275,28 @@ class PaneSession(Session):
     def heading(self, title: str) -> None:
         self._call("journal", Text(f"── {title} ──", style="bold"))
 
-    def show_board(self, seat: int | None) -> None:
+    def draw(self, seat: int | None) -> None:
         """The whole board (it scrolls in its pane) and the players' table, of the same moment."""
         self._call("board", self.view.board(seat, players=False), self.view.players_table())
+
+    def show_board(self, seat: int | None) -> None:
+        """The board drawn and brought into view (the ``board`` command, the end of a game)."""
+        self.draw(seat)
+        self._call("reveal", "board")
 
     def show_brief(self, seat: int | None) -> None:
         """Nothing: the board is drawn with the choices of every decision (:meth:`show_options`)."""
 
     def show_options(self, seat: int, legal: list[str]) -> None:
         """The choices, and the board and the players as the decision finds them: a decision
-        of several picks changes them at every pick."""
-        self.show_board(seat)
+        of several picks changes them at every pick.  A new decision brings the choices into
+        view; a further pick of the same one leaves the pane in view as it is."""
+        self.draw(seat)
+        listing = self.numbered(legal)
+        fresh = listing is not self.listed
+        self.listed = listing
         title = self._("ui.your_turn", player=self.seats[seat].label)
-        self._call("choices", title, self.options(legal))
+        self._call("choices", title, self.options(legal), fresh)
 
     def show_page(self, title: str, body: RenderableType) -> None:
         self._call("page", title, body, self._("tui.close"))
@@ -179,10 +307,11 @@ class PaneSession(Session):
         with it, at that human's next decision."""
         told = super().record(actor, events)
         if told:
-            self.show_board(self.live_viewer(actor))
+            self.draw(self.live_viewer(actor))
         return told
 
     def clear(self) -> None:
+        self.listed = None
         self._call("clear")
 
     def read(self, prompt: str) -> str:
@@ -198,70 +327,87 @@ class TableApp(App[int]):
 
     CSS = """
     Screen { layout: vertical; }
+    #players { height: auto; max-height: 8; border: none; border-top: round $primary; }
     #top { height: 1fr; min-height: 7; }
-    #board { width: 3fr; }
-    #journal { width: 2fr; }
-    #players { height: auto; max-height: 8; }
     #choices { height: auto; min-height: 6; max-height: 35%; }
-    Pane, #journal { border: round $primary; border-title-color: $text; }
-    #players { border: none; border-top: round $primary; }
-    .scrolled { border: round $accent; }
-    #players.scrolled { border: none; border-top: round $accent; }
-    #command { height: 3; }
+    Pane, #journal { border: round $primary; border-title-color: $text; border-subtitle-color: $text; }
+    #journal { width: 1fr; scrollbar-gutter: stable; }
+    .wide #board { dock: left; width: 60%; }
+    .compact #top { layout: vertical; height: auto; min-height: 0; }
+    .compact #journal { height: 4; border: none; border-top: round $primary; }
+    .compact #board { height: 1fr; }
+    .compact #choices { height: 1fr; max-height: 100%; min-height: 3; }
+    .compact.alone-board #top, .compact.alone-journal #top { height: 1fr; }
+    .compact.alone-journal #journal { height: 1fr; }
+    .scrolled { border: heavy $accent; border-title-style: bold reverse; }
+    .compact #journal.scrolled { border: none; border-top: heavy $accent; }
+    .alone-journal #journal.scrolled { border: heavy $accent; }
+    #command { height: 2; border: none; border-top: tall $accent; padding: 0 1; }
+    #keys { dock: bottom; height: 1; padding: 0 1; color: $text-muted; }
     """
-    """The board and the journal share what the players' strip (a rule on top, a seat per line:
-    five of them in sight at 80×24), the choices (as tall as they are, up to a third of the
-    screen) and the command line leave; the pane the page keys scroll has the accent colour."""
+    """The players' strip along the top (a rule on top, a seat per line) and the command line
+    and the keys along the bottom; between them, on a wide screen, the board (left) and the
+    journal share the top and the choices are as tall as they are, up to a third of the
+    screen; on a small one (``compact``) the journal's newest lines are a strip and the pane
+    shown alone (``alone-...``) takes the rest.  The pane the page keys scroll has a heavy
+    frame in the accent colour."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "leave", show=False, priority=True),
         Binding("tab", "choose(1)", show=False, priority=True),
         Binding("shift+tab", "choose(-1)", show=False, priority=True),
+        *(Binding(f"f{n}", f"pane('{name}')", show=False) for n, name in enumerate(PANES, 2)),
         Binding("pageup", "page(-1)", show=False),
         Binding("pagedown", "page(1)", show=False),
         Binding("shift+pageup", "scroll('choices', -1)", show=False),
         Binding("shift+pagedown", "scroll('choices', 1)", show=False),
     ]
-    """The keyboard stays in the command line: Tab (backwards with shift) chooses the pane
-    that the page keys scroll, with shift they scroll the choices."""
+    """The keyboard stays in the command line: Tab (backwards with shift) and F2 to F4 choose the
+    pane that the page keys scroll, with shift they scroll the choices."""
 
-    def __init__(self, titles: dict[str, str], opening: list[str]) -> None:
+    def __init__(self, titles: dict[str, str], opening: list[str], lang: str = DEFAULT) -> None:
         super().__init__()
         self.titles = titles
         self.opening = opening
         """The lines shown before the game (seed, seats, options)."""
+        self.lang = lang
         self.session: PaneSession | None = None
         self.asking = asyncio.Event()
         """Set while the session waits for the player (tests wait for it)."""
         self.failure: BaseException | None = None
         """A defect of the session's thread, raised again once the app has ended."""
-        self.scrolled = SCROLLED[0]
-        """The pane the page keys scroll."""
+        self.scrolled = PANES[0]
+        """The pane the page keys scroll, the one a small screen shows in its middle."""
+        self.compact = False
+        """Whether the screen is too small for the board, the journal and the choices at once."""
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield Pane(self.titles["board"], "board", home=False)
-            log = RichLog(id="journal", wrap=True, min_width=20)
-            log.border_title = Text(self.titles["journal"])
-            yield log
         yield Pane(self.titles["players"], "players", home=False)
-        yield Pane(self.titles["choices"], "choices")
+        with Horizontal(id="top"):
+            yield Journal(self.titles["journal"])
+            yield Pane(self.titles["board"], "board", home=False, more="lines", lang=self.lang)
+        yield Pane(self.titles["choices"], "choices", more="options", lang=self.lang)
         yield Input(id="command", placeholder=self.titles["input"])
+        yield Static(id="keys")
 
     def on_mount(self) -> None:
         for line in self.opening:
             self.journal(Text(line))
         self.query_one("#command", Input).focus()
-        self.query_one(f"#{self.scrolled}").add_class("scrolled")
-        for pane in SCROLLED:  # the wheel scrolls them; the keyboard stays in the command line
+        for pane in (*PANES, "players"):  # the wheel scrolls them; the keyboard stays in the command line
             self.query_one(f"#{pane}").can_focus = False
+        self.arrange()
         threading.Thread(target=self._play, daemon=True).start()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.arrange(event.size)  # the app takes the new size after its own handlers
 
     def _play(self) -> None:
         assert self.session is not None
         try:
             code = self.session.run()
             if self.session.game.is_over():  # the final scoring stays until the player leaves
+                self.call_from_thread(self.reveal, "journal")
                 self.session.read(self.titles["over"])
         except Stop:
             code = 0
@@ -272,6 +418,46 @@ class TableApp(App[int]):
             self.call_from_thread(self.exit, code)
         except RuntimeError:
             pass
+
+    # --- the layout
+
+    def arrange(self, size: Size | None = None) -> None:
+        """Lay the panes out for the screen's size and the pane chosen: on a small screen the
+        middle shows only the pane chosen, and the journal's newest lines above it; the pane
+        chosen is framed heavily and named highlighted in the line of keys, and each pane's
+        lower edge names the key that scrolls it."""
+        width, height = size or self.size
+        self.compact = width < WIDE[0] or height < WIDE[1]
+        self.set_class(self.compact, "compact")
+        self.set_class(not self.compact, "wide")
+        for name in PANES:
+            self.set_class(self.scrolled == name, f"alone-{name}")
+            widget = self.query_one(f"#{name}")
+            widget.set_class(name == self.scrolled, "scrolled")
+            if isinstance(widget, Pane):
+                widget.display = not self.compact or name == self.scrolled
+                widget.key = "pagedown" if name == self.scrolled else "shift_pagedown" if name == "choices" else \
+                    f"f{PANES.index(name) + 2}"
+                widget.call_after_refresh(widget.mark)
+        self.query_one("#keys", Static).update(self.keys())
+
+    def keys(self) -> Text:
+        """The line of keys: the panes with their function keys, the one the page keys scroll
+        highlighted, then Tab and the page keys."""
+        line = Text()
+        for n, name in enumerate(PANES, 2):
+            style = "bold reverse" if name == self.scrolled else ""
+            line.append_text(Text(f"F{n} {text('tui.tab_' + name, self.lang)}", style=style))
+            line.append("  ")
+        line.append(text("tui.keys", self.lang, pageup=key_name("pageup", self.lang),
+                         pagedown=key_name("pagedown", self.lang)))
+        return line
+
+    def reveal(self, name: str) -> None:
+        """Bring a pane into view and let the page keys scroll it (once the change at hand is
+        made: a new decision redraws several panes)."""
+        self.scrolled = name
+        self.call_later(self.arrange)
 
     # --- what the session shows (called in the app's loop)
 
@@ -285,10 +471,13 @@ class TableApp(App[int]):
     def page(self, title: str, body: RenderableType, closing: str) -> None:
         self.push_screen(Page(title, body, closing))
 
-    def choices(self, title: str, options: RenderableType) -> None:
+    def choices(self, title: str, options: RenderableType, fresh: bool = False) -> None:
+        """The choices of a decision; a new decision brings them into view."""
         pane = self.query_one("#choices", Pane)
         pane.border_title = Text(title)  # plain: it names a seat by its label
         pane.show(options)
+        if fresh:
+            self.reveal("choices")
 
     def clear(self) -> None:
         """Hide the previous player's view before the terminal changes hands."""
@@ -297,6 +486,7 @@ class TableApp(App[int]):
         choices = self.query_one("#choices", Pane)
         choices.border_title = Text(self.titles["choices"])
         choices.show("")
+        self.reveal("choices")
 
     def ask(self, prompt: str) -> None:
         """Ask a plain question above the command line; one too long for the border's title
@@ -321,6 +511,10 @@ class TableApp(App[int]):
         self.session.answers.put(message.value)
 
     def action_scroll(self, pane: str, pages: int) -> None:
+        """Scroll a pane by pages; on a small screen a pane out of sight comes into view first."""
+        if self.compact and self.scrolled != pane:
+            self.action_pane(pane)
+            return
         page_by(self.query_one(f"#{pane}"), pages)
 
     def action_page(self, pages: int) -> None:
@@ -328,12 +522,14 @@ class TableApp(App[int]):
         self.action_scroll(self.scrolled, pages)
 
     def action_choose(self, step: int) -> None:
-        """Choose the next pane (the previous one) for the page keys; its frame takes the accent."""
+        """Choose the next pane (the previous one) for the page keys."""
+        self.action_pane(PANES[(PANES.index(self.scrolled) + step) % len(PANES)])
+
+    def action_pane(self, name: str) -> None:
+        """Choose a pane for the page keys and bring it into view (not over a page)."""
         if isinstance(self.screen, Page):
             return
-        self.query_one(f"#{self.scrolled}").remove_class("scrolled")
-        self.scrolled = SCROLLED[(SCROLLED.index(self.scrolled) + step) % len(SCROLLED)]
-        self.query_one(f"#{self.scrolled}").add_class("scrolled")
+        self.reveal(name)
 
     def action_leave(self) -> None:
         """Leave the app as the end of input leaves the line mode: the game stops (and is
@@ -347,7 +543,7 @@ def play(opening: list[str], game: Game, seats: list[Seat], view: GameView, cons
     """Play a game full-screen; the exit status of the session (a defect of the session is
     raised again here, once the screen is restored)."""
     app = TableApp({key: text(f"tui.{key}", lang) for key in ("board", "players", "journal", "choices", "input",
-                                                              "over")}, opening)
+                                                              "over")}, opening, lang)
     app.session = PaneSession(app, game, seats, view, console, lang, save, delay, support, position)
     code = app.run()
     if app.failure is not None:

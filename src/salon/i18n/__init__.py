@@ -6,9 +6,9 @@ principle 8); every sentence a person reads, in the terminal or in the browser, 
 game: ``terminal`` (the commands' texts and Rococo's), ``terminal-necklace``, ``web`` (the
 browser's shell), ``web-rococo``, ``web-necklace``, so that a translator can translate one game
 without the other; and ``events-rococo``, ``events-necklace``: the log's texts, which both front
-ends word from one catalog (:mod:`salon.wording`), and the tutorials' (:mod:`salon.core.tutorial`).  The browser's JSON files are generated from
-the ``web`` and ``events`` domains (``tools.i18n_export``); the terminal reads the
-``terminal`` and ``events`` domains here.
+ends word from one catalog (:mod:`salon.wording`), and the tutorials' (:mod:`salon.core.tutorial`).
+The browser's JSON files are generated from the ``web`` and ``events`` domains
+(``tools.i18n_export``); the terminal reads the ``terminal`` and ``events`` domains here.
 
 Every catalog, English included, is keyed by stable dotted keys (the msgid, e.g.
 ``event.tile_taken`` or ``necklace.event.drawn``: "monolingual" PO files, as translation tools

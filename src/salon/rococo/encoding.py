@@ -78,7 +78,9 @@ def encoding(config: Any) -> Encoding:
     )
     decision = record(
         seat=Seat(n), kind=_tokens(DECISIONS), card=cards,
-        bonus_card=cards, bonus=_tokens(c.bonus for c in t.cards), mode=Token(MODES), picks_left=Num(),
+        bonus_card=cards, bonus=_tokens(c.bonus for c in t.cards),
+        free_gain=Const(),  # the bonus's id tells it already
+        mode=Token(MODES), picks_left=Num(),
         tile=tiles, garment=garments, free=Num(), tasks=Bag(tasks),
         need=Record(tuple((c, Num()) for c in COLOURS)), discount=money, price=money,
     )

@@ -46,6 +46,9 @@ class Decision(TypedDict):
     """The card whose bonus is offered."""
     bonus: NotRequired[Annotated[str, Kinds("bonus")]]
     """The bonus offered, by its id."""
+    free_gain: NotRequired[Annotated[str | None, Kinds("bonus")]]
+    """The action that uses a bonus which only gains livres or points, which a front end may take
+    for the player (salon.core.choices); null for any other bonus."""
     mode: NotRequired[Annotated[str, Kinds(*MAKING)]]
     """How the acquisition or tailoring comes about: ``main``, ``bonus``, ``reward`` or a garment's effect."""
     picks_left: NotRequired[Annotated[int, Kinds("hand")]]

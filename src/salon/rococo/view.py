@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from salon.rococo.observation import MAKING, TURN, Board, Decision, Jewelry, Observation, Player, Silk, Solo
+from salon.rococo.rules.bonuses import FREE_GAINS, USE
 from salon.rococo.rules.common import hidden_prestige
 from salon.rococo.state import EMPTY, State
 from salon.rococo.state import Player as Holder
@@ -157,6 +158,7 @@ def current_decision(s: State) -> Decision:
     if kind == "bonus":
         out["bonus_card"] = t.cards[f[2]].id
         out["bonus"] = t.cards[f[2]].bonus
+        out["free_gain"] = USE if out["bonus"] in FREE_GAINS else None
     if kind in MAKING:
         out["mode"] = f[2]
     if kind == "hand":

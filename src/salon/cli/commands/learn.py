@@ -47,7 +47,10 @@ def learn(
     view = support(game).view
     if view is None:
         raise ConfigError(f"the terminal client cannot show {game} yet")
-    labels = [seat_label(s, None if s == found.seat else found.bot, lang) for s in range(found.new_game().num_players)]
+    game_now = found.new_game()
+    automatic = game_now.description.automated_seats
+    labels = [text(f"player.{automatic[s]}", lang) if s in automatic
+              else seat_label(s, None if s == found.seat else found.bot, lang) for s in range(game_now.num_players)]
     session = LessonSession(found, lambda lesson: view(lesson.game, lang, labels), lang, console, input)
     if not session.run():
         return 0

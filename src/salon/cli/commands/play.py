@@ -37,8 +37,10 @@ from salon.cli.common import (
 )
 from salon.cli.options import GAME_HELP, EditionOpt, ExpansionsOpt, PlayersOpt, SoloOpt
 from salon.cli.play import Seat, Session, position_problem, read_position, save_problem, saved_players
+from salon.cli.preferences import from_options
 from salon.cli.support import GameSupport, GameView, support
 from salon.core import record
+from salon.core.choices import Preferences
 from salon.core.errors import ConfigError, PositionError
 from salon.core.game import Game
 from salon.i18n import text
@@ -66,6 +68,12 @@ PositionOpt = Annotated[Path | None, typer.Option(
 SavePositionOpt = Annotated[Path | None, typer.Option(
     help="Write the position to this file after every action and when the game stops, to start "
          "from it again with --position (a new file, an empty one or a position).")]
+AutoOpt = Annotated[str | None, typer.Option(
+    "--auto", help="What the game answers for the people playing, comma-separated: free (use a bonus that only "
+                   "gains), pass (pass or be done when that is the only choice), or none. Default: free,pass. A "
+                   "decision whose every choice comes to the same is always taken; 'settings' changes this in play.")]
+ConfirmOpt = Annotated[bool, typer.Option(
+    "--confirm", help="Ask before playing a move that cannot be taken back.")]
 PlainOpt = Annotated[bool, typer.Option(
     "--plain", help="Line by line, without the full-screen layout (for screen readers; also when the "
                     "output is no terminal).")]
@@ -86,6 +94,8 @@ def play(
     position: PositionOpt = None,
     save_position: SavePositionOpt = None,
     plain: PlainOpt = False,
+    auto: AutoOpt = None,
+    confirm: ConfirmOpt = False,
 ) -> int:
     """Play a game in the terminal: humans type an option number or an action text.  At a
     terminal the game is laid out full-screen (board, players, journal, choices); --plain, a
@@ -95,6 +105,7 @@ def play(
     check_options(cls, solo, edition, expansions, lang)
     sup = support(game)
     _check_targets(save, save_position)
+    prefs = _preferences(auto, confirm)
     keep_saving = load is not None and save is None
     if position is not None:
         _exclusive("--position", "a position holds its own settings and has no record to replay (--save-position "
@@ -113,7 +124,7 @@ def play(
         g, playing = _new_game(cls, players, bots, seed, expansions, solo, edition, lang)
     if sup.view is None:
         raise ConfigError(f"the terminal client cannot show {game} yet")
-    seats, labels = _seats(g, playing, lang)
+    seats, labels = _seats(g, playing, lang, prefs)
     opening = _opening(g, labels, lang, resumed=load is not None, kept=save if keep_saving else None)
     return _run(g, seats, sup.view(g, lang, labels), opening, sup, lang, save, delay, save_position, plain)
 
@@ -124,6 +135,14 @@ def _check_targets(save: Path | None, save_position: Path | None) -> None:
         raise typer.BadParameter(problem, param_hint="'--save'")
     if save_position is not None and (problem := position_problem(save_position)) is not None:
         raise typer.BadParameter(problem, param_hint="'--save-position'")
+
+
+def _preferences(auto: str | None, confirm: bool) -> Preferences:
+    """The preferences of every person at the table (salon.cli.preferences)."""
+    try:
+        return from_options(auto, confirm)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="'--auto'") from None
 
 
 def _exclusive(option: str, why: str, others: Iterable[tuple[bool, str]]) -> None:
@@ -181,16 +200,16 @@ def _new_game(cls: type[Game], players: int | None, bots: str | None, seed: int 
     return g, playing
 
 
-def _seats(g: Game, players: list[BotSpec | None], lang: str) -> tuple[list[Seat], list[str]]:
-    """Every seat of the game, a person's, a bot's (seeded from the game's seed) or the game's
-    own, with the labels the session shows."""
+def _seats(g: Game, players: list[BotSpec | None], lang: str, prefs: Preferences) -> tuple[list[Seat], list[str]]:
+    """Every seat of the game, a person's (with ``prefs``), a bot's (seeded from the game's seed)
+    or the game's own, with the labels the session shows."""
     automatic = g.description.automated_seats
     every = seat_names(g.num_players, [player_name(p) for p in players], automatic)
     labels = seat_labels(every, automatic, lang)
     given = iter(players)
     bots = [None if s in automatic else next(given) for s in range(g.num_players)]
-    seats = [Seat(labels[s], None if b is None else b.make(bot_seed(g.seed, s)), every[s], automatic=s in automatic)
-             for s, b in enumerate(bots)]
+    seats = [Seat(labels[s], None if b is None else b.make(bot_seed(g.seed, s)), every[s], automatic=s in automatic,
+                  prefs=prefs) for s, b in enumerate(bots)]
     return seats, labels
 
 

@@ -49,6 +49,20 @@ class NecklaceBoard(NecklaceText):
             spaced += [part, Text("")]
         return Group(*spaced[:-1])
 
+    def region(self, seat: int | None, point: str) -> RenderableType | None:
+        """The part of the board a tutorial's step points at (salon.core.tutorial), as ``seat``
+        sees it; None for a part it has no section of its own for (the whole board, the choices)."""
+        obs = self.game.observe(seat)
+        me = obs["players"][seat] if seat is not None else None
+        parts: dict[str, Callable[[], RenderableType | None]] = {
+            "hand": lambda: self._private(me, [t["gem"] for t in obs["fashion"]]) if me is not None else None,
+            "market": lambda: self._market(obs),
+            "gems": lambda: self._tiles(obs),
+            "sale": lambda: self._sale(obs, seat),
+            "players": lambda: self._players(obs),
+        }
+        return parts[point]() if point in parts else None
+
     def brief(self, seat: int | None) -> RenderableType:
         """The whole board: it fits a screen."""
         return self.board(seat)

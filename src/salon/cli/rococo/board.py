@@ -77,6 +77,25 @@ class RococoBoard(RococoText):
         }
         return self._board(obs, seat, parts[kind]() if kind in parts else [], brief=True)
 
+    def region(self, seat: int | None, point: str) -> RenderableType | None:
+        """The part of the board a tutorial's step points at (salon.core.tutorial), as ``seat``
+        sees it; None for a part it has no section of its own for (the whole board, the choices)."""
+        obs = self.game.observe(seat)
+        b = obs["board"]
+        me = obs["players"][seat] if seat is not None else None
+        parts: dict[str, Callable[[], RenderableType | None]] = {
+            "supply": lambda: self._private(me) if me is not None else None,
+            "hand": lambda: self._private(me) if me is not None else None,
+            "drawers": lambda: self._drawers(b),
+            "designs": lambda: self._windows(b),
+            "halls": lambda: self._halls(b),
+            "employees": lambda: self._employees(b),
+            "decorations": lambda: self._decorations(b),
+            "players": lambda: self._players(obs),
+            "madame": lambda: self._madame(obs, obs["solo"]) if obs["solo"] is not None else None,
+        }
+        return parts[point]() if point in parts else None
+
     def _board(self, obs: Observation, seat: int | None, sections: list[RenderableType],
                brief: bool = False, players: bool = True) -> RenderableType:
         """The header, ``sections``, the players, and the seat's own situation last, right

@@ -344,6 +344,19 @@ BONUSES: dict[str, tuple[Options, Effect | None]] = {
 KNOWN_BONUSES = frozenset(BONUSES)
 if KNOWN_BONUSES != BONUS_IDS:  # the data format's ids and the rules must name the same bonuses
     raise ImportError(f"bonus rules and bonus ids differ: {sorted(KNOWN_BONUSES ^ BONUS_IDS)}")
+FREE_GAINS = frozenset({
+    "start_gain_2", "l1_gain_1", "l2_livres_blue_green", "l2_vp_per_2_dec", "l3_livre_per_dec", "l3_vp_per_3_garments",
+    "l3_livres_by_staff", "l4_livres_by_staff", "l4_pink_livres_orange_vp", "l5_livre_per_garment", "l5_vp_per_2_dec",
+    "l5_vp_per_2_garments", "nj_livre_per_hall", "nj_livres_small_staff", "nj_3livres_per_2_dec",
+    "nj_3livres_per_2_rings", "nj_vp_per_3_jewels", "nm_vp_blue_green_pairs", "nm_3livres_per_2_master_guest",
+    "nm_3livres_per_2_jewels", "nm_no_orange_no_green", "sa_vp3",
+})
+"""The bonuses whose use only gains livres or points (R-BON-GEN-2: a white coin; R-PH3-4 (c)
+makes every bonus optional): nothing paid, drawn, sent away, made or chosen, and no rule asks for
+fewer livres or points, so that using one can only help.  Their decision declares ``bonus:use``
+its free gain (salon.core.choices), which a front end may take for a player who asks it to."""
+if any(BONUSES[b][0] is not _always for b in FREE_GAINS):  # a free gain is offered as the one use
+    raise ImportError("a free-gain bonus is offered with a choice or a condition")
 
 
 def send_away(s: State, seat: int, card: int, why: str) -> None:

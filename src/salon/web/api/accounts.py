@@ -21,9 +21,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from salon.web.accounts import COOKIE, Account
+from salon.web.accounts import preferences as table_preferences
 from salon.web.accounts.account import device_label
 from salon.web.api.deps import AccountsDep, Client, Person, Signed, forget_session, set_session
-from salon.web.api.models import ApiModel, Done, Empty
+from salon.web.api.models import ApiModel, Done, Empty, TablePreferences
 from salon.web.api.routing import router
 
 accounts = router("accounts")
@@ -175,15 +176,24 @@ class Holiday(ApiModel):
 
 
 class MyAccount(Me):
-    """The signed-in person's account, with its holiday."""
+    """The signed-in person's account, with its holiday and its preferences at the table."""
 
     holiday: Holiday
+    preferences: TablePreferences
 
 
 @accounts.get("/api/account")
 async def account(person: Signed, store: AccountsDep) -> MyAccount:
-    """The signed-in person's account, with its holiday."""
-    return MyAccount(**me(person).model_dump(), holiday=Holiday.model_validate(await store.holidays.view(person.id)))
+    """The signed-in person's account, with its holiday and its preferences at the table."""
+    return MyAccount(**me(person).model_dump(), holiday=Holiday.model_validate(await store.holidays.view(person.id)),
+                     preferences=TablePreferences.of(await table_preferences.view(store, person.id)))
+
+
+@accounts.put("/api/account/preferences")
+async def set_preferences(spec: TablePreferences, person: Signed, store: AccountsDep) -> TablePreferences:
+    """What the server answers for the account's player at every table (and whether its pages
+    confirm a move that cannot be taken back): from now on, at the tables in play too."""
+    return TablePreferences.of(await table_preferences.change(store, person.id, spec.preferences()))
 
 
 @accounts.post("/api/account/sign-up", status_code=202)

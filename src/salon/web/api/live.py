@@ -52,7 +52,10 @@ async def _connected(websocket: WebSocket, game_id: str, hub: Hub, client: str, 
         person = await (await accounts_of(websocket)).sessions.person(websocket.cookies.get(COOKIE))
         account = person.account.id if person is not None else None
         conn = Connection(await hub.seats.who(room, hello.token, account), client, ticket, account)
+        if hello.preferences is not None and conn.seat is not None:  # before its state: what the server takes
+            room.seats[conn.seat].prefs = hello.preferences.preferences()
         await hub.seats.connect(room, conn)
+        hub.bots.wake(room)
     except Refused as e:
         await _refuse(websocket, e)
         return

@@ -10,19 +10,20 @@ from typing import Annotated, Literal, TypeVar
 from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
 from salon.web.api.errors import decode, does_not_fit
-from salon.web.api.models import ApiModel, ChatChannel, ChatLine, Refusal, SeatState, State
+from salon.web.api.models import ApiModel, ChatChannel, ChatLine, Refusal, SeatState, State, TablePreferences
 from salon.web.tables.room import RequestId
 
 T = TypeVar("T")
 
 PROTOCOL = """\
-A client opens `/api/games/{game_id}/ws` and sends `hello` (with its seat's token, or none to
-watch); the server answers with the seat's `state`, and from then on sends a state after
-every change the seat may see, `presence` when a seated player comes or goes, `chat` with
-each message of the table's chat as it is written (the latest are read over HTTP), `ack` for
-each of the client's actions or undos it stored, `pong` for a `ping`, and `error` for a
-refused message (the connection stays open).  Every message is one JSON object in a text
-frame, tagged by its `type`; a binary frame is refused (`bad_frame`).
+A client opens `/api/games/{game_id}/ws` and sends `hello` (with its seat's token, or none
+to watch, and its player's preferences at the table); the server answers with the seat's
+`state`, and from then on sends a state after every change the seat may see, `presence` when
+a seated player comes or goes, `chat` with each message of the table's chat as it is written
+(the latest are read over HTTP), `ack` for each of the client's actions or undos it stored,
+`pong` for a `ping`, and `error` for a refused message (the connection stays open).  Every
+message is one JSON object in a text frame, tagged by its `type`; a binary frame is refused
+(`bad_frame`).
 
 A connection is accepted before anything is checked, so that a refusal before the `hello` is
 accepted (another site's page, too many connections from the address, no such table, a bad
@@ -37,6 +38,10 @@ class HelloMessage(ApiModel):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=100)
     """The seat's token; none: a spectator."""
+    preferences: TablePreferences | None = None
+    """What its player asks the server to answer for them at this table (their account's, or
+    their browser's); none: as they are (the account's, or the defaults).  A spectator's are
+    ignored."""
 
 
 class ActMessage(ApiModel):

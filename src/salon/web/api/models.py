@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, StrictBool
+
+from salon.core.choices import Preferences
 
 
 class ApiModel(BaseModel):
@@ -22,6 +24,26 @@ class ApiModel(BaseModel):
 
 class Empty(ApiModel):
     """An empty JSON object: the body of a request that needs nothing more than its path and token."""
+
+
+class TablePreferences(ApiModel):
+    """What a player asks the server to answer for them at the table, and their page to ask
+    twice (salon.core.choices): a decision whose every answer leads to the same position is
+    always taken for them."""
+
+    auto_free: StrictBool = True
+    """Take a free gain without asking: what the game declares can only help (a bonus that only gains)."""
+    auto_pass: StrictBool = True
+    """Pass, or be done, without asking when that is the only choice."""
+    confirm_irrevocable: StrictBool = False
+    """The page asks before playing a move that cannot be taken back."""
+
+    def preferences(self) -> Preferences:
+        return Preferences(self.auto_free, self.auto_pass, self.confirm_irrevocable)
+
+    @classmethod
+    def of(cls, prefs: Preferences) -> TablePreferences:
+        return cls(auto_free=prefs.auto_free, auto_pass=prefs.auto_pass, confirm_irrevocable=prefs.confirm_irrevocable)
 
 
 TableStatus = Literal["open", "running", "over", "ended"]
@@ -178,7 +200,11 @@ class State(ApiModel):
     legal: list[str]
     """The seat's legal actions, when it decides; else empty."""
     forced: str | None
-    """The seat's lone pass or done, which the server makes for it: the client waits for it."""
+    """The move the server makes for the seat (a decision whose answers are all alike; as its
+    player's preferences say, its lone pass or done or a free gain): the client waits for it."""
+    irrevocable: list[str]
+    """The seat's legal actions that cannot be taken back once played, when its player asked to
+    confirm them (`confirm_irrevocable`); else empty."""
     undoable: int
     """How many of its latest actions the deciding seat may take back."""
     timer: Timer | None

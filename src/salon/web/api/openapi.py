@@ -78,7 +78,8 @@ waits (503 `busy`).
 TAGS = [{"name": name, "description": (module.__doc__ or "").strip()}
         for name, module in (("lobby", lobby), ("tables", tables), ("seats", seats), ("play", actions),
                              ("hints", hints), ("replays", replays), ("mail", mail), ("accounts", accounts),
-                             ("passkeys", passkeys), ("push", push), ("players", players), ("chat", chat), ("learn", learn))]
+                             ("passkeys", passkeys), ("push", push), ("players", players), ("chat", chat),
+                             ("learn", learn))]
 ROUTERS = (lobby.lobby, tables.tables, seats.seats, actions.play, hints.hints, replays.replays, live.live, mail.mail,
            accounts.accounts, passkeys.passkeys, my_games.my_games, push.push, players.players, chat.chat,
            learn.learn)

@@ -1,6 +1,6 @@
 // @ts-check
 // The browser client's shell: language, who is signed in, routing between the lobby, a game, a
-// replay, the rules pages, the account's pages (signing in, the account, "My games"), players'
+// replay, the rules pages, the lessons, the account's pages (signing in, the account, "My games"), players'
 // profiles and the leaderboards.
 // Everything game-specific lives in /static/games/<name>/ (a renderer module and its texts).
 
@@ -10,6 +10,8 @@ import { Lobby } from "./lobby.js";
 import { GameView } from "./game.js";
 import { ReplayView } from "./replay.js";
 import { RulesView } from "./rules.js";
+import { LearnView } from "./learn.js";
+import { LessonsView } from "./learn/list.js";
 import { account } from "./account/session.js";
 import { AccountPage } from "./account/pages.js";
 import { AccountSettings } from "./account/settings.js";
@@ -101,7 +103,8 @@ export const app = {
     const hash = location.hash;
     const game = hash.match(/^#\/game\/([A-Za-z0-9_-]+)/);
     const replay = hash.match(/^#\/replay\/([A-Za-z0-9_-]+)/);
-    const rules = hash.match(/^#\/rules\/([a-z0-9_-]+)/);
+    const rules = hash.match(/^#\/rules\/([a-z0-9_-]+)(?:\/([A-Za-z0-9_-]+))?/);
+    const learn = hash.match(/^#\/learn(?:\/([a-z0-9_-]+)\/([A-Za-z0-9_-]+))?$/);
     const link = hash.match(/^#\/(verify|reset)\/([A-Za-z0-9_-]+)/);
     const page = hash.match(/^#\/(sign-in|sign-up|reset)$/);
     const player = hash.match(/^#\/players\/([^/?#]+)/);
@@ -120,7 +123,8 @@ export const app = {
     else if (game) this.view = new GameView(root, this, game[1]);
     else if (hash === "#/replay-file") this.view = new ReplayView(root, this, { record: this.record });
     else if (replay) this.view = new ReplayView(root, this, { id: replay[1] });
-    else if (rules) this.view = new RulesView(root, this, rules[1]);
+    else if (rules) this.view = new RulesView(root, this, rules[1], rules[2] || "");
+    else if (learn) this.view = learn[1] ? new LearnView(root, this, learn[1], learn[2]) : new LessonsView(root, this);
     else this.view = new Lobby(root, this);
     account.refreshTurns();
     await this.view.start();

@@ -11,7 +11,7 @@
 // is online; a "chat" message goes to the table's chat (chat.js), whose latest messages are
 // read once each socket is open.
 
-import { byId, h, toast } from "./ui.js";
+import { byId, h, tableTitle, toast } from "./ui.js";
 import { seatStore } from "./seats.js";
 import { displayName, highlightMoves, lastMoves, rematch, renderEnd, scoreTrack } from "./table.js";
 import { catalogReader, journalLines } from "./wording.js";
@@ -21,6 +21,7 @@ import { TableFrame } from "./game/frame.js";
 import { StatusBar } from "./game/status.js";
 import { account } from "./account/session.js";
 import { ChatPanel } from "./chat.js";
+import { PreferencesMenu, confirmed, helloPreferences, tellTaken } from "./preferences.js";
 
 /**
  * @typedef {import("./renderer-interface.js").TableState} TableState
@@ -91,7 +92,7 @@ export class GameView {
     const module = await import(meta?.renderer || "/static/games/generic.js");
     if (this.closed) return;
     this.table = new LiveTable(this.root, this.app, summary, (ctx) => module.createRenderer({ components, ...ctx }));
-    byId("table-title").textContent = summary.title;
+    byId("table-title").textContent = tableTitle(this.c, summary.title, summary.game);
     this.table.start();
   }
 
@@ -114,8 +115,10 @@ export class LiveTable {
    * @param {App} app
    * @param {TableSummary} summary
    * @param {(ctx: Omit<RendererContext, "components">) => Renderer} createRenderer the game's
+   * @param {(listener: import("./game/connection.js").Listener) => TableConnection} [connect] where the
+   *   table's messages come from, if not the server (a lesson plays its script: learn/lesson.js)
    */
-  constructor(root, app, summary, createRenderer) {
+  constructor(root, app, summary, createRenderer, connect) {
     this.root = root;
     this.app = app;
     this.summary = summary;
@@ -133,11 +136,15 @@ export class LiveTable {
       seatName: (seat) => this.seatName(seat),
       actMany: (actions) => this.actMany(actions),
     });
-    this.connection = new TableConnection(this.id, () => seatStore.get(this.id)?.token || null, {
+    /** @type {import("./game/connection.js").Listener} */
+    const listener = {
       message: (msg) => this.onMessage(msg),
       opening: (what) => this.opening(what),
       refused: (err) => toast(this.errorText(err), 5000),
-    });
+      hello: () => ({ preferences: helloPreferences() }),
+    };
+    this.connection =
+      connect?.(listener) ?? new TableConnection(this.id, () => seatStore.get(this.id)?.token || null, listener);
     this.chat = new ChatPanel({
       catalog: () => this.c,
       id: this.id,
@@ -147,6 +154,9 @@ export class LiveTable {
     });
     this.frame = new TableFrame(() => this.state && this.render(this.state, false));
     this.status = new StatusBar(this);
+    // the gear of the status bar; a change is named to the server by a new hello
+    this.preferences = new PreferencesMenu(() => this.c, () => this.connection.reconnect?.());
+    this.told = -1; // the version whose move the server takes for the seat was last told
     this.decision = new DecisionPanel(this);
     this.el = this.build();
     // the way to the next game where it is the player's turn follows the account's count
@@ -167,6 +177,7 @@ export class LiveTable {
 
   stop() {
     this.unwatch();
+    this.preferences.stop();
     this.status.stop();
     this.connection.close();
   }
@@ -223,6 +234,7 @@ export class LiveTable {
         st !== null && st.seat !== null && st.status === "running" && st.current === st.seat;
       const wasMine = mine(this.state);
       this.state = msg.forced ? { ...msg, legal: [] } : msg;
+      this.told = tellTaken(this.c, this.renderer, msg, this.told);
       // one's own move made, or one's turn come: the count of one's turns asked again
       if (wasMine !== mine(msg)) account.refreshTurns();
       this.render(this.state, msg.log_from === 0);
@@ -252,6 +264,7 @@ export class LiveTable {
   /** @param {string | null} action */
   act(action) {
     if (!this.state || action === null || !this.state.legal.includes(action)) return;
+    if (!confirmed(this.c, this.renderer, this.state, action)) return;
     this.connection.send({ type: "act", action }, this.state.version);
   }
 
@@ -310,7 +323,7 @@ export class LiveTable {
     this.chat.update();
     this.frame.showTargets(this.el.board, st);
     const mineNow = st.status === "running" && st.current !== null && st.current === st.seat && !st.forced;
-    const title = this.summary.title;
+    const title = tableTitle(this.c, this.summary.title, this.summary.game);
     document.title = mineNow ? `● ${this.c.t("game.tab_your_turn")} · ${title}` : title;
   }
 

@@ -10,6 +10,7 @@ import { h } from "./ui.js";
 import { NewTableForm } from "./lobby/form.js";
 import { TableLists } from "./lobby/lists.js";
 import { account } from "./account/session.js";
+import { learnEntry } from "./learn/list.js";
 
 const REFRESH_MS = 4000;
 
@@ -66,6 +67,7 @@ export class Lobby {
           h("div", { class: "flourish" }, "❧ ❦ ❧"),
           h("h1", {}, c.t("app.name")),
           h("p", {}, c.t("app.tagline")),
+          learnEntry(c),
         ),
         this.form.render(),
         this.lists.render(),

@@ -51,7 +51,10 @@
  * @property {number} version
  * @property {number} [undoable] how many of its own actions the seat may take back (never a
  *   lone move the server made for it)
- * @property {string | null} [forced] the seat's lone pass or done, which the server makes for it
+ * @property {string | null} [forced] the move the server makes for the seat (a lone pass or done, what
+ *   decides nothing, a free gain the player leaves to it)
+ * @property {string[]} [irrevocable] the legal actions that cannot be taken back, where the player asked
+ *   to confirm them
  * @property {{seat: number, seconds: number, left: number, expired: boolean} | null} [timer] the turn timer
  * @property {number | null} [host] the seat of the table's host
  * @property {number | null} [pace_days] the days each decision has at a table that lasts days (null: live)
@@ -103,6 +106,10 @@
  * @property {(state: TableState) => TrackScore[]} [scores] the score track
  * @property {() => Record<string, string>} [textFields] the fields every text of the game may use
  * @property {(entry: LogEntry) => void} [followLog] a new journal entry
+ * @property {(name: string) => Element | Element[] | null} [region] what a lesson points at: the
+ *   elements now on the page of a part of the table a tutorial names (``hand``, ``drawers``, ``market``...),
+ *   several where the part is drawn in pieces, null for a part the game does not draw (the page
+ *   itself finds ``choices``, the decision, and ``players``, the players' bar)
  */
 
 /**

@@ -12,8 +12,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from salon.core.choices import Preferences
 from salon.web.storage.connection import Connected, one_line
-from salon.web.storage.records import Appended, BrokenRecord, GameRecord, record_of
+from salon.web.storage.records import Appended, BrokenRecord, GameRecord, preferences_of, record_of
 from salon.web.storage.schema import (
     ACCOUNTS,
     ACTIONS,
@@ -242,6 +243,11 @@ class Database(Connected):
             SEATS.c.game_id == game_id, SEATS.c.account == account, SEATS.c.token_hash.is_not(None))).scalar()
         return seat
 
+    def preferences(self, account: str) -> Preferences:
+        """The account's preferences at the table (records.preferences_of: the defaults where it
+        chose none)."""
+        return preferences_of(self.conn.scalar(sa.select(ACCOUNTS.c.preferences).where(ACCOUNTS.c.id == account)))
+
     @staticmethod
     def _holds_one(game_id: str, account: str) -> sa.Exists:
         """Whether ``account`` holds a seat of the game already (not one it left to a bot)."""
@@ -317,7 +323,8 @@ class Database(Connected):
         their actions from number ``since`` on."""
         rows = self.conn.execute(sa.select(*GAME_COLUMNS).where(where).order_by(GAMES.c.created, GAMES.c.id)).all()
         seat_rows: dict[str, list[Any]] = {}
-        seats = sa.select(SEATS, ACCOUNTS.c.holiday_since).join(GAMES, GAMES.c.id == SEATS.c.game_id)
+        seats = (sa.select(SEATS, ACCOUNTS.c.holiday_since, ACCOUNTS.c.preferences)
+                 .join(GAMES, GAMES.c.id == SEATS.c.game_id))
         for r in self.conn.execute(seats.outerjoin(ACCOUNTS, ACCOUNTS.c.id == SEATS.c.account).where(where)
                                    .order_by(SEATS.c.game_id, SEATS.c.seat)).all():
             seat_rows.setdefault(r.game_id, []).append(r)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from salon.core.choices import DEFAULTS, Preferences
 from salon.web.storage.schema import ENDED, FINISHED
 
 
@@ -30,6 +31,9 @@ class SeatRecord:
     holiday_since: float | None = field(default=None, compare=False)
     """Since when the holding account's holiday under way runs (read with the seat, never
     written with it: the account's)."""
+    preferences: Preferences = field(default=DEFAULTS, compare=False)
+    """What the holding account asks the server to answer for it (read with the seat, never
+    written with it: the account's; the defaults for a seat no account holds)."""
 
 
 @dataclass
@@ -110,13 +114,31 @@ def record_of(row: Any, seat_rows: list[Any], action_rows: list[Any], since: int
             raise ValueError(f"cannot read its count of writes {row.writes!r}")
         return GameRecord(row.id, row.game, row.title, config, int(row.seed), float(row.created),
                           [SeatRecord(s.seat, s.kind, s.bot, s.name, s.token_hash, s.undos, s.hints, s.account,
-                                      s.invited, s.holiday_since)
+                                      s.invited, s.holiday_since, preferences_of(s.preferences))
                            for s in seat_rows],
                           moves, row.over in (FINISHED, ENDED), row.over == ENDED, row.creator, options, row.undos,
                           bool(row.listed), row.writes,
                           turn_since=float(row.turn_since if row.turn_since is not None else row.created))
     except (ValueError, TypeError) as e:
         return BrokenRecord(row.id, str(e))
+
+
+def preferences_of(text: Any) -> Preferences:
+    """An account's stored preferences (``accounts.preferences``): what the column holds, each
+    choice it does not hold (or holds as no truth value) at its default, and all of them where
+    it holds none."""
+    try:
+        stored = json.loads(text) if text is not None else {}
+    except (TypeError, ValueError):
+        stored = {}
+    if not isinstance(stored, dict):
+        stored = {}
+    return Preferences(**{f.name: stored[f.name] for f in fields(Preferences) if isinstance(stored.get(f.name), bool)})
+
+
+def preferences_text(prefs: Preferences) -> str:
+    """How an account's preferences are stored (:func:`preferences_of` reads it back)."""
+    return json.dumps(asdict(prefs), separators=(",", ":"), sort_keys=True)
 
 
 def _json_object(text: Any, what: str) -> dict[str, Any]:

@@ -128,6 +128,7 @@ ACCOUNTS = sa.Table(
     sa.Column("handle", sa.Text),  # its public, unique and lasting key: profiles' addresses, invitations
     sa.Column("hidden", sa.Boolean, nullable=False, server_default=sa.false()),  # its profile shown to no stranger
     sa.Column("suspended", sa.Boolean, nullable=False, server_default=sa.false()),  # by the operator: no sign-in
+    sa.Column("preferences", sa.Text),  # what the server answers for it at its tables (JSON); none: the defaults
     sa.Index("accounts_by_email", "email", unique=True),
     sa.Index("accounts_by_handle", "handle", unique=True),
 )

@@ -1,8 +1,9 @@
-"""The bots' moves, and the lone passes and dones the server makes for people.
+"""The bots' moves, and the moves the server makes for people (their lone passes and dones,
+what decides nothing, the free gains they asked for: room.forced_move).
 
 A bot thinks in the table's lane of the workers (salon.web.compute), outside the room's lock,
 on a copy of the game; its move is made only if the position is still the one it thought
-about.  People's lone passes are made after the very pause a bot's move takes, so that how
+about.  A move made for a person comes after the very pause a bot's move takes, so that how
 soon a seat passes tells nothing of its hand.  On a shared database only the process holding
 a table's lease (an advisory lock of its connection) moves for it.
 """
@@ -32,13 +33,20 @@ JOB_GRACE = 10.0
 
 
 def bot_turn(room: Room) -> int | None:
-    """The seat the server moves for now: a bot's, or a person's lone pass or done."""
+    """The seat the server moves for now: a bot's, or a person's for whom it moves (forced_move)."""
     if room.status != "running":
         return None
     seat = room.game.current_player()
-    if seat is None or (room.seats[seat].bot is None and forced_move(room.game) is None):
+    if seat is None or (room.seats[seat].bot is None and forced_move(room.game, room.seats[seat].prefs) is None):
         return None
     return seat
+
+
+def person_move(room: Room, seat: int) -> list[str]:
+    """The move the server makes now for the person at ``seat``, as their preferences say (none
+    where bot_turn finds none)."""
+    move = forced_move(room.game, room.seats[seat].prefs)
+    return [] if move is None else [move]
 
 
 class Bots:
@@ -98,9 +106,9 @@ class Bots:
                 continue
             bot = room.seats[seat].bot
             try:
-                if bot is None:  # a person's lone pass or done (see bot_turn)
-                    moves, thought = room.game.legal_actions(), None
-                else:
+                moves: list[str] = []  # a person's move is found under the lock (see bot_turn)
+                thought: Bot | None = None
+                if bot is not None:
                     moves, thought = await self._think(room, bot, seat)
                 async with room.lock:
                     if room.changes != changes or bot_turn(room) != seat or room.seats[seat].bot is not bot:
@@ -108,6 +116,7 @@ class Bots:
                     if thought is not None:
                         room.seats[seat].bot = thought
                     else:
+                        moves = person_move(room, seat)
                         room.forced[seat] = (room.version_for(seat), moves[0])
                     await commit(room, moves)
             except Refused as e:

@@ -9,6 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from salon.bots.base import BotSpec
+from salon.core.choices import DEFAULTS
 from salon.core.errors import ConfigError
 from salon.core.game import Game, game_class, secret_seed
 from salon.i18n import text
@@ -77,10 +78,11 @@ class Lobby:
                          listed=listed, network=network, turn_seat=game.current_player())
         await self.hub.guard.creating_table(rec, partial(self._invite, rec, person))
         now = self.hub.clock()
+        prefs = await self.hub.store(lambda db: db.preferences(account)) if account and join is not None else DEFAULTS
         room = Room(rec.id, name, rec.title, rec.config, rec.seed, rec.created, game,
                     [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
                           seat_bot(bots[s.bot], rec.seed, s.seat) if s.bot else None, seen=now, account=s.account,
-                          invited=s.invited) for s in seats],
+                          invited=s.invited, prefs=prefs if s.seat == seat_index else DEFAULTS) for s in seats],
                     [game.setup_events()], [None], client, rec.options, turn_started=now, listed=listed,
                     lone=[False], turn_since=rec.created)
         self.hub.rooms.held[game_id] = room

@@ -59,7 +59,7 @@ def refused(action: str, e: ActionError) -> Refused:
 
 
 def made_for(room: Room, seat: int | None, action: str, version: int) -> bool:
-    """Whether ``action``, sent on ``version``, is the lone pass or done the server has
+    """Whether ``action``, sent on ``version``, is the move (forced_move) the server has
     already made for ``seat`` on that version: a click that came a moment too late, which
     is answered as done rather than refused as stale."""
     return seat is not None and room.forced.get(seat) == (version, action)

@@ -21,6 +21,8 @@ from typing import Any
 
 from salon.bots.base import Bot
 from salon.bots.search import Estimate
+from salon.core import choices
+from salon.core.choices import DEFAULTS, Preferences
 from salon.core.events import Event
 from salon.core.game import Game
 from salon.web.adapters import adapter
@@ -34,8 +36,6 @@ AUTOMATON = "automaton"
 """A seat the game plays by itself (its description's ``automated_seats``): never taken, never waited for."""
 KINDS = (HUMAN, BOT, AUTOMATON)
 """The kinds of seat; a stored seat of another kind is a damaged row."""
-FORCED = frozenset({"pass", "done"})
-"""Actions that decide nothing when they are a person's only legal one: the server makes them."""
 MAX_QUEUED = 256
 """Messages waiting for one client before it is disconnected as not reading."""
 ABSENT_AFTER = 60.0
@@ -72,6 +72,9 @@ class Seat:
     """The address the seat is kept for (an invitation), if any."""
     holiday_since: float | None = None
     """Since when the holding account is on holiday (seconds since the epoch); None: it is not."""
+    prefs: Preferences = DEFAULTS
+    """What its player asks the server to answer for them (the holding account's, or what the
+    player's page said in its ``hello``): see forced_move."""
 
     @property
     def taken(self) -> bool:
@@ -152,11 +155,11 @@ class Room:
     hinting: dict[int, asyncio.Task[list[Estimate]]] = field(default_factory=dict)
     """The hint being searched for each seat (one at a time per seat)."""
     forced: dict[int, tuple[int, str]] = field(default_factory=dict)
-    """Per seat, the lone pass or done the server last made for it: the version the seat had
+    """Per seat, the move the server last made for it (forced_move): the version the seat had
     been shown before it, and the action (see Play.made_for)."""
     lone: list[bool] = field(default_factory=list)
-    """Per log entry: whether its action was the deciding seat's lone pass or done
-    (forced_move), which the server makes for a person and nobody may take back."""
+    """Per log entry: whether its action was one the server makes for a person (forced_move with
+    the defaults), which nobody may take back."""
     behind: bool = False
     """Another process wrote the game and this room has not caught up yet (Sync.refresh)."""
     elsewhere: set[int] = field(default_factory=set)
@@ -204,6 +207,7 @@ class Room:
         for seat, was in zip(stored.seats, self.seats):
             if seat.token_hash == was.token_hash:
                 seat.seen = was.seen  # the same player: away since they went, not since this catch-up
+                seat.prefs = was.prefs if seat.account is None else seat.prefs  # a guest's: from its page alone
         for name in ("game", "seats", "log", "actors", "private", "private_by", "lone", "options", "undos",
                      "ended", "listed", "writes"):
             setattr(self, name, getattr(stored, name))
@@ -246,9 +250,9 @@ class Room:
 
     def undoable(self) -> int:
         """How many of the latest actions the deciding seat may take back: as many as the
-        engine allows (Game.undoable), up to the latest lone pass or done.  That move was no
-        choice (the server makes it for a person), and taking it back would only have the
-        server make it again: an undo that changes nothing."""
+        engine allows (Game.undoable), up to the latest move the server makes for a person
+        (forced_move).  That move was no choice, and taking it back would only have the server
+        make it again: an undo that changes nothing."""
         allowed = self.game.undoable()
         n = 0
         while n < allowed and n + 1 < len(self.lone) and not self.lone[-1 - n]:
@@ -377,7 +381,8 @@ class Room:
             "current": current,
             "observation": adapter(self.name).observe(g, seat),
             "legal": list(g.legal_actions()) if mine else [],
-            "forced": forced_move(g) if mine else None,
+            "forced": forced_move(g, self.seats[seat].prefs) if mine and seat is not None else None,
+            "irrevocable": irrevocable(g, self.seats[seat].prefs) if mine and seat is not None else [],
             "undoable": self.undoable() if mine else 0,
             "timer": self.timer(now),
             "clock": clock_of_json(self),
@@ -410,12 +415,23 @@ class Room:
                 conn.push(message)
 
 
-def forced_move(game: Game) -> str | None:
-    """The lone ``pass`` or ``done`` of the deciding seat, which the server makes for a person:
-    a game that hides who could react polls every seat alike, and nobody should click for
-    nothing.  The state tells the seat (``forced``), so that its client waits for it."""
-    legal = game.legal_actions()
-    return legal[0] if len(legal) == 1 and legal[0] in FORCED else None
+def forced_move(game: Game, prefs: Preferences = DEFAULTS) -> str | None:
+    """The move the server makes for the deciding person (salon.core.choices.taken_for): a
+    decision whose answers are all alike, and as ``prefs`` say the lone ``pass`` or ``done`` (a
+    game that hides who could react polls every seat alike, and nobody should click for
+    nothing) and a free gain.  The state tells the seat (``forced``), so that its client waits
+    for it.  With the defaults, what nobody may take back (Room.lone): a move the server would
+    make again at once."""
+    return choices.taken_for(game, prefs)
+
+
+def irrevocable(game: Game, prefs: Preferences) -> list[str]:
+    """The deciding person's legal actions that cannot be taken back once played, which their
+    page confirms first: listed only where they asked for that (``confirm_irrevocable``) and the
+    server does not move for them now."""
+    if not prefs.confirm_irrevocable or forced_move(game, prefs) is not None:
+        return []
+    return [a for a in game.legal_actions() if choices.irrevocable(game, a)]
 
 
 def places(room: Room) -> list[int]:

@@ -186,6 +186,8 @@ class Seats:
             room.seats[seat].name = label
             room.seats[seat].seen = now
             room.seats[seat].account = account
+            if account is not None:  # what the server answers for its player, until their page says
+                room.seats[seat].prefs = await self.hub.store(lambda db: db.preferences(account))
             room.options = hosting or room.options
             room.turn_started = now  # a timer runs for seated players only
             await self._started(room)

@@ -15,7 +15,7 @@ from salon.web.storage import BrokenRecord, GameRecord
 from salon.web.tables.room import BOT, KINDS, Room, Seat, forced_move
 
 Rebuilt = tuple[Game, list[list[Event]], list[int | None], list[bool]]
-"""A game, the events of each action, its actor, and whether it was the actor's lone pass or done."""
+"""A game, the events of each action, its actor, and whether it was a move the server makes for a person."""
 
 
 def seat_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
@@ -25,7 +25,7 @@ def seat_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
 
 def rebuild(rec: GameRecord, resume: Rebuilt | None = None) -> Rebuilt:
     """The game of a record, by replaying its actions, with the events of each action, its
-    actor and whether it was the actor's lone pass or done (Room.lone); from ``resume``, a
+    actor and whether it was a move the server makes for a person (Room.lone); from ``resume``, a
     game of the record's first actions, only the actions that follow are replayed."""
     if resume is None:
         try:
@@ -74,7 +74,7 @@ def restore(rec: GameRecord | BrokenRecord, now: float, check_bot: Callable[[str
                 raise SalonError(f"seat {s.seat}: {e.message}") from None
             bot = seat_bot(spec, rec.seed, s.seat)
         seats.append(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, bot, s.undos, s.hints, now, s.account,
-                          s.invited, s.holiday_since))
+                          s.invited, s.holiday_since, s.preferences))
     return Room(rec.id, rec.game, rec.title, cls.stored_config(rec.config), rec.seed, rec.created, game, seats,
                 events, actors, rec.creator, dict(rec.options), rec.undos, rec.ended, now, listed=rec.listed,
                 lone=lone, writes=rec.writes, turn_since=rec.turn_since)

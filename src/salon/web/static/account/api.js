@@ -9,9 +9,9 @@
  */
 
 /**
- * @param {"GET" | "POST" | "DELETE"} method
+ * @param {"GET" | "POST" | "PUT" | "DELETE"} method
  * @param {string} path
- * @param {Record<string, any>} [body] a POST's (an empty object where none is given)
+ * @param {Record<string, any>} [body] a POST's or a PUT's (an empty object where none is given)
  * @returns {Promise<Answer>}
  */
 export async function request(method, path, body) {

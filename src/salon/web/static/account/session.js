@@ -25,6 +25,7 @@ const MOST_SEATS = 200;
  * @property {string} lang the language of its letters
  * @property {number} created
  * @property {{on: boolean, days_left: number, since: number | null}} [holiday]
+ * @property {import("../preferences.js").Preferences} [preferences] at the table (GET /api/account only)
  */
 
 /** @typedef {{count: number, next: string | null, games: string[]}} Turns */

@@ -1,7 +1,8 @@
 // @ts-check
 // The account's page (#/account): its name and the language of its letters, its address and
 // password, its passkeys, the holidays that stop its clocks, which notices it gets by mail
-// and by push, where it is signed in, the players it blocks, and deleting it.
+// and by push, what the server answers for it at the table, where it is signed in, the players
+// it blocks, and deleting it.
 
 import { checkedOf, h, toast, valueOf } from "../ui.js";
 import { LANGUAGES } from "../i18n.js";
@@ -10,6 +11,7 @@ import { account } from "./session.js";
 import { Form, section, when } from "./forms.js";
 import { passkeys, push, pushWorks } from "./optional.js";
 import { Blocks } from "./blocks.js";
+import { preferencesForm } from "../preferences.js";
 
 /**
  * @typedef {typeof import("../app.js").app} App
@@ -138,6 +140,7 @@ export class AccountSettings {
         this.profile(me),
         this.holiday(me),
         this.noticesSection(),
+        this.preferencesSection(me),
         this.addressSection(me),
         this.passwordSection(),
         this.passkeysSection(),
@@ -326,6 +329,19 @@ export class AccountSettings {
       ),
       pushLine,
     );
+  }
+
+  /**
+   * What the server answers for the player at every table (salon.core.choices), read with the
+   * account (the answers of a sign-in leave it out: then read again).
+   * @param {import("./session.js").Me} me
+   */
+  preferencesSection(me) {
+    if (!me.preferences) {
+      account.load().then(() => !this.closed && account.me?.preferences && this.render());
+      return null;
+    }
+    return section("account-preferences", this.c.t("prefs.title"), preferencesForm(this.c, "account"));
   }
 
   /** @param {string} kind */

@@ -29,6 +29,7 @@ const RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
  * @property {(msg: ServerMessage) => void} message a message of the server
  * @property {(what: "connecting" | "reconnecting") => void} opening the socket is being opened
  * @property {(error: ServerError) => void} refused an HTTP request the server refused
+ * @property {() => Record<string, any>} [hello] what the hello names besides the seat's token
  */
 
 /** The link of one table's page to the server. */
@@ -55,7 +56,7 @@ export class TableConnection {
     const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.id}/ws`);
     this.ws = ws;
     this.listener.opening("connecting");
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token() }));
+    ws.onopen = () => ws.send(JSON.stringify({ ...this.listener.hello?.(), type: "hello", token: this.token() }));
     ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
     ws.onclose = () => {
       if (this.closed || this.ws !== ws) return;

@@ -1,19 +1,17 @@
 // @ts-check
-// The table's page laid out: the status bar, the players' bar, the board with its zoom, the
-// decision panel, one's own cards and the journal beside it, the end screen, and on a narrow
-// screen the way to the journal at the page's foot.
+// The table's page laid out: the status bar, the board with its zoom (./zoom.js), the decision
+// and one's own cards under the board, the players and the journal beside it, the end screen,
+// and on a narrow screen the way to the journal at the page's foot.
 //
-// The board is drawn at the size that fits its area (on a wide screen its width and height,
-// on a narrow one its width) and zoomed in from there by steps; zoomed in, the first place to
-// click is brought into view.  On a narrow screen a board too wide to read at its width is
-// laid out again in tiles (./tiles.js) at the scale where its smallest text is legible.
+// On a wide screen the table fills the window: the board takes what the decision and one's
+// cards leave of its column and scrolls in it.  On a narrow one the parts follow each other in
+// one column, the board first as an overview where it is too small to read whole: a tap zooms
+// in on the place tapped, and a button goes back to the overview.
 
 import { h } from "../ui.js";
-import { LEGIBLE_PX, scaleTiles, smallestFont, tiled } from "./tiles.js";
+import { BoardZoom } from "./zoom.js";
 
-/** The steps of the zoom, times the size that fits. */
-const ZOOMS = [1, 1.5, 2, 3, 4];
-/** The widest window whose board may be laid out in tiles (a phone's). */
+/** The widest window laid out as a phone's. */
 const NARROW = 700;
 
 /**
@@ -36,11 +34,9 @@ export class TableFrame {
   constructor(relayout) {
     this.relayout = relayout;
     this.narrow = window.innerWidth <= NARROW;
-    this.zoom = 1;
+    this.zoom = new BoardZoom(() => this.narrow);
     /** @type {number | null} the version whose first place to click was brought into view */
     this.shownTargets = null;
-    /** @type {string} the board area's size the board was last fitted to */
-    this.fitted = "";
     /** @type {ResizeObserver | null} */
     this.watcher = null;
     /** @type {IntersectionObserver | null} */
@@ -70,19 +66,10 @@ export class TableFrame {
       logBox,
     };
     const board = parts.board;
-    /** @param {number} dz a step in or out, or 0 back to the size that fits */
-    const zoom = (dz) => () => {
-      const i = ZOOMS.indexOf(this.zoom);
-      this.zoom = dz === 0 ? 1 : ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? 0 : i) + dz))];
-      const middle = [
-        (board.scrollLeft + board.clientWidth / 2) / Math.max(1, board.scrollWidth),
-        (board.scrollTop + board.clientHeight / 2) / Math.max(1, board.scrollHeight),
-      ];
-      this.applyZoom(board);
-      board.scrollLeft = middle[0] * board.scrollWidth - board.clientWidth / 2;
-      board.scrollTop = middle[1] * board.scrollHeight - board.clientHeight / 2;
-      if (dz > 0) this.bringTarget(board);
-    };
+    // a tap on the overview zooms in rather than choosing: this listener runs before the table's
+    board.addEventListener("click", (e) => this.tapped(e), { capture: true });
+    /** @param {number} dz a step in or out, or 0 to the overview */
+    const zoom = (dz) => () => this.zoom.zoom(board, dz);
     const jump = h(
       "button",
       { class: "btn journal-jump", id: "journal-jump", on: { click: () => logBox.scrollIntoView({ block: "start" }) } },
@@ -92,36 +79,44 @@ export class TableFrame {
       "div",
       { class: "game live", on },
       parts.status,
-      parts.players,
+      h(
+        "div",
+        { class: "zoom" },
+        h(
+          "a",
+          { class: "btn small", id: "rules-link", href: `#/rules/${game}`, target: "_blank", rel: "noopener" },
+          c.t("game.how_to_play"),
+        ),
+        h("span", { class: "spacer" }),
+        h("span", { class: "zoom-hint muted" }, c.t("game.tap_to_zoom")),
+        h("button", { class: "btn", id: "zoom-out", title: c.t("game.zoom_out"), on: { click: zoom(-1) } }, "−"),
+        h("button", { class: "btn", id: "zoom-fit", title: c.t("game.zoom_fit"), on: { click: zoom(0) } }, "⤢"),
+        h("button", { class: "btn", id: "zoom-in", title: c.t("game.zoom_in"), on: { click: zoom(1) } }, "+"),
+      ),
       h(
         "section",
         { class: "panel board-wrap", "aria-label": c.t("game.board") },
-        h(
-          "div",
-          { class: "zoom" },
-          h(
-            "a",
-            { class: "btn small", id: "rules-link", href: `#/rules/${game}`, target: "_blank", rel: "noopener" },
-            c.t("game.how_to_play"),
-          ),
-          h("span", { class: "spacer" }),
-          h("button", { class: "btn", id: "zoom-out", title: c.t("game.zoom_out"), on: { click: zoom(-1) } }, "−"),
-          h("button", { class: "btn", id: "zoom-fit", title: c.t("game.zoom_fit"), on: { click: zoom(0) } }, "⤢"),
-          h("button", { class: "btn", id: "zoom-in", title: c.t("game.zoom_in"), on: { click: zoom(1) } }, "+"),
-        ),
         board,
+        h(
+          "button",
+          { class: "btn whole-board", id: "whole-board", on: { click: zoom(0) } },
+          "⤢ ",
+          c.t("game.whole_board"),
+        ),
       ),
-      h("aside", { class: "side" }, parts.decision, parts.mine, logBox),
+      parts.decision,
+      parts.mine,
+      h("aside", { class: "side" }, parts.players, logBox),
       jump,
       parts.end,
     );
     document.body.classList.add("at-table");
     root.replaceChildren(frame);
     this.watcher?.disconnect();
-    this.fitted = "";
+    this.zoom.fitted = "";
     this.watcher = new ResizeObserver(() => {
       if ((window.innerWidth <= NARROW) !== this.narrow) this.relayout();
-      else if (this.areaSize(board) !== this.fitted) this.applyZoom(board);
+      else if (this.zoom.areaSize(board) !== this.zoom.fitted) this.zoom.apply(board);
     });
     this.watcher.observe(board);
     // the way to the journal is not offered while the journal is on screen
@@ -132,63 +127,28 @@ export class TableFrame {
   }
 
   /**
-   * The board area's size that the board is fitted to: its width, and on a wide screen (where
-   * the style sheet says ``--fit: both``) its height.
-   * @param {HTMLElement} board
+   * A click on the board: on its overview it zooms in there, and chooses nothing.
+   * @param {Event} e
    */
-  areaSize(board) {
-    const both = getComputedStyle(board).getPropertyValue("--fit").trim() === "both";
-    return `${board.clientWidth}x${both ? board.clientHeight : "*"}`;
+  tapped(e) {
+    const board = e.currentTarget;
+    if (!(board instanceof HTMLElement) || !(e instanceof MouseEvent)) return;
+    if (!this.zoom.inOverview(board)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.zoom.zoomAt(board, e);
   }
 
   /**
-   * The board drawn at the zoom's size: an SVG fitted to its area, tiles at their legible
-   * scale, an HTML board scaled down where it would overflow a wide screen's area.
-   * @param {HTMLElement} board
-   */
-  applyZoom(board) {
-    const size = this.areaSize(board);
-    this.fitted = size;
-    const [width, height] = size.split("x").map((x) => (x === "*" ? Infinity : Number(x)));
-    const drawing = board.firstElementChild;
-    if (!(drawing instanceof HTMLElement || drawing instanceof SVGSVGElement) || !width) return;
-    if (drawing instanceof HTMLElement && drawing.classList.contains("board-tiles") && drawing.dataset.font) {
-      scaleTiles(drawing, (LEGIBLE_PX / Number(drawing.dataset.font)) * this.zoom);
-    } else if (drawing instanceof SVGSVGElement) {
-      const box = drawing.viewBox.baseVal;
-      const fit = box.width ? Math.min(width, (height * box.width) / box.height) : width;
-      drawing.style.width = `${Math.floor(fit * this.zoom)}px`;
-    } else {
-      // an HTML board flows to the area's width; it is scaled down only to fit a wide
-      // screen's height
-      drawing.style.zoom = "1";
-      const fit = height === Infinity ? 1 : Math.min(1, width / drawing.scrollWidth, height / drawing.scrollHeight);
-      drawing.style.zoom = String(Math.floor(fit * this.zoom * 100) / 100);
-    }
-  }
-
-  /**
-   * The board drawn anew, where the player had scrolled it: on a narrow screen in legible
-   * tiles where it would be too small at its width.
+   * The board drawn anew, where the player had scrolled it.
    * @param {HTMLElement} board
    * @param {Element} drawing
    */
   redraw(board, drawing) {
-    const { scrollLeft, scrollTop } = board;
-    board.replaceChildren(drawing);
-    this.narrow = window.innerWidth <= NARROW;
-    if (drawing instanceof SVGSVGElement && this.narrow) {
-      const font = smallestFont(drawing);
-      const fitScale = board.clientWidth / drawing.viewBox.baseVal.width;
-      const tiles = fitScale * font < LEGIBLE_PX ? tiled(drawing, (board.clientWidth * font) / LEGIBLE_PX) : null;
-      if (tiles) {
-        tiles.dataset.font = String(font);
-        board.replaceChildren(tiles);
-      }
-    }
-    this.applyZoom(board);
-    board.scrollLeft = scrollLeft;
-    board.scrollTop = scrollTop;
+    const narrow = window.innerWidth <= NARROW;
+    if (narrow !== this.narrow) this.zoom.chosen = null; // each kind of screen starts at its own size
+    this.narrow = narrow;
+    this.zoom.redraw(board, drawing);
   }
 
   /**
@@ -200,19 +160,6 @@ export class TableFrame {
   showTargets(board, st) {
     if (!st.legal.length || this.shownTargets === st.version) return;
     this.shownTargets = st.version;
-    this.bringTarget(board);
-  }
-
-  /**
-   * The board scrolled in its area to centre the first place to click, if it has one.
-   * @param {HTMLElement} board
-   */
-  bringTarget(board) {
-    const target = board.querySelector("[data-action]");
-    if (!target) return;
-    const box = target.getBoundingClientRect();
-    const frame = board.getBoundingClientRect();
-    board.scrollLeft += box.left - frame.left - (frame.width - box.width) / 2;
-    board.scrollTop += box.top - frame.top - (frame.height - box.height) / 2;
+    this.zoom.bringTarget(board);
   }
 }

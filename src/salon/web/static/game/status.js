@@ -9,6 +9,7 @@ import { askName, h, toast } from "../ui.js";
 import { seatStore } from "../seats.js";
 import { account } from "../account/session.js";
 import { timeLeft } from "../account/forms.js";
+import { takenLine } from "../preferences.js";
 
 /**
  * @typedef {import("../renderer-interface.js").TableState} TableState
@@ -26,6 +27,7 @@ export class StatusBar {
     this.seatTimer = undefined;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.clockTicker = undefined;
+    this.open = false; // on a phone, the rest of the bar shown
   }
 
   get c() {
@@ -39,80 +41,39 @@ export class StatusBar {
   }
 
   /**
+   * The bar in one line: what is decided and by whom, the clocks, what a seated player may
+   * decide for another seat, taking back a move and the way to the next game; the rest (where
+   * the game stands, who one is, conceding, leaving...) beside it on a wide screen, folded
+   * behind a button on a phone, where a tap on the line shows it whole.
    * @param {HTMLElement} bar
    * @param {TableState} st
    */
   render(bar, st) {
     const c = this.c;
-    const table = this.table;
-    const renderer = table.renderer;
-    /** @type {HTMLElement[]} */
-    const parts = [];
     const me = st.seat;
-    /** @param {number} seat */
-    const dot = (seat) => h("span", { class: `dot p${seat % 5}` });
-    if (st.status === "over") {
-      parts.push(h("span", { class: "who" }, c.t("game.over")));
-      if (table.endClosed) {
-        parts.push(
-          h(
-            "button",
-            { class: "btn small", id: "show-end", on: { click: () => table.showEnd(true) } },
-            c.t("game.show_result"),
-          ),
-        );
-      }
-    } else if (st.status === "ended") {
-      parts.push(h("span", { class: "who" }, c.t("game.ended")));
-    } else if (st.status === "open") {
-      parts.push(h("span", { class: "who" }, c.t("game.waiting_players")));
-      parts.push(h("button", { class: "btn small", on: { click: () => this.copyInvite() } }, c.t("game.invite")));
-      if (me === null) {
-        for (const s of st.seats.filter((x) => !x.taken && !x.vacant)) {
-          parts.push(
-            h(
-              "button",
-              { class: "btn small primary", "data-take-seat": s.seat, on: { click: () => this.join(s.seat) } },
-              c.t("game.take_seat", { n: s.seat + 1 }),
-            ),
-          );
-        }
-      }
-    } else if (st.current !== null && st.current === me && st.forced) {
-      // the server makes the seat's lone pass or done: nothing to show as the player's choice
-      parts.push(h("span", { class: "who", id: "lone-move" }, dot(me), " ", c.t("game.lone_move")));
-    } else if (st.current !== null && st.current === me) {
-      parts.push(
-        h("span", { class: "who" }, dot(me), " ", h("b", {}, c.t("game.your_turn")), " — ", renderer.prompt(st)),
-      );
-    } else if (st.current !== null) {
-      parts.push(
-        h(
-          "span",
-          { class: "who" },
-          dot(st.current),
-          " ",
-          c.t("game.waiting_for", { player: table.seatName(st.current) }),
-          " — ",
-          renderer.prompt(st),
-        ),
-      );
-    }
+    const parts = this.who(st);
+    const button = h(
+      "button",
+      {
+        class: "btn small status-toggle",
+        id: "status-toggle",
+        title: c.t("game.status_more"),
+        "aria-label": c.t("game.status_more"),
+        "aria-controls": "status-more",
+        "aria-expanded": String(this.open),
+      },
+      "⋯",
+    );
+    const toggle = () => {
+      this.open = !this.open;
+      bar.classList.toggle("open", this.open);
+      button.setAttribute("aria-expanded", String(this.open));
+    };
+    for (const part of parts) if (part.classList.contains("who")) part.addEventListener("click", toggle);
     parts.push(...this.timer(st));
-    parts.push(...this.clock(st));
+    const [pace, ...clock] = this.clock(st);
+    parts.push(...clock);
     parts.push(...this.seatChoices(st));
-    const asked = st.seats.filter((s) => s.hints > 0);
-    if (asked.length) {
-      parts.push(
-        h(
-          "span",
-          { class: "chip", id: "hints-used" },
-          c.t("game.hints_used", {
-            players: asked.map((s) => `${table.seatName(s.seat)} ${s.hints}`).join(", "),
-          }),
-        ),
-      );
-    }
     parts.push(h("span", { class: "spacer" }));
     // not while the server is about to make the seat's lone pass or done: the button would
     // show for that moment only, and an undo sent then would meet the move already made
@@ -124,18 +85,101 @@ export class StatusBar {
             class: "btn small",
             id: "undo",
             title: c.t("game.undo_hint"),
-            on: { click: () => table.connection.send({ type: "undo" }, st.version) },
+            on: { click: () => this.table.connection.send({ type: "undo" }, st.version) },
           },
           "↶ ",
           c.t("game.undo"),
         ),
       );
     }
-    parts.push(h("span", { class: "round" }, renderer.header(st)));
+    parts.push(h("span", { class: "status-more", id: "status-more" }, pace, this.more(st)));
+    const next = account.me ? account.turns.games.find((id) => id !== this.table.id) : undefined;
+    if (next) {
+      parts.push(
+        h("a", { class: "btn small primary", id: "next-game", href: `#/game/${next}` }, c.t("game.next_game"), " →"),
+      );
+    }
+    if (me !== null) parts.push(this.table.preferences.element());
+    button.addEventListener("click", toggle);
+    parts.push(button);
+    bar.classList.toggle("mine", st.status === "running" && st.current === me && me !== null && !st.forced);
+    bar.classList.toggle("open", this.open);
+    bar.replaceChildren(...parts);
+  }
+
+  /**
+   * Whose turn it is and what they decide, or where the table stands: the game over, the
+   * seats to take while it waits for players.
+   * @param {TableState} st
+   * @returns {HTMLElement[]}
+   */
+  who(st) {
+    const c = this.c;
+    const table = this.table;
+    const renderer = table.renderer;
+    const me = st.seat;
+    /** @param {number} seat */
+    const dot = (seat) => h("span", { class: `dot p${seat % 5}` });
+    if (st.status === "over") {
+      const over = h("span", { class: "who" }, c.t("game.over"));
+      if (!table.endClosed) return [over];
+      const show = () => table.showEnd(true);
+      return [over, h("button", { class: "btn small", id: "show-end", on: { click: show } }, c.t("game.show_result"))];
+    }
+    if (st.status === "ended") return [h("span", { class: "who" }, c.t("game.ended"))];
+    if (st.status === "open") {
+      const parts = [
+        h("span", { class: "who" }, c.t("game.waiting_players")),
+        h("button", { class: "btn small", on: { click: () => this.copyInvite() } }, c.t("game.invite")),
+      ];
+      if (me !== null) return parts;
+      for (const s of st.seats.filter((x) => !x.taken && !x.vacant)) {
+        parts.push(
+          h(
+            "button",
+            { class: "btn small primary", "data-take-seat": s.seat, on: { click: () => this.join(s.seat) } },
+            c.t("game.take_seat", { n: s.seat + 1 }),
+          ),
+        );
+      }
+      return parts;
+    }
+    if (st.current === null) return [];
+    if (st.current === me && st.forced) {
+      // the server makes the seat's move (a lone pass, what decides nothing, a free gain the
+      // player leaves to it): nothing to show as the player's choice, only what is taken
+      return [h("span", { class: "who", id: "lone-move" }, dot(me), " ", takenLine(c, renderer, st))];
+    }
+    const prompt = renderer.prompt(st);
+    const whose =
+      st.current === me
+        ? [h("b", {}, c.t("game.your_turn"))]
+        : [c.t("game.waiting_for", { player: table.seatName(st.current) })];
+    return [h("span", { class: "who", title: prompt }, dot(st.current), " ", ...whose, " — ", prompt)];
+  }
+
+  /**
+   * The rest of the bar: the hints asked for, where the game stands, who one is, the votes to
+   * end the game, conceding, voting and leaving.
+   * @param {TableState} st
+   * @returns {HTMLElement[]}
+   */
+  more(st) {
+    const c = this.c;
+    const table = this.table;
+    const me = st.seat;
+    const parts = [];
+    const asked = st.seats.filter((s) => s.hints > 0);
+    if (asked.length) {
+      const players = asked.map((s) => `${table.seatName(s.seat)} ${s.hints}`).join(", ");
+      parts.push(h("span", { class: "chip", id: "hints-used" }, c.t("game.hints_used", { players })));
+    }
+    parts.push(h("span", { class: "round" }, table.renderer.header(st)));
+    const dot = me === null ? null : h("span", { class: `dot p${me % 5}` });
     parts.push(
       me === null
         ? h("span", { class: "chip" }, c.t("game.spectator"))
-        : h("span", { class: "chip" }, dot(me), " ", c.t("game.you_are", { player: table.seatName(me) })),
+        : h("span", { class: "chip" }, dot, " ", c.t("game.you_are", { player: table.seatName(me) })),
     );
     if (st.rated) parts.push(h("span", { class: "chip rated", id: "rated" }, c.t("game.rated")));
     const out = me !== null && Boolean(st.seats[me]?.out);
@@ -160,7 +204,7 @@ export class StatusBar {
             class: "btn small",
             id: "vote-end",
             title: c.t("game.vote_end_help"),
-            on: { click: () => this.table.connection.post("end-vote", { version: st.version, end: !voted }) },
+            on: { click: () => table.connection.post("end-vote", { version: st.version, end: !voted }) },
           },
           c.t(voted ? "game.vote_end_back" : "game.vote_end"),
         ),
@@ -171,14 +215,7 @@ export class StatusBar {
         h("button", { class: "btn small", id: "leave", on: { click: () => this.leave() } }, c.t("game.leave")),
       );
     }
-    const next = account.me ? account.turns.games.find((id) => id !== table.id) : undefined;
-    if (next) {
-      parts.push(
-        h("a", { class: "btn small primary", id: "next-game", href: `#/game/${next}` }, c.t("game.next_game"), " →"),
-      );
-    }
-    bar.classList.toggle("mine", st.status === "running" && st.current === me && me !== null && !st.forced);
-    bar.replaceChildren(...parts);
+    return parts;
   }
 
   /**

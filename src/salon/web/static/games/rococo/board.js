@@ -7,7 +7,7 @@
 
 import { prepare } from "../../motion.js";
 import { s } from "../../ui.js";
-import { GAP, GOLD, GOLD_LIGHT, INK_SOFT, ROMAN, SPH, SPW, W } from "./palette.js";
+import { GAP, GOLD, GOLD_LIGHT, INK_SOFT, MIN_FONT, ROMAN, SPH, SPW, W } from "./palette.js";
 import { svgText } from "./draw.js";
 import { RococoMarket } from "./market.js";
 
@@ -34,9 +34,7 @@ export class RococoBoard extends RococoMarket {
       id: "board-svg",
     });
     root.append(this.defs(), s("rect", { width: W, height, rx: 14, fill: "url(#damask)" }));
-    // the band's parts side by side on the root, each with its frame: a narrow screen lays
-    // the board out again frame by frame (../../game/tiles.js)
-    root.append(...this.topBand(obs, legal).childNodes);
+    root.append(this.topBand(obs, legal));
     const hallsBottom = this.halls(root, obs, legal);
     this.market(root, obs, legal, hallsBottom + 16);
     if (jewelry) this.jeweler(root, obs, legal, 985);
@@ -106,7 +104,7 @@ export class RococoBoard extends RococoMarket {
         fav === null
           ? `+${this.livres(this.comp.rules.favour_livres)}`
           : this.t("board.favour_held", { player: this.player(fav) }),
-        { "font-size": 17, fill: INK_SOFT },
+        { "font-size": MIN_FONT, fill: INK_SOFT },
       ),
     );
     g.append(favour);
@@ -115,7 +113,11 @@ export class RococoBoard extends RococoMarket {
         "g",
         { "data-tip": this.t("board.start_player", { player: this.player(obs.start_player) }) },
         this.marker(400, 24, obs.start_player, 8, "marker:start"),
-        svgText(386, 30, this.player(obs.start_player), { "text-anchor": "end", "font-size": 16, fill: INK_SOFT }),
+        svgText(386, 30, this.player(obs.start_player), {
+          "text-anchor": "end",
+          "font-size": MIN_FONT,
+          fill: INK_SOFT,
+        }),
       ),
     );
 
@@ -148,7 +150,7 @@ export class RococoBoard extends RococoMarket {
         s("circle", { cx, cy, r: 6, fill: "#fff3c4" }),
         svgText(cx, cy + 50, `${this.livres(d.cost)} · ${this.vp(d.vp)} · ×${d.multiplier}`, {
           "text-anchor": "middle",
-          "font-size": 17,
+          "font-size": MIN_FONT,
           fill: "#f7ecd0",
         }),
       );
@@ -199,7 +201,7 @@ export class RococoBoard extends RococoMarket {
           this.rosette(x + bw / 2, 78, String(vp), 14),
           owner !== null && owner !== undefined
             ? this.marker(x + bw / 2, 112, owner, 9, `marker:all_halls:${i}`)
-            : svgText(x + bw / 2, 117, "5 ✦", { "text-anchor": "middle", "font-size": 15.5, fill: INK_SOFT }),
+            : svgText(x + bw / 2, 119, "5 ✦", { "text-anchor": "middle", "font-size": MIN_FONT, fill: INK_SOFT }),
         ),
       );
     });
@@ -265,7 +267,7 @@ export class RococoBoard extends RococoMarket {
         stroke: "#8a6a2a",
         "stroke-width": 1.3,
       }),
-      svgText(mx - 22, my + 5, `${mus.cost}`, { "text-anchor": "end", "font-size": 17, fill: INK_SOFT }),
+      svgText(mx - 22, my + 6, `${mus.cost}`, { "text-anchor": "end", "font-size": MIN_FONT, fill: INK_SOFT }),
       owner !== undefined ? this.marker(mx + 11, my + 11, owner, 7, `marker:${mus.id}`) : null,
     );
     this.clickable(musician, `finance:${mus.id}`, legal, this.decoTip(mus.id, owner), this.hlCircle(mx, my, 15));

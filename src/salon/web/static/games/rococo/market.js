@@ -4,7 +4,7 @@
 // display, its decoration spaces and the exams' task tracks.
 
 import { s } from "../../ui.js";
-import { GOLD, INK_SOFT, W } from "./palette.js";
+import { GOLD, INK_SOFT, MIN_FONT, W } from "./palette.js";
 import { svgText } from "./draw.js";
 import { RococoPieces } from "./pieces.js";
 
@@ -73,7 +73,7 @@ export class RococoMarket extends RococoPieces {
           { "data-tip": `${this.t("board.making")}\n${this.garmentTip(b.making)}` },
           svgText(10 + dw - 50, y + 28, `${this.t("board.making")}`, {
             "text-anchor": "end",
-            "font-size": 16,
+            "font-size": MIN_FONT,
             fill: "#7c3345",
           }),
           this.garmentSvg(b.making, 10 + dw - 44, y + 6, 30, 34),
@@ -92,7 +92,7 @@ export class RococoMarket extends RococoPieces {
       root.append(
         s("rect", { x: dx + 12, y: ry, width: drw - 24, height: rowH - 6, rx: 6, fill: "#f6ead0", stroke: "#d2b983" }),
         s("circle", { cx: dx + drw - 24, cy: ry + rowH / 2, r: 3.5, fill: GOLD }),
-        svgText(dx + 20, ry + 18, this.drawerLabel(d + 1, count), { "font-size": 16, fill: INK_SOFT }),
+        svgText(dx + 20, ry + 19, this.drawerLabel(d + 1, count), { "font-size": MIN_FONT, fill: INK_SOFT }),
       );
       drawer.forEach((tile, k) => {
         if (!tile) return;
@@ -112,7 +112,7 @@ export class RococoMarket extends RococoPieces {
         ex + 16,
         y + 52,
         `${this.t("board.hire_price", { price })} · ${this.t("board.deck", { count: b.deck_count })}`,
-        { "font-size": 16, fill: INK_SOFT },
+        { "font-size": MIN_FONT, fill: INK_SOFT },
       ),
     );
     const cols = 2;
@@ -153,7 +153,7 @@ export class RococoMarket extends RococoPieces {
     root.append(
       svgText(W - 26, y + 24, this.t("board.jewel_bag", { n: jw.bag_count }), {
         "text-anchor": "end",
-        "font-size": 17,
+        "font-size": MIN_FONT,
         fill: INK_SOFT,
       }),
     );
@@ -191,10 +191,10 @@ export class RococoMarket extends RococoPieces {
       });
     const jewelers = this.comp.board.decorations.filter((d) => d.kind === "jeweler");
     jewelers.forEach((d, i) => {
-      root.append(this.decoSpace(d, jx + 30 + i * 64, y + 82, b.decorations[d.id], legal, gem));
+      root.append(this.decoSpace(d, jx + 30 + i * 72, y + 82, b.decorations[d.id], legal, gem));
     });
     // the exams: task spaces with the markers of the players who fulfilled them
-    const ex = jx + jewelers.length * 64 + 24;
+    const ex = jx + jewelers.length * 72 + 16;
     const tw = Math.min(130, (W - 30 - ex) / 4 - 8);
     /**
      * @param {string[]} tasks
@@ -208,7 +208,7 @@ export class RococoMarket extends RococoPieces {
           ex,
           yy - 8,
           `${this.t(`board.${exam}_tasks`)} · ${this.t("exam.stack", { count })}`,
-          { "font-size": 15.5, fill: INK_SOFT },
+          { "font-size": MIN_FONT, fill: INK_SOFT },
         ),
       );
       tasks.forEach((task, i) => {

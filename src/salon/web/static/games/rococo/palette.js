@@ -28,9 +28,9 @@ export const GOLD = "#b48c3c";
 export const GOLD_LIGHT = "#e2c98a";
 export const INK = "#3b2e24";
 export const INK_SOFT = "#7a6552";
-/** The smallest font of the board, in board units: about 9 px where the board is drawn at its
- *  narrowest (a 1366 px window on a 1× screen), the least that stays legible. */
-export const MIN_FONT = 15;
+/** The smallest font of the board, in board units: over 11 px where the board is drawn as wide
+ *  as a 1366 px window leaves it beside the players and the journal, the least that stays legible. */
+export const MIN_FONT = 18;
 export const FORM_TABLE = /^rococo\.(colour|term)_(\w+)\.\w+$/;
 /** @type {Record<string, string>} */
 export const LOWER_KEY = { "": "none", thread: "thread", lace: "lace", "thread/lace": "either", "thread+lace": "both" };

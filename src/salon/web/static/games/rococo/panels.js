@@ -110,51 +110,36 @@ export class RococoPanels extends RococoBoard {
     const legal = new Set(state.legal);
     const supply = me.supply || [];
     const rack = me.rack || [];
-    const parts = [];
-    parts.push(
-      h("h3", {}, this.t(own(state, "hand"))),
-      h(
-        "div",
-        { class: "cards", id: "hand" },
-        me.hand.length
-          ? me.hand.map((c) => this.htmlCard(c, `play:${c}`, legal))
-          : h("span", { class: "muted" }, this.t("panel.empty")),
-      ),
-    );
+    /**
+     * One kind of one's own things under its name.
+     * @param {string} what
+     * @param {...import("../../ui.js").Child} content
+     */
+    const group = (what, ...content) =>
+      h("div", { class: "mine-group" }, h("h3", {}, this.t(own(state, what))), ...content);
+    const empty = () => h("span", { class: "muted" }, this.t("panel.empty"));
+    const hand = me.hand.map((c) => this.htmlCard(c, `play:${c}`, legal));
+    const parts = [group("hand", h("div", { class: "cards", id: "hand" }, hand.length ? hand : empty()))];
     if (supply.length) {
-      parts.push(
-        h("h3", {}, this.t(own(state, "supply"))),
-        h(
-          "div",
-          { class: "cards", id: "supply" },
-          supply.map((c) => this.htmlCard(c, `pick:${c}`, legal)),
-        ),
-      );
+      const cards = supply.map((c) => this.htmlCard(c, `pick:${c}`, legal));
+      parts.push(group("supply", h("div", { class: "cards", id: "supply" }, cards)));
     }
+    const tiles = rack.map((x) => this.htmlTile(x, legal.has(`give:${x}`) ? `give:${x}` : `silk:${x}`, legal));
     parts.push(
-      h("h3", {}, this.t(own(state, "rack"))),
-      h(
-        "div",
-        { class: "tiles", id: "rack" },
-        rack.length
-          ? rack.map((x) => this.htmlTile(x, legal.has(`give:${x}`) ? `give:${x}` : `silk:${x}`, legal))
-          : h("span", { class: "muted" }, this.t("panel.empty")),
+      group(
+        "rack",
+        h("div", { class: "tiles", id: "rack" }, tiles.length ? tiles : empty()),
+        h("div", { class: "muted" }, this.t("panel.your_silk", { silk: this.silk(me.silk) })),
       ),
-      h("div", { class: "muted" }, this.t("panel.your_silk", { silk: this.silk(me.silk) })),
     );
     if (me.specialist) {
-      parts.push(
-        h("h3", {}, this.t(own(state, "specialist"))),
-        h("div", { class: "cards" }, this.htmlCard(me.specialist.card, `hire:${me.specialist.card}`, legal)),
-      );
+      const card = me.specialist.card;
+      parts.push(group("specialist", h("div", { class: "cards" }, this.htmlCard(card, `hire:${card}`, legal))));
     }
     if (me.jewels && me.jewels.length) {
-      parts.push(
-        h("h3", {}, this.t(own(state, "jewels"))),
-        h("div", {}, me.jewels.map((j) => this.jewel(j)).join(", ")),
-      );
+      parts.push(group("jewels", h("div", {}, me.jewels.map((j) => this.jewel(j)).join(", "))));
     }
-    return h("div", {}, parts);
+    return h("div", { class: "mine-groups" }, parts);
   }
 
   /** @param {TableState} state */
@@ -234,15 +219,22 @@ export class RococoPanels extends RococoBoard {
             stat("❀", this.t("unit.lace", { n: p.lace }), this.t("panel.lace")),
             stat("▦", this.c.n("rococo.unit.tiles", p.rack_count), this.t("panel.tiles")),
           ),
-          h(
-            "div",
-            { class: "extra" },
-            this.t("panel.cards", { hand: p.hand_count, supply: p.supply_count, staff: p.staff_size }),
-          ),
-          extra.length ? h("div", { class: "extra" }, extra) : null,
+          this.extraLine([
+            h("div", {}, this.t("panel.cards", { hand: p.hand_count, supply: p.supply_count, staff: p.staff_size })),
+            ...extra,
+          ]),
         );
       }),
     );
+  }
+
+  /**
+   * A player's other figures in one line (cut short where the panel is narrow), whole in its
+   * tooltip.
+   * @param {HTMLElement[]} parts
+   */
+  extraLine(parts) {
+    return h("div", { class: "extra", "data-tip": parts.map((x) => x.textContent).join("\n") }, parts);
   }
 
   /**

@@ -59,9 +59,9 @@ export class RococoPieces extends RococoDrawing {
     if (g.master_only) nodes.push(this.thimbleIcon(x + w - 11, y + 11));
     if (g.effect)
       nodes.push(
-        svgText(x + w - (g.master_only ? 24 : 10), y + 16, "✦", {
+        svgText(x + w - (g.master_only ? 24 : 10), y + 17, "✦", {
           "text-anchor": "middle",
-          "font-size": 15.5,
+          "font-size": MIN_FONT,
           fill: "#7c3345",
         }),
       );
@@ -171,23 +171,23 @@ export class RococoPieces extends RococoDrawing {
       s("rect", { x, y, width: w, height: ht, rx: 7, fill: "#fffdf6", stroke: "#c9b07a", "stroke-width": 1.2 }),
       s("path", { d: `M${x} ${y + 7}a7 7 0 0 1 7 -7h${w - 14}a7 7 0 0 1 7 7v19h${-w}z`, fill: band[1] }),
       svgText(x + 8, y + 20, c.group === "start" ? "✻" : ROMAN[c.level], {
-        "font-size": 17,
+        "font-size": MIN_FONT,
         "font-weight": 600,
         fill: "#fff6e0",
       }),
       svgText(x + w - 8, y + 20, this.t(`employee.${c.type}`), {
         "text-anchor": "end",
-        "font-size": 16.5,
+        "font-size": MIN_FONT,
         fill: "#fff6e0",
       }),
     ];
     // the bonus in as many lines as fit, cut with an ellipsis (the card's tooltip has it whole)
-    const all = wrap(this.bonus(c.bonus), Math.floor(w / 8.4));
-    const lines = all.slice(0, Math.max(1, Math.floor((ht - 58) / 19)));
+    const all = wrap(this.bonus(c.bonus), Math.floor(w / 8.9));
+    const lines = all.slice(0, Math.max(1, Math.floor((ht - 60) / 20)));
     if (lines.length < all.length) lines[lines.length - 1] = `${lines[lines.length - 1]}…`;
-    lines.forEach((line, i) => nodes.push(svgText(x + 8, y + 45 + i * 19, line, { "font-size": 17, fill: INK })));
+    lines.forEach((line, i) => nodes.push(svgText(x + 8, y + 45 + i * 20, line, { "font-size": MIN_FONT, fill: INK })));
     nodes.push(this.coin(x + w - 16, y + ht - 15, String(c.send_value), 12));
-    nodes.push(svgText(x + 8, y + ht - 9, id, { "font-size": 15, fill: INK_SOFT }));
+    nodes.push(svgText(x + 8, y + ht - 9, id, { "font-size": MIN_FONT, fill: INK_SOFT }));
     return s("g", { "data-key": `card:${id}` }, nodes);
   }
 
@@ -269,7 +269,7 @@ export class RococoPieces extends RococoDrawing {
       if (sp.master)
         node.append(
           this.thimbleIcon(x + SPW / 2, y + 30),
-          svgText(x + SPW / 2, y + 52, "★", { "text-anchor": "middle", "font-size": 15.5, fill: GOLD }),
+          svgText(x + SPW / 2, y + 54, "★", { "text-anchor": "middle", "font-size": MIN_FONT, fill: GOLD }),
         );
       const reward = this.rewardIcon(sp, x + SPW / 2, y + SPH - 18);
       if (reward) node.append(reward);

@@ -35,6 +35,8 @@
  * @property {string} [card] The card being played.
  * @property {string} [bonus_card] The card whose bonus is offered.
  * @property {string} [bonus] The bonus offered, by its id.
+ * @property {string | null} [free_gain] The action that uses a bonus which only gains livres or points, which a front
+ *   end may take for the player (salon.core.choices); null for any other bonus.
  * @property {string} [mode] How the acquisition or tailoring comes about: `main`, `bonus`, `reward` or a garment's
  *   effect.
  * @property {number} [picks_left] Cards still to pick for the hand.

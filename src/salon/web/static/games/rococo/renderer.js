@@ -293,6 +293,34 @@ class RococoRenderer extends RococoPanels {
     return this.t(`refusal.${key}`, f);
   }
 
+  /**
+   * The elements of a part of the table a lesson points at: a frame of the board found by its
+   * title, the halls, the decorations' frames, one's own cards, Madame du Barry's panel.
+   * @param {string} name
+   * @returns {Element | Element[] | null}
+   */
+  region(name) {
+    const frames = [...document.querySelectorAll("#board-svg .frame")];
+    /** @param {string[]} keys */
+    const titled = (...keys) =>
+      frames.filter((f) => keys.some((key) => f.querySelector("text")?.textContent === this.t(key)));
+    /** @type {Record<string, () => Element | Element[] | null>} */
+    const parts = {
+      board: () => document.getElementById("board-svg"),
+      hand: () => document.getElementById("hand"),
+      supply: () => document.getElementById("supply"),
+      drawers: () => titled("board.drawers"),
+      designs: () => titled("board.windows"),
+      employees: () => titled("board.employees"),
+      decorations: () => titled("board.terrace", "board.kitchen", "board.statues"),
+      halls: () => [...document.querySelectorAll("#board-svg [data-hall]")],
+      madame: () =>
+        this.comp.solo ? document.querySelector(`#players-box .player[data-seat="${this.comp.solo.seat}"]`) : null,
+    };
+    const found = parts[name]?.() ?? null;
+    return Array.isArray(found) && !found.length ? null : found;
+  }
+
   // --- the journal
 
   /** The fields every text of the game may use, the journal's included: its terms in the
