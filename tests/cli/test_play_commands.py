@@ -171,6 +171,18 @@ def test_the_line_mode_shows_a_brief_board_and_the_whole_one_on_request(run: Run
     assert len(brief.splitlines()) < len(whole.splitlines()) / 2
 
 
+def test_board_part_shows_one_part_of_the_board_and_names_the_parts_there_are(run: Run) -> None:
+    """At 80×24 the whole board is many pages: ``board drawers`` shows the drawers alone."""
+    result = run("play", "rococo", "--bots", "human,random", "--seed", "8", "--delay", "0",
+                 input="board drawers\nboard nowhere\nhelp\nquit\ny\n")
+    assert result.exit_code == 0, result.output
+    part = result.stdout.split("Your choice >")[1]
+    assert "Resource drawers" in part and "Halls" not in part and "Design display" not in part
+    out = _flat(result.stdout)
+    assert 'The board has no part "nowhere" now; its parts: halls, decorations, designs, drawers' in out
+    assert "board PART only one part of it: halls, decorations" in out
+
+
 def _main_decision(tmp_path: Path, tailoring: bool) -> Path:
     """A position file of seed 8 played at random (generator seed 0) up to seat 0's choice of a
     main action where tailoring is offered, or is not (an Apprentice may not tailor)."""

@@ -137,6 +137,22 @@ def test_the_board_takes_the_middle_with_a_visible_focus(name: str, config: dict
     asyncio.run(scenario())
 
 
+def test_board_part_fills_the_board_pane_with_that_part_alone() -> None:
+    """``board drawers`` at 80×24: the drawers in a page or two instead of pages 7 and 8 of 12."""
+    async def scenario() -> None:
+        app = _app("rococo", game_config(4, ALL), 3)
+        async with app.run_test(size=SIZE) as pilot:
+            await _type(app, pilot, "board drawers")
+            board = app.query_one("#board", Pane)
+            drawn = "\n".join(_lines(board))
+            assert board.display and _heavy(app) == ["board"]
+            assert "Resource drawers" in drawn and "Halls" not in drawn and "Design display" not in drawn
+            assert len(_lines(board)) <= 2 * board.scrollable_content_region.height
+            await app.run_action("leave")
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.slow
 def test_every_choice_is_in_sight_or_counted_below() -> None:
     async def scenario() -> None:

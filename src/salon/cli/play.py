@@ -359,9 +359,11 @@ class Session:
         """A plain title (it names seats by their labels) as a rule across the terminal."""
         self.console.rule(Text(title))
 
-    def show_board(self, seat: int | None) -> None:
+    def show_board(self, seat: int | None, part: str = "") -> None:
+        """The whole board, or only its ``part`` (``board drawers``: one the board has now)."""
         self.console.print()
-        self.console.print(self.view.board(seat))
+        shown = self.view.region(seat, part) if part else None
+        self.console.print(self.view.board(seat) if shown is None else shown)
 
     def show_brief(self, seat: int | None) -> None:
         """What the line mode shows at each decision: the game's brief board (the whole one
@@ -453,9 +455,10 @@ class Session:
             command = command.lower()
             if command == "help":
                 example = next((a for a in legal if ":" in a), legal[0])
-                self.show_page(self._("ui.help_title"), Text(self._("ui.help", example=example, lines=LOG_LINES)))
+                self.show_page(self._("ui.help_title"), Text(self._("ui.help", example=example, lines=LOG_LINES,
+                                                                     parts=", ".join(self.view.parts))))
             elif command == "board":
-                self.show_board(seat)
+                self.show_board(seat, self.board_part(seat, rest.strip().lower()))
                 self.show_options(seat, legal)
             elif command == "log":
                 self.heading(self._("ui.log_title"))
@@ -674,6 +677,14 @@ class Session:
         """The action numbered ``n`` now, None for no such number."""
         actions = self.numbered(legal).actions
         return actions[n - 1] if 1 <= n <= len(actions) else None
+
+    def board_part(self, seat: int, name: str) -> str:
+        """The part of the board ``board NAME`` asks for; "" for the whole board (no name),
+        and, with a line saying which parts there are, for a name the board has no part of now."""
+        if name and self.view.region(seat, name) is None:
+            self.print_lines([self._("ui.no_part", name=escape(name), parts=", ".join(self.view.parts))])
+            return ""
+        return name
 
     def show_options(self, seat: int, legal: list[str]) -> None:
         self.heading(self._("ui.your_turn", player=self.seats[seat].label))

@@ -71,9 +71,12 @@ class GameView(Protocol):
         whole board where it is short)."""
         ...
 
+    parts: tuple[str, ...]
+    """The names of the parts of the board :meth:`region` draws alone."""
+
     def region(self, seat: int | None, point: str) -> RenderableType | None:
-        """The part of the board named ``point`` (a tutorial's step points at it), or None
-        where the game has no section of its own for it."""
+        """The part of the board named ``point`` (``board PART``, a tutorial's step), or None
+        where the game has no such part now."""
         ...
 
     def prompt(self, decision: dict[str, Any]) -> str:

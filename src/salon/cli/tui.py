@@ -253,6 +253,8 @@ class PaneSession(Session):
         self.answers: queue.Queue[str | None] = queue.Queue()
         """What the player typed; None when they left the app."""
         self.listed: object = None
+        self.part = ""
+        """The part of the board ``board PART`` shows in the board's pane, until the next decision."""
         """The listing of the decision the choices pane shows (a new one brings the pane into view)."""
 
     def _call(self, method: str, *args: object) -> None:
@@ -276,11 +278,15 @@ class PaneSession(Session):
         self._call("journal", Text(f"── {title} ──", style="bold"))
 
     def draw(self, seat: int | None) -> None:
-        """The whole board (it scrolls in its pane) and the players' table, of the same moment."""
-        self._call("board", self.view.board(seat, players=False), self.view.players_table())
+        """The board (it scrolls in its pane), or the part of it ``board PART`` asked for until
+        the next decision, and the players' table, of the same moment."""
+        part = self.view.region(seat, self.part) if self.part else None
+        self._call("board", self.view.board(seat, players=False) if part is None else part, self.view.players_table())
 
-    def show_board(self, seat: int | None) -> None:
-        """The board drawn and brought into view (the ``board`` command, the end of a game)."""
+    def show_board(self, seat: int | None, part: str = "") -> None:
+        """The board, or only its ``part`` (``board drawers``), drawn and brought into view
+        (the ``board`` command, the end of a game)."""
+        self.part = part
         self.draw(seat)
         self._call("reveal", "board")
 
@@ -291,9 +297,11 @@ class PaneSession(Session):
         """The choices, and the board and the players as the decision finds them: a decision
         of several picks changes them at every pick.  A new decision brings the choices into
         view; a further pick of the same one leaves the pane in view as it is."""
-        self.draw(seat)
         listing = self.numbered(legal)
         fresh = listing is not self.listed
+        if fresh:
+            self.part = ""
+        self.draw(seat)
         self.listed = listing
         title = self._("ui.your_turn", player=self.seats[seat].label)
         self._call("choices", title, self.options(legal), fresh)

@@ -49,9 +49,13 @@ class NecklaceBoard(NecklaceText):
             spaced += [part, Text("")]
         return Group(*spaced[:-1])
 
+    parts: tuple[str, ...] = ("gems", "market", "players", "sale", "hand")
+    """The parts of the board :meth:`region` draws alone (``board market``, a tutorial's step)."""
+
     def region(self, seat: int | None, point: str) -> RenderableType | None:
-        """The part of the board a tutorial's step points at (salon.core.tutorial), as ``seat``
-        sees it; None for a part it has no section of its own for (the whole board, the choices)."""
+        """The part of the board named ``point`` (one of :attr:`parts`: the ``board PART``
+        command, a tutorial's step) as ``seat`` sees it; None for another name, and for the sale
+        while none is held."""
         obs = self.game.observe(seat)
         me = obs["players"][seat] if seat is not None else None
         parts: dict[str, Callable[[], RenderableType | None]] = {

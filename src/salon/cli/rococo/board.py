@@ -77,9 +77,14 @@ class RococoBoard(RococoText):
         }
         return self._board(obs, seat, parts[kind]() if kind in parts else [], brief=True)
 
+    parts: tuple[str, ...] = ("halls", "decorations", "designs", "drawers", "employees", "players", "hand", "supply",
+                              "madame")
+    """The parts of the board :meth:`region` draws alone (``board drawers``, a tutorial's step)."""
+
     def region(self, seat: int | None, point: str) -> RenderableType | None:
-        """The part of the board a tutorial's step points at (salon.core.tutorial), as ``seat``
-        sees it; None for a part it has no section of its own for (the whole board, the choices)."""
+        """The part of the board named ``point`` (one of :attr:`parts`: the ``board PART``
+        command, a tutorial's step) as ``seat`` sees it; None for another name, and for a part
+        this game has not (Madame du Barry's board in a game without her)."""
         obs = self.game.observe(seat)
         b = obs["board"]
         me = obs["players"][seat] if seat is not None else None
