@@ -154,6 +154,34 @@ def test_a_lesson_on_a_phone(browser: Any, live: str) -> None:  # noqa: F811
     page.close()
 
 
+ZOOMED_ON = """(name) => {
+  const board = document.querySelector('#board');
+  const drawing = board.firstElementChild.getBoundingClientRect();
+  const area = board.getBoundingClientRect();
+  const part = [...document.querySelectorAll('.learn-point')].find((el) => board.contains(el));
+  if (!part) return false;
+  const box = part.getBoundingClientRect();
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  return drawing.width > area.width * 1.2 && x > area.left && x < area.right && y > area.top && y < area.bottom;
+}"""
+
+
+def test_on_a_phone_a_step_zooms_in_on_the_part_of_the_board_it_points_at(browser: Any, live: str) -> None:  # noqa: F811
+    """The phone shows the whole board small; a step about the drawers shows them legible."""
+    entry = next(e for e in lessons(live) if (e["game"], e["name"]) == ("rococo", "basics"))
+    lesson = lesson_of(live, entry)
+    page = opened(browser, live, entry, PHONE)
+    at = next(i for i, frame in enumerate(lesson["frames"]) if frame["point"] == "drawers")
+    for i, frame in enumerate(lesson["frames"][:at]):
+        page.wait_for_selector(f"#coach[data-step='{i}']")
+        page.click("#coach-next" if not frame["action"] else f'#actions [data-action="{frame["action"]}"]')
+    page.wait_for_selector(f"#coach[data-step='{at}']")
+    page.wait_for_function(ZOOMED_ON)
+    shot(page, "rococo-basics-phone-zoomed")
+    assert page.errors == []
+    page.close()
+
+
 def test_the_lobby_leads_to_every_lesson_and_a_step_to_its_rules(browser: Any, live: str) -> None:  # noqa: F811
     """"Learn to play" in the lobby lists every lesson; the coach follows the page's language; a
     step's "Why?" links to the rules page; an unknown lesson says so."""

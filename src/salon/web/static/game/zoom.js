@@ -149,11 +149,33 @@ export class BoardZoom {
    * @param {MouseEvent} e
    */
   zoomAt(board, e) {
+    this.readAt(board, e.clientX, e.clientY);
+    board.scrollIntoView({ block: "nearest" });
+  }
+
+  /**
+   * A part of the board shown at the reading size, in the middle of the board's area, where
+   * the board has an overview (a phone): a lesson points at it.
+   * @param {HTMLElement} board
+   * @param {Element} part
+   */
+  zoomOn(board, part) {
+    if (!this.hasOverview(board)) return;
+    const box = part.getBoundingClientRect();
+    this.readAt(board, box.left + box.width / 2, box.top + box.height / 2);
+  }
+
+  /**
+   * The board at its reading size, the point of the screen at (``x``, ``y``) in the middle.
+   * @param {HTMLElement} board
+   * @param {number} x
+   * @param {number} y
+   */
+  readAt(board, x, y) {
     const drawing = board.firstElementChild;
     if (!drawing) return;
     const box = drawing.getBoundingClientRect();
-    this.moveTo(board, 0, [(e.clientX - box.left) / box.width, (e.clientY - box.top) / box.height]);
-    board.scrollIntoView({ block: "nearest" });
+    this.moveTo(board, 0, [(x - box.left) / box.width, (y - box.top) / box.height]);
   }
 
   /**

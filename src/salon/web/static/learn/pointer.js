@@ -80,9 +80,11 @@ export class Pointer {
     first?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: calm() ? "auto" : "smooth" });
   }
 
-  /** Bring the part pointed at into view. */
+  /** Bring the part pointed at into view: on a phone a part of the board is zoomed in on. */
   show() {
     const [first] = regionOf(this.table, this.region);
+    const board = this.table.el.board;
+    if (first && first !== board && board.contains(first)) this.table.frame.zoom.zoomOn(board, first);
     first?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: calm() ? "auto" : "smooth" });
   }
 
