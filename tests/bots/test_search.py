@@ -10,6 +10,7 @@ import random
 import pytest
 
 from salon.bots.base import RandomBot, make_bot
+from salon.bots.heuristic import HeuristicBot
 from salon.bots.levels import EasyBot
 from salon.bots.search import SearchBot, hint, hint_seed
 from salon.core.evaluation import evaluation_of
@@ -134,6 +135,24 @@ def test_the_easy_level_draws_among_the_look_aheads_values() -> None:
     assert cold.choose(g.clone()) == max(cold.values, key=lambda a: cold.values[a])
     warm = {EasyBot(k, temperature=1000.0).choose(g.clone()) for k in range(30)}
     assert len(warm) > 1 and warm <= set(g.legal_actions())
+
+
+def test_the_heuristic_with_a_temperature_varies_its_play_outs_choice_reproducibly() -> None:
+    """``heuristic:temperature=T`` (self-play that visits more positions): cold it plays the
+    heuristic's own choice, warm it varies among the legal actions, each seed alike twice; the
+    Easy level is the look-ahead alone with the same draw; a negative temperature is refused."""
+    g = positions("rococo", 1, seed=9)[0]
+    plain = make_bot("heuristic", 3)
+    cold = make_bot("heuristic:temperature=0.000001", 3)
+    assert isinstance(cold, HeuristicBot) and cold.temperature == 1e-6
+    assert cold.choose(g.clone()) == plain.choose(g.clone())
+    warm = [make_bot("heuristic:temperature=1000", k).choose(g.clone()) for k in range(20)]
+    assert len(set(warm)) > 1 and set(warm) <= set(g.legal_actions())
+    assert warm == [make_bot("heuristic:temperature=1000", k).choose(g.clone()) for k in range(20)]
+    easy = EasyBot(3, temperature=2.0)
+    assert (easy.samples, easy.temperature) == (0, 2.0)
+    with pytest.raises(ValueError, match="must not be negative"):
+        HeuristicBot(1, temperature=-1.0)
 
 
 def test_a_solo_play_out_ends_after_the_players_next_turn() -> None:

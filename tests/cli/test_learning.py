@@ -15,12 +15,17 @@ def test_selfplay_then_train_from_the_command_line(run: Run, tmp_path: Path) -> 
                  "--workers", "1", "--out", str(shards))
     assert played.exit_code == 0, played.stdout
     assert "24 games" in played.stdout and "in 2 shards" in played.stdout
+    more = run("selfplay", "necklace", "--bots", "random", "--games", "30", "--every", "3", "--shard", "12",
+               "--workers", "1", "--out", str(shards))
+    assert more.exit_code == 0, more.stdout
+    assert f"{shards} holds 24 of these games already" in " ".join(more.stdout.split())
+    assert "6 games" in more.stdout
     weights = tmp_path / "necklace.npz"
     fitted = run("train", str(shards), "--out", str(weights), "--hidden", "4", "--epochs", "2", "--json")
     assert fitted.exit_code == 0, fitted.stdout
     report = json.loads(fitted.stdout.splitlines()[-1])
     assert report["written"] == [str(weights)] and weights.is_file()
-    assert report["games"] == 24 and report["held_out_positions"] > 0
+    assert report["games"] == 30 and report["held_out_positions"] > 0
     worded = run("train", str(shards), "--out", str(weights), "--hidden", "4", "--epochs", "2", "--lang", "fr")
     assert worded.exit_code == 0 and "Erreur de l'évaluation corrigée" in worded.stdout, worded.stdout
 
@@ -32,6 +37,8 @@ def test_mistakes_are_one_line_errors(run: Run, tmp_path: Path) -> None:
     cases = [
         (("selfplay", "rococo", "--bots", "random,random,random", "--games", "1"), "give 2 bots"),
         (("selfplay", "rococo", "--bots", "nobody", "--games", "1"), "nobody"),
+        (("selfplay", "necklace", "--bots", "random", "--games", "1", "--out", str(tmp_path / "junk")),
+         "not a salon self-play shard"),
         (("train", str(tmp_path / "empty"), "--out", str(tmp_path / "w.npz")), "no self-play shards"),
         (("train", str(tmp_path / "missing"), "--out", str(tmp_path / "w.npz")), "no such folder"),
         (("train", str(tmp_path / "junk"), "--out", str(tmp_path / "w.npz")), "not a salon self-play shard"),

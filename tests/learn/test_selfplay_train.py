@@ -101,3 +101,24 @@ def test_shards_of_different_configs_are_not_fitted_together(shards: Path, tmp_p
     (tmp_path / "empty").mkdir()
     with pytest.raises(ConfigError, match="no self-play shards"):
         train.load([tmp_path / "empty"])
+
+
+def test_a_run_into_a_folder_of_shards_plays_only_the_games_it_lacks(shards: Path, tmp_path: Path) -> None:
+    """A long self-play run stopped is resumed by running it again: the seeds the folder's
+    shards hold are not played twice, a shard cut short while written is played again, and a
+    folder of another layout is refused rather than mixed."""
+    out = tmp_path / "resumed"
+    out.mkdir()
+    for path in sorted(shards.glob("shard-*.npz"))[:1]:
+        (out / path.name).write_bytes(path.read_bytes())
+    (out / "shard-99999999.part.npz").write_bytes(b"cut short")
+    held = selfplay.recorded(out, selfplay.layout(game_class("necklace").new(CONFIG, 500), [RANDOM, RANDOM]))
+    assert len(held) == 16
+    left = selfplay.remaining("necklace", CONFIG, [RANDOM, RANDOM], 40, 500, out)
+    assert sorted(left) == sorted(set(range(500, 540)) - held)
+    written = selfplay.run("necklace", CONFIG, [RANDOM, RANDOM], 40, 500, out, every=3, shard=16, workers=1)
+    seeds = [s for p in written for s in json.loads(str(np.load(p)["meta"]))["seeds"]]
+    assert sorted(seeds) == sorted(left)
+    assert selfplay.run("necklace", CONFIG, [RANDOM, RANDOM], 40, 500, out, every=3, shard=16, workers=1) == []
+    with pytest.raises(ConfigError, match="another layout"):
+        selfplay.remaining("necklace", {"players": 3}, [RANDOM] * 3, 5, 500, out)

@@ -38,6 +38,7 @@ round, whose play-outs end in the final scoring: there the value is the exact re
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from salon.bots.base import Bot
@@ -61,18 +62,24 @@ class HeuristicBot(Bot):
     down; ``budget`` caps the actions applied per decision, so that the think time stays
     bounded however wide a position is.  ``samples`` is the number of worlds each of the
     ``keep`` best actions is played out in (0: no play-outs; ``keep`` 0: every action).
+    ``temperature`` (in the evaluation's points; 0: off) makes the choice a draw among the
+    actions in proportion to ``exp(value / temperature)`` instead of the best: the Easy level,
+    and self-play that visits positions the bot's own best play never reaches.
     """
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0, width: int = 2, deep_width: int = 1, budget: int = 1200,
-                 samples: int = 3, keep: int = 3) -> None:
+                 samples: int = 3, keep: int = 3, temperature: float = 0.0) -> None:
         super().__init__(seed)
+        if temperature < 0:
+            raise ValueError("the temperature must not be negative")
         self.width = width
         self.deep_width = deep_width
         self.budget = budget
         self.samples = samples
         self.keep = keep
+        self.temperature = temperature
         self.policy = HeuristicBot(seed, width, deep_width, budget, samples=0) if samples else None
         """Decides for every seat inside the play-outs (the look-ahead alone: no play-out within one)."""
         self.nodes = 0
@@ -115,7 +122,22 @@ class HeuristicBot(Bot):
                 best, best_value = [action], value
             elif value > best_value - 1e-9:
                 best.append(action)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        chosen = best[0] if len(best) == 1 else self.rng.choice(best)
+        return self._drawn(values) if self.temperature > 0 else chosen
+
+    def _drawn(self, values: dict[str, float]) -> str:
+        """An action drawn in proportion to ``exp(value / temperature)`` with the bot's seeded
+        generator: an action two points worse than the best is chosen ``exp(-2 / temperature)``
+        times as often."""
+        top = max(values.values())
+        weights = [(a, math.exp((v - top) / self.temperature)) for a, v in values.items()]
+        total = sum(w for _, w in weights)
+        draw = self.rng.below(1 << 53) / (1 << 53) * total
+        for action, weight in weights:
+            draw -= weight
+            if draw < 0:
+                return action
+        return weights[-1][0]
 
     def _play_outs(self, worlds: list[Game], actions: list[str], evaluation: Evaluation[Any],
                    seat: int) -> dict[str, float]:

@@ -14,40 +14,22 @@ with other defaults under their own names, are rated against.
 
 from __future__ import annotations
 
-import math
-
 from salon.bots.base import Bot
 from salon.bots.heuristic import HeuristicBot
 from salon.bots.search import SearchBot
-from salon.core.game import Game
 
 
 class EasyBot(HeuristicBot):
     """The look-ahead without play-outs, choosing at random weighted by its values:
     ``temperature`` is in the game's unit (points), so that an action two points worse than
-    the best is chosen ``exp(-2 / temperature)`` times as often."""
+    the best is chosen ``exp(-2 / temperature)`` times as often (salon.bots.heuristic)."""
 
     name = "easy"
 
     def __init__(self, seed: int = 0, temperature: float = 4.0) -> None:
-        super().__init__(seed, samples=0)
         if temperature <= 0:
             raise ValueError("the temperature must be positive")
-        self.temperature = temperature
-
-    def choose(self, game: Game) -> str:
-        best = super().choose(game)
-        if len(game.legal_actions()) < 2:  # nothing weighed: the values are an earlier decision's
-            return best
-        top = max(self.values.values())
-        weights = [(a, math.exp((v - top) / self.temperature)) for a, v in self.values.items()]
-        total = sum(w for _, w in weights)
-        draw = self.rng.below(1 << 53) / (1 << 53) * total
-        for action, weight in weights:
-            draw -= weight
-            if draw < 0:
-                return action
-        return weights[-1][0]
+        super().__init__(seed, samples=0, temperature=temperature)
 
 
 def hard(seed: int = 0) -> Bot:

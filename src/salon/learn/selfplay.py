@@ -10,6 +10,9 @@ action it weighed where the bot is a search, and the seat's final margin and ran
 The records go to ``.npz`` shards of a folder, a shard a batch of games, written as the games
 finish (a run cut short keeps the shards it wrote), each with its layout: the file format,
 the encoding's and the action table's versions, the game's config, the bots and the seeds.
+A run into a folder that holds shards of the same layout plays only the seeds they lack, so
+that a long run stopped (or sharded across machines, by seed ranges) is resumed by running it
+again; shards of another layout in the folder are refused rather than mixed.
 Vectors are stored as float16: the encodings keep their numbers small, and the data is
 dominated by them.
 """
@@ -150,17 +153,44 @@ def write_shard(path: Path, meta: dict[str, Any], records: Sequence[Record]) -> 
     tmp.rename(path)
 
 
+def recorded(out: Path, meta: dict[str, Any]) -> set[int]:
+    """The seeds of the games the shards in ``out`` hold (none for a missing folder); a shard
+    of another layout than ``meta`` (another game, config, encoding or bots) is refused."""
+    seeds: set[int] = set()
+    for path in sorted(out.glob("shard-*.npz")) if out.is_dir() else []:
+        if path.name.endswith(".part.npz"):
+            continue  # cut short while it was written: its games are played again
+        try:
+            with np.load(path) as data:
+                shard = json.loads(str(data["meta"]))
+        except (OSError, ValueError, KeyError) as e:  # json's errors are ValueErrors
+            raise ConfigError(f"{path} is not a salon self-play shard ({type(e).__name__}): give another --out") \
+                from None
+        if {key: shard.get(key) for key in meta} != meta:
+            raise ConfigError(f"{path} holds positions of another layout (game, config, encoding or bots): "
+                              "give another --out")
+        seeds.update(int(s) for s in shard["seeds"])
+    return seeds
+
+
+def remaining(game: str, config: dict[str, Any], bots: Sequence[BotSpec], games: int, seed: int,
+              out: Path) -> list[int]:
+    """The seeds of the ``games`` from ``seed`` on that ``out``'s shards do not hold yet."""
+    done = recorded(out, layout(game_class(game).new(config, seed), bots))
+    return [seed + i for i in range(games) if seed + i not in done]
+
+
 def run(game: str, config: dict[str, Any], bots: Sequence[BotSpec], games: int, seed: int, out: Path, every: int = 2,
         shard: int = 50, workers: int | None = None, backend: str = "local", address: str | None = None,
         done: Callable[[Record], None] | None = None) -> list[Path]:
-    """``games`` self-play games from ``seed`` on, written to shards of ``shard`` games in
-    ``out``; the shards' paths."""
+    """``games`` self-play games from ``seed`` on, less those ``out`` holds already, written
+    to shards of ``shard`` games in ``out``; the new shards' paths."""
     if every < 1 or shard < 1:
         raise ConfigError("--every and --shard are counts: 1 or more")
     probe = game_class(game).new(config, seed)
     meta = layout(probe, bots)
+    jobs = [Job(game, config, tuple(bots), s, every) for s in remaining(game, config, bots, games, seed, out)]
     out.mkdir(parents=True, exist_ok=True)
-    jobs = [Job(game, config, tuple(bots), seed + i, every) for i in range(games)]
     written: list[Path] = []
     batch: list[Record] = []
 

@@ -23,7 +23,9 @@ def selfplay(
     bots: Annotated[str, typer.Option("--bots", "-b", help="The bot of every seat that decides, comma-separated, "
                                                            "or one bot for all (normal, learned:iterations=2).")]
     = "normal",
-    out: Annotated[Path | None, typer.Option(help="The folder of the shards (default: selfplay-GAME).")] = None,
+    out: Annotated[Path | None, typer.Option(help="The folder of the shards (default: selfplay-GAME); the games "
+                                                  "its shards hold already are not played again (a run resumed).")]
+    = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats at each game (default 2).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="The first game's seed; game i plays seed + i.")] = 100_000,
@@ -48,10 +50,13 @@ def selfplay(
     folder_out = out if out is not None else Path(f"selfplay-{game}")
     from salon.learn import selfplay as recording
     console = make_console()
+    left = len(recording.remaining(game, config, specs, games, seed, folder_out))
+    if left < games:
+        console.print(text("selfplay.resumed", lang, done=games - left, folder=str(folder_out)))
     positions = 0
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("selfplay.progress", lang), total=games)
+        task = progress.add_task(text("selfplay.progress", lang), total=left)
 
         def done(record: recording.Record) -> None:
             nonlocal positions
@@ -60,7 +65,7 @@ def selfplay(
 
         shards = recording.run(game, config, specs, games, seed, folder_out, every, shard, workers, backend, address,
                                done)
-    console.print(text("selfplay.done", lang, games=games, positions=positions, shards=len(shards),
+    console.print(text("selfplay.done", lang, games=left, positions=positions, shards=len(shards),
                        folder=str(folder_out)))
     return 0
 
