@@ -29,7 +29,7 @@ class Scripted(Session):
     def show_options(self, seat: int, legal: list[str]) -> None:
         self.offered.append((seat, list(legal)))
 
-    def show_board(self, seat: int | None) -> None:
+    def show_board(self, seat: int | None, part: str = "") -> None:
         pass
 
     def read(self, prompt: str) -> str:
