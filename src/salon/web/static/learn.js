@@ -9,7 +9,7 @@
 
 import { byId, h } from "./ui.js";
 import { LiveTable } from "./game.js";
-import { seatStore } from "./seats.js";
+import { openTable } from "./table.js";
 import { LessonConnection } from "./learn/lesson.js";
 import { Coach } from "./learn/coach.js";
 import { Pointer } from "./learn/pointer.js";
@@ -54,16 +54,7 @@ export async function playReal(app, lesson) {
     join: { seat: 0, name },
     private: true,
   };
-  const r = await fetch("/api/games", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await r.json();
-  if (!r.ok) return c.error(data.error);
-  seatStore.set(data.id, data.seat, data.token);
-  location.hash = `#/game/${data.id}`;
-  return null;
+  return openTable(c, body);
 }
 
 /** The page of one lesson. */

@@ -204,6 +204,17 @@ export async function rematch(c, summary, seats, me) {
   } else if (summary.turn_timer) body.turn_timer = summary.turn_timer;
   if (summary.hints) body.hints = true;
   body.private = summary.private !== false;
+  return openTable(c, body);
+}
+
+/**
+ * A new table (the body of POST /api/games, the player joining a seat), its seat's token kept,
+ * then to it: a rematch, the real game after a lesson.  Its refusal in words, or null.
+ * @param {Catalog} c
+ * @param {Record<string, any>} body
+ * @returns {Promise<string | null>}
+ */
+export async function openTable(c, body) {
   const r = await fetch("/api/games", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
