@@ -105,5 +105,7 @@ def test_a_second_process_loads_a_table_the_first_dropped(postgres_url: str) -> 
         there = signed_in(second, "ann@example.org", ann.cookie or "")
         shown: dict[str, Any] = until_seat(there, game_id, ann_token, 1)
         assert shown["current"] == 1 and game_id in held(second) and game_id not in held(first)
-        poll(lambda: game_state(ann, game_id, ann_token)["version"] == shown["version"],
+        # at least where the second left it: the server may since have made a move it makes for
+        # a player (a lone pass, a free gain), which is no part of catching up
+        poll(lambda: game_state(ann, game_id, ann_token)["version"] >= shown["version"],
              "the first process loads it again, and catches up")
