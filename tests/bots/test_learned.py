@@ -4,12 +4,15 @@ config.  Its strength is measured by ``salon strength`` and ``salon ladder``, no
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from salon.bots.base import make_bot
 from salon.bots.learned import LearnedBot
 from salon.bots.model import model_for, shipped
 from salon.core.errors import ConfigError
+from salon.core.evaluation import evaluation_of
 from salon.core.game import game_class
 from salon.core.rng import Rng
 from tests.bots.test_search import positions
@@ -87,3 +90,22 @@ def test_a_finished_play_out_is_worth_its_exact_result() -> None:
     assert bot._leaf(game, 0, evaluation) == evaluation.evaluate(game, 0)
     with pytest.raises(ValueError, match="trust"):
         LearnedBot(1, trust=2.0)
+
+
+def test_the_correction_is_added_only_in_the_phases_it_was_trusted_in() -> None:
+    """A model whose card trusts its value in the late phase only corrects nothing at the start
+    of a game and corrects late positions; a card without the list corrects everywhere."""
+    g = game_class("rococo").new({"players": 2}, 5)
+    model = model_for(g)
+    assert model is not None and "value_phases" not in model.card
+    progress = evaluation_of(g).progress
+    assert progress is not None
+    late = g.clone()
+    while not late.is_over() and progress(late) < 0.7:
+        late.apply(late.legal_actions()[0])
+    assert not late.is_over()
+    everywhere = [model.correction(x, 0) for x in (g, late)]
+    assert all(c != 0.0 for c in everywhere)
+    trusting = dataclasses.replace(model, card={**model.card, "value_phases": ["late"]})
+    assert trusting.correction(g, 0) == 0.0
+    assert trusting.correction(late, 0) == everywhere[1]

@@ -193,7 +193,7 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "lobby.bot", "bot.normal", "rococo.name", "rococo.colour.orange", "rococo.deco.statue",
            "rococo.panel.hand", "rococo.panel.madame", "rococo.employee.bonus", "necklace.panel.score",
            "necklace.board.col_livres", "rococo.game.title", "account.name", "account.passkey", "account.passkeys",
-           "my.live", "necklace.panel.seat_hand", "rococo.panel.seat_hand"},
+           "my.live", "necklace.panel.seat_hand", "rococo.panel.seat_hand", "train.phase_col_brier"},
     "fr": {"player.madame_du_barry", "solo.tag", "solo.row_points", "abbr.master", "abbr.livres",
            "abbr.reward_livres", "colour.orange", "phase.actions", "step.statues", "step.total", "rococo.step.total",
            "simulate.col_bot", "board.col_notes", "necklace.kind.favorite", "necklace.kind.cardinal",
@@ -203,7 +203,8 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
            "bot.expert", "rococo.name", "rococo.colour.orange", "rococo.deco.statue", "rococo.step.statues",
            "rococo.phase.actions", "rococo.board.statues", "rococo.panel.madame", "necklace.panel.score",
            "necklace.unit.hint", "rococo.game.title", "left.minutes", "my.invitations", "time.hours_minutes",
-           "time.minutes", "tui.tab_journal"},
+           "time.minutes", "tui.tab_journal", "train.phase_col_phase", "train.phase_col_positions",
+           "train.phase_col_brier"},
     "uk": {"solo.tag", "tui.key_pageup", "tui.key_pagedown", "tui.key_shift_pagedown"},
 }
 """Texts a language writes as English does because they are the same words there: proper

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from salon.bots.base import BotSpec
-from salon.bots.model import check, read
+from salon.bots.model import Mlp, check, read
 from salon.core.errors import ConfigError, DataError
+from salon.core.evaluation import evaluation_of
 from salon.core.game import game_class
 from salon.learn import selfplay, train
 
@@ -122,3 +123,95 @@ def test_a_run_into_a_folder_of_shards_plays_only_the_games_it_lacks(shards: Pat
     assert selfplay.run("necklace", CONFIG, [RANDOM, RANDOM], 40, 500, out, every=3, shard=16, workers=1) == []
     with pytest.raises(ConfigError, match="another layout"):
         selfplay.remaining("necklace", {"players": 3}, [RANDOM] * 3, 5, 500, out)
+
+
+def test_a_shard_records_how_far_into_its_game_each_position_is(shards: Path) -> None:
+    """Progress runs from 0 to 1 and never goes back within a game, for each seat."""
+    for path in sorted(shards.glob("shard-*.npz")):
+        with np.load(path) as shard:
+            progress, games, seats = shard["progress"], shard["games"], shard["seats"]
+        assert progress.dtype == np.float32 and len(progress) == len(games)
+        assert ((progress >= 0) & (progress <= 1)).all()
+        for game in np.unique(games):
+            for seat in np.unique(seats[games == game]):
+                mine = progress[(games == game) & (seats == seat)]
+                assert (np.diff(mine) >= 0).all(), f"progress went back in game {game}, seat {seat}"
+        assert progress.min() < 1 / 3 and progress.max() >= 2 / 3, "the games' phases are all recorded"
+
+
+def test_without_a_declared_progress_a_decision_counts_as_its_share_of_the_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    declared = evaluation_of(game_class("necklace").new(CONFIG, 1))
+    monkeypatch.setattr(selfplay, "evaluation_of", lambda game: dataclasses.replace(declared, progress=None))
+    every = 3
+    record = selfplay.play(selfplay.Job("necklace", CONFIG, (RANDOM, RANDOM), 500, every))
+    kept = len(record.progress)
+    assert record.progress[0] == 0 and (np.diff(record.progress) > 0).all() and record.progress[-1] < 1
+    # the kept decisions are every third of all, so each step is every / decisions
+    step = float(record.progress[1])
+    assert np.allclose(record.progress, step * np.arange(kept), atol=1e-6)
+    assert (kept - 1) * every < every / step <= kept * every
+
+
+def test_a_shard_written_before_progress_was_recorded_still_loads(shards: Path, tmp_path: Path) -> None:
+    """An old shard's progress is each position's place among its game's kept positions."""
+    for path in sorted(shards.glob("shard-*.npz")):
+        with np.load(path) as shard:
+            arrays = {k: shard[k] for k in shard.files if k != "progress"}
+        np.savez_compressed(tmp_path / path.name, **arrays)
+    new, old = train.load([shards]), train.load([tmp_path])
+    assert np.array_equal(new.margins, old.margins) and np.array_equal(new.held_out, old.held_out)
+    assert ((old.progress >= 0) & (old.progress < 1)).all()
+    with np.load(sorted(tmp_path.glob("shard-*.npz"))[0]) as shard:
+        games = shard["games"]
+    first = old.progress[:len(games)][games == 0]
+    assert np.allclose(first, np.arange(len(first)) / len(first))
+    # the order approximates the recorded progress (sales in the Necklace, not decisions)
+    assert np.corrcoef(new.progress, old.progress)[0, 1] > 0.8
+
+
+def test_the_report_tells_the_held_out_errors_apart_by_phase(shards: Path) -> None:
+    data = train.load([shards])
+    fitted = train.fit(data, hidden=8, epochs=3)
+    phases = fitted["report"]["phases"]
+    assert [p["phase"] for p in phases] == ["early", "middle", "late"]
+    assert sum(p["positions"] for p in phases) == fitted["report"]["held_out_positions"] == data.held_out.sum()
+    keys = ("hand_rmse", "corrected_rmse", "hand_bias", "spread", "log_loss", "brier")
+    for phase in phases:
+        assert phase["positions"] > 0 and all(np.isfinite(phase[k]) for k in keys), phase
+        assert phase["spread"] > 0 and 0 <= phase["brier"] <= 1 and phase["log_loss"] > 0
+    assert set(fitted["value_phases"]) <= {"early", "middle", "late"}
+
+
+def _positions(progress: list[float], evaluations: list[float], margins: list[float]) -> train.Data:
+    """Made-up positions, the even ones held out: one column that is always 1."""
+    n = len(progress)
+    held = np.arange(n) % 2 == 0
+    return train.Data({}, np.ones((n, 1), dtype=np.float16), np.ones((n, 2), dtype=bool), np.zeros(n, dtype=np.int32),
+                      np.array(evaluations, dtype=np.float32), np.array(margins, dtype=np.float32),
+                      np.array(progress, dtype=np.float32), np.zeros(n, dtype=bool), held, np.zeros(n, dtype=bool), 1)
+
+
+def test_the_correction_is_used_only_in_the_phases_where_it_beats_the_hand_evaluation() -> None:
+    """A correction of +5 where the final margins are the hand evaluation plus 5 late in the
+    game but plus 0 or 1 earlier: it is used late only, one of +1 in the middle and late, and one of 0
+    nowhere."""
+    progress = [0.1] * 4 + [0.5] * 4 + [0.9] * 4
+    evaluations = [10.0, -3.0, 7.0, 0.0] * 3
+    offsets = [0.0, 0.5, -0.5, 0.0] + [1.0, 1.5, 0.5, 1.0] + [5.0, 4.5, 5.5, 5.0]
+    data = _positions(progress, evaluations, [e + o for e, o in zip(evaluations, offsets, strict=True)])
+    columns = np.array([0], dtype=np.int32)
+
+    def constant(c: float) -> Mlp:
+        return Mlp(((np.zeros((1, 1), dtype=np.float32), np.array([c], dtype=np.float32)),))
+
+    assert train.value_phases(data, columns, constant(5.0)) == ["late"]
+    assert train.value_phases(data, columns, constant(1.0)) == ["middle", "late"]
+    assert train.value_phases(data, columns, constant(0.0)) == []
+    policy = Mlp(((np.zeros((1, 2), dtype=np.float32), np.zeros(2, dtype=np.float32)),))
+    phases = train.report(data, columns, constant(5.0), policy, np.array([0, 1], dtype=np.int32))["phases"]
+    late = phases[2]
+    assert late["positions"] == 2 and late["corrected_rmse"] < late["hand_rmse"]
+    assert late["hand_rmse"] == pytest.approx(np.sqrt(27.625), abs=1e-3)
+    assert late["hand_bias"] == pytest.approx(5.25)
+    assert phases[0]["spread"] == pytest.approx(np.sqrt(0.125), abs=1e-3)  # of the training positions: 0.5, 0

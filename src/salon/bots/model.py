@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from salon.core.errors import ConfigError, DataError
+from salon.core.evaluation import evaluation_of, phase
 from salon.core.game import Game
 from salon.core.plugins import folder, load, plugin
 from salon.core.vectors import Encoding
@@ -120,7 +121,14 @@ class Model:
         return vector[self.columns]
 
     def correction(self, game: Game, seat: int) -> float:
-        """What the value model adds to the hand evaluation for ``seat``."""
+        """What the value model adds to the hand evaluation for ``seat``: nothing in a phase of
+        the game where it was no better than the hand evaluation on held-out games (the card's
+        ``value_phases``; a model without them, or a game that tells no progress, everywhere)."""
+        trusted = self.card.get("value_phases")
+        if trusted is not None:
+            progress = evaluation_of(game).progress
+            if progress is not None and phase(progress(game)) not in trusted:
+                return 0.0
         return float(self.value(self.features(game, seat))[0])
 
     def priors(self, game: Game, seat: int, legal: Sequence[str]) -> dict[str, float]:

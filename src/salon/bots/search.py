@@ -36,13 +36,14 @@ hints show.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from salon.bots.base import Bot, bot_seed
 from salon.bots.heuristic import HeuristicBot, world
-from salon.core.evaluation import Evaluation, evaluation_of
+from salon.core.evaluation import Evaluation, evaluation_of, win_chance
 from salon.core.game import Game, derive_secret_seed, is_secret_seed
 from salon.core.rng import derive_seed
 
@@ -70,21 +71,37 @@ class Estimate:
 
 class SearchBot(Bot):
     """Play-outs of the look-ahead's ``keep`` best actions in sampled worlds: ``iterations``
-    worlds per decision, or as many as ``think`` seconds allow (at least one)."""
+    worlds per decision (per halving round with ``halving``), or as many as ``think`` seconds
+    allow (at least one).
+
+    ``halving`` (0 or 1) spends the worlds by Sequential Halving and keeps the look-ahead's
+    own choice unless another action beats it by ``confidence`` standard errors of the paired
+    difference; ``turns`` is how many of the seat's turns after this one the play-outs reach;
+    ``win`` (0 or 1) judges a play-out by the seat's chance of finishing first instead of its
+    margin (:func:`~salon.core.evaluation.win_chance`)."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3) -> None:
+    def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3,
+                 halving: int = 0, turns: int = 1, win: int = 0, confidence: float = 1.0) -> None:
         super().__init__(seed)
         if think <= 0 or (iterations is not None and iterations < 1) or keep < 1:
             raise ValueError("the search needs a positive think time, iteration count and width")
+        if halving not in (0, 1) or win not in (0, 1):
+            raise ValueError("halving and win are switches: 0 or 1")
+        if not 1 <= turns <= 4 or confidence < 0:
+            raise ValueError("turns is 1 to 4, and the confidence is not negative")
         self.think = think
         self.iterations = iterations
         self.keep = keep
+        self.halving = bool(halving)
+        self.turns = turns
+        self.win = bool(win)
+        self.confidence = confidence
         self.policy = HeuristicBot(seed, samples=0)
         """The look-ahead: the priors at the root, and every seat's decisions in the play-outs."""
         self.estimates: list[Estimate] = []
-        """The last decision's kept actions, best first (for hints, measurements and tests)."""
+        """The last decision's kept actions, the chosen one first (for hints, measurements and tests)."""
         self.worlds = 0
         """How many worlds the last decision was played out in."""
 
@@ -102,8 +119,8 @@ class SearchBot(Bot):
         return self.analyse(game)[0].action
 
     def analyse(self, game: Game) -> list[Estimate]:
-        """The kept actions of the current decision with their estimates, best first (none
-        once the game is over)."""
+        """The kept actions of the current decision with their estimates, the chosen one first
+        (none once the game is over)."""
         seat = game.current_player()
         if seat is None:
             self.estimates, self.worlds = [], 0
@@ -113,39 +130,70 @@ class SearchBot(Bot):
         priors = dict(self.policy.values)
         ranked = sorted(priors, key=lambda a: -priors[a])  # stable: ties keep the legal order
         kept = self._candidates(game, seat, ranked)
-        totals = dict.fromkeys(kept, 0.0)
-        deadline = time.monotonic() + self.think
-        planned = evaluation.plan_at is not None and evaluation.horizon is not None and evaluation.plan_at(game)
-        worlds = 0
-        while len(kept) > 1:
-            sample = world(game, seat, self.rng)
-            for action in kept:
-                node = sample.clone()
-                node.apply(action)
-                self._play_out(sample, node, seat, evaluation, planned)
-                totals[action] += self._leaf(node, seat, evaluation)
-            worlds += 1
-            if (worlds >= self.iterations) if self.iterations is not None else time.monotonic() >= deadline:
-                break
-        self.worlds = worlds
+        trial = _Trial(self, game, seat, evaluation, kept)
+        if self.halving and len(kept) > 1:
+            chosen = self._halve(trial, kept)
+        else:
+            self._even(trial, kept)
+            chosen = None
         order = {a: i for i, a in enumerate(ranked)}
+        self.worlds = trial.worlds
         self.estimates = sorted(
-            (Estimate(a, totals[a] / worlds if worlds else priors[a], worlds, priors[a]) for a in kept),
-            key=lambda e: (-e.value, order[e.action]))
+            (Estimate(a, trial.mean(a) if trial.played(a) else priors[a], trial.played(a), priors[a]) for a in kept),
+            key=lambda e: (e.action != chosen, -e.value, order[e.action]))
         return self.estimates
+
+    def _even(self, trial: _Trial, kept: list[str]) -> None:
+        """Every kept action in every world, until the budget is spent."""
+        deadline = time.monotonic() + self.think
+        while len(kept) > 1:
+            trial.world(kept)
+            if (trial.worlds >= self.iterations) if self.iterations is not None else time.monotonic() >= deadline:
+                break
+
+    def _halve(self, trial: _Trial, kept: list[str]) -> str:
+        """Sequential Halving (Karnin et al. 2013; Danihelka et al. 2022 for few simulations):
+        the budget split evenly over log2(k) rounds; each round plays the survivors in fresh
+        worlds and keeps the better half by their means over every world so far.  The
+        look-ahead's own choice (``kept[0]``) is played in every round, so that the last
+        comparison is paired over every world: another action replaces it only when its mean
+        advantage exceeds ``confidence`` standard errors (SPARTA's rule, Lerer et al. 2020),
+        which keeps the search from trading a sound move for a lucky one."""
+        default = kept[0]
+        rounds = max(1, math.ceil(math.log2(len(kept))))
+        survivors = list(kept)
+        deadline = time.monotonic() + self.think
+        for r in range(rounds):
+            slice_end = time.monotonic() + (deadline - time.monotonic()) / (rounds - r)
+            played = 0
+            while True:
+                trial.world(survivors)
+                played += 1
+                if (played >= self.iterations) if self.iterations is not None else time.monotonic() >= slice_end:
+                    break
+            ranked = sorted(survivors, key=lambda a: -trial.mean(a))  # stable: ties keep the prior order
+            survivors = ranked[:max(1, (len(ranked) + 1) // 2)]
+            if default not in survivors:
+                survivors.append(default)
+            if len(survivors) == 1:
+                break
+        best = max(survivors, key=trial.mean)
+        return best if best != default and trial.significant(best, default, self.confidence) else default
 
     def _candidates(self, game: Game, seat: int, ranked: list[str]) -> list[str]:
         """The actions weighed: the look-ahead's ``keep`` best."""
         return ranked[:self.keep]
 
     def _leaf(self, node: Game, seat: int, evaluation: Evaluation[Any]) -> float:
-        """What a play-out's end is worth to ``seat``: the game's static evaluation."""
-        return evaluation.evaluate(node, seat)
+        """What a play-out's end is worth to ``seat``: the game's static evaluation, or with
+        ``win`` the chance of finishing first that it gives."""
+        return win_chance(evaluation, node, seat) if self.win else evaluation.evaluate(node, seat)
 
     def _play_out(self, root: Game, node: Game, seat: int, evaluation: Evaluation[Any], planned: bool) -> None:
         """Let the look-ahead decide for every seat from ``node`` to the play-out's end: the end
-        of ``seat``'s next turn (the evaluation's ``turn`` counts the turns; without it, every
-        change of the deciding seat is one), or the evaluation's horizon for a planned decision."""
+        of ``seat``'s ``turns``-th turn after this one (the evaluation's ``turn`` counts the
+        turns; without it, every change of the deciding seat is one), or the evaluation's
+        horizon for a planned decision."""
         def key(g: Game) -> object:
             return evaluation.turn(g) if evaluation.turn is not None else g.current_player()
 
@@ -162,9 +210,53 @@ class SearchBot(Bot):
             elif (k := key(node)) != current:
                 current = k
                 turns += 1  # the seat's next turn is the ``deciding``-th after its own
-                if turns > deciding:
+                if turns > deciding * self.turns:
                     return
             node.apply(self.policy.choose(node))
+
+
+class _Trial:
+    """One decision's play-outs: each action's value in each world it was played in (worlds
+    are numbered as sampled, and every action played in a round is played in the same ones)."""
+
+    def __init__(self, bot: SearchBot, game: Game, seat: int, evaluation: Evaluation[Any], kept: list[str]) -> None:
+        self.bot = bot
+        self.game = game
+        self.seat = seat
+        self.evaluation = evaluation
+        self.planned = evaluation.plan_at is not None and evaluation.horizon is not None and evaluation.plan_at(game)
+        self.values: dict[str, dict[int, float]] = {a: {} for a in kept}
+        self.worlds = 0
+
+    def world(self, actions: list[str]) -> None:
+        """Sample a fresh world and play every one of ``actions`` out in it."""
+        sample = world(self.game, self.seat, self.bot.rng)
+        for action in actions:
+            node = sample.clone()
+            node.apply(action)
+            self.bot._play_out(sample, node, self.seat, self.evaluation, self.planned)
+            self.values[action][self.worlds] = self.bot._leaf(node, self.seat, self.evaluation)
+        self.worlds += 1
+
+    def played(self, action: str) -> int:
+        return len(self.values[action])
+
+    def mean(self, action: str) -> float:
+        got = self.values[action]
+        return sum(got.values(), 0.0) / len(got) if got else float("-inf")  # in world order, as v1 summed
+
+    def significant(self, better: str, other: str, confidence: float) -> bool:
+        """Whether ``better``'s mean advantage over ``other`` in the worlds both were played in
+        exceeds ``confidence`` standard errors of it (with a single world, whether it is ahead)."""
+        a, b = self.values[better], self.values[other]
+        diffs = [a[w] - b[w] for w in a if w in b]
+        if not diffs:
+            return False
+        mean = math.fsum(diffs) / len(diffs)
+        if len(diffs) == 1:
+            return mean > 0
+        var = math.fsum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean > confidence * math.sqrt(var / len(diffs))
 
 
 def hint_seed(game_seed: int, seat: int, asked: int) -> int:

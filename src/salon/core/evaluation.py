@@ -11,6 +11,7 @@ environments need it too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -50,6 +51,43 @@ class Evaluation(Generic[G]):
     in another's turn belong to that turn), so that a search can count turns ahead."""
     weights: Fitted | None = None
     """The evaluation's weights fitted from self-play (``salon fit``), if it has any."""
+    progress: Callable[[G], float] | None = None
+    """``progress(game)``: how much of the game has been played, from 0 (the start) to 1 (the
+    end), so that what is learned or reported about positions can be told apart by the phase
+    of the game, and a search can tell how far the final result may still be from an estimate."""
+    spread: Callable[[G], float] | None = None
+    """``spread(game)``: how far, in the evaluation's unit, the final margin typically still is
+    from ``evaluate`` at this position (the standard deviation of the difference, fitted from
+    self-play): what turns a margin into a chance of winning (:func:`win_chance`)."""
+
+
+PHASES = ("early", "middle", "late")
+"""The phases of a game by its ``progress``: before PHASE_BOUNDS[0], before PHASE_BOUNDS[1], the
+rest; what is learned is reported, and trusted, phase by phase (salon.learn.train)."""
+PHASE_BOUNDS = (1 / 3, 2 / 3)
+
+
+def phase(progress: float) -> str:
+    """The phase of a position whose game has made ``progress``."""
+    return PHASES[sum(1 for bound in PHASE_BOUNDS if progress >= bound)]
+
+
+WIN_SLOPE = 1.702
+"""The logistic's slope that matches the normal distribution's: 1/(1 + exp(-1.702 x)) is
+within 0.01 of Phi(x) everywhere."""
+
+
+def win_chance(evaluation: Evaluation[Any], game: Game, seat: int) -> float:
+    """``seat``'s chance of finishing first, from the evaluation's margin and how far the
+    final margin may still be from it (``spread``): a margin of one spread ahead wins about
+    84% of the time.  A finished game gives its result (1, 0.5 for a shared first place, 0);
+    an evaluation without ``spread`` gives the margin's sign."""
+    margin = evaluation.evaluate(game, seat)
+    spread = evaluation.spread(game) if evaluation.spread is not None and not game.is_over() else 0.0
+    if spread <= 0:
+        return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    x = -WIN_SLOPE * margin / spread
+    return 1.0 / (1.0 + math.exp(x)) if x < 700 else 0.0
 
 
 def evaluation_of(game: Game) -> Evaluation[Any]:

@@ -4,8 +4,11 @@ Each recorded position is a decision of a seat with more than one legal action (
 move teaches nothing): the seat's observation vector (the game's encoding, the learning
 environments' vectors), its legal actions and the acting bot's choice as indices of the
 action table, the hand evaluation of the position for the seat, the search's value of each
-action it weighed where the bot is a search, and the seat's final margin and rank.  Every
-``every``-th decision of a game is kept (neighbouring positions say nearly the same).
+action it weighed where the bot is a search, the seat's final margin and rank, and how far
+into the game the position is (its progress, 0 to 1: the game's evaluation's ``progress``
+where it declares one, else the decision's share of the game's decisions), so that what is
+fitted or reported can be told apart by the phase of the game.  Every ``every``-th decision
+of a game is kept (neighbouring positions say nearly the same).
 
 The records go to ``.npz`` shards of a folder, a shard a batch of games, written as the games
 finish (a run cut short keeps the shards it wrote), each with its layout: the file format,
@@ -65,6 +68,8 @@ class Record:
     weighed: npt.NDArray[np.int32]
     """(positions, WEIGHED) action indices the search weighed, -1 where fewer."""
     values: npt.NDArray[np.float32]
+    progress: npt.NDArray[np.float32]
+    """How far into the game each position is, from 0 (the start) to 1 (the end)."""
     margins: tuple[float, ...]
     """Every seat's final margin (its score minus the best other)."""
     ranks: tuple[float, ...]
@@ -91,6 +96,7 @@ def play(job: Job) -> Record:
     seats: list[int] = []
     evaluations: list[float] = []
     weighed: list[list[tuple[int, float]]] = []
+    progress: list[float] = []
     decision = 0
     while not game.is_over():
         seat = game.current_player()
@@ -107,9 +113,12 @@ def play(job: Job) -> Record:
                 evaluations.append(evaluation.evaluate(game, seat))
                 weighed.append([(index[e.action], e.value) for e in bot.estimates][:WEIGHED]
                                if isinstance(bot, SearchBot) else [])
+                progress.append(evaluation.progress(game) if evaluation.progress is not None else decision)
             decision += 1
         game.apply(action)
     result = game.result()
+    if evaluation.progress is None:  # the decision's index: its share of the game's, now they are counted
+        progress = [p / decision for p in progress]
     size = encoding.size
     pairs = np.full((len(weighed), WEIGHED), -1, dtype=np.int32)
     values = np.zeros((len(weighed), WEIGHED), dtype=np.float32)
@@ -118,8 +127,8 @@ def play(job: Job) -> Record:
             pairs[i, j], values[i, j] = a, v
     return Record(job.seed, np.array(vectors, dtype=np.float16).reshape(len(vectors), size), legal,
                   np.array(chosen, dtype=np.int32), np.array(seats, dtype=np.int8),
-                  np.array(evaluations, dtype=np.float32), pairs, values, tuple(result.margins()),
-                  tuple(result.rank_values()))
+                  np.array(evaluations, dtype=np.float32), pairs, values, np.array(progress, dtype=np.float32),
+                  tuple(result.margins()), tuple(result.rank_values()))
 
 
 def layout(game: Game, bots: Sequence[BotSpec]) -> dict[str, Any]:
@@ -149,7 +158,7 @@ def write_shard(path: Path, meta: dict[str, Any], records: Sequence[Record]) -> 
         masks=np.packbits(masks, axis=1), chosen=np.concatenate([r.chosen for r in records]), seats=seats,
         evaluations=np.concatenate([r.evaluations for r in records]),
         weighed=np.concatenate([r.weighed for r in records]), values=np.concatenate([r.values for r in records]),
-        margins=margins, ranks=ranks, games=game)
+        margins=margins, ranks=ranks, progress=np.concatenate([r.progress for r in records]), games=game)
     tmp.rename(path)
 
 

@@ -23,7 +23,13 @@ data kept.
 Positions are split by game: the games of one seed in ten (by the seed's hash) are held out,
 never fitted, and the model card reports on them: the hand evaluation's error against the
 final margins and the corrected evaluation's, and how often the policy's most likely legal
-action is the one the bot chose.
+action is the one the bot chose.  The errors are also told apart by the phase of the game
+(early, middle, late: thirds of its progress), since a position's value is much surer near
+the end than at the start: per phase the hand evaluation's bias, the spread of the final
+margin around it (fitted on the training games) and how well the chance of finishing first
+that the spread gives (salon.core.evaluation.win_chance) predicts the held-out results.  The
+value's correction is marked for use only in the phases where it beat the hand evaluation on
+the held-out games (the card's ``value_phases``).
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ import numpy.typing as npt
 
 from salon.bots.model import FORMAT, Mlp
 from salon.core.errors import ConfigError, DataError
+from salon.core.evaluation import PHASE_BOUNDS, PHASES, WIN_SLOPE
 from salon.learn import selfplay
 
 HELD_OUT = 10
@@ -49,8 +56,6 @@ VALIDATION = 5
 """One training game in this many chooses the value's penalty."""
 PENALTIES = (1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6)
 """The value's L2 penalties tried (on standardised columns), besides no correction."""
-
-
 @dataclass(frozen=True)
 class Data:
     """The positions of a set of shards, one row each."""
@@ -61,6 +66,8 @@ class Data:
     chosen: npt.NDArray[np.int32]
     evaluations: npt.NDArray[np.float32]
     margins: npt.NDArray[np.float32]
+    progress: npt.NDArray[np.float32]
+    """How far into its game each position is, 0 to 1 (selfplay's ``progress``)."""
     searched: npt.NDArray[np.bool_]
     """Whether the choice was a search's (it weighed actions in sampled worlds)."""
     held_out: npt.NDArray[np.bool_]
@@ -85,7 +92,8 @@ def load(folders: Sequence[Path]) -> Data:
     if not paths:
         raise ConfigError(f"no self-play shards (shard-*.npz) in {', '.join(map(str, folders))}: "
                           "make some with salon selfplay")
-    kinds = ("observations", "masks", "chosen", "evaluations", "margins", "searched", "held", "validation")
+    kinds = ("observations", "masks", "chosen", "evaluations", "margins", "progress", "searched", "held",
+             "validation")
     parts: dict[str, list[Any]] = {k: [] for k in kinds}
     meta: dict[str, Any] | None = None
     games = 0
@@ -107,6 +115,7 @@ def load(folders: Sequence[Path]) -> Data:
                 parts["chosen"].append(shard["chosen"])
                 parts["evaluations"].append(shard["evaluations"])
                 parts["margins"].append(shard["margins"])
+                parts["progress"].append(shard["progress"] if "progress" in shard.files else _order(shard["games"]))
                 parts["searched"].append(shard["weighed"][:, 0] >= 0)
                 seeds = np.array(found["seeds"])
                 split = np.array([_split(int(s)) for s in seeds], dtype=bool).reshape(len(seeds), 2)
@@ -118,7 +127,20 @@ def load(folders: Sequence[Path]) -> Data:
     assert meta is not None
     joined = {k: np.concatenate(parts[k]) for k in kinds}
     return Data(meta, joined["observations"], joined["masks"], joined["chosen"], joined["evaluations"],
-                joined["margins"], joined["searched"], joined["held"], joined["validation"], games)
+                joined["margins"], joined["progress"], joined["searched"], joined["held"], joined["validation"],
+                games)
+
+
+def _order(games: npt.NDArray[np.int32]) -> npt.NDArray[np.float32]:
+    """The progress of the positions of a shard written before shards recorded it: each
+    position's place among its game's kept positions (stored in play order) over their count,
+    which is the share of the game's decisions played before it, to within ``--every``."""
+    counts = np.bincount(games)
+    rows = np.argsort(games, kind="stable")
+    starts = np.cumsum(counts) - counts
+    place = np.empty(len(games), dtype=np.int64)
+    place[rows] = np.arange(len(games)) - np.repeat(starts, counts)
+    return (place / counts[games]).astype(np.float32)
 
 
 def _export(layers: Sequence[tuple[Any, Any]], mean: npt.NDArray[np.float32], scale: npt.NDArray[np.float32],
@@ -132,7 +154,8 @@ def _export(layers: Sequence[tuple[Any, Any]], mean: npt.NDArray[np.float32], sc
 
 
 def fit(data: Data, hidden: int = 64, epochs: int = 40, l2: float = 1e-3, seed: int = 0) -> dict[str, Any]:
-    """The value and policy fits of ``data``, exported, with the held-out report."""
+    """The value and policy fits of ``data``, exported, with the held-out report and the
+    phases the value's correction is to be used in (:func:`value_phases`)."""
     try:
         from scipy.linalg import LinAlgWarning
         from sklearn.exceptions import ConvergenceWarning
@@ -178,21 +201,22 @@ def fit(data: Data, hidden: int = 64, epochs: int = 40, l2: float = 1e-3, seed: 
                     else [(np.zeros((len(columns), 1), dtype=np.float32), np.zeros(1, dtype=np.float32))])
     policy_layers = _export(list(zip(policy.coefs_, policy.intercepts_, strict=True)), mean, scale)
     classes = np.asarray(policy.classes_, dtype=np.int32)
+    corrector = Mlp(tuple(value_layers))
     return {"columns": columns, "value": value_layers, "policy": policy_layers, "classes": classes,
-            "report": report(data, columns, Mlp(tuple(value_layers)), Mlp(tuple(policy_layers)), classes),
+            "report": report(data, columns, corrector, Mlp(tuple(policy_layers)), classes),
+            "value_phases": value_phases(data, columns, corrector),
             "value_penalty": penalty, "policy_epochs": int(policy.n_iter_)}
 
 
 def report(data: Data, columns: npt.NDArray[np.int32], value: Mlp, policy: Mlp,
            classes: npt.NDArray[np.int32]) -> dict[str, Any]:
     """The held-out games' errors: the hand evaluation's and the corrected one's (root mean
-    square against the final margin), and how often the policy's most likely legal action is
-    the bot's choice, beside how often a random legal one would be."""
+    square against the final margin), overall and by phase of the game (:func:`phases`), and
+    how often the policy's most likely legal action is the bot's choice, beside how often a
+    random legal one would be."""
     held = data.held_out
     x = data.observations[held][:, columns].astype(np.float32)
-    margins = data.margins[held]
-    hand = data.evaluations[held]
-    corrected = hand + value(x)[:, 0]
+    stage, hand, corrected = _held_errors(data, columns, value)
     logits = policy(x)
     if logits.shape[1] == 1:
         logits = np.concatenate([np.zeros_like(logits), logits], axis=1)
@@ -206,10 +230,80 @@ def report(data: Data, columns: npt.NDArray[np.int32], value: Mlp, policy: Mlp,
     legal = data.masks[held][judged].sum(axis=1)
     return {"held_out_positions": int(held.sum()), "fitted_positions": int((~held).sum()),
             "games": data.games,
-            "hand_rmse": round(float(np.sqrt(np.mean((hand - margins) ** 2))), 3),
-            "corrected_rmse": round(float(np.sqrt(np.mean((corrected - margins) ** 2))), 3),
+            "hand_rmse": round(_rms(hand), 3), "corrected_rmse": round(_rms(corrected), 3),
             "policy_top1": round(agree, 4), "policy_positions": int(judged.sum()),
-            "uniform_top1": round(float(np.mean(1.0 / legal)), 4) if len(legal) else 0.0}
+            "uniform_top1": round(float(np.mean(1.0 / legal)), 4) if len(legal) else 0.0,
+            "phases": phases(data, stage, hand, corrected)}
+
+
+def phase_of(progress: npt.NDArray[np.float32]) -> npt.NDArray[np.intp]:
+    """Each position's phase, as an index of PHASES."""
+    return np.digitize(progress, PHASE_BOUNDS)
+
+
+def _rms(errors: npt.NDArray[np.float64]) -> float:
+    return float(np.sqrt(np.mean(errors ** 2)))
+
+
+def _held_errors(data: Data, columns: npt.NDArray[np.int32],
+                 value: Mlp) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The held-out positions' phases, and their final margins less the hand evaluation and
+    less the corrected one."""
+    held = data.held_out
+    x = data.observations[held][:, columns].astype(np.float32)
+    hand = (data.margins[held] - data.evaluations[held]).astype(np.float64)
+    return phase_of(data.progress[held]), hand, hand - value(x)[:, 0]
+
+
+def value_phases(data: Data, columns: npt.NDArray[np.int32], value: Mlp) -> list[str]:
+    """The phases in which the value's correction is to be used: those whose held-out positions
+    the corrected evaluation fits better (a smaller root mean square error) than the hand one.
+    A correction that helps on the whole can still hurt in a phase (early, where the final
+    margin is far from anything a position tells), and a search exploits where it is wrong."""
+    stage, hand, corrected = _held_errors(data, columns, value)
+    return [name for i, name in enumerate(PHASES)
+            if (stage == i).any() and _rms(corrected[stage == i]) < _rms(hand[stage == i])]
+
+
+def phases(data: Data, stage: npt.NDArray[np.intp], hand: npt.NDArray[np.float64],
+           corrected: npt.NDArray[np.float64]) -> list[dict[str, Any]]:
+    """The held-out errors by phase (``stage``, ``hand`` and ``corrected`` of the held-out
+    positions, as :func:`_held_errors` gives them): positions, the hand and corrected
+    evaluations' root mean square errors, the hand evaluation's bias (the mean final margin
+    less it), and the chance of finishing first (a margin of 0 or more) that it gives,
+    ``sigmoid(WIN_SLOPE * evaluation / spread)``, judged by its log loss and Brier score.  The
+    spread is fitted on the training games' positions of the phase (the root mean square of the
+    final margin less the hand evaluation): what a search needs to turn a margin into a chance."""
+    train = ~data.held_out
+    fitted = (data.margins[train] - data.evaluations[train]).astype(np.float64)
+    fitted_stage = phase_of(data.progress[train])
+    evaluations = data.evaluations[data.held_out].astype(np.float64)
+    won = data.margins[data.held_out] >= 0
+    rows: list[dict[str, Any]] = []
+    for i, name in enumerate(PHASES):
+        spread = _rms(fitted[fitted_stage == i] if (fitted_stage == i).any() else fitted)
+        here = stage == i
+        if not here.any():
+            rows.append({"phase": name, "positions": 0, "hand_rmse": None, "corrected_rmse": None,
+                         "hand_bias": None, "spread": round(spread, 3), "log_loss": None, "brier": None})
+            continue
+        chance = _chance(evaluations[here], spread)
+        sure = np.clip(np.where(won[here], chance, 1 - chance), 1e-15, 1.0)
+        rows.append({"phase": name, "positions": int(here.sum()), "hand_rmse": round(_rms(hand[here]), 3),
+                     "corrected_rmse": round(_rms(corrected[here]), 3),
+                     "hand_bias": round(float(np.mean(hand[here])), 3), "spread": round(spread, 3),
+                     "log_loss": round(float(-np.mean(np.log(sure))), 4),
+                     "brier": round(float(np.mean((chance - won[here]) ** 2)), 4)})
+    return rows
+
+
+def _chance(evaluations: npt.NDArray[np.float64], spread: float) -> npt.NDArray[np.float64]:
+    """The chance of finishing first at these evaluations (salon.core.evaluation.win_chance):
+    the logistic, written with tanh so that it never overflows; the margin's sign where the
+    spread is 0."""
+    if spread <= 0:
+        return np.where(evaluations > 0, 1.0, np.where(evaluations == 0, 0.5, 0.0))
+    return 0.5 * (1.0 + np.tanh(0.5 * WIN_SLOPE * evaluations / spread))
 
 
 def write(path: Path, data: Data, fitted: dict[str, Any], generation: int, card: dict[str, Any]) -> None:
@@ -218,7 +312,8 @@ def write(path: Path, data: Data, fitted: dict[str, Any], generation: int, card:
             "encoding": data.meta["encoding"], "actions": data.meta["actions"],
             "value_layers": len(fitted["value"]), "policy_layers": len(fitted["policy"]),
             "card": {"generation": generation, **card, "held_out": fitted["report"],
-                     "value_penalty": fitted["value_penalty"], "policy_epochs": fitted["policy_epochs"]}}
+                     "value_penalty": fitted["value_penalty"], "value_phases": fitted["value_phases"],
+                     "policy_epochs": fitted["policy_epochs"]}}
     arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), "columns": fitted["columns"],
                               "classes": fitted["classes"]}
     for kind in ("value", "policy"):

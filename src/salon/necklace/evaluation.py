@@ -233,5 +233,11 @@ def turn(game: Necklace) -> int:
     return s.turn_no
 
 
-EVALUATION = Evaluation(evaluate, same_turn=same_turn, turn=turn)
+def progress(game: Necklace) -> float:
+    """How much of the game has been played: the share of its three sales held (QN-MERCH-3)."""
+    s: State = game.s
+    return 1.0 if s.over else min(1.0, s.sales / s.ds.rules.sales)
+
+
+EVALUATION = Evaluation(evaluate, same_turn=same_turn, turn=turn, progress=progress)
 """The Necklace's evaluation, which its plug-in names (salon.core.evaluation)."""

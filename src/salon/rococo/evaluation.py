@@ -125,6 +125,10 @@ MADAME_TURN_FADE = _FITTED["MADAME_TURN_FADE"]  # prospects: T turns are worth T
 # player's round-1 margin read about +130 in games that ended level
 MADAME_TURN_JB = _FITTED["MADAME_TURN_JB"]  # the same with the Jewelry Box, where her turns bring more
 MADAME_TURN_FADE_JB = _FITTED["MADAME_TURN_FADE_JB"]  # (`salon fit rococo --solo -x jewelry_box`)
+SPREAD = 23.5  # how far the final margin is from the evaluation at the start with other players (its
+SPREAD_SOLO = 25.0  # standard deviation over heuristic:temperature=0.5 self-play, 150 games of 2 players
+SPREAD_POWER = 0.3  # and 320 solo ones), and against Madame du Barry; it shrinks as (share left) ** 0.3,
+# which fits both from the start to the last round (`spread`; docs/bots.md, "The value of a position")
 PLACE_BONUS = 1.0  # typical worth of a Festive or Exquisite garment's one-time bonus beyond what it pays
 
 
@@ -868,6 +872,34 @@ def turn(game: Rococo) -> tuple[int, str, int, int]:
     return s.round, s.phase, s.turn_seat, left
 
 
+def progress(game: Rococo) -> float:
+    """How much of the game has been played: whole rounds, and within the action phase the
+    share of the deciding seats' cards already played (R-PH3-4; a card hired into a hand adds a
+    turn, and takes the share back); final scoring is the end."""
+    s: State = game.s
+    rounds = s.t.ds.rules.rounds
+    if s.phase in ("scoring", "end", "over"):
+        return 1.0
+    done = 0.0
+    if s.phase == "actions":
+        hand = s.t.ds.rules.hand_size
+        seats = [p for q, p in enumerate(s.players) if not (s.cfg.solo and q == MDB)]
+        left = sum(len(p.hand) + (p.in_play != EMPTY) for p in seats)
+        done = 1.0 - min(left, hand * len(seats)) / (hand * len(seats))
+    elif s.phase == "income":
+        done = 1.0
+    return min(1.0, (s.round - 1 + done) / rounds)
+
+
+def spread(game: Rococo) -> float:
+    """How far the final margin typically still is from the evaluation: the measured spread at
+    the start (SPREAD_SOLO against Madame du Barry, SPREAD with other players), shrinking as
+    the game nears its end, slowly (SPREAD_POWER): the last round still decides much."""
+    s: State = game.s
+    start = SPREAD_SOLO if s.cfg.solo else SPREAD
+    return start * math.pow(max(0.0, 1.0 - progress(game)), SPREAD_POWER)
+
+
 EVALUATION = Evaluation(evaluate, same_turn=same_turn, plan_at=plan_at, horizon=same_round, turn=turn,
-                        weights=WEIGHTS)
+                        weights=WEIGHTS, progress=progress, spread=spread)
 """Rococo's evaluation, which its plug-in names (salon.core.evaluation)."""

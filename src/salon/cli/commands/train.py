@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.table import Table
 
 from salon.cli.common import LangOpt, check_lang, make_console
@@ -35,7 +36,11 @@ def train(
     as_json: Annotated[bool, typer.Option("--json", help="Print the held-out report as one JSON object.")] = False,
     lang: LangOpt = None,
 ) -> int:
-    """Fit the learned bot's value and policy models from self-play shards; report on held-out games."""
+    """Fit the learned bot's value and policy models from self-play shards; report on held-out
+    games: the hand and corrected evaluations' errors (RMS), overall and by phase of the game
+    (thirds of its progress) with the hand evaluation's bias, the spread of the final margin
+    around it, the log loss and Brier score of the win chance it gives, and where the
+    correction is used (where it beats the hand evaluation)."""
     lang = check_lang(lang)
     if out is None and not ship:
         raise ConfigError(text("train.where", lang))
@@ -55,7 +60,7 @@ def train(
         fitting.write(target, loaded, fitted, generation, card)
     report = fitted["report"]
     if as_json:
-        print(json.dumps({**report, "written": [str(t) for t in targets]}))
+        print(json.dumps({**report, "value_phases": fitted["value_phases"], "written": [str(t) for t in targets]}))
         return 0
     table = Table(title=text("train.title", lang, game=loaded.meta["game"], games=report["games"],
                              positions=report["held_out_positions"]), title_justify="left")
@@ -66,9 +71,31 @@ def train(
     table.add_row(text("train.policy_top1", lang), f"{100 * report['policy_top1']:.1f}%")
     table.add_row(text("train.uniform_top1", lang), f"{100 * report['uniform_top1']:.1f}%")
     console.print(table)
+    console.print(_phase_table(report["phases"], fitted["value_phases"], lang))
     for target in targets:
         console.print(text("train.written", lang, path=str(target)))
     return 0
+
+
+PHASE_COLUMNS = (("phase", 0), ("positions", 0), ("hand_rmse", 2), ("corrected_rmse", 2), ("hand_bias", 2),
+                 ("spread", 2), ("log_loss", 3), ("brier", 3), ("used", 0))
+"""The phase table's columns: the report's key (``used``: whether the phase is one of the
+card's ``value_phases``) and the decimals shown."""
+
+
+def _phase_table(phases: list[dict[str, Any]], used: list[str], lang: str) -> Table:
+    """The held-out report by phase of the game, a phase a row."""
+    table = Table(title=text("train.phase_title", lang), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True)
+    for key, _ in PHASE_COLUMNS:
+        table.add_column(text(f"train.phase_col_{key}", lang), justify="left" if key == "phase" else "right")
+    for row in phases:
+        phase = row["phase"]
+        shown = {"phase": text(f"train.phase_{phase}", lang), "positions": str(row["positions"]),
+                 "used": text("train.phase_yes" if phase in used else "train.phase_no", lang)}
+        table.add_row(*[shown[key] if key in shown else "—" if row[key] is None else f"{row[key]:.{digits}f}"
+                        for key, digits in PHASE_COLUMNS])
+    return table
 
 
 def _tag(config: dict[str, Any]) -> str:
