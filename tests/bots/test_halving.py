@@ -106,6 +106,21 @@ def test_longer_play_outs_reach_more_turns() -> None:
     assert reached[2] > reached[1] > progress(g)
 
 
+def test_rivals_that_stray_from_the_look_ahead_change_the_play_outs_reproducibly() -> None:
+    """With ``rivals`` the other seats' play-out moves are drawn, not the look-ahead's best: the
+    estimates move, and a seed still gives the same ones."""
+    changed = 0
+    for g in _wide("rococo", 3):
+        plain = SearchBot(6, iterations=2, keep=3)
+        plain.choose(g.clone())
+        drawn = [SearchBot(6, iterations=2, keep=3, rivals=2.0) for _ in range(2)]
+        for bot in drawn:
+            bot.choose(g.clone())
+        assert drawn[0].estimates == drawn[1].estimates
+        changed += drawn[0].estimates != plain.estimates
+    assert changed
+
+
 def test_the_win_objective_judges_by_the_chance_of_finishing_first() -> None:
     g = game_class("rococo").new(SOLO, 4)
     while len(g.legal_actions()) < 3:
@@ -156,7 +171,7 @@ def test_search_v1_keeps_the_first_design_whatever_the_search_becomes() -> None:
 
 
 @pytest.mark.parametrize("spec", ["search:halving=2", "search:win=3", "search:turns=0", "search:turns=5",
-                                  "search:confidence=-1"])
+                                  "search:confidence=-1", "search:rivals=-2"])
 def test_bad_search_parameters_are_refused(spec: str) -> None:
     with pytest.raises(ConfigError):
         make_bot(spec)

@@ -42,4 +42,4 @@ def expert(seed: int = 0) -> Bot:
 
 def search_v1(seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3) -> Bot:
     """``search-v1``: the search bot with these defaults, whatever ``search``'s become."""
-    return SearchBot(seed, think, iterations, keep, halving=0, turns=1, win=0)
+    return SearchBot(seed, think, iterations, keep, halving=0, turns=1, win=0, rivals=0.0)

@@ -78,19 +78,22 @@ class SearchBot(Bot):
     own choice unless another action beats it by ``confidence`` standard errors of the paired
     difference; ``turns`` is how many of the seat's turns after this one the play-outs reach;
     ``win`` (0 or 1) judges a play-out by the seat's chance of finishing first instead of its
-    margin (:func:`~salon.core.evaluation.win_chance`)."""
+    margin (:func:`~salon.core.evaluation.win_chance`); ``rivals`` (points; 0: off) makes the
+    other seats' play-out moves a draw in proportion to ``exp(value / rivals)``, so that the
+    search does not count on opponents who play exactly as its own look-ahead would."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3,
-                 halving: int = 0, turns: int = 1, win: int = 0, confidence: float = 1.0) -> None:
+                 halving: int = 0, turns: int = 1, win: int = 0, confidence: float = 1.0,
+                 rivals: float = 0.0) -> None:
         super().__init__(seed)
         if think <= 0 or (iterations is not None and iterations < 1) or keep < 1:
             raise ValueError("the search needs a positive think time, iteration count and width")
         if halving not in (0, 1) or win not in (0, 1):
             raise ValueError("halving and win are switches: 0 or 1")
-        if not 1 <= turns <= 4 or confidence < 0:
-            raise ValueError("turns is 1 to 4, and the confidence is not negative")
+        if not 1 <= turns <= 4 or confidence < 0 or rivals < 0:
+            raise ValueError("turns is 1 to 4, and the confidence and the rivals' temperature are not negative")
         self.think = think
         self.iterations = iterations
         self.keep = keep
@@ -100,6 +103,8 @@ class SearchBot(Bot):
         self.confidence = confidence
         self.policy = HeuristicBot(seed, samples=0)
         """The look-ahead: the priors at the root, and every seat's decisions in the play-outs."""
+        self.rivals = HeuristicBot(seed ^ 0x5EA7, samples=0, temperature=rivals) if rivals else self.policy
+        """Who decides for the other seats in the play-outs."""
         self.estimates: list[Estimate] = []
         """The last decision's kept actions, the chosen one first (for hints, measurements and tests)."""
         self.worlds = 0
@@ -212,7 +217,7 @@ class SearchBot(Bot):
                 turns += 1  # the seat's next turn is the ``deciding``-th after its own
                 if turns > deciding * self.turns:
                     return
-            node.apply(self.policy.choose(node))
+            node.apply((self.policy if node.current_player() == seat else self.rivals).choose(node))
 
 
 class _Trial:
