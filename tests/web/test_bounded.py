@@ -18,9 +18,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from salon.bots.base import BOTS, _factory, _parameters
 from salon.core import record
+from salon.core.errors import ConfigError
 from salon.core.game import game_class
 from salon.web.app import create_app
+from salon.web.bot_policy import BOUNDS
 from salon.web.errors import Refused
 from salon.web.guard import UNLIMITED, Limits
 from salon.web.storage import Storage
@@ -59,7 +62,8 @@ def test_a_public_server_plays_the_levels_and_the_random_bot_only() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", ["search:think=inf", "search:think=nan", "search:think=1000",
                                   "search:iterations=100000000", "search:think=-1", "search:think=0",
-                                  "heuristic:width=0", "heuristic:budget=1e9", "easy:temperature=inf"])
+                                  "heuristic:width=0", "heuristic:budget=1e9", "easy:temperature=inf",
+                                  "search:turns=4", "search:confidence=100"])
 def test_a_local_server_refuses_a_bot_parameter_out_of_range(spec: str) -> None:
     limits = replace(UNLIMITED, max_bot_think=5.0)
     with TestClient(create_app("sqlite://", bot_delay=0, limits=limits)) as c:
@@ -72,8 +76,19 @@ def test_a_local_server_takes_specs_within_range() -> None:
     limits = replace(UNLIMITED, max_bot_think=5.0)
     with TestClient(create_app("sqlite://", bot_delay=0, limits=limits)) as c:
         for spec in ("search:think=5", "search:iterations=3:keep=4", "heuristic:width=3:budget=2000",
-                     "easy:temperature=2"):
+                     "easy:temperature=2", "search:think=1:keep=6:halving=1:turns=2:win=1", "search:rivals=2:confidence=1.5"):
             assert new_table(c, [HUMAN, bot(spec)]).status_code == 201, spec
+
+
+def test_every_parameter_of_every_bot_a_server_can_make_has_a_bound() -> None:
+    """A bot gaining a parameter gains its bound here too, or a server for this computer would
+    refuse every spec that sets it."""
+    for name in BOTS:
+        try:
+            factory = _factory(name)
+        except ConfigError:  # an extra not installed here
+            continue
+        assert set(_parameters(factory)) - {"think"} <= set(BOUNDS), name
 
 
 def test_a_bot_trained_for_other_configs_is_refused_before_the_table_exists() -> None:

@@ -29,6 +29,11 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "generation": (0, 99),
     "trust": (0.0, 1.0),
     "simulations": (1, 400),  # IS-MCTS: about 4 s a decision at 400 (its cost)
+    "halving": (0, 1),
+    "turns": (1, 2),  # play-outs twice as long at most: 50 worlds of them stay within about 10 s
+    "win": (0, 1),
+    "confidence": (0.0, 10.0),
+    "rivals": (0.0, 1000.0),
 }
 """The range of each bot parameter but the think time, whose most the server sets."""
 

@@ -86,7 +86,7 @@ class SeatSpec(ApiModel):
     """A seat of a new table."""
 
     kind: Literal["human", "bot"]
-    bot: str | None = Field(default=None, max_length=40)
+    bot: str | None = Field(default=None, max_length=80)
     """A bot's name (one the server offers)."""
     invite: str | None = Field(default=None, max_length=320)
     """A person's seat kept for this e-mail address, which is sent an invitation: only the
