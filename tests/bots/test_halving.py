@@ -46,6 +46,20 @@ def test_halving_plays_the_look_aheads_choice_in_every_world_and_halves_the_rest
     assert sum(1 for w in played.values() if w == bot.worlds) <= 2
 
 
+def test_a_time_budget_plays_every_halving_round_at_least_once() -> None:
+    g = _wide()[0]
+    bot = SearchBot(2, think=1e-9, keep=4, halving=1)
+    assert bot.choose(g.clone()) in g.legal_actions()
+    assert bot.worlds == 2 and max(e.worlds for e in bot.estimates) == 2
+
+
+def test_the_hard_and_expert_levels_are_the_second_design() -> None:
+    hard, expert = make_bot("hard"), make_bot("expert")
+    assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
+    assert (hard.think, hard.keep, hard.halving, hard.turns, hard.win) == (1.0, 6, True, 2, True)
+    assert (expert.think, expert.keep, expert.halving, expert.turns, expert.win) == (5.0, 8, True, 2, True)
+
+
 def test_halving_is_deterministic_for_a_seed() -> None:
     g = _wide()[0]
     runs = [SearchBot(5, iterations=2, keep=5, halving=1) for _ in range(2)]

@@ -12,7 +12,7 @@ import pytest
 from salon.bots.base import RandomBot, make_bot
 from salon.bots.heuristic import HeuristicBot
 from salon.bots.levels import EasyBot
-from salon.bots.search import SearchBot, hint, hint_seed
+from salon.bots.search import SECOND, SearchBot, hint, hint_seed
 from salon.core.evaluation import evaluation_of
 from salon.core.game import Game, game_class, secret_seed
 from salon.core.rng import Rng
@@ -105,7 +105,7 @@ def test_a_hint_is_what_the_search_bot_would_play() -> None:
         seed = hint_seed(g.seed, seat, 0)
         shown = hint(g, seed, iterations=2)
         assert shown[0].action in g.legal_actions()
-        assert shown[0].action == SearchBot(seed, iterations=2).choose(g)
+        assert shown[0].action == SearchBot(seed, iterations=2, **SECOND).choose(g)
         twin = g.determinize(seat, Rng(5))
         assert twin is not None and hint(twin, seed, iterations=2) == shown
 
@@ -120,8 +120,8 @@ def test_hint_seeds_are_per_seat_and_hint_and_secret_for_a_secret_game() -> None
 
 def test_the_levels() -> None:
     hard, expert = make_bot("hard", 1), make_bot("expert", 1)
-    assert isinstance(hard, SearchBot) and (hard.think, hard.keep) == (1.0, 3)
-    assert isinstance(expert, SearchBot) and (expert.think, expert.keep) == (5.0, 5)
+    assert isinstance(hard, SearchBot) and (hard.think, hard.keep) == (1.0, 6)  # tests/bots/test_halving.py
+    assert isinstance(expert, SearchBot) and (expert.think, expert.keep) == (5.0, 8)
     assert type(make_bot("normal", 1)).__name__ == "HeuristicBot"
     assert isinstance(make_bot("easy", 1), EasyBot)
     custom = make_bot("search:think=3:keep=4", 1)

@@ -299,7 +299,7 @@ def test_a_hint_shows_the_searchs_best_choices_and_the_others_are_told(run: Run)
     assert "Hint for Player 1: the search's best choices" in out
     shown = re.findall(r"(\d)\. option \d+: (pick:S\d+) \(Take .*?\): "
                        r"(about [\d.]+ VP (?:ahead of|behind) the best opponent|level)", out)
-    assert [rank for rank, _, _ in shown] == ["1", "2", "3"], out
+    assert [rank for rank, _, _ in shown] == ["1", "2", "3", "4", "5"], out  # the five picks: six candidates kept
     handover = out.index("Pass the terminal to Player 2")
     assert out.index("Player 1 asked for a hint", handover) > out.index("Since your last decision", handover)
 

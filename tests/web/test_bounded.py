@@ -76,7 +76,8 @@ def test_a_local_server_takes_specs_within_range() -> None:
     limits = replace(UNLIMITED, max_bot_think=5.0)
     with TestClient(create_app("sqlite://", bot_delay=0, limits=limits)) as c:
         for spec in ("search:think=5", "search:iterations=3:keep=4", "heuristic:width=3:budget=2000",
-                     "easy:temperature=2", "search:think=1:keep=6:halving=1:turns=2:win=1", "search:rivals=2:confidence=1.5"):
+                     "easy:temperature=2", "search:think=1:keep=6:halving=1:turns=2:win=1",
+                     "search:rivals=2:confidence=1.5"):
             assert new_table(c, [HUMAN, bot(spec)]).status_code == 201, spec
 
 

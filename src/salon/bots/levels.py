@@ -4,19 +4,20 @@
   ``exp(value / temperature)``: it mostly plays a sound move and often a merely decent one,
   as a beginner does, rather than a random one.
 * Normal: the heuristic bot (salon.bots.heuristic).
-* Hard: the search bot with one second a decision (salon.bots.search).
-* Expert: the search bot with five seconds a decision and five actions weighed.
+* Hard: the search bot's second design (salon.bots.search.SECOND: six candidates by
+  Sequential Halving, two turns ahead, the chance of winning) with one second a decision.
+* Expert: the same with five seconds a decision and eight candidates.
 
-``search-v1`` is no level: it is the search bot under a name that keeps its present defaults
-(one second, three actions kept), a fixed entrant of ``salon ladder`` that later search bots,
-with other defaults under their own names, are rated against.
+``search-v1`` is no level: it is the search bot's first design under a name that keeps it
+(one second, three actions kept, evenly spread worlds, one turn ahead, the margin), a fixed
+entrant of ``salon ladder`` that later search bots are rated against.
 """
 
 from __future__ import annotations
 
 from salon.bots.base import Bot
 from salon.bots.heuristic import HeuristicBot
-from salon.bots.search import SearchBot
+from salon.bots.search import SECOND, SearchBot
 
 
 class EasyBot(HeuristicBot):
@@ -33,11 +34,11 @@ class EasyBot(HeuristicBot):
 
 
 def hard(seed: int = 0) -> Bot:
-    return SearchBot(seed, think=1.0)
+    return SearchBot(seed, think=1.0, win=1, **SECOND)
 
 
 def expert(seed: int = 0) -> Bot:
-    return SearchBot(seed, think=5.0, keep=5)
+    return SearchBot(seed, think=5.0, win=1, **{**SECOND, "keep": 8})
 
 
 def search_v1(seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3) -> Bot:

@@ -51,6 +51,10 @@ MAX_STEPS = 600
 """The most actions one play-out applies (a bound for safety; a turn takes far fewer)."""
 HINT_THINK = 1.0
 """Seconds of search a hint takes: the Hard level's budget."""
+SECOND = {"keep": 6, "halving": 1, "turns": 2}
+"""The second design's settings (docs/bots.md): the Hard and Expert levels' search, with the
+chance of winning as its objective, and the hints', judged by the margin, which a hint shows
+in points."""
 
 
 @dataclass(frozen=True)
@@ -274,9 +278,10 @@ def hint_seed(game_seed: int, seat: int, asked: int) -> int:
 
 def hint(game: Game, seed: int, think: float = HINT_THINK, iterations: int | None = None) -> list[Estimate]:
     """What the search finds for the seat deciding now, from that seat's information only:
-    its best actions with their estimates, best first; with the same seed and budget the
-    first is the action a search bot would play."""
+    its best actions with their estimates (in the game's unit), the chosen one first; with the
+    same seed and budget the first is the action the Hard level's search would play where it
+    weighed the margin instead of the chance of winning."""
     legal = game.legal_actions()
     if len(legal) == 1:
         return [Estimate(legal[0], 0.0, 0, 0.0)]
-    return SearchBot(seed, think, iterations).analyse(game)
+    return SearchBot(seed, think, iterations, **SECOND).analyse(game)
