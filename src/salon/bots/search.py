@@ -29,6 +29,13 @@ The search.  At each decision:
    game's own unit (for both games: expected final points ahead of the best opponent); the
    action with the best mean is chosen, ties going to the better prior.
 
+The second design (docs/bots.md, "The second design"; the Hard and Expert levels) changes
+four things, each a parameter: more candidates (``keep``) with the worlds spent by Sequential
+Halving and the look-ahead's own choice kept unless another beats it significantly in the same
+worlds (``halving``, ``confidence``); play-outs through more of the seat's turns (``turns``);
+the chance of finishing first as a play-out's worth (``win``, from the evaluation's
+``spread``); and, optionally, other seats that stray from the look-ahead's best (``rivals``).
+
 With ``iterations`` the bot is deterministic for its seed (tests, reports); with ``think``
 it is anytime.  :meth:`SearchBot.analyse` gives the values of the kept actions, which the
 hints show.
@@ -107,7 +114,7 @@ class SearchBot(Bot):
         self.confidence = confidence
         self.policy = HeuristicBot(seed, samples=0)
         """The look-ahead: the priors at the root, and every seat's decisions in the play-outs."""
-        self.rivals = HeuristicBot(seed ^ 0x5EA7, samples=0, temperature=rivals) if rivals else self.policy
+        self.rival_policy = HeuristicBot(seed ^ 0x5EA7, samples=0, temperature=rivals) if rivals else self.policy
         """Who decides for the other seats in the play-outs."""
         self.estimates: list[Estimate] = []
         """The last decision's kept actions, the chosen one first (for hints, measurements and tests)."""
@@ -221,7 +228,7 @@ class SearchBot(Bot):
                 turns += 1  # the seat's next turn is the ``deciding``-th after its own
                 if turns > deciding * self.turns:
                     return
-            node.apply((self.policy if node.current_player() == seat else self.rivals).choose(node))
+            node.apply((self.policy if node.current_player() == seat else self.rival_policy).choose(node))
 
 
 class _Trial:
@@ -248,6 +255,7 @@ class _Trial:
         self.worlds += 1
 
     def played(self, action: str) -> int:
+        """In how many worlds ``action`` was played out."""
         return len(self.values[action])
 
     def mean(self, action: str) -> float:
