@@ -34,14 +34,16 @@ KILL_WAIT_MS = 60_000
 
 
 def two_processes(url: str, scenario: Scenario, seats: tuple[dict[str, str], ...] = PEOPLE,
-                  limits: Limits | None = None, bot_delay: float = 0, options: dict[str, object] | None = None) -> None:
+                  limits: Limits | None = None, bot_delay: float = 0, options: dict[str, object] | None = None,
+                  rounds: float = 0.05) -> None:
     """Run ``scenario`` with two hubs on one database, each listening to the other, and a
-    two-seat Rococo table that the first created and the second loaded."""
+    two-seat Rococo table that the first created and the second loaded; each hub compares
+    its tables' writes with the database's every ``rounds`` seconds (Sync._every_round)."""
     async def run() -> None:
         stores = [Storage(url), Storage(url)]
         for store in stores:
             await store.start()
-        a, b = (Hub(store, bot_delay=bot_delay, allow_seed=True, limits=limits, lease_retry=0.05)
+        a, b = (Hub(store, bot_delay=bot_delay, allow_seed=True, limits=limits, lease_retry=rounds)
                 for store in stores)
         for hub in (a, b):
             await hub.start()
@@ -186,7 +188,9 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(
         postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A spectator of process B sees the moves made through A, which B takes from their
     notifications without reading the game again; and a token renewed through A is the only
-    one B honours: B's connection of the old token is closed."""
+    one B honours: B's connection of the old token is closed.  (B's rounds wait: on a busy
+    machine a notification may come after two of them, and the round would rightly read the
+    game.)"""
     loads: Counter[str] = Counter()
     load = Database.load
 
@@ -223,7 +227,7 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(
             room_b.seat_of(tokens[0])
         assert player.closing, "B's connection of the renewed token is closed"
 
-    two_processes(postgres_url, scenario)
+    two_processes(postgres_url, scenario, rounds=HANG_GUARD)
 
 
 def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(postgres_url: str) -> None:
