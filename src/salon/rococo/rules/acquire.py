@@ -8,6 +8,8 @@ which (a reward is free).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Fate, Mode
@@ -30,21 +32,28 @@ def price(s: State, slot: int) -> int:
     return s.t.ds.board.resource_price[count]
 
 
-def targets(s: State, seat: int, mode: str) -> list[str]:
-    """Tiles that can be taken now (R-ACT-RES-3/5: in the display and affordable)."""
-    take = s.t.take
-    if mode == "reward":
-        return [take[x] for x in s.drawers if x != EMPTY]
+def _drawers(s: State, seat: int, mode: str) -> Iterator[list[int]]:
+    """The tiles of each drawer whose tiles can be taken now, a drawer at a time (R-ACT-RES-3/5:
+    in the display and affordable; a reward's tile is free): the one definition behind the
+    legal tiles and whether there is any, which is asked at every main decision."""
     livres = s.players[seat].livres
     spaces = s.t.ds.board.drawer_spaces
     prices = s.t.ds.board.resource_price
-    out: list[str] = []
     dr = s.drawers
     for d in range(0, len(dr), spaces):
         row = [x for x in dr[d:d + spaces] if x != EMPTY]
-        if row and prices[len(row)] <= livres:
-            out.extend(take[x] for x in row)
-    return out
+        if row and (mode == "reward" or prices[len(row)] <= livres):
+            yield row
+
+
+def targets(s: State, seat: int, mode: str) -> list[str]:
+    """Tiles that can be taken now."""
+    take = s.t.take
+    return [take[x] for row in _drawers(s, seat, mode) for x in row]
+
+
+def any_target(s: State, seat: int, mode: str) -> bool:
+    return next(_drawers(s, seat, mode), None) is not None
 
 
 def _legal(s: State, f: Mode) -> list[str]:

@@ -97,7 +97,7 @@ def _start_pay1_options(s: State, seat: int, card: int) -> list[str]:
 
 
 def _extra_acquire_options(s: State, seat: int, card: int) -> list[str]:
-    return [USE] if acquire.targets(s, seat, "bonus") else []
+    return [USE] if acquire.any_target(s, seat, "bonus") else []
 
 
 def _extra_acquire(s: State, seat: int, card: int, action: str) -> None:
@@ -143,7 +143,7 @@ def _blue_green(s: State, seat: int) -> int:
 
 def _tailor_options(mode: str) -> Options:
     def options(s: State, seat: int, card: int) -> list[str]:
-        return [USE] if tailor.targets(s, seat, mode) else []
+        return [USE] if tailor.any_target(s, seat, mode) else []
 
     return options
 
@@ -177,7 +177,7 @@ def _l3_per_dec(s: State, seat: int, card: int, action: str) -> None:
 
 def _finance_options(discount: Callable[[State], int]) -> Options:
     def options(s: State, seat: int, card: int) -> list[str]:
-        return [USE] if finance.targets(s, seat, discount(s)) else []
+        return [USE] if finance.any_target(s, seat, discount(s)) else []
 
     return options
 

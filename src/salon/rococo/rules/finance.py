@@ -3,6 +3,8 @@ level-III and level-VI bonuses (A-10: cost = max(0, printed - discount))."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Finance
@@ -14,15 +16,26 @@ from salon.rococo.state import EMPTY, State
 ONE_PER_PLAYER = ("kitchen_left", "kitchen_right", "jeweler")  # R-ACT-FIN-4, R-JB-FIN-2
 
 
-def targets(s: State, seat: int, discount: int) -> list[str]:
-    """The spaces ``allowed`` would accept, in one pass (this runs for every main decision)."""
+def _spaces(s: State, seat: int, discount: int) -> Iterator[int]:
+    """The decoration spaces ``seat`` may finance now (free, affordable, at most one of each
+    kind of ONE_PER_PLAYER): the one definition behind the legal spaces and whether there is
+    any, which is asked at every main decision."""
     decos = s.t.ds.board.decorations
     owners = s.deco
     blocked = {decos[d].kind for d, o in enumerate(owners) if o == seat and decos[d].kind in ONE_PER_PLAYER}
     budget = s.players[seat].livres + discount
+    for d, o in enumerate(owners):
+        if o == EMPTY and decos[d].cost <= budget and decos[d].kind not in blocked:
+            yield d
+
+
+def targets(s: State, seat: int, discount: int) -> list[str]:
     fin = s.t.finance
-    return [fin[d] for d, o in enumerate(owners)
-            if o == EMPTY and decos[d].cost <= budget and decos[d].kind not in blocked]
+    return [fin[d] for d in _spaces(s, seat, discount)]
+
+
+def any_target(s: State, seat: int, discount: int) -> bool:
+    return next(_spaces(s, seat, discount), None) is not None
 
 
 def _apply(s: State, f: Finance, action: str) -> None:

@@ -12,6 +12,8 @@ nothing would only lose it (a provably dominated choice, so it is pruned).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Give, Mode, Place
@@ -115,9 +117,21 @@ def refusal(s: State, seat: int, g: int, window: int, mode: str) -> Refusal | No
     return Refusal("A-55", "it cannot be sold, and no free guest space may take it", "tailor_no_place", garment)
 
 
+def _makeable(s: State, seat: int, mode: str) -> Iterator[int]:
+    """The garments of the display that ``seat`` can make now: behind both the legal garments
+    and whether there is any, which is asked at every main decision."""
+    for w, g in enumerate(s.windows):
+        if g != EMPTY and _failed(s, seat, g, w, mode) is None:
+            yield g
+
+
 def targets(s: State, seat: int, mode: str) -> list[str]:
     names = s.t.garment
-    return [names[g] for w, g in enumerate(s.windows) if g != EMPTY and _failed(s, seat, g, w, mode) is None]
+    return [names[g] for g in _makeable(s, seat, mode)]
+
+
+def any_target(s: State, seat: int, mode: str) -> bool:
+    return next(_makeable(s, seat, mode), None) is not None
 
 
 def _legal(s: State, f: Mode) -> list[str]:

@@ -91,46 +91,56 @@ decision("play", _play_legal, _play_apply,
          ("play",), "R-PH3-1")
 
 
-def main_refusal(s: State, seat: int, what: str) -> Refusal | None:
-    """Why the main action ``what`` cannot be taken now, or None when it can (R-PH3-6): the one
-    check behind both the options and the refusal of another."""
+NOT_NOW = {
+    "favour_taken": ("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round"),
+    "acquire_none": ("R-ACT-RES-5", "no tile in the display that you can pay for"),
+    "tailor_none": ("R-ACT-TAILOR-14", "no garment in the display that you can make now"),
+    "hire_none": ("R-ACT-HIRE-4", "the display is empty or you cannot pay the price"),
+    "finance_none": ("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for"),
+}
+"""The rule and the words of each main action that its type allows but the position does not."""
+
+
+def _main_failed(s: State, seat: int, what: str) -> str | None:
+    """The first check that the main action ``what`` fails now (a refusal's key), or None when
+    it can be taken (R-PH3-6): the one check behind both the options and the refusal of
+    another.  It builds no refusal, since it runs for every main action at every turn."""
     if what not in MAIN_ACTIONS or (what in exams.EXAMS and s.t.ds.jewelry_box is None):
+        return "main_unknown"
+    if what not in ALLOWED[s.t.cards[s.turn_card].type]:
+        return "main_not_for_type"
+    if what == "favour":
+        return None if favour.available(s) else "favour_taken"
+    if what == "acquire":
+        return None if acquire.any_target(s, seat, "main") else "acquire_none"
+    if what == "tailor":
+        return None if tailor.any_target(s, seat, "main") else "tailor_none"
+    if what == "hire":
+        return None if hire.targets(s, seat) else "hire_none"
+    if what == "send":
+        return None if send_away.available(s, seat) else "send_staff_minimum"
+    if what == "finance":
+        return None if finance.any_target(s, seat, 0) else "finance_none"
+    return None if exams.exam_available(s, seat, what) else "exam_unavailable"
+
+
+def main_refusal(s: State, seat: int, what: str) -> Refusal | None:
+    """Why the main action ``what`` cannot be taken now, or None when it can (R-PH3-6)."""
+    failed = _main_failed(s, seat, what)
+    if failed is None:
+        return None
+    if failed == "main_unknown":
         return Refusal("R-PH3-4", f"no main action {what!r}; choose one of {', '.join(MAIN_ACTIONS)} or skip",
                        "main_unknown", {"action": what})
     card = s.t.cards[s.turn_card]
-    ctype = card.type
-    if what not in ALLOWED[ctype]:
-        return Refusal(TYPE_RULE.get(what, "R-EMP-3"), f"a {ctype} may not take the action {what} (R-EMP-1..3)",
-                       "main_not_for_type", {"type": ctype, "action": what, "card": card.id})
-    # the refusal is built only when refused: this check runs for every main action at every turn
-    if what == "favour":
-        if favour.available(s):
-            return None
-        return Refusal("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round", "favour_taken")
-    if what == "acquire":
-        if acquire.targets(s, seat, "main"):
-            return None
-        return Refusal("R-ACT-RES-5", "no tile in the display that you can pay for", "acquire_none")
-    if what == "tailor":
-        if tailor.targets(s, seat, "main"):
-            return None
-        return Refusal("R-ACT-TAILOR-14", "no garment in the display that you can make now", "tailor_none")
-    if what == "hire":
-        if hire.targets(s, seat):
-            return None
-        return Refusal("R-ACT-HIRE-4", "the display is empty or you cannot pay the price", "hire_none")
-    if what == "send":
-        if send_away.available(s, seat):
-            return None
+    if failed == "main_not_for_type":
+        return Refusal(TYPE_RULE.get(what, "R-EMP-3"), f"a {card.type} may not take the action {what} (R-EMP-1..3)",
+                       "main_not_for_type", {"type": card.type, "action": what, "card": card.id})
+    if failed in NOT_NOW:
+        return Refusal(*NOT_NOW[failed], failed)
+    if failed == "send_staff_minimum":
         return Refusal("R-STAFF-2", "you must keep at least 4 employees", "send_staff_minimum",
                        {"minimum": s.t.ds.rules.min_staff})
-    if what == "finance":
-        if finance.targets(s, seat, 0):
-            return None
-        return Refusal("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for",
-                       "finance_none")
-    if exams.exam_available(s, seat, what):
-        return None
     journeyman = what == "journeyman_exam"
     tasks = "all 4 tasks" if journeyman else "all 3 tasks"
     rule = "R-JB-EXAM-J-2" if journeyman else "R-JB-EXAM-M-2"
@@ -141,7 +151,7 @@ def main_refusal(s: State, seat: int, what: str) -> Refusal | None:
 
 def main_options(s: State, seat: int) -> list[str]:
     """R-PH3-6: only main actions that can be carried out now, plus declining (R-PH3-5)."""
-    return [MAIN[what] for what in MAIN_ACTIONS if main_refusal(s, seat, what) is None] + [MAIN["skip"]]
+    return [MAIN[what] for what in MAIN_ACTIONS if _main_failed(s, seat, what) is None] + [MAIN["skip"]]
 
 
 def _main_apply(s: State, f: SeatStep, action: str) -> None:
