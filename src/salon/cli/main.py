@@ -12,6 +12,7 @@ from salon.cli.commands.fit import fit
 from salon.cli.commands.ladder import ladder
 from salon.cli.commands.learn import learn
 from salon.cli.commands.play import play
+from salon.cli.commands.regret import regret
 from salon.cli.commands.replay import replay
 from salon.cli.commands.selfplay import selfplay
 from salon.cli.commands.simulate import simulate
@@ -68,3 +69,4 @@ app.command()(tournament)
 app.command()(selfplay)
 app.command()(train)
 app.command()(ladder)
+app.add_typer(regret)
