@@ -47,14 +47,11 @@ class LearnedBot(SearchBot):
         looked up since the bot was unpickled)."""
         self._config: tuple[str, str] | None = None
 
-    def __reduce__(self) -> tuple[type[LearnedBot], tuple[()], dict[str, object]]:
-        """Pickled through its constructor (salon/compiled.py) and without its model, which
-        is megabytes of weights that the process the bot lands in reads once for all its
-        bots (salon.bots.model keeps them), and a compiled frozen dataclass, which unpickling
+    def __reduce__(self) -> tuple[type[SearchBot], tuple[()], dict[str, object]]:
+        """Without its model too, which is a compiled frozen dataclass as well, which unpickling
         cannot fill (it sets each field, and the class refuses that)."""
-        state = self.__getstate__()
-        assert isinstance(state, dict)
-        return type(self), (), {**state, "model": None, "_config": None}
+        cls, args, state = super().__reduce__()
+        return cls, args, {**state, "model": None, "_config": None}
 
     def check_game(self, game: Game) -> None:
         """Refuse a generation the game's config has no model of, or a model of another layout

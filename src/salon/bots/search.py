@@ -50,6 +50,8 @@ from typing import Any
 
 from salon.bots.base import Bot, bot_seed
 from salon.bots.heuristic import HeuristicBot, world
+from salon.bots.model import Playout, config_key, model_for
+from salon.core.errors import ConfigError
 from salon.core.evaluation import Evaluation, evaluation_of, win_chance
 from salon.core.game import Game, derive_secret_seed, is_secret_seed
 from salon.core.rng import derive_seed
@@ -91,20 +93,24 @@ class SearchBot(Bot):
     ``win`` (0 or 1) judges a play-out by the seat's chance of finishing first instead of its
     margin (:func:`~salon.core.evaluation.win_chance`); ``rivals`` (points; 0: off) makes the
     other seats' play-out moves a draw in proportion to ``exp(value / rivals)``, so that the
-    search does not count on opponents who play exactly as its own look-ahead would."""
+    search does not count on opponents who play exactly as its own look-ahead would; ``fast``
+    (a generation of the config's shipped model; 0: off) lets that model's policy decide in the
+    play-outs beyond the first reply (:class:`~salon.bots.model.Playout`), far faster than the
+    look-ahead, so that a budget of time reaches more worlds."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3,
                  halving: int = 0, turns: int = 1, win: int = 0, confidence: float = 1.0,
-                 rivals: float = 0.0) -> None:
+                 rivals: float = 0.0, fast: int = 0) -> None:
         super().__init__(seed)
         if think <= 0 or (iterations is not None and iterations < 1) or keep < 1:
             raise ValueError("the search needs a positive think time, iteration count and width")
         if halving not in (0, 1) or win not in (0, 1):
             raise ValueError("halving and win are switches: 0 or 1")
-        if not 1 <= turns <= 4 or confidence < 0 or rivals < 0:
-            raise ValueError("turns is 1 to 4, and the confidence and the rivals' temperature are not negative")
+        if not 1 <= turns <= 4 or confidence < 0 or rivals < 0 or fast < 0:
+            raise ValueError("turns is 1 to 4, and the confidence, the rivals' temperature and fast's generation "
+                             "are not negative")
         self.think = think
         self.iterations = iterations
         self.keep = keep
@@ -116,16 +122,42 @@ class SearchBot(Bot):
         """The look-ahead: the priors at the root, and every seat's decisions in the play-outs."""
         self.rival_policy = HeuristicBot(seed ^ 0x5EA7, samples=0, temperature=rivals) if rivals else self.policy
         """Who decides for the other seats in the play-outs."""
+        self.fast = fast
+        self._playout: Playout | None = None
+        """The policy that decides beyond the first reply (``fast``), bound to the game's config."""
+        self._playout_config: str | None = None
         self.estimates: list[Estimate] = []
         """The last decision's kept actions, the chosen one first (for hints, measurements and tests)."""
         self.worlds = 0
         """How many worlds the last decision was played out in."""
+
+    def __reduce__(self) -> tuple[type[SearchBot], tuple[()], dict[str, object]]:
+        """Pickled through its constructor (salon/compiled.py) and without its play-out policy,
+        megabytes of weights that the process the bot lands in reads once for all its bots
+        (salon.bots.model keeps them)."""
+        state = self.__getstate__()
+        assert isinstance(state, dict)
+        return type(self), (), {**state, "_playout": None, "_playout_config": None}
 
     @property
     def cost(self) -> float:
         """The think time, which is also what a search of ``iterations`` worlds is granted:
         a server bounds their count so that they fit in it and its grace."""
         return self.think
+
+    def check_game(self, game: Game) -> None:
+        """Refuse ``fast`` where the game's config has no model of that generation."""
+        if self.fast:
+            self._bind(game)
+
+    def _bind(self, game: Game) -> None:
+        """The play-out policy of ``fast`` for the game's config (looked up once per config)."""
+        key = config_key(game)
+        if key != self._playout_config:
+            model = model_for(game, self.fast)
+            if model is None:
+                raise ConfigError(f"search:fast={self.fast}: no model was trained for this {game.name} config")
+            self._playout, self._playout_config = Playout(model, game), key
 
     def choose(self, game: Game) -> str:
         legal = game.legal_actions()
@@ -142,6 +174,8 @@ class SearchBot(Bot):
             self.estimates, self.worlds = [], 0
             return []
         evaluation = evaluation_of(game)
+        if self.fast:
+            self._bind(game)
         self.policy.choose(game)
         priors = dict(self.policy.values)
         ranked = sorted(priors, key=lambda a: -priors[a])  # stable: ties keep the legal order
@@ -209,7 +243,9 @@ class SearchBot(Bot):
         """Let the look-ahead decide for every seat from ``node`` to the play-out's end: the end
         of ``seat``'s ``turns``-th turn after this one (the evaluation's ``turn`` counts the
         turns; without it, every change of the deciding seat is one), or the evaluation's
-        horizon for a planned decision."""
+        horizon for a planned decision.  With ``fast``, the play-out policy decides from the
+        second change of turn on: the look-ahead finishes the seat's turn and plays the first
+        reply, where a move matters most to the action weighed."""
         def key(g: Game) -> object:
             return evaluation.turn(g) if evaluation.turn is not None else g.current_player()
 
@@ -228,7 +264,10 @@ class SearchBot(Bot):
                 turns += 1  # the seat's next turn is the ``deciding``-th after its own
                 if turns > deciding * self.turns:
                     return
-            node.apply((self.policy if node.current_player() == seat else self.rival_policy).choose(node))
+            if self._playout is not None and turns >= 2:
+                node.apply(self._playout.choose(node))
+            else:
+                node.apply((self.policy if node.current_player() == seat else self.rival_policy).choose(node))
 
 
 class _Trial:

@@ -34,6 +34,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "win": (0, 1),
     "confidence": (0.0, 10.0),
     "rivals": (0.0, 1000.0),
+    "fast": (0, 99),
 }
 """The range of each bot parameter but the think time, whose most the server sets."""
 
