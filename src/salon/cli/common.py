@@ -121,6 +121,15 @@ def check_options(cls: type[Game], solo: bool, edition: str | None, expansions: 
         raise ConfigError(text("error.no_expansions", lang, game=title))
 
 
+def checked_config(game: str, players: int | None, solo: bool, edition: str | None, expansions: str | None,
+                   lang: str) -> tuple[type[Game], dict[str, Any]]:
+    """The game class and the new games' config of a command's options (two players unless
+    told), each option refused as its own check words it."""
+    cls = check_game(game)
+    check_options(cls, solo, edition, expansions, lang)
+    return cls, game_config(solo_players(players, solo) or 2, expansions, solo, edition)
+
+
 def check_players(cls: type[Game], players: int, solo: bool, lang: str = DEFAULT) -> None:
     """Refuse a player count the game is never played with, in the players' words ("The
     Queen's Necklace is played by 2 to 4 players") rather than the config's field message;

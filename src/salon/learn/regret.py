@@ -84,9 +84,7 @@ class RegretSet:
     def replay(self, position: Position) -> Game:
         """The game at ``position``, replayed from its seed; SalonError where the file's actions
         do not replay to a decision of its seat (a file edited or of another engine)."""
-        game = game_class(self.game).new(self.config, position.seed)
-        for action in position.history:
-            game.apply(action)
+        game = replay(self.game, self.config, position.seed, position.history)
         if game.current_player() != position.seat or set(game.legal_actions()) != set(position.values):
             raise SalonError(f"the position of seed {position.seed} does not replay to its decision: "
                              "the file was edited, or made by another version of the rules")
@@ -117,6 +115,14 @@ class RegretSet:
             raise ConfigError(f"{path}: cannot be read ({e.strerror})") from None
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise ConfigError(f"{path}: not a regret set ({type(e).__name__}: {e})") from None
+
+
+def replay(game: str, config: dict[str, Any], seed: int, history: Sequence[str]) -> Game:
+    """The game of ``seed`` after ``history``."""
+    played = game_class(game).new(config, seed)
+    for action in history:
+        played.apply(action)
+    return played
 
 
 def reference_of(text: str) -> BotSpec:
@@ -157,9 +163,7 @@ def build_one(job: BuildJob) -> Position:
     if not choices:
         raise SalonError(f"the game of seed {job.seed} had no decision with a choice")
     at = random.Random(derive_seed(job.seed, 0x2E6)).choice(choices)
-    position = game_class(job.game).new(job.config, job.seed)
-    for action in history[:at]:
-        position.apply(action)
+    position = replay(job.game, job.config, job.seed, history[:at])
     legal = position.legal_actions()
     spec = job.reference
     reference = BotSpec(spec.name, (*spec.params, ("keep", len(legal))), spec.text).make(derive_seed(job.seed, 0x2EF))

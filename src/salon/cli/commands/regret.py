@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from salon import parallel
 from salon.bots.base import BotSpec
-from salon.cli.common import LangOpt, check_game, check_lang, check_options, game_config, make_console, solo_players
+from salon.cli.common import LangOpt, check_lang, checked_config, make_console
 from salon.cli.group import speaker
 from salon.cli.options import BRIEF_GAME_HELP, BriefEditionOpt, BriefExpansionsOpt, JsonOpt, WorkersOpt
 from salon.core.game import game_class
@@ -47,10 +47,8 @@ def build(
 ) -> int:
     """Draw one decision from each of a run of games and score every legal action there with a reference search."""
     lang = check_lang(lang)
-    cls = check_game(game)
-    check_options(cls, solo, edition, expansions, lang)
+    cls, config = checked_config(game, players, solo, edition, expansions, lang)
     parallel.check_workers(workers)
-    config = game_config(solo_players(players, solo) or 2, expansions, solo, edition)
     probe = cls.new(config, seed)
     spec = BotSpec.parse(generator)
     spec.check(probe)

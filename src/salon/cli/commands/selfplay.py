@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from salon import parallel
 from salon.bots.base import BotSpec
-from salon.cli.common import LangOpt, check_game, check_lang, check_options, game_config, make_console, solo_players
+from salon.cli.common import LangOpt, check_lang, checked_config, make_console
 from salon.cli.options import BRIEF_GAME_HELP, AddressOpt, BackendOpt, BriefEditionOpt, BriefExpansionsOpt, WorkersOpt
 from salon.core.errors import ConfigError
 from salon.core.game import Game
@@ -41,11 +41,9 @@ def selfplay(
 ) -> int:
     """Record self-play positions (observation, legal actions, choice, evaluation, final margin) in .npz shards."""
     lang = check_lang(lang)
-    cls = check_game(game)
-    check_options(cls, solo, edition, expansions, lang)
+    cls, config = checked_config(game, players, solo, edition, expansions, lang)
     parallel.check_workers(workers)
     parallel.check_backend(backend, address)
-    config = game_config(solo_players(players, solo) or 2, expansions, solo, edition)
     specs = _specs(bots, cls.new(config, seed), lang)
     folder_out = out if out is not None else Path(f"selfplay-{game}")
     from salon.learn import selfplay as recording
