@@ -91,16 +91,6 @@ decision("play", _play_legal, _play_apply,
          ("play",), "R-PH3-1")
 
 
-NOT_NOW = {
-    "favour_taken": ("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round"),
-    "acquire_none": ("R-ACT-RES-5", "no tile in the display that you can pay for"),
-    "tailor_none": ("R-ACT-TAILOR-14", "no garment in the display that you can make now"),
-    "hire_none": ("R-ACT-HIRE-4", "the display is empty or you cannot pay the price"),
-    "finance_none": ("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for"),
-}
-"""The rule and the words of each main action that its type allows but the position does not."""
-
-
 def _main_failed(s: State, seat: int, what: str) -> str | None:
     """The first check that the main action ``what`` fails now (a refusal's key), or None when
     it can be taken (R-PH3-6): the one check behind both the options and the refusal of
@@ -136,8 +126,17 @@ def main_refusal(s: State, seat: int, what: str) -> Refusal | None:
     if failed == "main_not_for_type":
         return Refusal(TYPE_RULE.get(what, "R-EMP-3"), f"a {card.type} may not take the action {what} (R-EMP-1..3)",
                        "main_not_for_type", {"type": card.type, "action": what, "card": card.id})
-    if failed in NOT_NOW:
-        return Refusal(*NOT_NOW[failed], failed)
+    if failed == "favour_taken":
+        return Refusal("R-ACT-FAVOUR-3", "the Queen's favour has already been won this round", "favour_taken")
+    if failed == "acquire_none":
+        return Refusal("R-ACT-RES-5", "no tile in the display that you can pay for", "acquire_none")
+    if failed == "tailor_none":
+        return Refusal("R-ACT-TAILOR-14", "no garment in the display that you can make now", "tailor_none")
+    if failed == "hire_none":
+        return Refusal("R-ACT-HIRE-4", "the display is empty or you cannot pay the price", "hire_none")
+    if failed == "finance_none":
+        return Refusal("R-ACT-FIN-5", "no free decoration space that you may finance and can pay for",
+                       "finance_none")
     if failed == "send_staff_minimum":
         return Refusal("R-STAFF-2", "you must keep at least 4 employees", "send_staff_minimum",
                        {"minimum": s.t.ds.rules.min_staff})
