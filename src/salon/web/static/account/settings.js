@@ -64,8 +64,10 @@ export class AccountSettings {
   async start() {
     this.render();
     if (!account.me) return;
+    // The answers of a sign-in leave the preferences out: the account is read again with the rest.
+    const me = account.me.preferences ? null : account.load();
     await Promise.all([this.loadSessions(), this.loadPasskeys(), this.loadNotices(), this.loadPush(),
-      this.blocks.load()]);
+      this.blocks.load(), me]);
     if (!this.closed) this.render();
   }
 
@@ -333,14 +335,11 @@ export class AccountSettings {
 
   /**
    * What the server answers for the player at every table (salon.core.choices), read with the
-   * account (the answers of a sign-in leave it out: then read again).
+   * account (start reads it again when a sign-in's answer left it out).
    * @param {import("./session.js").Me} me
    */
   preferencesSection(me) {
-    if (!me.preferences) {
-      account.load().then(() => !this.closed && account.me?.preferences && this.render());
-      return null;
-    }
+    if (!me.preferences) return null;
     return section("account-preferences", this.c.t("prefs.title"), preferencesForm(this.c, "account"));
   }
 
