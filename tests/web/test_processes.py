@@ -234,6 +234,28 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(
     two_processes(postgres_url, scenario, rounds=LATE)
 
 
+def test_a_process_hears_the_others_from_the_moment_its_storage_listens(postgres_url: str) -> None:
+    """Storage.listen returns only once its listening session is open (PostgreSQL's sessions
+    show it), so that nothing read afterwards can miss a later write's news: Hub.start listens
+    before it reads the unfinished games."""
+    listening = f"SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN {CHANNEL}'"
+
+    def count(db: Database) -> int:
+        return int(db.conn.exec_driver_sql(listening).scalar() or 0)
+
+    async def run() -> None:
+        store = Storage(postgres_url)
+        await store.start()
+        try:
+            before = await store.run(count)
+            await store.listen(lambda game_id, appended: None)
+            assert await store.run(count) == before + 1
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
 def test_a_process_whose_notifications_were_cut_catches_up_from_the_database(postgres_url: str) -> None:
     """B's listening connection is killed (as when PostgreSQL restarts) and moves go through A
     meanwhile: once B listens again it catches up with every game it holds."""

@@ -35,6 +35,16 @@ RELISTEN_AFTER = 1.0
 """Seconds between two attempts to listen again after the listening connection was lost."""
 
 
+def _settle(loop: asyncio.AbstractEventLoop, tried: asyncio.Future[None]) -> None:
+    """Tell the event loop that the first attempt to listen has ended (once)."""
+    def done() -> None:
+        if not tried.done():
+            tried.set_result(None)
+
+    if not tried.done():
+        loop.call_soon_threadsafe(done)
+
+
 class _Job(NamedTuple):
     job: Callable[[Database], Any]
     fut: asyncio.Future[Any]
@@ -99,22 +109,26 @@ class Storage:
         if loop is not None and renewed is not None:
             loop.call_soon_threadsafe(renewed)
 
-    def listen(self, changed: Callable[[str | None, Appended | None], None]) -> None:
+    async def listen(self, changed: Callable[[str | None, Appended | None], None]) -> None:
         """Call ``changed(game_id, appended)`` on the event loop whenever another process has
         written a game (``appended``: what, if it only appended actions), and ``changed(None,
         None)`` when notifications may have been missed (the listening connection was lost,
-        and is back).  Only PostgreSQL is shared by several processes."""
+        and is back).  Only PostgreSQL is shared by several processes.  Returns once the first
+        attempt to listen has ended: what is read afterwards cannot miss a later write's news
+        (if that attempt failed, the thread tries again, and the server's rounds catch up)."""
         url = self.url
         if not is_postgres(url) or self._listening is not None:
             return
-        assert self._loop is not None
+        loop = asyncio.get_running_loop()
+        tried: asyncio.Future[None] = loop.create_future()
         conninfo = f"postgresql://{url.split('://', 1)[1]}"
-        self._listening = threading.Thread(target=self._listen, args=(conninfo, changed, self._loop),
+        self._listening = threading.Thread(target=self._listen, args=(conninfo, changed, loop, tried),
                                            name="salon-listen", daemon=True)
         self._listening.start()
+        await tried
 
     def _listen(self, conninfo: str, changed: Callable[[str | None, Appended | None], None],
-                loop: asyncio.AbstractEventLoop) -> None:
+                loop: asyncio.AbstractEventLoop, tried: asyncio.Future[None]) -> None:
         lost = False
         while not self._closing.is_set():
             try:
@@ -122,21 +136,28 @@ class Storage:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if lost:
                         loop.call_soon_threadsafe(changed, None, None)
+                    _settle(loop, tried)
                     while not self._closing.is_set():
                         for note in conn.notifies(timeout=LISTEN_WAKE):
-                            origin, _, told = note.payload.partition(" ")
-                            game_id, _, news = told.partition(" ")
-                            if origin == self.origin:
-                                continue
-                            if news.startswith(CHAT_NEWS):
-                                self._tell_said(loop, game_id, news.removeprefix(CHAT_NEWS))
-                            else:
-                                loop.call_soon_threadsafe(changed, game_id, Appended.parse(news) if news else None)
+                            self._heard(loop, note.payload, changed)
             except psycopg.Error as e:
                 if not lost:
                     log.warning("storage: listening to the other processes: %s", one_line(e))
                 lost = True
+                _settle(loop, tried)
                 self._closing.wait(RELISTEN_AFTER)
+        _settle(loop, tried)
+
+    def _heard(self, loop: asyncio.AbstractEventLoop, payload: str,
+               changed: Callable[[str | None, Appended | None], None]) -> None:
+        origin, _, told = payload.partition(" ")
+        game_id, _, news = told.partition(" ")
+        if origin == self.origin:
+            return
+        if news.startswith(CHAT_NEWS):
+            self._tell_said(loop, game_id, news.removeprefix(CHAT_NEWS))
+        else:
+            loop.call_soon_threadsafe(changed, game_id, Appended.parse(news) if news else None)
 
     def _tell_said(self, loop: asyncio.AbstractEventLoop, game_id: str, message: str) -> None:
         said = self._said

@@ -81,13 +81,14 @@ class Hub:
         return self.guard.limits
 
     async def start(self) -> None:
-        """Restore every unfinished game from the store and let its bots continue (a game that
-        cannot be restored is quarantined, and the others are served as usual); then listen to
-        the other processes and start the housekeeping."""
+        """Listen to the other processes (first, so that no write after the games are read
+        goes unheard), restore every unfinished game from the store and let its bots continue
+        (a game that cannot be restored is quarantined, and the others are served as usual);
+        then start the housekeeping."""
+        self.storage.on_new_session(self.bots.leased.clear)  # the leases were the old session's locks
+        await self.sync.start()
         for room in await self.rooms.load_unfinished():
             self.bots.wake(room)
-        self.storage.on_new_session(self.bots.leased.clear)  # the leases were the old session's locks
-        self.sync.start()
         self.upkeep.start()
 
     async def stop(self) -> None:

@@ -53,6 +53,8 @@ class Rooms:
         the rooms restored."""
         loaded = []
         for rec in await self.hub.storage.run(lambda db: db.unfinished_to_hold()):
+            if rec.id in self.held:  # loaded meanwhile, on the news of another process's write
+                continue
             try:
                 room = self.restore(rec)
             except SalonError as e:

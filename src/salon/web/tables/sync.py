@@ -43,9 +43,9 @@ class Sync:
         """The rooms found behind the database's count of writes at the last round, with the
         count each held then."""
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Listen for the other processes' writes, and start the rounds on a shared database."""
-        self.hub.storage.listen(self.changed_elsewhere)
+        await self.hub.storage.listen(self.changed_elsewhere)
         if self.hub.storage.shared:
             self._rounds = asyncio.get_running_loop().create_task(self._every_round())
 
