@@ -109,3 +109,28 @@ def test_the_correction_is_added_only_in_the_phases_it_was_trusted_in() -> None:
     trusting = dataclasses.replace(model, card={**model.card, "value_phases": ["late"]})
     assert trusting.correction(g, 0) == 0.0
     assert trusting.correction(late, 0) == everywhere[1]
+
+
+def test_playing_for_the_win_reads_the_win_model_where_its_card_trusts_it() -> None:
+    """With ``win``, a leaf is worth the win model's chance in the phases its card trusts it
+    in, elsewhere the chance that the corrected margin gives; the second design's parts are
+    the search's own."""
+    import numpy as np
+
+    from salon.bots.model import Mlp, Win
+    from salon.core.evaluation import chance, spread_of
+
+    game = game_class("rococo").new({"players": 2}, 6)
+    bot = make_bot("learned:iterations=1:win=1:halving=1:turns=2:keep=6", 1)
+    assert isinstance(bot, LearnedBot) and bot.win and bot.halving and bot.turns == 2
+    model = bot._model_of(game)
+    assert model is not None
+    evaluation = evaluation_of(game)
+    hand = evaluation.evaluate(game, 0)
+    margin = hand + model.correction(game, 0)
+    assert bot._leaf(game, 0, evaluation) == pytest.approx(chance(margin, spread_of(evaluation, game)))
+    sure = Mlp(((np.zeros((len(model.columns), 1), dtype=np.float32), np.array([3.0], dtype=np.float32)),))
+    bot.model = dataclasses.replace(model, win=Win(sure, 0.0), card={**model.card, "win_phases": ["early"]})
+    assert bot._leaf(game, 0, evaluation) == pytest.approx(1 / (1 + np.exp(-3.0)))
+    bot.model = dataclasses.replace(bot.model, card={**model.card, "win_phases": ["late"]})
+    assert bot._leaf(game, 0, evaluation) == pytest.approx(chance(margin, spread_of(evaluation, game)))

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from salon.bots.base import BotSpec
-from salon.bots.model import Mlp, check, read
+from salon.bots.model import Mlp, Win, check, read
 from salon.core.errors import ConfigError, DataError
 from salon.core.evaluation import evaluation_of
 from salon.core.game import game_class
@@ -176,11 +176,60 @@ def test_the_report_tells_the_held_out_errors_apart_by_phase(shards: Path) -> No
     phases = fitted["report"]["phases"]
     assert [p["phase"] for p in phases] == ["early", "middle", "late"]
     assert sum(p["positions"] for p in phases) == fitted["report"]["held_out_positions"] == data.held_out.sum()
-    keys = ("hand_rmse", "corrected_rmse", "hand_bias", "spread", "log_loss", "brier")
+    keys = ("hand_rmse", "corrected_rmse", "hand_bias", "spread", "log_loss", "brier", "win_log_loss", "win_brier")
     for phase in phases:
         assert phase["positions"] > 0 and all(np.isfinite(phase[k]) for k in keys), phase
         assert phase["spread"] > 0 and 0 <= phase["brier"] <= 1 and phase["log_loss"] > 0
+        assert 0 <= phase["win_brier"] <= 1 and phase["win_log_loss"] > 0
     assert set(fitted["value_phases"]) <= {"early", "middle", "late"}
+    assert fitted["win_phases"] == [p["phase"] for p in phases if p["win_log_loss"] < p["log_loss"]]
+    assert fitted["value_model"] in ("none", *(f"ridge:{p:g}" for p in train.PENALTIES),
+                                     *(f"mlp:{h}" for h in train.VALUE_HIDDEN))
+    assert fitted["win_penalty"] in train.WIN_PENALTIES
+
+
+def test_the_weights_file_holds_the_win_model_that_the_report_scored(shards: Path, weights: Path) -> None:
+    """The file's win model gives the held-out positions the chances whose log loss the card
+    reports, from their vectors and hand evaluations."""
+    data = train.load([shards])
+    model = read(weights)
+    assert model.win is not None
+    held = data.held_out
+    x = data.observations[held][:, model.columns].astype(np.float32)
+    chances = model.win.chances(x, data.evaluations[held])
+    assert ((chances > 0) & (chances < 1)).all()
+    won = data.margins[held] >= 0
+    stage = train.phase_of(data.progress[held])
+    for i, phase in enumerate(model.card["held_out"]["phases"]):
+        here = stage == i
+        sure = np.where(won[here], chances[here], 1 - chances[here])
+        assert phase["win_log_loss"] == pytest.approx(-np.mean(np.log(sure)), abs=1e-3)
+    game = game_class("necklace").new(CONFIG, 9)
+    seat = game.current_player()
+    assert seat is not None
+    trusted = dataclasses.replace(model, card={**model.card, "win_phases": ["early", "middle", "late"]})
+    distrusted = dataclasses.replace(model, card={**model.card, "win_phases": []})
+    chance = trusted.chance(game, seat, 0.0)
+    assert chance is not None and 0 < chance < 1
+    assert distrusted.chance(game, seat, 0.0) is None
+    assert dataclasses.replace(model, win=None).chance(game, seat, 0.0) is None
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_the_value_model_is_chosen_on_the_validation_games() -> None:
+    """A correction that is a plain function of the vector is learned (a ridge regression or a
+    perceptron, whichever the validation games prefer); one that nothing in the vector tells
+    is left out where no model beats adding nothing."""
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(600, 3)).astype(np.float32)
+    validation = np.arange(600) % 5 == 0
+    inputs = train._Inputs(np.arange(3, dtype=np.int32), np.zeros(3, dtype=np.float32),
+                           np.ones(3, dtype=np.float32), x, validation)
+    target = (4 * x[:, 0] - 2 * x[:, 1]).astype(np.float32)
+    layers, name = train._fit_value(inputs, target, epochs=30, seed=0)
+    assert name != "none"
+    predicted = Mlp(tuple(layers))(x)[:, 0]
+    assert np.sqrt(np.mean((predicted - target) ** 2)) < 0.3
 
 
 def _positions(progress: list[float], evaluations: list[float], margins: list[float]) -> train.Data:
@@ -209,7 +258,10 @@ def test_the_correction_is_used_only_in_the_phases_where_it_beats_the_hand_evalu
     assert train.value_phases(data, columns, constant(1.0)) == ["middle", "late"]
     assert train.value_phases(data, columns, constant(0.0)) == []
     policy = Mlp(((np.zeros((1, 2), dtype=np.float32), np.zeros(2, dtype=np.float32)),))
-    phases = train.report(data, columns, constant(5.0), policy, np.array([0, 1], dtype=np.int32))["phases"]
+    even = Win(constant(0.0), 0.0)  # a chance of one half everywhere
+    phases = train.report(data, columns, constant(5.0), policy, np.array([0, 1], dtype=np.int32), even)["phases"]
+    assert [p["win_log_loss"] for p in phases] == [pytest.approx(np.log(2), abs=1e-4)] * 3
+    assert [p["win_brier"] for p in phases] == [0.25] * 3
     late = phases[2]
     assert late["positions"] == 2 and late["corrected_rmse"] < late["hand_rmse"]
     assert late["hand_rmse"] == pytest.approx(np.sqrt(27.625), abs=1e-3)

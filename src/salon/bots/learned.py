@@ -3,14 +3,16 @@
 Two changes to the search, each from a learned model (salon.bots.model):
 
 * the leaves: a play-out's end is worth the hand evaluation plus the value model's
-  correction (times ``trust``), fitted against the final margins of self-play games; a
+  correction (times ``trust``), fitted against the final margins of self-play games, or with
+  ``win`` the win model's chance of finishing first (fitted on the same games' results); a
   play-out that reached the end of the game is worth its exact result, which the hand
   evaluation gives there (the model was never fitted on finished games);
 * the candidates: besides the look-ahead's ``keep`` best actions, the policy's ``widen`` most
   likely ones are weighed, the policy having been fitted on the choices of a search (expert
   iteration: each generation's search makes the next generation's data).
 
-Everything else is the search's: sampled worlds (the seat's information only), the look-ahead
+Everything else is the search's, the second design's parts included (``halving``, ``turns``,
+``win``, ``confidence``): sampled worlds (the seat's information only), the look-ahead
 deciding for every seat in the play-outs, the same budget.  A game and config for which no
 model was trained is played by the plain search (``model`` is then None).  The shipped models
 are listed in docs/bots.md with the commands that made them; ``generation`` picks one of them
@@ -23,7 +25,7 @@ from typing import Any
 
 from salon.bots.model import Model, model_for
 from salon.bots.search import SearchBot
-from salon.core.evaluation import Evaluation
+from salon.core.evaluation import Evaluation, chance, spread_of
 from salon.core.game import Game
 
 
@@ -33,8 +35,9 @@ class LearnedBot(SearchBot):
     name = "learned"
 
     def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3,
-                 widen: int = 1, generation: int = 0, trust: float = 1.0) -> None:
-        super().__init__(seed, think, iterations, keep)
+                 widen: int = 1, generation: int = 0, trust: float = 1.0, halving: int = 0, turns: int = 1,
+                 win: int = 0, confidence: float = 1.0) -> None:
+        super().__init__(seed, think, iterations, keep, halving, turns, win, confidence)
         if widen < 0 or generation < 0:
             raise ValueError("widen and generation are counts: 0 or more")
         if not 0 <= trust <= 1:
@@ -74,8 +77,14 @@ class LearnedBot(SearchBot):
         return kept + [a for a in likely[:self.widen] if a not in kept]
 
     def _leaf(self, node: Game, seat: int, evaluation: Evaluation[Any]) -> float:
-        value = evaluation.evaluate(node, seat)
+        """The corrected margin; with ``win``, the win model's chance where its card trusts it,
+        else the chance that the corrected margin gives."""
         model = self._model_of(node)
-        if model is None or not self.trust or node.is_over():
-            return value
-        return value + self.trust * model.correction(node, seat)
+        if model is None or node.is_over():
+            return super()._leaf(node, seat, evaluation)
+        hand = evaluation.evaluate(node, seat)
+        margin = hand + self.trust * model.correction(node, seat) if self.trust else hand
+        if not self.win:
+            return margin
+        learned = model.chance(node, seat, hand)
+        return learned if learned is not None else chance(margin, spread_of(evaluation, node))

@@ -91,6 +91,20 @@ class Mlp:
         return x
 
 
+@dataclass(frozen=True)
+class Win:
+    """The learned chance of finishing first: a logistic of the position's vector (``layer``,
+    one linear output) and of the hand evaluation (times ``evaluation``)."""
+
+    layer: Mlp
+    evaluation: float
+
+    def chances(self, x: Array, evaluations: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        """The chance of each row of ``x`` (the model's columns) at its hand evaluation."""
+        logits = self.layer(x)[:, 0].astype(np.float64) + self.evaluation * evaluations.astype(np.float64)
+        return 0.5 * (1.0 + np.tanh(0.5 * logits))
+
+
 def layers_of(data: Any, prefix: str, count: int) -> tuple[tuple[Array, Array], ...]:
     """The ``count`` layers of a weights archive: arrays ``{prefix}w{i}`` and ``{prefix}b{i}``."""
     return tuple((data[f"{prefix}w{i}"].astype(np.float32), data[f"{prefix}b{i}"].astype(np.float32))
@@ -116,21 +130,35 @@ class Model:
     """The action-table index of each policy output."""
     card: dict[str, Any]
     """How the weights were made: data, command, held-out errors (the model card)."""
+    win: Win | None = None
+    """The learned chance of finishing first (None in files fitted before it was learned)."""
 
     def features(self, game: Game, seat: int) -> Array:
         vector: Array = encoding_of(game).vector(game, seat)
         return vector[self.columns]
 
+    def trusted(self, game: Game, kind: str) -> bool:
+        """Whether the card trusts its ``kind`` ("value", "win") at this phase of the game: it
+        did better than the hand evaluation there on held-out games (the card's
+        ``{kind}_phases``; a card without them, or a game that tells no progress, everywhere)."""
+        phases = self.card.get(f"{kind}_phases")
+        progress = evaluation_of(game).progress
+        return phases is None or progress is None or phase(progress(game)) in phases
+
     def correction(self, game: Game, seat: int) -> float:
         """What the value model adds to the hand evaluation for ``seat``: nothing in a phase of
-        the game where it was no better than the hand evaluation on held-out games (the card's
-        ``value_phases``; a model without them, or a game that tells no progress, everywhere)."""
-        trusted = self.card.get("value_phases")
-        if trusted is not None:
-            progress = evaluation_of(game).progress
-            if progress is not None and phase(progress(game)) not in trusted:
-                return 0.0
+        the game where it was no better than the hand evaluation (:meth:`trusted`)."""
+        if not self.trusted(game, "value"):
+            return 0.0
         return float(self.value(self.features(game, seat))[0])
+
+    def chance(self, game: Game, seat: int, evaluation: float) -> float | None:
+        """``seat``'s learned chance of finishing first at its hand ``evaluation``; None where
+        the model has no win model or it is not trusted at this phase (:meth:`trusted`)."""
+        if self.win is None or not self.trusted(game, "win"):
+            return None
+        row = self.features(game, seat)[None, :]
+        return float(self.win.chances(row, np.array([evaluation], dtype=np.float32))[0])
 
     def priors(self, game: Game, seat: int, legal: Sequence[str]) -> dict[str, float]:
         """The policy's probability of each legal action (one it never saw chosen gets a small
@@ -197,9 +225,10 @@ def read(path: Path) -> Model:
             def mlp(prefix: str) -> Mlp:
                 return Mlp(layers_of(data, f"{prefix}_", int(meta[f"{prefix}_layers"])))
 
+            win = Win(mlp("win"), float(meta["win_evaluation"])) if "win_layers" in meta else None
             return Model(meta["game"], meta["config"], meta["encoding"], meta["actions"],
                          data["columns"].astype(np.int32), mlp("value"), mlp("policy"),
-                         data["classes"].astype(np.int32), meta.get("card", {}))
+                         data["classes"].astype(np.int32), meta.get("card", {}), win)
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise DataError(f"{path}: not a salon weights file ({e})") from None
 

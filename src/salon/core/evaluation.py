@@ -82,8 +82,18 @@ def win_chance(evaluation: Evaluation[Any], game: Game, seat: int) -> float:
     final margin may still be from it (``spread``): a margin of one spread ahead wins about
     84% of the time.  A finished game gives its result (1, 0.5 for a shared first place, 0);
     an evaluation without ``spread`` gives the margin's sign."""
-    margin = evaluation.evaluate(game, seat)
-    spread = evaluation.spread(game) if evaluation.spread is not None and not game.is_over() else 0.0
+    return chance(evaluation.evaluate(game, seat), spread_of(evaluation, game))
+
+
+def spread_of(evaluation: Evaluation[Any], game: Game) -> float:
+    """The evaluation's ``spread`` at this position: 0 once the game is over (its result is
+    sure) or for an evaluation without one."""
+    return evaluation.spread(game) if evaluation.spread is not None and not game.is_over() else 0.0
+
+
+def chance(margin: float, spread: float) -> float:
+    """The chance of finishing first at this estimated ``margin``, the final one typically
+    ``spread`` away from it (:func:`win_chance`)."""
     if spread <= 0:
         return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
     x = -WIN_SLOPE * margin / spread

@@ -1,22 +1,28 @@
 """Fitting the learned bots' models from self-play shards: ``salon train``.
 
 The value model learns the correction to the hand evaluation (final margin minus
-``evaluate``), the policy model the acting bot's choice (salon.bots.model says why).
+``evaluate``), the win model the chance of finishing first, the policy model the acting
+bot's choice (salon.bots.model says why).
 
-* The value is a ridge regression: a final margin is one noisy number for every position of
-  its game, and a few thousand games are too few for a perceptron not to learn the games
-  by heart (a 64-unit one was worse than the hand evaluation on held-out games).  Its penalty
-  is chosen on validation games (one training game in five), never on positions of the
-  games it fits, whose margins it would have seen.  No correction at all is one of the
-  choices: where no penalty does better on the validation games than the hand evaluation
-  alone, the model adds nothing.
+* The value is whichever of a ridge regression (of each of PENALTIES) and a small perceptron
+  (VALUE_HIDDEN units) comes closest to the validation games' corrections (one training game
+  in five), never chosen on positions of the games it fits, whose margins it would have seen.
+  A final margin is one noisy number for every position of its game: a few thousand games are
+  too few for a perceptron not to learn them by heart (a 64-unit one was worse than the hand
+  evaluation on held-out games), tens of thousands may not be; the validation games decide.
+  No correction at all is one of the choices: where nothing does better on the validation
+  games than the hand evaluation alone, the model adds nothing.
+* The win model is a logistic regression of finishing first (a final margin of 0 or more) on
+  the position's vector and its hand evaluation, its penalty chosen on the validation games
+  (log loss): a search that plays for the win (``win``) reads it at its leaves instead of the
+  logistic of the margin over its spread.
 * The policy is a scikit-learn perceptron (one ReLU layer, Adam, L2 penalty, early stopping):
   a choice is a label of its own position, and there are many.  Where some of the shards'
   bots are searches, it is fitted on the searches' choices only (expert iteration: the
   policy learns what the search found, not what the look-ahead alone would play); the
   value is fitted on every position.
 
-Both are exported to the numpy weights file that playing reads, with the input's
+All three are exported to the numpy weights file that playing reads, with the input's
 standardisation folded into the first layer and only the vector's columns that varied in the
 data kept.
 
@@ -27,9 +33,10 @@ action is the one the bot chose.  The errors are also told apart by the phase of
 (early, middle, late: thirds of its progress), since a position's value is much surer near
 the end than at the start: per phase the hand evaluation's bias, the spread of the final
 margin around it (fitted on the training games) and how well the chance of finishing first
-that the spread gives (salon.core.evaluation.win_chance) predicts the held-out results.  The
-value's correction is marked for use only in the phases where it beat the hand evaluation on
-the held-out games (the card's ``value_phases``).
+that the spread gives (salon.core.evaluation.win_chance) predicts the held-out results, beside
+the win model's.  The value's correction is marked for use only in the phases where it beat
+the hand evaluation on the held-out games (the card's ``value_phases``), the win model only
+where its log loss beat the hand chance's (``win_phases``).
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from salon.bots.model import FORMAT, Mlp
+from salon.bots.model import FORMAT, Mlp, Win
 from salon.core.errors import ConfigError, DataError
 from salon.core.evaluation import PHASE_BOUNDS, PHASES, WIN_SLOPE
 from salon.learn import selfplay
@@ -56,6 +63,11 @@ VALIDATION = 5
 """One training game in this many chooses the value's penalty."""
 PENALTIES = (1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6)
 """The value's L2 penalties tried (on standardised columns), besides no correction."""
+VALUE_HIDDEN = (32,)
+"""The hidden units of the value perceptrons tried beside the ridge regressions."""
+WIN_PENALTIES = (0.01, 0.1, 1.0)
+"""The win model's inverse L2 penalties tried (scikit-learn's ``C``)."""
+
 @dataclass(frozen=True)
 class Data:
     """The positions of a set of shards, one row each."""
@@ -153,67 +165,144 @@ def _export(layers: Sequence[tuple[Any, Any]], mean: npt.NDArray[np.float32], sc
     return [(w.astype(np.float32), b.astype(np.float32)) for w, b in weights]
 
 
+@dataclass(frozen=True)
+class _Inputs:
+    """The training positions' vectors, standardised on the columns that varied."""
+
+    columns: npt.NDArray[np.int32]
+    mean: npt.NDArray[np.float32]
+    scale: npt.NDArray[np.float32]
+    x: npt.NDArray[np.float32]
+    validation: npt.NDArray[np.bool_]
+    """The rows of validation games, which choose each model's size and penalty."""
+
+
+def _inputs(data: Data) -> _Inputs:
+    train = ~data.held_out
+    x_train = data.observations[train].astype(np.float32)
+    spread = x_train.std(axis=0)
+    columns = np.flatnonzero(spread > 0).astype(np.int32)
+    x_train = x_train[:, columns]
+    mean = x_train.mean(axis=0)
+    scale = np.maximum(spread[columns], 1e-3)
+    return _Inputs(columns, mean, scale, (x_train - mean) / scale, data.validation[train])
+
+
 def fit(data: Data, hidden: int = 64, epochs: int = 40, l2: float = 1e-3, seed: int = 0) -> dict[str, Any]:
-    """The value and policy fits of ``data``, exported, with the held-out report and the
-    phases the value's correction is to be used in (:func:`value_phases`)."""
+    """The value, win and policy fits of ``data``, exported, with the held-out report and the
+    phases each of the value's correction and the win model is to be used in."""
     try:
         from scipy.linalg import LinAlgWarning
         from sklearn.exceptions import ConvergenceWarning
-        from sklearn.linear_model import Ridge
-        from sklearn.neural_network import MLPClassifier
     except ImportError:
         raise ConfigError("salon train needs scikit-learn: pip install 'salon[train]'") from None
     train = ~data.held_out
     if train.sum() < 50 or data.held_out.sum() < 10:
         raise ConfigError(f"{len(data.chosen)} positions of {data.games} games are too few to fit and to "
                           "check the fit: play more self-play games")
-    x_all = data.observations.astype(np.float32)
-    x_train = x_all[train]
-    spread = x_train.std(axis=0)
-    columns = np.flatnonzero(spread > 0).astype(np.int32)
-    x_train = x_train[:, columns]
-    mean = x_train.mean(axis=0)
-    scale = np.maximum(spread[columns], 1e-3)
-    standard = (x_train - mean) / scale
-    target = (data.margins - data.evaluations)[train]
-    validation = data.validation[train]
-
-    def error(penalty: float | None) -> float:
-        """The validation games' mean squared error of a fit on the other training games
-        (None: of no correction)."""
-        if penalty is None:
-            return float(np.mean(target[validation] ** 2))
-        ridge = Ridge(alpha=penalty).fit(standard[~validation], target[~validation])
-        return float(np.mean((ridge.predict(standard[validation]) - target[validation]) ** 2))
-
-    common = {"hidden_layer_sizes": (hidden,), "alpha": l2, "batch_size": 256, "max_iter": epochs,
-              "early_stopping": True, "n_iter_no_change": 5, "random_state": seed}
+    inputs = _inputs(data)
     with warnings.catch_warnings():
         # a small penalty on many columns is ill-conditioned (the validation games judge it),
         # and a fit stopped at --epochs is what was asked for
         warnings.simplefilter("ignore", LinAlgWarning)
         warnings.simplefilter("ignore", ConvergenceWarning)
-        penalty = min((None, *PENALTIES), key=error) if validation.any() and (~validation).any() else None
-        value = Ridge(alpha=penalty).fit(standard, target) if penalty is not None else None
-        taught = data.searched[train] if data.searched[train].any() else np.ones(len(standard), dtype=bool)
-        policy = MLPClassifier(**common).fit(standard[taught], data.chosen[train][taught])
-    value_layers = (_export([(value.coef_[:, None], np.array([value.intercept_]))], mean, scale) if value is not None
-                    else [(np.zeros((len(columns), 1), dtype=np.float32), np.zeros(1, dtype=np.float32))])
-    policy_layers = _export(list(zip(policy.coefs_, policy.intercepts_, strict=True)), mean, scale)
+        value, value_model = _fit_value(inputs, (data.margins - data.evaluations)[train], epochs, seed)
+        win, win_evaluation, win_penalty = _fit_win(inputs, data.evaluations[train], data.margins[train] >= 0)
+        policy = _fit_policy(data, inputs, hidden, epochs, l2, seed)
+    columns = inputs.columns
+    policy_layers = _export(list(zip(policy.coefs_, policy.intercepts_, strict=True)), inputs.mean, inputs.scale)
     classes = np.asarray(policy.classes_, dtype=np.int32)
-    corrector = Mlp(tuple(value_layers))
-    return {"columns": columns, "value": value_layers, "policy": policy_layers, "classes": classes,
-            "report": report(data, columns, corrector, Mlp(tuple(policy_layers)), classes),
-            "value_phases": value_phases(data, columns, corrector),
-            "value_penalty": penalty, "policy_epochs": int(policy.n_iter_)}
+    corrector, chance = Mlp(tuple(value)), Win(Mlp(tuple(win)), win_evaluation)
+    report_ = report(data, columns, corrector, Mlp(tuple(policy_layers)), classes, chance)
+    return {"columns": columns, "value": value, "policy": policy_layers, "classes": classes, "win": win,
+            "report": report_, "value_phases": value_phases(data, columns, corrector),
+            "win_phases": [row["phase"] for row in report_["phases"]
+                           if row["positions"] and row["win_log_loss"] < row["log_loss"]],
+            "value_model": value_model, "win_evaluation": win_evaluation, "win_penalty": win_penalty,
+            "policy_epochs": int(policy.n_iter_)}
+
+
+def _fit_value(inputs: _Inputs, target: npt.NDArray[np.float32], epochs: int,
+               seed: int) -> tuple[list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]], str]:
+    """The value's correction: the candidate (no correction, a ridge regression of each of
+    PENALTIES, a perceptron of each of VALUE_HIDDEN units) whose fit on the other training
+    games comes closest to the validation games' corrections, fitted again on every training
+    game; with its name ("none", "ridge:P", "mlp:H")."""
+    from sklearn.linear_model import Ridge
+    from sklearn.neural_network import MLPRegressor
+
+    def model(name: str) -> Any:
+        kind, _, size = name.partition(":")
+        if kind == "ridge":
+            return Ridge(alpha=float(size))
+        return MLPRegressor(hidden_layer_sizes=(int(size),), alpha=1e-3, batch_size=256, max_iter=epochs,
+                            early_stopping=True, n_iter_no_change=3, random_state=seed)
+
+    validation, x = inputs.validation, inputs.x
+    names = ["none", *(f"ridge:{p:g}" for p in PENALTIES), *(f"mlp:{h}" for h in VALUE_HIDDEN)]
+
+    def error(name: str) -> float:
+        if name == "none":
+            return float(np.mean(target[validation] ** 2))
+        fitted = model(name).fit(x[~validation], target[~validation])
+        return float(np.mean((fitted.predict(x[validation]) - target[validation]) ** 2))
+
+    chosen = min(names, key=error) if validation.any() and (~validation).any() else "none"
+    if chosen == "none":
+        return [(np.zeros((len(inputs.columns), 1), dtype=np.float32), np.zeros(1, dtype=np.float32))], chosen
+    fitted = model(chosen).fit(x, target)
+    if chosen.startswith("ridge"):
+        return _export([(fitted.coef_[:, None], np.array([fitted.intercept_]))], inputs.mean, inputs.scale), chosen
+    return _export(list(zip(fitted.coefs_, fitted.intercepts_, strict=True)), inputs.mean, inputs.scale), chosen
+
+
+def _fit_win(inputs: _Inputs, evaluations: npt.NDArray[np.float32], won: npt.NDArray[np.bool_]
+             ) -> tuple[list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]], float, float]:
+    """The learned win value: a logistic regression of finishing first (a final margin of 0 or
+    more) on the position's vector and its hand evaluation, whose penalty (of WIN_PENALTIES)
+    gives the validation games the least log loss; exported as one layer over the columns and
+    the hand evaluation's own weight, with the penalty chosen."""
+    from sklearn.linear_model import LogisticRegression
+
+    validation = inputs.validation
+    scale = max(float(evaluations.std()), 1e-3)
+    x = np.concatenate([inputs.x, (evaluations / scale)[:, None]], axis=1)
+
+    def model(c: float) -> Any:
+        return LogisticRegression(C=c, max_iter=300)
+
+    def loss(c: float) -> float:
+        fitted = model(c).fit(x[~validation], won[~validation])
+        return _log_loss(fitted.predict_proba(x[validation])[:, 1], won[validation])
+
+    both = len(np.unique(won)) == 2 and len(np.unique(won[~validation])) == 2 and validation.any()
+    penalty = min(WIN_PENALTIES, key=loss) if both else WIN_PENALTIES[0]
+    if len(np.unique(won)) < 2:
+        raise ConfigError("every game of the data ended alike for the seats recorded: nothing to learn "
+                          "a chance of winning from; play more self-play games")
+    fitted = model(penalty).fit(x, won)
+    weights = fitted.coef_[0]
+    layers = _export([(weights[:-1, None], np.array(fitted.intercept_))], inputs.mean, inputs.scale)
+    return layers, float(weights[-1] / scale), penalty
+
+
+def _fit_policy(data: Data, inputs: _Inputs, hidden: int, epochs: int, l2: float, seed: int) -> Any:
+    """The policy: a perceptron of the bot's choices, the searches' only where there are any."""
+    from sklearn.neural_network import MLPClassifier
+
+    train = ~data.held_out
+    taught = data.searched[train] if data.searched[train].any() else np.ones(len(inputs.x), dtype=bool)
+    return MLPClassifier(hidden_layer_sizes=(hidden,), alpha=l2, batch_size=256, max_iter=epochs,
+                         early_stopping=True, n_iter_no_change=5, random_state=seed
+                         ).fit(inputs.x[taught], data.chosen[train][taught])
 
 
 def report(data: Data, columns: npt.NDArray[np.int32], value: Mlp, policy: Mlp,
-           classes: npt.NDArray[np.int32]) -> dict[str, Any]:
+           classes: npt.NDArray[np.int32], win: Win) -> dict[str, Any]:
     """The held-out games' errors: the hand evaluation's and the corrected one's (root mean
-    square against the final margin), overall and by phase of the game (:func:`phases`), and
-    how often the policy's most likely legal action is the bot's choice, beside how often a
-    random legal one would be."""
+    square against the final margin), the hand and learned chances of winning, overall and by
+    phase of the game (:func:`phases`), and how often the policy's most likely legal action is
+    the bot's choice, beside how often a random legal one would be."""
     held = data.held_out
     x = data.observations[held][:, columns].astype(np.float32)
     stage, hand, corrected = _held_errors(data, columns, value)
@@ -233,7 +322,7 @@ def report(data: Data, columns: npt.NDArray[np.int32], value: Mlp, policy: Mlp,
             "hand_rmse": round(_rms(hand), 3), "corrected_rmse": round(_rms(corrected), 3),
             "policy_top1": round(agree, 4), "policy_positions": int(judged.sum()),
             "uniform_top1": round(float(np.mean(1.0 / legal)), 4) if len(legal) else 0.0,
-            "phases": phases(data, stage, hand, corrected)}
+            "phases": phases(data, stage, hand, corrected, win.chances(x, data.evaluations[held]))}
 
 
 def phase_of(progress: npt.NDArray[np.float32]) -> npt.NDArray[np.intp]:
@@ -266,14 +355,15 @@ def value_phases(data: Data, columns: npt.NDArray[np.int32], value: Mlp) -> list
 
 
 def phases(data: Data, stage: npt.NDArray[np.intp], hand: npt.NDArray[np.float64],
-           corrected: npt.NDArray[np.float64]) -> list[dict[str, Any]]:
+           corrected: npt.NDArray[np.float64], learned: npt.NDArray[np.float64]) -> list[dict[str, Any]]:
     """The held-out errors by phase (``stage``, ``hand`` and ``corrected`` of the held-out
     positions, as :func:`_held_errors` gives them): positions, the hand and corrected
     evaluations' root mean square errors, the hand evaluation's bias (the mean final margin
     less it), and the chance of finishing first (a margin of 0 or more) that it gives,
-    ``sigmoid(WIN_SLOPE * evaluation / spread)``, judged by its log loss and Brier score.  The
-    spread is fitted on the training games' positions of the phase (the root mean square of the
-    final margin less the hand evaluation): what a search needs to turn a margin into a chance."""
+    ``sigmoid(WIN_SLOPE * evaluation / spread)``, judged by its log loss and Brier score, beside
+    the ``learned`` chances' (the win model's).  The spread is fitted on the training games'
+    positions of the phase (the root mean square of the final margin less the hand
+    evaluation): what a search needs to turn a margin into a chance."""
     train = ~data.held_out
     fitted = (data.margins[train] - data.evaluations[train]).astype(np.float64)
     fitted_stage = phase_of(data.progress[train])
@@ -285,16 +375,26 @@ def phases(data: Data, stage: npt.NDArray[np.intp], hand: npt.NDArray[np.float64
         here = stage == i
         if not here.any():
             rows.append({"phase": name, "positions": 0, "hand_rmse": None, "corrected_rmse": None,
-                         "hand_bias": None, "spread": round(spread, 3), "log_loss": None, "brier": None})
+                         "hand_bias": None, "spread": round(spread, 3), "log_loss": None, "brier": None,
+                         "win_log_loss": None, "win_brier": None})
             continue
-        chance = _chance(evaluations[here], spread)
-        sure = np.clip(np.where(won[here], chance, 1 - chance), 1e-15, 1.0)
         rows.append({"phase": name, "positions": int(here.sum()), "hand_rmse": round(_rms(hand[here]), 3),
                      "corrected_rmse": round(_rms(corrected[here]), 3),
                      "hand_bias": round(float(np.mean(hand[here])), 3), "spread": round(spread, 3),
-                     "log_loss": round(float(-np.mean(np.log(sure))), 4),
-                     "brier": round(float(np.mean((chance - won[here]) ** 2)), 4)})
+                     **_scores("", _chance(evaluations[here], spread), won[here]),
+                     **_scores("win_", learned[here], won[here])})
     return rows
+
+
+def _scores(prefix: str, chance: npt.NDArray[np.float64], won: npt.NDArray[np.bool_]) -> dict[str, float]:
+    """The log loss and Brier score of chances of finishing first against what happened."""
+    return {f"{prefix}log_loss": round(_log_loss(chance, won), 4),
+            f"{prefix}brier": round(float(np.mean((chance - won) ** 2)), 4)}
+
+
+def _log_loss(chance: npt.NDArray[np.float64], won: npt.NDArray[np.bool_]) -> float:
+    sure = np.clip(np.where(won, chance, 1 - chance), 1e-15, 1.0)
+    return float(-np.mean(np.log(sure)))
 
 
 def _chance(evaluations: npt.NDArray[np.float64], spread: float) -> npt.NDArray[np.float64]:
@@ -311,12 +411,14 @@ def write(path: Path, data: Data, fitted: dict[str, Any], generation: int, card:
     meta = {"format": FORMAT, "game": data.meta["game"], "config": data.meta["config"],
             "encoding": data.meta["encoding"], "actions": data.meta["actions"],
             "value_layers": len(fitted["value"]), "policy_layers": len(fitted["policy"]),
+            "win_layers": len(fitted["win"]), "win_evaluation": fitted["win_evaluation"],
             "card": {"generation": generation, **card, "held_out": fitted["report"],
-                     "value_penalty": fitted["value_penalty"], "value_phases": fitted["value_phases"],
+                     "value_model": fitted["value_model"], "value_phases": fitted["value_phases"],
+                     "win_penalty": fitted["win_penalty"], "win_phases": fitted["win_phases"],
                      "policy_epochs": fitted["policy_epochs"]}}
     arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), "columns": fitted["columns"],
                               "classes": fitted["classes"]}
-    for kind in ("value", "policy"):
+    for kind in ("value", "policy", "win"):
         for i, (w, b) in enumerate(fitted[kind]):
             arrays[f"{kind}_w{i}"], arrays[f"{kind}_b{i}"] = w, b
     path.parent.mkdir(parents=True, exist_ok=True)

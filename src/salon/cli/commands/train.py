@@ -29,7 +29,7 @@ def train(
                                                       "learned bot finds them.")] = False,
     generation: Annotated[int, typer.Option(min=1, help="The generation of the models (the card says it).")] = 1,
     hidden: Annotated[int, typer.Option(min=1, help="Units of the policy's hidden layer.")] = 64,
-    epochs: Annotated[int, typer.Option(min=1, help="The most passes over the data of the policy's fit.")] = 40,
+    epochs: Annotated[int, typer.Option(min=1, help="The most passes over the data of the perceptrons' fits.")] = 40,
     seed: Annotated[int, typer.Option(help="The fit's random seed.")] = 0,
     note: Annotated[str, typer.Option(help="How the data was made (for the model card): the selfplay command.")]
     = "",
@@ -39,8 +39,8 @@ def train(
     """Fit the learned bot's value and policy models from self-play shards; report on held-out
     games: the hand and corrected evaluations' errors (RMS), overall and by phase of the game
     (thirds of its progress) with the hand evaluation's bias, the spread of the final margin
-    around it, the log loss and Brier score of the win chance it gives, and where the
-    correction is used (where it beats the hand evaluation)."""
+    around it, the log loss and Brier score of the win chance it gives and of the learned one,
+    and where the correction and the win model are used (where each beats the hand's)."""
     lang = check_lang(lang)
     if out is None and not ship:
         raise ConfigError(text("train.where", lang))
@@ -60,30 +60,33 @@ def train(
         fitting.write(target, loaded, fitted, generation, card)
     report = fitted["report"]
     if as_json:
-        print(json.dumps({**report, "value_phases": fitted["value_phases"], "written": [str(t) for t in targets]}))
+        print(json.dumps({**report, "value_model": fitted["value_model"], "value_phases": fitted["value_phases"],
+                          "win_phases": fitted["win_phases"], "written": [str(t) for t in targets]}))
         return 0
     table = Table(title=text("train.title", lang, game=loaded.meta["game"], games=report["games"],
                              positions=report["held_out_positions"]), title_justify="left")
     table.add_column(text("train.col_measure", lang))
     table.add_column(text("train.col_value", lang), justify="right")
+    table.add_row(text("train.value_model", lang), fitted["value_model"])
     table.add_row(text("train.hand_rmse", lang), f"{report['hand_rmse']:.2f}")
     table.add_row(text("train.corrected_rmse", lang), f"{report['corrected_rmse']:.2f}")
     table.add_row(text("train.policy_top1", lang), f"{100 * report['policy_top1']:.1f}%")
     table.add_row(text("train.uniform_top1", lang), f"{100 * report['uniform_top1']:.1f}%")
     console.print(table)
-    console.print(_phase_table(report["phases"], fitted["value_phases"], lang))
+    console.print(_phase_table(report["phases"], fitted["value_phases"], fitted["win_phases"], lang))
     for target in targets:
         console.print(text("train.written", lang, path=str(target)))
     return 0
 
 
 PHASE_COLUMNS = (("phase", 0), ("positions", 0), ("hand_rmse", 2), ("corrected_rmse", 2), ("hand_bias", 2),
-                 ("spread", 2), ("log_loss", 3), ("brier", 3), ("used", 0))
-"""The phase table's columns: the report's key (``used``: whether the phase is one of the
-card's ``value_phases``) and the decimals shown."""
+                 ("spread", 2), ("log_loss", 3), ("brier", 3), ("win_log_loss", 3), ("win_brier", 3), ("used", 0),
+                 ("win_used", 0))
+"""The phase table's columns: the report's key (``used``, ``win_used``: whether the phase is
+one of the card's ``value_phases``, ``win_phases``) and the decimals shown."""
 
 
-def _phase_table(phases: list[dict[str, Any]], used: list[str], lang: str) -> Table:
+def _phase_table(phases: list[dict[str, Any]], used: list[str], win_used: list[str], lang: str) -> Table:
     """The held-out report by phase of the game, a phase a row."""
     table = Table(title=text("train.phase_title", lang), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
                   collapse_padding=True)
@@ -92,7 +95,8 @@ def _phase_table(phases: list[dict[str, Any]], used: list[str], lang: str) -> Ta
     for row in phases:
         phase = row["phase"]
         shown = {"phase": text(f"train.phase_{phase}", lang), "positions": str(row["positions"]),
-                 "used": text("train.phase_yes" if phase in used else "train.phase_no", lang)}
+                 "used": text("train.phase_yes" if phase in used else "train.phase_no", lang),
+                 "win_used": text("train.phase_yes" if phase in win_used else "train.phase_no", lang)}
         table.add_row(*[shown[key] if key in shown else "—" if row[key] is None else f"{row[key]:.{digits}f}"
                         for key, digits in PHASE_COLUMNS])
     return table
