@@ -267,3 +267,11 @@ def test_the_correction_is_used_only_in_the_phases_where_it_beats_the_hand_evalu
     assert late["hand_rmse"] == pytest.approx(np.sqrt(27.625), abs=1e-3)
     assert late["hand_bias"] == pytest.approx(5.25)
     assert phases[0]["spread"] == pytest.approx(np.sqrt(0.125), abs=1e-3)  # of the training positions: 0.5, 0
+
+
+def test_a_win_model_needs_games_won_and_lost() -> None:
+    x = np.zeros((20, 1), dtype=np.float32)
+    inputs = train._Inputs(np.arange(1, dtype=np.int32), np.zeros(1, dtype=np.float32), np.ones(1, dtype=np.float32),
+                           x, np.arange(20) % 5 == 0)
+    with pytest.raises(ConfigError, match="ended alike"):
+        train._fit_win(inputs, np.zeros(20, dtype=np.float32), np.ones(20, dtype=bool))
