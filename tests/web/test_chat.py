@@ -377,6 +377,9 @@ def test_a_message_stored_through_one_process_reaches_the_readers_of_another(pos
             room_a, _, _ = await a.lobby.create("rococo", "t", PEOPLE[:2], {}, 5, None)
             await a.seats.join(room_a, 0, "Ann")
             room_b = await b.rooms.get(room_a.id)
+            # B may hold the table from the news of its creation: once it has heard of the join
+            # too, for news of a seat taken again closes that seat's connections
+            await asyncio.wait_for(until(lambda: room_b.seats_json() == room_a.seats_json()), 60)
             watcher, player = Connection(None, "c", None), Connection(0, "c", None)
             for conn in (watcher, player):
                 await b.seats.connect(room_b, conn)
