@@ -83,8 +83,8 @@ class LearnedBot(SearchBot):
         if model is None or node.is_over():
             return super()._leaf(node, seat, evaluation)
         hand = evaluation.evaluate(node, seat)
+        learned = model.chance(node, seat, hand) if self.win else None
+        if learned is not None:  # the correction would go unused
+            return learned
         margin = hand + self.trust * model.correction(node, seat) if self.trust else hand
-        if not self.win:
-            return margin
-        learned = model.chance(node, seat, hand)
-        return learned if learned is not None else chance(margin, spread_of(evaluation, node))
+        return chance(margin, spread_of(evaluation, node)) if self.win else margin
