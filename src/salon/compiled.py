@@ -55,7 +55,9 @@ LEFT_PURE = {
     "salon.core.record": "defines pydantic models, which mypyc cannot compile",
     "salon.core.vectors": "numpy's arrays gain nothing from compiled Python",
     "salon.core.tutorial": "reads and plays a few scripted moves: nothing compiled code would speed up",
-    "salon.rococo.components": "defines pydantic models, which mypyc cannot compile",
+    "salon.rococo.components": "loads the data files once, through pydantic models: nothing compiled code would "
+                               "speed up",
+    "salon.rococo.models": "defines pydantic models, which mypyc cannot compile",
     "salon.rococo.config": "defines pydantic models, which mypyc cannot compile",
     "salon.rococo.observation": "declares TypedDicts, whose annotations the schemas are written from at run time",
     "salon.necklace.components": "defines pydantic models, which mypyc cannot compile",

@@ -33,8 +33,9 @@ from salon.i18n import (
     system_language,
     text,
 )
-from salon.rococo.components import EXPANSIONS, CardModel, StartCardModel, packaged
+from salon.rococo.components import packaged
 from salon.rococo.game import Rococo
+from salon.rococo.models import EXPANSIONS, CardModel, StartCardModel
 from salon.rococo.plugin import PLUGIN as ROCOCO
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS

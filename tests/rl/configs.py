@@ -19,7 +19,7 @@ from typing import Any
 
 from salon.core.errors import ConfigError
 from salon.core.game import game_class
-from salon.rococo.components import EXPANSIONS
+from salon.rococo.models import EXPANSIONS
 
 NECKLACE_ROUNDS = 8
 """How many configs of each Necklace player count: its options are many, its base configs few."""

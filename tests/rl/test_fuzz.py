@@ -17,7 +17,7 @@ import pytest
 
 import salon.rl as rl
 from salon.core.game import game_class
-from salon.rococo.components import EXPANSIONS
+from salon.rococo.models import EXPANSIONS
 from tests.rl.configs import config_id, fuzz_configs, option_values
 
 QUICK = {"rococo": 23, "necklace": 7}

@@ -16,9 +16,9 @@ from typing import Any
 
 from salon.core.events import Event
 from salon.rococo import position
-from salon.rococo.components import Garment, ResourceTile
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
+from salon.rococo.pieces import Garment, ResourceTile
 from salon.rococo.rules.registry import advance
 from salon.rococo.state import Player, State
 from tests.attributes import attributes

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from salon.rococo.components import BonusParams, Decoration, EmployeeType, Garment
 from salon.rococo.game import Rococo
+from salon.rococo.models import BonusParams, EmployeeType
+from salon.rococo.pieces import Decoration, Garment
 from salon.rococo.state import Player
 from tests.rococo.positions import (
     assert_valid,

@@ -20,17 +20,10 @@ import pytest
 
 import salon.rococo.data
 from salon.core.errors import DataError
-from salon.rococo.components import (
-    BASE_FILES,
-    BOARD_FILES,
-    COLOURS,
-    CardModel,
-    DataSet,
-    ResourceTile,
-    StartCardModel,
-    load,
-)
+from salon.rococo.components import BASE_FILES, BOARD_FILES, load
 from salon.rococo.constraints import check
+from salon.rococo.models import COLOURS, CardModel, StartCardModel
+from salon.rococo.pieces import DataSet, ResourceTile
 
 DATA = Path(salon.rococo.data.__file__).parent
 SIDES = ("1-3", "4-5")

@@ -19,8 +19,10 @@ import pytest
 import salon.rococo.data
 from salon.core.errors import DataError
 from salon.rococo import constraints
-from salon.rococo.components import EXPANSION_FILES, EXPANSIONS, DataSet, Garment, load
+from salon.rococo.components import EXPANSION_FILES, load
 from salon.rococo.constraints import check
+from salon.rococo.models import EXPANSIONS
+from salon.rococo.pieces import DataSet, Garment
 
 DATA = Path(salon.rococo.data.__file__).parent
 SIDES = ("1-3", "4-5")

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from salon.rococo.components import Garment
 from salon.rococo.game import Rococo
+from salon.rococo.pieces import Garment
 from salon.rococo.rules.common import jewelry_box
 from salon.rococo.state import EMPTY, Player
 from tests.rococo.positions import (

@@ -18,9 +18,9 @@ import pytest
 from salon.bots.base import make_bot
 from salon.core.errors import IllegalAction
 from salon.core.events import Event
-from salon.rococo.components import Garment
 from salon.rococo.config import parse_config
 from salon.rococo.game import Rococo
+from salon.rococo.pieces import Garment
 from salon.rococo.rules.setup import new_state
 from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import tables

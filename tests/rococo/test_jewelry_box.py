@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from salon.core.errors import IllegalAction, MalformedAction
-from salon.rococo.components import Employee, Garment, JewelryBoxParams
 from salon.rococo.game import Rococo
+from salon.rococo.models import JewelryBoxParams
+from salon.rococo.pieces import Employee, Garment
 from salon.rococo.rules.common import jewelry_box
 from salon.rococo.state import EMPTY, Player
 from tests.rococo.positions import (

@@ -18,8 +18,8 @@ from rich.text import Text
 from salon.bots.base import RandomBot
 from salon.cli.rococo.view import RococoView
 from salon.core.errors import IllegalAction
-from salon.rococo.components import Decoration, Garment
 from salon.rococo.game import Rococo
+from salon.rococo.pieces import Decoration, Garment
 from tests.rococo.positions import (
     assert_valid,
     decorations,

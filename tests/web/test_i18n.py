@@ -14,8 +14,8 @@ import pytest
 
 from salon.bots.base import bot_names
 from salon.i18n import languages
-from salon.rococo.components import EXPANSIONS
 from salon.rococo.game import Rococo
+from salon.rococo.models import EXPANSIONS
 from salon.rococo.plugin import PLUGIN as ROCOCO
 from salon.rococo.rules.bonuses import KNOWN_BONUSES
 from salon.rococo.rules.registry import DECISIONS

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from salon.core.errors import ConfigError
 from salon.core.game import Game
@@ -61,10 +61,10 @@ class Evaluation(Generic[G]):
     self-play): what turns a margin into a chance of winning (:func:`win_chance`)."""
 
 
-PHASES = ("early", "middle", "late")
+PHASES: Final = ("early", "middle", "late")
 """The phases of a game by its ``progress``: before PHASE_BOUNDS[0], before PHASE_BOUNDS[1], the
 rest; what is learned is reported, and trusted, phase by phase (salon.learn.train)."""
-PHASE_BOUNDS = (1 / 3, 2 / 3)
+PHASE_BOUNDS: Final = (1 / 3, 2 / 3)
 
 
 def phase(progress: float) -> str:
@@ -72,7 +72,7 @@ def phase(progress: float) -> str:
     return PHASES[sum(1 for bound in PHASE_BOUNDS if progress >= bound)]
 
 
-WIN_SLOPE = 1.702
+WIN_SLOPE: Final = 1.702
 """The logistic's slope that matches the normal distribution's: 1/(1 + exp(-1.702 x)) is
 within 0.01 of Phi(x) everywhere."""
 

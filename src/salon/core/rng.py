@@ -18,14 +18,14 @@ import hashlib
 import struct
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Self, TypeVar
+from typing import Any, Final, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # scripted generators of tests extend it
@@ -99,11 +99,11 @@ class Rng(BaseRng):
         return self.state
 
 
-KEY_BYTES = 32
+KEY_BYTES: Final = 32
 """The length of a :class:`KeyedRng` key: BLAKE2b's longest, 256 bits."""
 
-_BLOCK_WORDS = 8
-_BLOCK = struct.Struct("<8Q")
+_BLOCK_WORDS: Final = 8
+_BLOCK: Final = struct.Struct("<8Q")
 """One BLAKE2b digest of 64 bytes read as 8 little-endian 64-bit words."""
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from salon.core.evaluation import Evaluation
 from salon.necklace.components import (
@@ -60,19 +61,19 @@ from salon.necklace.state import EMPTY, State
 
 # --- weights (livres per unit); chosen by self-play against the random bot
 
-DUCAT = 0.8  # a ducat still to spend in the active seat's turn
-WIN_SLOPE = 1.1  # how fast a gem lead turns into a sure majority
-HOLD_DECAY = 0.6  # the value of one more gem of a held type shrinks by this factor
-FUTURE = (0.0, 0.6, 1.0)  # share of a held type's worth, by the number of sales still to come after this one
-RARITY_GUESS = 15  # the average rarity bonus, before the presentation is known
-PRESENT_SHARE = 0.7  # share of an opponent's gems it is expected to present
-RING_SHARE = 0.5  # a held Ring: this share of the best held type's worth
-CARD_VALUE = {  # a character or special card in hand, in livres
+DUCAT: Final = 0.8  # a ducat still to spend in the active seat's turn
+WIN_SLOPE: Final = 1.1  # how fast a gem lead turns into a sure majority
+HOLD_DECAY: Final = 0.6  # the value of one more gem of a held type shrinks by this factor
+FUTURE: Final = (0.0, 0.6, 1.0)  # share of a held type's worth, by the number of sales still to come after this one
+RARITY_GUESS: Final = 15  # the average rarity bonus, before the presentation is known
+PRESENT_SHARE: Final = 0.7  # share of an opponent's gems it is expected to present
+RING_SHARE: Final = 0.5  # a held Ring: this share of the best held type's worth
+CARD_VALUE: Final = {  # a character or special card in hand, in livres
     CONFESSOR: 1.0, COURTESAN: 3.0, FORGER: 5.0, FAVORITE: 5.0, THIEF: 8.0,
     ALCHEMIST: 4.0, CARDINAL: 2.0, MUSKETEER: 3.0, QUEEN: 5.0,
     KING: 12.0, BANKER: 12.0, NECKLACE: 18.0,
 }
-OPPONENT_CARD = 8.0  # an unknown card in another hand
+OPPONENT_CARD: Final = 8.0  # an unknown card in another hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,5 +240,5 @@ def progress(game: Necklace) -> float:
     return 1.0 if s.over else min(1.0, s.sales / s.ds.rules.sales)
 
 
-EVALUATION = Evaluation(evaluate, same_turn=same_turn, turn=turn, progress=progress)
+EVALUATION: Final = Evaluation(evaluate, same_turn=same_turn, turn=turn, progress=progress)
 """The Necklace's evaluation, which its plug-in names (salon.core.evaluation)."""

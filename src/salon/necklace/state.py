@@ -8,7 +8,7 @@ knows a rule: the modules of ``salon.necklace.rules`` change the state and
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from salon.core.events import Event
 from salon.core.rng import BaseRng, rng_from_json
@@ -16,7 +16,7 @@ from salon.core.steps import Frame
 from salon.necklace.components import DataSet
 from salon.necklace.config import NecklaceConfig
 
-EMPTY = -1
+EMPTY: Final = -1
 
 
 class State:

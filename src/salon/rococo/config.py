@@ -6,21 +6,21 @@ default.  Unknown keys and impossible values are refused with a clear message.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from salon.core import options
 from salon.core.options import refuse
-from salon.rococo.components import EXPANSIONS
+from salon.rococo.models import EXPANSIONS
 
-MDB = 1
+MDB: Final = 1
 """Madame du Barry's seat in the solo mode (RULES.md §14); she is its start player (R-SOLO-SETUP-5)."""
-PLAYERS = (2, 3, 4, 5)
+PLAYERS: Final = (2, 3, 4, 5)
 """The player counts of a game among players (R-SETUP-1 gives a board side for each)."""
-SOLO_PLAYERS = (1,)
+SOLO_PLAYERS: Final = (1,)
 """The solo mode's one player against Madame du Barry (RULES.md §14)."""
-SOLO_ONLY = ("solo_two_player_rules", "mdb_exam_removal", "mdb_inspect_tiles")
+SOLO_ONLY: Final = ("solo_two_player_rules", "mdb_exam_removal", "mdb_inspect_tiles")
 """The rulings' options that only the solo mode uses (A-30, A-3, A-37): set without it they
 would do nothing, so a config that sets them is refused."""
 

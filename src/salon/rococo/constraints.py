@@ -25,18 +25,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from salon.rococo.components import (
-    BASE_FILES,
-    BOARD_FILES,
-    COLOURS,
-    EXPANSION_FILES,
-    CardModel,
-    DataSet,
-    EmployeeType,
-    Garment,
-    JewelryBox,
-    ResourceTile,
-)
+from salon.rococo.components import BASE_FILES, BOARD_FILES, EXPANSION_FILES
+from salon.rococo.models import COLOURS, CardModel, EmployeeType
+from salon.rococo.pieces import DataSet, Garment, JewelryBox, ResourceTile
 
 GARMENT_COUNTS = {"blue": 13, "pink": 13, "green": 10, "orange": 6}  # R-NUM-7 (DE:53)
 GARMENT_VALUE = (6, 28)  # R-NUM-8 (DE:39)

@@ -32,9 +32,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from salon.core.vectors import Bag, Const, Encoding, Keyed, Num, Opt, Record, Seat, Seats, Slots, Token, record
-from salon.rococo.components import EXPANSIONS
 from salon.rococo.config import RococoConfig
 from salon.rococo.game import Rococo
+from salon.rococo.models import EXPANSIONS
 from salon.rococo.observation import PHASES
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.rules.scoring import STEPS

@@ -48,12 +48,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final
 
 from salon.core.evaluation import Evaluation
 from salon.core.weights import Fitted
-from salon.rococo.components import BonusParams, JewelryBoxParams
 from salon.rococo.game import Rococo
+from salon.rococo.models import BonusParams, JewelryBoxParams
 from salon.rococo.rules.bonuses import END_GAME
 from salon.rococo.rules.common import MDB, hidden_prestige, staff_table
 from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
@@ -65,35 +65,35 @@ from salon.rococo.tables import Tables
 # --- weights, in points per unit; tuned in games against earlier settings and against the
 # solo mode's Madame du Barry (a fixed opponent that makes differences easy to measure)
 
-LIVRE_LATE = 0.1  # a livre at the end: final scoring step 1 pays 1 point per 10
-LIVRE_EXTRA = 0.2  # what a livre adds while there are turns left to spend it
-SPEND_TURNS = 9  # turns left from which a livre is worth LIVRE_LATE + LIVRE_EXTRA
-BALE = 0.3  # a silk bale in the rack (first bales of a colour)
-BALE_SURPLUS = 0.05  # bales beyond BALE_CAP of one colour
-BALE_CAP = 6
-HIDDEN_TILE = 0.5  # another seat's rack tile, whose bales are secret (two bales on average)
-GOODS = 0.45  # one thread or one lace (up to GOODS_CAP of each)
-GOODS_SURPLUS = 0.1
-GOODS_CAP = 3
-SHARP_START = 0.8  # how firmly a lead of one garment holds a majority in round 1 ...
-SHARP_GAIN = 3.0  # ... and how much firmer by the last round
-READY = (0.45, 0.25, 0.1)  # share of a display garment's worth when 0, 1, 2 units short
-RENT_EXTRA = 2.0  # what renting adds to prestige beyond it (majority, income, rewards)
-SOLO_RENT_EXTRA = 5.0  # the same against Madame du Barry, who tailors for free every few turns
-REWARD_TILE = 0.5  # a free tile still to be taken from the display
-TERRACE_HOPE = 1.25  # per multiplier step of an own fireworks spot still without a Throne-hall garment
-STATUE_HOPE = 0.25  # chance-like share of a statue's colours still missing
-FAVOUR_START = 0.6  # holding the favour before the last round: next round's start player
-LADDER_CHANCE = {4: 0.5, 3: 0.2}  # share of the next all-halls space when present in 4 or 3 halls
-TYPE_NOW = {"master": 8.7, "journeyman": 8.1, "apprentice": 7.5}  # a card in hand: one more turn this round
+LIVRE_LATE: Final = 0.1  # a livre at the end: final scoring step 1 pays 1 point per 10
+LIVRE_EXTRA: Final = 0.2  # what a livre adds while there are turns left to spend it
+SPEND_TURNS: Final = 9  # turns left from which a livre is worth LIVRE_LATE + LIVRE_EXTRA
+BALE: Final = 0.3  # a silk bale in the rack (first bales of a colour)
+BALE_SURPLUS: Final = 0.05  # bales beyond BALE_CAP of one colour
+BALE_CAP: Final = 6
+HIDDEN_TILE: Final = 0.5  # another seat's rack tile, whose bales are secret (two bales on average)
+GOODS: Final = 0.45  # one thread or one lace (up to GOODS_CAP of each)
+GOODS_SURPLUS: Final = 0.1
+GOODS_CAP: Final = 3
+SHARP_START: Final = 0.8  # how firmly a lead of one garment holds a majority in round 1 ...
+SHARP_GAIN: Final = 3.0  # ... and how much firmer by the last round
+READY: Final = (0.45, 0.25, 0.1)  # share of a display garment's worth when 0, 1, 2 units short
+RENT_EXTRA: Final = 2.0  # what renting adds to prestige beyond it (majority, income, rewards)
+SOLO_RENT_EXTRA: Final = 5.0  # the same against Madame du Barry, who tailors for free every few turns
+REWARD_TILE: Final = 0.5  # a free tile still to be taken from the display
+TERRACE_HOPE: Final = 1.25  # per multiplier step of an own fireworks spot still without a Throne-hall garment
+STATUE_HOPE: Final = 0.25  # chance-like share of a statue's colours still missing
+FAVOUR_START: Final = 0.6  # holding the favour before the last round: next round's start player
+LADDER_CHANCE: Final = {4: 0.5, 3: 0.2}  # share of the next all-halls space when present in 4 or 3 halls
+TYPE_NOW: Final = {"master": 8.7, "journeyman": 8.1, "apprentice": 7.5}  # a card in hand: one more turn this round
 # (worth more than the points an average turn makes: a hire or an exam that puts a card in hand
 # is almost never wrong, and the card taken is denied to the others, Madame du Barry included)
-TAILOR_NOW = {"master": 2.0, "journeyman": 1.6, "apprentice": 0.0}  # ... that can tailor a garment on display
-TYPE_QUALITY = {"master": 3.0, "journeyman": 2.5, "apprentice": 2.0}  # a staff card's play in a later round
+TAILOR_NOW: Final = {"master": 2.0, "journeyman": 1.6, "apprentice": 0.0}  # ... that can tailor a garment on display
+TYPE_QUALITY: Final = {"master": 3.0, "journeyman": 2.5, "apprentice": 2.0}  # a staff card's play in a later round
 # (close together: an Apprentice still plays a whole turn; a Master adds the actions it alone may take)
-STAFF_FUTURE = 1.6  # weight of the staff's average play quality per future turn
-SOLO_STAFF_FUTURE = 2.4  # the same against Madame du Barry, who hires for free
-BONUS_QUALITY = {  # typical worth of one use of a bonus, in points
+STAFF_FUTURE: Final = 1.6  # weight of the staff's average play quality per future turn
+SOLO_STAFF_FUTURE: Final = 2.4  # the same against Madame du Barry, who hires for free
+BONUS_QUALITY: Final = {  # typical worth of one use of a bonus, in points
     "start_none": 0.0, "start_pay1_thread_or_lace": 0.2, "start_extra_acquire": 0.5, "start_gain_2": 0.5,
     "l1_gain_1": 0.25, "l1_dismiss_use_bonus": 0.3, "l1_pay1_draw_bag": 0.4, "l1_extra_acquire": 0.5,
     "l1_draw_bag_free": 0.5, "l1_gain_thread_or_lace": 0.45,
@@ -109,14 +109,14 @@ BONUS_QUALITY = {  # typical worth of one use of a bonus, in points
     "nm_3livres_per_2_master_guest": 0.6, "nm_3livres_per_2_jewels": 0.5, "nm_no_orange_no_green": 1.2,
     "sa_vp3": 3.0,
 }
-CROWN = END_GAME
+CROWN: Final = END_GAME
 """The crown cards: end-game bonuses scored in final scoring step 2 (or in the sets step)."""
-JEWEL_HOPE = 1.2  # per round still to come: what access to the jewelry display promises (a jewel a rent)
-EXAM_TASK = 0.8  # a marked exam task: progress toward +1 VP and a better card (less than the exam
+JEWEL_HOPE: Final = 1.2  # per round still to come: what access to the jewelry display promises (a jewel a rent)
+EXAM_TASK: Final = 0.8  # a marked exam task: progress toward +1 VP and a better card (less than the exam
 # itself brings, so that the search takes the exam when it can)
-WEIGHTS = Fitted(__name__, "salon.rococo:data/fitted.json")
+WEIGHTS: Final = Fitted(__name__, "salon.rococo:data/fitted.json")
 """The weights below read from the data file (``salon fit`` fits them again)."""
-_FITTED = WEIGHTS.weights()
+_FITTED: Final = WEIGHTS.weights()
 MADAME_TURN = _FITTED["MADAME_TURN"]  # Madame du Barry's turns still to come, set against the player's
 MADAME_TURN_FADE = _FITTED["MADAME_TURN_FADE"]  # prospects: T turns are worth T * (MADAME_TURN -
 # MADAME_TURN_FADE * T) points beyond the garments they add to her hall majorities.  Fitted against the
@@ -125,11 +125,11 @@ MADAME_TURN_FADE = _FITTED["MADAME_TURN_FADE"]  # prospects: T turns are worth T
 # player's round-1 margin read about +130 in games that ended level
 MADAME_TURN_JB = _FITTED["MADAME_TURN_JB"]  # the same with the Jewelry Box, where her turns bring more
 MADAME_TURN_FADE_JB = _FITTED["MADAME_TURN_FADE_JB"]  # (`salon fit rococo --solo -x jewelry_box`)
-SPREAD = 23.5  # how far the final margin is from the evaluation at the start with other players (its
-SPREAD_SOLO = 25.0  # standard deviation over heuristic:temperature=0.5 self-play, 150 games of 2 players
-SPREAD_POWER = 0.3  # and 320 solo ones), and against Madame du Barry; it shrinks as (share left) ** 0.3,
+SPREAD: Final = 23.5  # how far the final margin is from the evaluation at the start with other players (its
+SPREAD_SOLO: Final = 25.0  # standard deviation over heuristic:temperature=0.5 self-play, 150 games of 2 players
+SPREAD_POWER: Final = 0.3  # and 320 solo ones), and against Madame du Barry; it shrinks as (share left) ** 0.3,
 # which fits both from the start to the last round (`spread`; docs/bots.md, "The value of a position")
-PLACE_BONUS = 1.0  # typical worth of a Festive or Exquisite garment's one-time bonus beyond what it pays
+PLACE_BONUS: Final = 1.0  # typical worth of a Festive or Exquisite garment's one-time bonus beyond what it pays
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,17 +163,19 @@ class _Static:
     gar_place_livres: tuple[int, ...]  # livres paid when the garment is placed (R-EXQ-4 exq_green_14)
     tile_silk: tuple[tuple[int, int, int, int], ...]
     tile_lower: tuple[str, ...]
-    card_type: tuple[str, ...]
     card_bonus: tuple[str, ...]
     card_quality: tuple[float, ...]
     card_now: tuple[float, ...]  # TYPE_NOW of each card's type
+    card_tailor_now: tuple[float, ...]  # TAILOR_NOW of each card's type
+    card_master: tuple[bool, ...]
+    card_crown: tuple[bool, ...]  # a crown card, scored at the end (R-SCORE-2-1)
     mdb_extra: float  # Madame du Barry's turns per card of her hand pile, hires included (R-SOLO-HIRE-3)
     mdb_round: float  # ... and per round
     mdb_tailor: float  # share of tailor cards in her deck
 
 
 _STATIC: dict[int, tuple[Tables, _Static]] = {}
-_STATIC_KEEP = 16  # tables of edited data sets (tests) must not pile up
+_STATIC_KEEP: Final = 16  # tables of edited data sets (tests) must not pile up
 
 
 def _static(t: Tables) -> _Static:
@@ -217,10 +219,12 @@ def _static(t: Tables) -> _Static:
         gar_place_livres=tuple(g.value if g.effect == GREEN_14 else 0 for g in ds.garments),
         tile_silk=tuple(x.silk for x in ds.tiles),
         tile_lower=tuple(x.lower for x in ds.tiles),
-        card_type=tuple(c.type for c in t.cards),
         card_bonus=tuple(c.bonus for c in t.cards),
         card_quality=tuple(TYPE_QUALITY[c.type] + BONUS_QUALITY.get(c.bonus, 0.0) for c in t.cards),
         card_now=tuple(TYPE_NOW[c.type] for c in t.cards),
+        card_tailor_now=tuple(TAILOR_NOW[c.type] for c in t.cards),
+        card_master=tuple(c.type == "master" for c in t.cards),
+        card_crown=tuple(c.bonus in CROWN for c in t.cards),
         mdb_extra=extra,
         mdb_round=MADAME_HAND * extra,
         mdb_tailor=sum(1 for c in ds.solo_cards if c.action == "tailor") / max(1, len(ds.solo_cards)),
@@ -229,7 +233,7 @@ def _static(t: Tables) -> _Static:
     return st
 
 
-GREEN_14 = "exq_green_14"
+GREEN_14: Final = "exq_green_14"
 
 
 def _sale(expansion: str, effect: str, value: int) -> float | None:
@@ -296,14 +300,20 @@ def _lead(mine: tuple[float, int, int, int], other: tuple[float, int, int, int])
     d = mine[0] - other[0]
     if d:
         return float(d)
-    return 0.3 if mine[1:3] > other[1:3] else -0.3 if mine[1:3] < other[1:3] else 0.0
+    a, b = mine[1], other[1]  # a level count leans by the tie-breaks, in order
+    if a == b:
+        a, b = mine[2], other[2]
+    return 0.3 if a > b else -0.3 if a < b else 0.0
 
 
 def _terrace_gain(mults: list[int], prestiges: list[int]) -> int:
     """R-SCORE-5-4: the best terrace pairs the highest prestige with the highest multiplier."""
-    mults = sorted(mults, reverse=True)
-    prestiges = sorted(prestiges, reverse=True)
-    return sum((m - 1) * p for m, p in zip(mults, prestiges))
+    mults = sorted(mults)
+    prestiges = sorted(prestiges)
+    gain = 0
+    for i in range(1, min(len(mults), len(prestiges)) + 1):
+        gain += (mults[-i] - 1) * prestiges[-i]
+    return gain
 
 
 # --- the evaluation
@@ -522,11 +532,12 @@ def _placed_prospects(est: list[float], s: State, st: _Static, board: _Board, tu
     for q in range(s.n):
         soon = min(1.0, turns[q] / 6)
         mults = fireworks[q]
-        if mults:  # the best pairing now, and spots still waiting for a garment
+        if mults:  # the best pairing now, and the lowest spots still waiting for a garment
             throne = board.throne[q]
             est[q] += _terrace_gain(mults, throne)
-            waiting = sorted(mults, reverse=True)[len(throne):]
-            est[q] += sum(m - 1 for m in waiting) * TERRACE_HOPE * soon
+            waiting = len(mults) - len(throne)
+            if waiting > 0:
+                est[q] += (sum(sorted(mults)[:waiting]) - waiting) * TERRACE_HOPE * soon
         k = statues[q]
         if k:  # distinct colours now, and colours still to come
             covered = sum(min(c, k) for c in board.colours[q])
@@ -630,10 +641,9 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
                         p.livres, sum(silk), ready_journeyman, master_guests, hall_most, halls, len(p.jewels),
                         sum(1 for j in p.jewels if jb is not None and jb.jewels[j].kind == "ring"))
     for c in p.hand:
-        kind = st.card_type[c]
-        ready = ready_master if kind == "master" else ready_journeyman
+        ready = ready_master if st.card_master[c] else ready_journeyman
         now = _NOW.get(st.card_bonus[c])
-        v += TYPE_NOW[kind] + TAILOR_NOW[kind] * ready + (now(ctx) if now else 0.0)
+        v += st.card_now[c] + st.card_tailor_now[c] * ready + (now(ctx) if now else 0.0)
 
     # the staff in later rounds: once this round's hand is chosen, the next round's hand is
     # known in part (``_next_hand``), the rounds after it play the staff's average; and crown
@@ -646,9 +656,8 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
                   else _next_hand(p, st.card_quality, st.hand) + mean * (rounds_after - 1))
         v += future * st.hand * (SOLO_STAFF_FUTURE if s.cfg.solo else STAFF_FUTURE)
     for c in staff:
-        bonus = st.card_bonus[c]
-        if bonus in CROWN:
-            v += _crown(s, me, bonus)
+        if st.card_crown[c]:
+            v += _crown(s, me, st.card_bonus[c])
     return v
 
 
@@ -708,7 +717,7 @@ def _public_crowns(s: State, st: _Static, q: int) -> float:
     """Crown cards another seat shows on its discard pile, as they would score now."""
     points = 0
     for c in s.players[q].discard:
-        if st.card_bonus[c] in CROWN:
+        if st.card_crown[c]:
             points += _crown(s, q, st.card_bonus[c])
     return float(points)
 
@@ -753,9 +762,10 @@ def _crown(s: State, q: int, bonus: str) -> int:
     return end_bonus_vp(s, q, bonus)
 
 
-class _BonusContext(NamedTuple):
-    """What the worth of using a bonus now depends on (a named tuple: built at every
-    evaluation, it must be cheap to make)."""
+@dataclass(slots=True)
+class _BonusContext:
+    """What the worth of using a bonus now depends on (built at every evaluation: a compiled
+    class, cheap to make and to read; not frozen, whose constructor would run interpreted)."""
 
     b: BonusParams
     jb: JewelryBoxParams | None  # the Jewelry Box's numbers (its cards exist only with it)
@@ -900,6 +910,6 @@ def spread(game: Rococo) -> float:
     return start * math.pow(max(0.0, 1.0 - progress(game)), SPREAD_POWER)
 
 
-EVALUATION = Evaluation(evaluate, same_turn=same_turn, plan_at=plan_at, horizon=same_round, turn=turn,
+EVALUATION: Final = Evaluation(evaluate, same_turn=same_turn, plan_at=plan_at, horizon=same_round, turn=turn,
                         weights=WEIGHTS, progress=progress, spread=spread)
 """Rococo's evaluation, which its plug-in names (salon.core.evaluation)."""

@@ -7,7 +7,7 @@ state, and ``salon.rococo.game`` exposes it through the protocol.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from salon.core.events import Event
 from salon.core.rng import BaseRng, rng_from_json
@@ -15,7 +15,7 @@ from salon.core.steps import Frame
 from salon.rococo.config import RococoConfig
 from salon.rococo.tables import Tables
 
-EMPTY = -1
+EMPTY: Final = -1
 
 
 class Player:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from salon.rococo.components import DataSet, Employee, packaged
+from salon.rococo.components import packaged
+from salon.rococo.pieces import DataSet, Employee
 
 KINDS = ("fireworks", "kitchen_left", "kitchen_right", "statue", "musician", "jeweler")
 

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from salon.cli.rococo.text import RococoText
-from salon.rococo.components import COLOURS
+from salon.rococo.models import COLOURS
 from salon.rococo.observation import Board, Guest, Jewelry, Observation, Player, Solo
 
 LAST_REVEALED = 4

@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from salon.cli.rococo.text import RococoText
 from salon.i18n import has
-from salon.rococo.components import COLOURS
+from salon.rococo.models import COLOURS
 from salon.rococo.observation import DecisionNow
 from salon.rococo.rules.turn import ALLOWED, BASE_ACTIONS, MAIN_ACTIONS
 from salon.wording.rococo.words import rococo, w

@@ -10,6 +10,8 @@ Frames: ``("devalue", seat)``, ``("refill", -1, slot)``, the decision ``("queen"
 
 from __future__ import annotations
 
+from typing import Final
+
 from salon.core.errors import Refusal
 from salon.necklace.components import GEM, MERCHANT, QUEEN
 from salon.necklace.frames import Queen, Refill, SeatStep
@@ -18,8 +20,8 @@ from salon.necklace.rules.common import cid, discard, draw, emit, first_of_kind,
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State
 
-REACT = "react:queen"
-PASS = "pass"
+REACT: Final = "react:queen"
+PASS: Final = "pass"
 
 
 @auto("devalue")

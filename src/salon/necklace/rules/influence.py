@@ -17,7 +17,7 @@ and ``("forger_discard", victim, forger, gem)``.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from salon.core.errors import Refusal
 from salon.core.steps import Frame
@@ -39,11 +39,11 @@ from salon.necklace.rules.common import cid, discard, emit, holds, necklace_hold
 from salon.necklace.rules.registry import decision, push
 from salon.necklace.state import EMPTY, State
 
-DONE = "done"
-PASS = "pass"
-MUSKETEERS = "play:musketeers"
-REACT = "react:musketeer"
-COURTESAN_PLAY = "play:courtesan"
+DONE: Final = "done"
+PASS: Final = "pass"
+MUSKETEERS: Final = "play:musketeers"
+REACT: Final = "react:musketeer"
+COURTESAN_PLAY: Final = "play:courtesan"
 
 
 class PlayTexts(NamedTuple):

@@ -27,6 +27,8 @@ presented card leaves the game (QN-SALE-9).
 
 from __future__ import annotations
 
+from typing import Final
+
 from salon.core.game import Limits
 from salon.necklace.components import (
     ALCHEMIST,
@@ -47,7 +49,7 @@ from salon.necklace.components import (
 )
 from salon.necklace.config import NecklaceConfig
 
-KINGS_PER_SALE = 1
+KINGS_PER_SALE: Final = 1
 """QN-KING-3: a seat presents at most one King per sale."""
 
 

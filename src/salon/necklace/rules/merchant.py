@@ -15,6 +15,8 @@ seat) or ``due`` (a delayed sale); ``("due", seat, card)``; the decision
 
 from __future__ import annotations
 
+from typing import Final
+
 from salon.core.errors import Refusal
 from salon.core.steps import Frame
 from salon.necklace.components import CARDINAL
@@ -23,8 +25,8 @@ from salon.necklace.rules.common import cid, discard, emit, first_of_kind, holds
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State
 
-REACT = "react:cardinal"
-PASS = "pass"
+REACT: Final = "react:cardinal"
+PASS: Final = "pass"
 
 
 def drawn(s: State, card: int, origin: str, arg: int) -> None:

@@ -10,6 +10,8 @@ Frames: ``("purchase", seat)``, the decision ``("buy", seat)``, ``("astro_draw",
 
 from __future__ import annotations
 
+from typing import Final
+
 from salon.core.errors import Refusal
 from salon.necklace import actions
 from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE
@@ -19,7 +21,7 @@ from salon.necklace.rules.common import cid, discard, draw, emit, own_id
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State
 
-DONE = "done"
+DONE: Final = "done"
 
 
 @auto("purchase")

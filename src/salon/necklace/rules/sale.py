@@ -16,6 +16,7 @@ Frames: ``("sale", -1, merchant, phase)``, the decision ``("present", seat)``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from salon.core.errors import Refusal
 from salon.necklace import actions
@@ -26,8 +27,8 @@ from salon.necklace.rules.common import cid, clockwise, discard, emit, holds, ne
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State
 
-DONE = "done"
-PASS = "pass"
+DONE: Final = "done"
+PASS: Final = "pass"
 
 
 @dataclass(frozen=True, slots=True)

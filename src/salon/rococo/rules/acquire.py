@@ -9,6 +9,7 @@ which (a reward is free).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from salon.core.errors import Refusal
 from salon.rococo import actions
@@ -18,10 +19,10 @@ from salon.rococo.rules.common import emit, gain_goods, pay
 from salon.rococo.rules.registry import decision, push
 from salon.rococo.state import EMPTY, State
 
-KEEP = "tile:keep"
-CONVERT = "tile:convert"
-THREAD = "tile:thread"
-LACE = "tile:lace"
+KEEP: Final = "tile:keep"
+CONVERT: Final = "tile:convert"
+THREAD: Final = "tile:thread"
+LACE: Final = "tile:lace"
 
 
 def price(s: State, slot: int) -> int:

@@ -10,12 +10,13 @@ rules/scoring.py.  Numbers (tables, prices, discounts) come from data/bonuses.to
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.bonus_ids import BONUS_IDS
-from salon.rococo.components import JewelryBoxParams
 from salon.rococo.frames import Bonus, BonusStage, Buy, SilkVp
+from salon.rococo.models import JewelryBoxParams
 from salon.rococo.rules import acquire, finance, tailor
 from salon.rococo.rules.common import (
     colour_counts,
@@ -40,16 +41,16 @@ from salon.rococo.rules.jewelry import rings
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
-USE = "bonus:use"
-SKIP = "bonus:skip"
-THREAD = "bonus:thread"
-LACE = "bonus:lace"
+USE: Final = "bonus:use"
+SKIP: Final = "bonus:skip"
+THREAD: Final = "bonus:thread"
+LACE: Final = "bonus:lace"
 
-END_GAME = frozenset({
+END_GAME: Final = frozenset({
     "l6_end_vp_by_staff", "l6_end_thread_lace_sets", "l6_end_master_guest_pairs", "l6_end_dress_coat_pairs",
     "nm_end_jewel_sets", "nm_end_necklace_pairs", "nm_end_vp_per_dec", "nm_end_apprentice_pairs",
 })
-HALLS = tuple(f"hall:{h}" for h in range(1, 6))
+HALLS: Final = tuple(f"hall:{h}" for h in range(1, 6))
 
 Options = Callable[[State, int, int], list[str]]
 Effect = Callable[[State, int, int, str], None]
@@ -341,10 +342,10 @@ BONUSES: dict[str, tuple[Options, Effect | None]] = {
     "sa_vp3": (_always, _gain(lambda s, seat: _jb(s).specialist_vp, vp=True)),
     **{b: (_never, None) for b in END_GAME},
 }
-KNOWN_BONUSES = frozenset(BONUSES)
+KNOWN_BONUSES: Final = frozenset(BONUSES)
 if KNOWN_BONUSES != BONUS_IDS:  # the data format's ids and the rules must name the same bonuses
     raise ImportError(f"bonus rules and bonus ids differ: {sorted(KNOWN_BONUSES ^ BONUS_IDS)}")
-FREE_GAINS = frozenset({
+FREE_GAINS: Final = frozenset({
     "start_gain_2", "l1_gain_1", "l2_livres_blue_green", "l2_vp_per_2_dec", "l3_livre_per_dec", "l3_vp_per_3_garments",
     "l3_livres_by_staff", "l4_livres_by_staff", "l4_pink_livres_orange_vp", "l5_livre_per_garment", "l5_vp_per_2_dec",
     "l5_vp_per_2_garments", "nj_livre_per_hall", "nj_livres_small_staff", "nj_3livres_per_2_dec",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from salon.core.events import Event
-from salon.rococo.components import JewelryBox
 from salon.rococo.config import MDB as MDB  # her seat, re-exported for the rules
+from salon.rococo.pieces import JewelryBox
 from salon.rococo.state import EMPTY, State
 
 

@@ -8,6 +8,8 @@ when an action qualifies for several open tasks the player picks one (``task:J1`
 
 from __future__ import annotations
 
+from typing import Final
+
 from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Exam, TailorDone, Task
@@ -16,7 +18,7 @@ from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
 JOURNEYMAN, MASTER = 0, 1
-EXAMS = {"journeyman_exam": (JOURNEYMAN, "apprentice"), "master_exam": (MASTER, "journeyman")}
+EXAMS: Final = {"journeyman_exam": (JOURNEYMAN, "apprentice"), "master_exam": (MASTER, "journeyman")}
 
 
 def track(s: State, exam: int) -> tuple[str, ...]:

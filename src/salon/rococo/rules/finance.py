@@ -4,6 +4,7 @@ level-III and level-VI bonuses (A-10: cost = max(0, printed - discount))."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from salon.core.errors import Refusal
 from salon.rococo import actions
@@ -13,7 +14,7 @@ from salon.rococo.rules.common import emit, pay, term
 from salon.rococo.rules.registry import decision, push
 from salon.rococo.state import EMPTY, State
 
-ONE_PER_PLAYER = ("kitchen_left", "kitchen_right", "jeweler")  # R-ACT-FIN-4, R-JB-FIN-2
+ONE_PER_PLAYER: Final = ("kitchen_left", "kitchen_right", "jeweler")  # R-ACT-FIN-4, R-JB-FIN-2
 
 
 def _spaces(s: State, seat: int, discount: int) -> Iterator[int]:

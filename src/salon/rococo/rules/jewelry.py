@@ -8,6 +8,8 @@ resource tile from the bag (R-JB-JEWEL-3).
 
 from __future__ import annotations
 
+from typing import Final
+
 from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import Jewel
@@ -15,7 +17,7 @@ from salon.rococo.rules.common import draw_bag_tile, emit, jewelry_box, pay
 from salon.rococo.rules.registry import decision, push
 from salon.rococo.state import EMPTY, State
 
-NONE = "jewel:none"
+NONE: Final = "jewel:none"
 
 
 def has_jeweler(s: State, seat: int) -> bool:

@@ -44,34 +44,36 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import ceil
+from typing import Final
 
 from salon.core.game import Limits
 from salon.rococo.bonus_ids import BONUS_IDS
-from salon.rococo.components import COLOURS, Employee, Jewel, JewelryBoxParams
+from salon.rococo.models import COLOURS, JewelryBoxParams
+from salon.rococo.pieces import Employee, Jewel
 from salon.rococo.rules.bonuses import END_GAME
 from salon.rococo.rules.finance import ONE_PER_PLAYER
 from salon.rococo.rules.solo import FALLBACK_VP
 from salon.rococo.rules.solo import HAND as MADAME_HAND
 from salon.rococo.tables import Tables
 
-CHAINED = frozenset({"l1_dismiss_use_bonus", "nj_replay_from_supply", "nj_copy_opponent"})
+CHAINED: Final = frozenset({"l1_dismiss_use_bonus", "nj_replay_from_supply", "nj_copy_opponent"})
 """Bonuses that make another card's bonus resolve (R-BON-GEN-6)."""
-COPY = frozenset({"nj_copy_opponent"})
-BAG_DRAWS = frozenset({"l1_pay1_draw_bag", "l1_draw_bag_free"})
-ACQUIRE_GRANTS = frozenset({"start_extra_acquire", "l1_extra_acquire"})
-TAILOR_GRANTS = frozenset({"l2_tailor_less_blue_or_pink", "l4_tailor_less_green", "nj_tailor_sell_vp"})
-FINANCE_GRANTS = frozenset({"l3_finance_minus5", "l6_finance_minus10"})
-CLOSED = frozenset({"l2_tailor_less_blue_or_pink", "l5_silk_to_vp", "l4_buy_vp_4", "l6_buy_vp_3"})
+COPY: Final = frozenset({"nj_copy_opponent"})
+BAG_DRAWS: Final = frozenset({"l1_pay1_draw_bag", "l1_draw_bag_free"})
+ACQUIRE_GRANTS: Final = frozenset({"start_extra_acquire", "l1_extra_acquire"})
+TAILOR_GRANTS: Final = frozenset({"l2_tailor_less_blue_or_pink", "l4_tailor_less_green", "nj_tailor_sell_vp"})
+FINANCE_GRANTS: Final = frozenset({"l3_finance_minus5", "l6_finance_minus10"})
+CLOSED: Final = frozenset({"l2_tailor_less_blue_or_pink", "l5_silk_to_vp", "l4_buy_vp_4", "l6_buy_vp_3"})
 """Bonuses with one decision of their own besides the components they use: the bale to save
 (A-6), or the ``done`` that ends a repeated choice (R-BON-l5_silk_to_vp, R-BON-GEN-1)."""
-BUYS = {"l4_buy_vp_4": "vp_price_l4", "l6_buy_vp_3": "vp_price_l6"}
+BUYS: Final = {"l4_buy_vp_4": "vp_price_l4", "l6_buy_vp_3": "vp_price_l6"}
 """R-NUM-36: the bonuses that buy points, with their price's parameter."""
-SETS = frozenset({"l6_end_thread_lace_sets"})
-STACKS = {"journeyman": (2, "exam_journeyman"), "master": (5, "exam_master")}
+SETS: Final = frozenset({"l6_end_thread_lace_sets"})
+STACKS: Final = {"journeyman": (2, "exam_journeyman"), "master": (5, "exam_master")}
 """R-JB-SETUP-2/3: each exam stack takes its level's deck cards of its type and the new cards
 of its group, and gives its top :data:`RETURNED` back to that level's packet."""
-RETURNED = 2
-JEWEL_SET = (("necklace", "blue"), ("necklace", "green"), ("ring", "pink"), ("ring", "orange"))
+RETURNED: Final = 2
+JEWEL_SET: Final = (("necklace", "blue"), ("necklace", "green"), ("ring", "pink"), ("ring", "orange"))
 """R-BON-nm_end_jewel_sets: one complete set."""
 
 
@@ -151,7 +153,7 @@ class Gain:
     """Thread or lace."""
 
 
-NOTHING = Gain()
+NOTHING: Final = Gain()
 
 
 def _jb(t: Tables) -> JewelryBoxParams:

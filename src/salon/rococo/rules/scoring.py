@@ -8,7 +8,7 @@ decisions: the thread-and-lace sets of a level-VI crown card (step 2) and the te
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from salon.core.errors import Refusal
 from salon.rococo import actions
@@ -32,7 +32,8 @@ from salon.rococo.rules.common import (
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
-STEPS = ("game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers", "solo_tiles")
+STEPS: Final = ("game", "money", "jewels", "employees", "favour", "halls", "fireworks", "statues", "markers",
+                "solo_tiles")
 
 
 def score(s: State, seat: int, step: str, vp: int, hall: int | None = None) -> None:

@@ -10,6 +10,8 @@ her ``supply`` and only count as her staff.
 
 from __future__ import annotations
 
+from typing import Final
+
 from salon.core.errors import Refusal
 from salon.rococo.frames import Exam, Step
 from salon.rococo.rules import all_halls, exams, favour, garment_effects, scoring
@@ -18,10 +20,10 @@ from salon.rococo.rules.common import MDB, draw_from_resource_bag, emit, gain_go
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
-FALLBACK_VP = 3  # R-SOLO-GEN-4, R-SOLO-FAV-1
-HAND = 4  # R-SOLO-PH2-1
-REWARD_PRIORITY = {"tile": 0, "thread": 1, "lace": 1, "livres": 2, "none": 3}  # R-SOLO-PLACE-1
-KIND = {"fireworks": ("fireworks",), "kitchen": ("kitchen_left", "kitchen_right"),
+FALLBACK_VP: Final = 3  # R-SOLO-GEN-4, R-SOLO-FAV-1
+HAND: Final = 4  # R-SOLO-PH2-1
+REWARD_PRIORITY: Final = {"tile": 0, "thread": 1, "lace": 1, "livres": 2, "none": 3}  # R-SOLO-PLACE-1
+KIND: Final = {"fireworks": ("fireworks",), "kitchen": ("kitchen_left", "kitchen_right"),
         "musicians": ("musician",), "statues": ("statue",)}
 
 

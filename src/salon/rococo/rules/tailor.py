@@ -13,6 +13,7 @@ nothing would only lose it (a provably dominated choice, so it is pruned).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from salon.core.errors import Refusal
 from salon.rococo import actions
@@ -23,8 +24,8 @@ from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
 BLUE, PINK, GREEN, ORANGE = range(4)
-GRANTED = ("l2", "l4", "nj")
-MUST_SELL = "nj"  # R-BON-nj_tailor_sell_vp
+GRANTED: Final = ("l2", "l4", "nj")
+MUST_SELL: Final = "nj"  # R-BON-nj_tailor_sell_vp
 
 
 def sellable(s: State, g: int) -> bool:
@@ -65,7 +66,7 @@ def reductions(s: State, g: int, mode: str) -> list[tuple[int, ...]]:
     return [need]
 
 
-GRANTING_BONUS = {"l2": "l2_tailor_less_blue_or_pink", "l4": "l4_tailor_less_green", "nj": "nj_tailor_sell_vp"}
+GRANTING_BONUS: Final = {"l2": "l2_tailor_less_blue_or_pink", "l4": "l4_tailor_less_green", "nj": "nj_tailor_sell_vp"}
 """The bonus behind each granted tailoring (R-PROC-GRANT)."""
 
 

@@ -8,6 +8,8 @@ to the discard (R-PH3-4).  The played card stays in the staff until the end of t
 
 from __future__ import annotations
 
+from typing import Final
+
 from salon.core.errors import Refusal
 from salon.rococo import actions
 from salon.rococo.frames import SeatStep, Step
@@ -16,15 +18,15 @@ from salon.rococo.rules.common import emit, is_mdb, jewelry_box
 from salon.rococo.rules.registry import auto, decision, push
 from salon.rococo.state import EMPTY, State
 
-BASE_ACTIONS = ("favour", "acquire", "tailor", "hire", "send", "finance")
-MAIN_ACTIONS = (*BASE_ACTIONS, "journeyman_exam", "master_exam")  # 7 and 8: Jewelry Box
-ALLOWED = {  # R-EMP-1..4
+BASE_ACTIONS: Final = ("favour", "acquire", "tailor", "hire", "send", "finance")
+MAIN_ACTIONS: Final = (*BASE_ACTIONS, "journeyman_exam", "master_exam")  # 7 and 8: Jewelry Box
+ALLOWED: Final = {  # R-EMP-1..4
     "master": frozenset(BASE_ACTIONS),
     "journeyman": frozenset(BASE_ACTIONS) - {"hire"} | {"master_exam"},
     "apprentice": frozenset({"acquire", "send", "finance", "journeyman_exam"}),
 }
-MAIN = {a: f"main:{a}" for a in (*MAIN_ACTIONS, "skip")}
-TYPE_RULE = {
+MAIN: Final = {a: f"main:{a}" for a in (*MAIN_ACTIONS, "skip")}
+TYPE_RULE: Final = {
     "favour": "R-ACT-FAVOUR-1", "tailor": "R-ACT-TAILOR-1", "hire": "R-ACT-HIRE-1",
     "journeyman_exam": "R-JB-EXAM-J-1", "master_exam": "R-JB-EXAM-M-1",
 }

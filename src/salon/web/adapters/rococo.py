@@ -19,9 +19,9 @@ from importlib import resources
 from typing import Any
 
 from salon.core.game import Game
-from salon.rococo.components import COLOURS, EXPANSIONS
 from salon.rococo.config import MDB, SOLO_ONLY
 from salon.rococo.game import Rococo
+from salon.rococo.models import COLOURS, EXPANSIONS
 from salon.rococo.observation import Observation
 from salon.rococo.tables import Tables
 from salon.web.adapters import Adapter

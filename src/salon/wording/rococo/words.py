@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from salon.core.game import Game
-from salon.rococo.components import COLOURS, SoloCardModel
 from salon.rococo.game import Rococo
+from salon.rococo.models import COLOURS, SoloCardModel
 from salon.rococo.rules.common import MDB
 from salon.rococo.tables import Tables
 from salon.wording.catalog import has
