@@ -60,7 +60,9 @@ LEFT_PURE = {
     "salon.rococo.models": "defines pydantic models, which mypyc cannot compile",
     "salon.rococo.config": "defines pydantic models, which mypyc cannot compile",
     "salon.rococo.observation": "declares TypedDicts, whose annotations the schemas are written from at run time",
-    "salon.necklace.components": "defines pydantic models, which mypyc cannot compile",
+    "salon.necklace.components": "loads the data files once, through pydantic models: nothing compiled code would "
+                                 "speed up",
+    "salon.necklace.models": "defines pydantic models, which mypyc cannot compile",
     "salon.necklace.config": "defines pydantic models, which mypyc cannot compile",
     "salon.necklace.observation": "declares TypedDicts, whose annotations the schemas are written from at run time",
 }

@@ -43,8 +43,8 @@ from salon.cli.support import GameSupport, support
 from salon.cli.tui import TITLE_MARGIN, Page, PaneSession, TableApp
 from salon.core.game import Game, game_class, game_names
 from salon.i18n import languages, text
-from salon.necklace.components import GEM
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import GEM
 from tests.cli.conftest import Run
 
 TAG = re.compile(r"\[/?[a-z#][a-z_0-9 #]*\]|\[/\]")

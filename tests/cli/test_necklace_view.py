@@ -19,8 +19,9 @@ from salon.cli.necklace.text import rule_fields
 from salon.cli.necklace.view import SUPPORT, NecklaceView
 from salon.cli.support import support
 from salon.i18n import has, text
-from salon.necklace.components import INFLUENCE, KINDS, packaged
+from salon.necklace.components import packaged
 from salon.necklace.game import Necklace, action_texts
+from salon.necklace.kinds import INFLUENCE, KINDS
 from salon.necklace.rules.registry import DECISIONS, FAMILIES
 from tests.necklace.positions import begin_sale, find, new_game, present_all, set_fashion, set_hand
 from tests.wording.texts import known

@@ -12,9 +12,9 @@ from typing import Any
 
 from salon.core.events import Event
 from salon.necklace import position
-from salon.necklace.components import KINDS, MERCHANT
 from salon.necklace.game import Necklace
 from salon.necklace.invariants import check
+from salon.necklace.kinds import KINDS, MERCHANT
 from salon.necklace.state import State
 from tests.attributes import attributes
 

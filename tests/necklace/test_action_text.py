@@ -7,8 +7,8 @@ import pytest
 
 from salon.core.errors import MalformedAction
 from salon.necklace import actions
-from salon.necklace.components import DataSet
 from salon.necklace.game import Necklace
+from salon.necklace.pieces import DataSet
 from salon.necklace.state import EMPTY
 
 

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 import salon.necklace.data
+import salon.necklace.kinds
 from salon.core.errors import DataError
-from salon.necklace.components import GEM, INFLUENCE, KINDS, MERCHANT, SPECIAL, check, colour, load, packaged
+from salon.necklace.components import check, load, packaged
+from salon.necklace.kinds import GEM, INFLUENCE, KINDS, MERCHANT, SPECIAL, colour
 
 DATA = Path(salon.necklace.data.__file__).parent
 
@@ -179,3 +181,10 @@ def test_missing_file_is_refused(datadir: Path) -> None:
     (datadir / "cards.toml").unlink()
     with pytest.raises(DataError, match="cards.toml: file not found"):
         load(datadir)
+
+
+def test_each_kind_constant_is_the_index_of_its_name() -> None:
+    """The kinds' constants are written out, so that compiled rules inline them; they must
+    stay the indices of KINDS (RULES.md §0.3)."""
+    constants = {name: getattr(salon.necklace.kinds, name.upper()) for name in KINDS}
+    assert constants == {name: i for i, name in enumerate(KINDS)}

@@ -12,9 +12,9 @@ from salon.bots.base import make_bot
 from salon.core.evaluation import evaluation_of
 from salon.core.rng import Rng
 from salon.necklace import evaluation
-from salon.necklace.components import MERCHANT
 from salon.necklace.game import Necklace
 from salon.necklace.invariants import check
+from salon.necklace.kinds import MERCHANT
 
 
 def _positions(count: int = 60) -> Iterator[tuple[Necklace, int]]:

@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 
 from salon.core.events import Event
 from salon.core.rng import Rng
-from salon.necklace.components import GEM, INFLUENCE, MUSKETEER
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import GEM, INFLUENCE, MUSKETEER
 from salon.web.app import create_app
 from tests.necklace.positions import begin_turn, cid, find, new_game, set_hand, set_market, set_pile_top
 from tests.web.helpers import act, room_of, settled, state

@@ -16,9 +16,10 @@ import pytest
 
 from salon.bots.base import make_bot
 from salon.core.game import Limits
-from salon.necklace.components import BANKER, GEM, KING, NECKLACE, RING, packaged
+from salon.necklace.components import packaged
 from salon.necklace.config import NecklaceConfig, parse_config
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import BANKER, GEM, KING, NECKLACE, RING
 from salon.necklace.rules.limits import decision_bounds, displayable, highest_score, limits, lowest_score, turns
 from salon.necklace.rules.registry import DECISIONS
 from salon.necklace.rules.sale import outcome

@@ -13,8 +13,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from salon.necklace.components import MERCHANT, NECKLACE
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import MERCHANT, NECKLACE
 from tests.necklace.positions import begin_sale, find, hidden_names, new_game, run, set_hand
 
 SECRET_EVENTS = {"astrologer_draw", "stolen", "robbed", "hand_shown"}

@@ -13,8 +13,8 @@ import pytest
 from salon.core import record
 from salon.core.errors import RecordError
 from salon.core.game import SECRET_SEEDS
-from salon.necklace.components import MERCHANT
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import MERCHANT
 
 
 def _played(n: int = 120, seed: int = 3, **config: Any) -> Necklace:

@@ -8,8 +8,9 @@ from collections import Counter
 import pytest
 
 from salon.core.rng import Rng
-from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE, packaged
+from salon.necklace.components import packaged
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import ASTROLOGER, MERCHANT, NECKLACE
 from salon.necklace.rules.setup import _insert_merchants
 from tests.necklace.positions import assert_valid
 

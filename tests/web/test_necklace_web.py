@@ -16,9 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from salon.core.game import Game
-from salon.necklace.components import KINDS
 from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import KINDS
 from salon.necklace.rules.registry import DECISIONS
 from salon.web.app import create_app
 from salon.web.storage import Database, GameRecord, SeatRecord, Storage

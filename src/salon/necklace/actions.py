@@ -10,7 +10,7 @@ the game's vocabulary.
 from __future__ import annotations
 
 from salon.core.errors import MalformedAction
-from salon.necklace.components import DataSet
+from salon.necklace.pieces import DataSet
 from salon.necklace.state import EMPTY
 
 

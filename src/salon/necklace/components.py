@@ -8,226 +8,26 @@ so that an owner of the physical cards can correct the reconstructed values by e
 The loader validates a complete data set and rejects a broken one with a DataError that
 names the file, the entry and the problem.
 
-The engine addresses cards by index (``C001`` is card 0) and kinds and gem types by small
-ints; the :class:`DataSet` also holds the ready-made action strings, so that listing legal
-actions on the hot path only picks strings.
+The engine addresses cards by index (``C001`` is card 0) and kinds (:mod:`salon.necklace.kinds`)
+and gem types by small ints; the data set it reads (:mod:`salon.necklace.pieces`) also holds
+the ready-made action strings, so that listing legal actions on the hot path only picks strings.
+The files' schemas are :mod:`salon.necklace.models`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import Any
 
 from salon.core.data import parse, read_toml
 from salon.core.errors import DataError
-
-KINDS: tuple[str, ...] = (
-    "gem", "ring", "necklace", "king", "banker",
-    "confessor", "courtesan", "forger", "favorite", "thief",
-    "alchemist", "astrologer", "cardinal", "musketeer", "queen",
-    "merchant",
-)
-"""Card kinds in a fixed index order (engine ids of RULES.md §0.3)."""
-(GEM, RING, NECKLACE, KING, BANKER,
- CONFESSOR, COURTESAN, FORGER, FAVORITE, THIEF,
- ALCHEMIST, ASTROLOGER, CARDINAL, MUSKETEER, QUEEN,
- MERCHANT) = range(len(KINDS))
-SALE = frozenset({GEM, RING, NECKLACE, KING, BANKER})  # grey cards (QN-COMP-4)
-INFLUENCE = frozenset({CONFESSOR, COURTESAN, FORGER, FAVORITE, THIEF})  # blue (QN-COMP-3)
-SPECIAL = frozenset({ALCHEMIST, ASTROLOGER, CARDINAL, MUSKETEER, QUEEN})  # purple (QN-COMP-3)
-ON_A_LOT = frozenset({RING, KING, NECKLACE})
-"""Grey cards that are presented on one gem type's lot (QN-SALE-3)."""
-
-
-def colour(kind: int) -> str:
-    """The card's colour class, which decides when it can be played (QN-COMP-3/4)."""
-    if kind in SALE:
-        return "grey"
-    if kind in INFLUENCE:
-        return "blue"
-    if kind in SPECIAL:
-        return "purple"
-    return "none"  # the Merchant
-
-
-NonNeg = Annotated[int, Field(ge=0)]
-Provenance = Annotated[str, Field(pattern=r"^(rulebook|public|reconstructed)( .*)?$")]
+from salon.necklace.kinds import GEM, KINDS, MERCHANT
+from salon.necklace.models import CardBlock, CardsFile, RulesModel
+from salon.necklace.pieces import Card, DataSet
 
 CARDS_FILE = "cards.toml"
 RULES_FILE = "rules.toml"
-
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Meta(_Model):
-    """Header of every data file: what it holds and where its values come from."""
-
-    title: str
-    provenance: Provenance
-    notes: str = ""
-
-
-class CardProvenance(_Model):
-    """Where each value of one card block comes from."""
-
-    count: Provenance
-    gems: Provenance | None = None
-    ladder: Provenance | None = None
-
-
-class CardBlock(_Model):
-    """Identical cards: their kind, gem type and gem count (gem cards), copies, and the price
-    ladder from the highest price down (QN-PRICE-1)."""
-
-    kind: str
-    gem: str | None = None
-    gems: Annotated[int, Field(ge=0, le=3)] = 0
-    count: Annotated[int, Field(ge=1)]
-    ladder: list[Annotated[int, Field(ge=1)]] = []
-    provenance: CardProvenance
-
-    @model_validator(mode="after")
-    def _check(self) -> CardBlock:
-        if self.kind not in KINDS:
-            raise ValueError(f"unknown card kind {self.kind!r}; expected one of {', '.join(KINDS)}")
-        if self.kind == "gem":
-            if self.gem is None or self.gems < 1:
-                raise ValueError("a gem card needs a gem type and 1-3 gems")
-            if self.provenance.gems is None:
-                raise ValueError("a gem card block needs the provenance of its gem count")
-        elif self.gem is not None or self.gems:
-            raise ValueError(f"a {self.kind} card has no gem type or gem count")
-        if self.kind == "merchant":
-            if self.ladder:
-                raise ValueError("a Merchant is never offered for sale and has no price ladder (QN-MERCH-1)")
-        else:
-            if not self.ladder:
-                raise ValueError(f"a {self.kind} card needs its price ladder")
-            if any(a <= b for a, b in zip(self.ladder, self.ladder[1:])):
-                raise ValueError(f"a price ladder must decrease from top to bottom (QN-PRICE-1): {self.ladder}")
-            if self.provenance.ladder is None:
-                raise ValueError("a card block with a ladder needs the provenance of its ladder")
-        return self
-
-
-class CardsFile(_Model):
-    meta: Meta
-    card: list[CardBlock]
-
-
-class BoxModel(_Model):
-    """Components of the box that the rules count but do not use as cards (QN-COMP-1/7/10)."""
-
-    summary_cards: NonNeg
-    blank_cards: NonNeg
-    fashion_tiles: NonNeg
-    gem_tiles: NonNeg
-    rarity_tiles: NonNeg
-    golden_rings: NonNeg
-    necklace_tokens: NonNeg
-
-
-class RulesModel(_Model):
-    """The numbers of the rules (RULES.md §2-§7)."""
-
-    meta: Meta
-    gem_types: list[str]
-    precious: list[str]
-    players_min: Annotated[int, Field(ge=1)]
-    players_max: Annotated[int, Field(ge=1)]
-    hand_size: Annotated[int, Field(ge=1)]
-    market_size: Annotated[int, Field(ge=1)]
-    ducats: NonNeg
-    courtesan_ducats: NonNeg
-    fashion_values: list[NonNeg]
-    rarity_values: list[NonNeg]
-    banker_bonus: NonNeg
-    necklace_bounty: NonNeg
-    sales: Annotated[int, Field(ge=1)]
-    merchant_bottom: Annotated[int, Field(ge=1)]
-    musketeers_for_necklace: Annotated[int, Field(ge=1)]
-    ladder_length: Annotated[int, Field(ge=1)]
-    box: BoxModel
-    provenance: dict[str, Provenance]
-
-    @model_validator(mode="after")
-    def _check(self) -> RulesModel:
-        if len(set(self.gem_types)) != len(self.gem_types) or len(self.gem_types) < 2:
-            raise ValueError("gem_types must name at least two distinct gem types")
-        if not set(self.precious) <= set(self.gem_types):
-            raise ValueError("precious must be a subset of gem_types")
-        n = len(self.gem_types)
-        if len(self.fashion_values) != n or len(self.rarity_values) != n:
-            raise ValueError(f"fashion_values and rarity_values need one value per gem type ({n})")
-        if self.players_min > self.players_max:
-            raise ValueError("players_min exceeds players_max")
-        values = set(type(self).model_fields) - {"meta", "provenance", "box"}
-        values |= set(BoxModel.model_fields)
-        missing = sorted(values - set(self.provenance))
-        if missing:
-            raise ValueError(f"no provenance for {', '.join(missing)}")
-        unknown = sorted(set(self.provenance) - values)
-        if unknown:
-            raise ValueError(f"provenance given for unknown values: {', '.join(unknown)}")
-        return self
-
-
-# ---------------------------------------------------------------------------
-# Runtime objects
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    index: int
-    id: str
-    kind: int  # an index of KINDS
-    gem: int  # gem type index (gem cards), else -1
-    gems: int  # gems shown (gem cards), else 0
-    ladder: tuple[int, ...]  # prices from the top; empty for the Merchant
-
-    @property
-    def kind_name(self) -> str:
-        return KINDS[self.kind]
-
-
-@dataclass(frozen=True, eq=False)  # one object per data set, compared by identity
-class DataSet:
-    """Everything one game needs: the rules numbers, the 103 playing cards, provenance, and
-    the action strings of every card."""
-
-    rules: RulesModel
-    cards: tuple[Card, ...]
-    blocks: tuple[CardBlock, ...]
-    block_of: tuple[int, ...]  # card index -> index of its block in the cards file
-    provenance: dict[str, str]  # file name -> its meta provenance
-    gem_names: tuple[str, ...]
-    precious: frozenset[int]  # gem type indices the Alchemist may touch (QN-ALCHEMIST-3)
-    card_index: dict[str, int]
-    public_id: tuple[str, ...]  # card index -> how the card is named once it has left the market
-    public_card: dict[str, int]  # public name -> the first card of that name
-    of_kind: tuple[tuple[int, ...], ...]  # kind -> card indices
-    # ready-made action strings
-    buy: tuple[str, ...]  # buy:C012
-    present: tuple[str, ...]  # present:C012 (gem cards and Bankers)
-    present_on: tuple[tuple[str, ...], ...]  # present:C061:ruby (Rings, Kings, the Necklace)
-    discard: tuple[str, ...]  # discard:C012
-    alchemy: tuple[tuple[str, ...], ...]  # alchemist:C012:ruby
-
-    def gem_index(self, name: str) -> int:
-        return self.gem_names.index(name)
-
-    def named(self, name: str) -> Card:
-        """The card a view names: by its own id, or by its public name (then the first copy,
-        which has the same kind, gem type and gem count)."""
-        found = self.card_index.get(name)
-        return self.cards[self.public_card[name] if found is None else found]
 
 
 def _read(directory: Path | None, name: str) -> dict[str, Any]:

@@ -25,9 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from salon.core.vectors import Bag, Const, Encoding, Keyed, Num, Opt, Seat, SeatMap, Seats, Slots, Token, record
-from salon.necklace.components import KINDS, packaged
+from salon.necklace.components import packaged
 from salon.necklace.config import NecklaceConfig
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import KINDS
 from salon.necklace.observation import PHASES
 from salon.necklace.rules.registry import DECISIONS
 

@@ -37,7 +37,8 @@ from functools import cache
 from typing import Final
 
 from salon.core.evaluation import Evaluation
-from salon.necklace.components import (
+from salon.necklace.game import Necklace
+from salon.necklace.kinds import (
     ALCHEMIST,
     BANKER,
     CARDINAL,
@@ -53,9 +54,8 @@ from salon.necklace.components import (
     QUEEN,
     RING,
     THIEF,
-    DataSet,
 )
-from salon.necklace.game import Necklace
+from salon.necklace.pieces import DataSet
 from salon.necklace.rules.sale import outcome
 from salon.necklace.state import EMPTY, State
 

@@ -30,9 +30,10 @@ from salon.core.events import Event
 from salon.core.game import Description, Result, check_seat, game_seed
 from salon.core.rng import BaseRng, Rng
 from salon.necklace import invariants, position
-from salon.necklace.components import DataSet, packaged
+from salon.necklace.components import packaged
 from salon.necklace.config import PLAYERS, NecklaceConfig, parse_config, stored_config
 from salon.necklace.observation import DecisionNow, Observation
+from salon.necklace.pieces import DataSet
 from salon.necklace.resample import resample
 from salon.necklace.rules import (  # noqa: F401  (each module registers its steps)
     devaluation,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from salon.core.events import Event
-from salon.necklace.components import GEM, KING, MERCHANT, ON_A_LOT
+from salon.necklace.kinds import GEM, KING, MERCHANT, ON_A_LOT
 from salon.necklace.rules.registry import DECISIONS
 from salon.necklace.state import EMPTY, State
 

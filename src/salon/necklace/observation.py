@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Literal, Never, NotRequired, TypedDict
 
 from salon.core.shapes import Kinds, OneOf
-from salon.necklace.components import KINDS
+from salon.necklace.kinds import KINDS
 
 PHASES = ("setup", "influence", "purchase", "devaluation", "sale", "over")
 """The phases of a game: before the first turn, a turn's three phases (QN-TURN-1), a sale

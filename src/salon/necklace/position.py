@@ -36,10 +36,11 @@ from salon.core.position import (
     text,
     write_steps,
 )
-from salon.necklace.components import DataSet, packaged
+from salon.necklace.components import packaged
 from salon.necklace.config import NecklaceConfig, parse_config
 from salon.necklace.invariants import check
 from salon.necklace.observation import PHASES
+from salon.necklace.pieces import DataSet
 from salon.necklace.rules.registry import DECISIONS, advance
 from salon.necklace.state import EMPTY, State
 

@@ -15,7 +15,7 @@ generator: a search cannot tell two games apart that differ only in secrets.
 from __future__ import annotations
 
 from salon.core.rng import Rng
-from salon.necklace.components import INFLUENCE, MERCHANT, MUSKETEER, NECKLACE
+from salon.necklace.kinds import INFLUENCE, MERCHANT, MUSKETEER, NECKLACE
 from salon.necklace.rules.common import necklace_holder
 from salon.necklace.rules.setup import last_merchant_window
 from salon.necklace.state import State

@@ -13,8 +13,8 @@ from typing import Any, ClassVar, Final
 from salon.core.events import Event
 from salon.core.rng import BaseRng, rng_from_json
 from salon.core.steps import Frame
-from salon.necklace.components import DataSet
 from salon.necklace.config import NecklaceConfig
+from salon.necklace.pieces import DataSet
 
 EMPTY: Final = -1
 

@@ -15,8 +15,9 @@ tells which copy left a hand and no seat reads an id it knows for another card (
 
 from __future__ import annotations
 
-from salon.necklace.components import GEM, Card
+from salon.necklace.kinds import GEM
 from salon.necklace.observation import FORGERY, PRESENTING, SPENDING, CardView, Decision, Observation, Player
+from salon.necklace.pieces import Card
 from salon.necklace.rules.common import cid, necklace_holder
 from salon.necklace.rules.purchase import cost
 from salon.necklace.rules.sale import lots

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from salon.cli.necklace.text import NecklaceText
-from salon.necklace.components import GEM, KINDS, MERCHANT
+from salon.necklace.kinds import GEM, KINDS, MERCHANT
 from salon.necklace.observation import Observation, Player
 from salon.wording.necklace.words import card_class
 

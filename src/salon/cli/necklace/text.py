@@ -12,8 +12,9 @@ from rich.markup import escape
 
 from salon.core.game import Game
 from salon.i18n import count, has, text
-from salon.necklace.components import KINDS, DataSet
+from salon.necklace.kinds import KINDS
 from salon.necklace.observation import Observation
+from salon.necklace.pieces import DataSet
 from salon.wording.catalog import reader
 from salon.wording.necklace.words import NecklaceWords, necklace
 from salon.wording.phrase import Phrase, render

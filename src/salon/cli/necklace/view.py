@@ -18,7 +18,7 @@ from salon.cli.necklace.board import NecklaceBoard
 from salon.cli.necklace.text import PREFIX, rule_fields
 from salon.cli.support import GameSupport, WordedLog
 from salon.core.game import Game
-from salon.necklace.components import GEM
+from salon.necklace.kinds import GEM
 from salon.necklace.observation import DecisionNow
 from salon.wording.necklace.events import NecklaceEvents
 from salon.wording.necklace.words import necklace

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from salon.core.events import Event
-from salon.necklace.components import NECKLACE
+from salon.necklace.kinds import NECKLACE
 from salon.necklace.state import EMPTY, State
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Final
 
 from salon.core.errors import Refusal
-from salon.necklace.components import GEM, MERCHANT, QUEEN
 from salon.necklace.frames import Queen, Refill, SeatStep
+from salon.necklace.kinds import GEM, MERCHANT, QUEEN
 from salon.necklace.rules import merchant
 from salon.necklace.rules.common import cid, discard, draw, emit, first_of_kind, holds, next_in_poll, publicly_gone
 from salon.necklace.rules.registry import auto, decision, push

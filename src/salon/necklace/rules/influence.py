@@ -22,19 +22,9 @@ from typing import Final, NamedTuple
 from salon.core.errors import Refusal
 from salon.core.steps import Frame
 from salon.necklace import actions
-from salon.necklace.components import (
-    CONFESSOR,
-    COURTESAN,
-    FAVORITE,
-    FORGER,
-    GEM,
-    KINDS,
-    MUSKETEER,
-    NECKLACE,
-    THIEF,
-    DataSet,
-)
 from salon.necklace.frames import Forger, SeatStep
+from salon.necklace.kinds import CONFESSOR, COURTESAN, FAVORITE, FORGER, GEM, KINDS, MUSKETEER, NECKLACE, THIEF
+from salon.necklace.pieces import DataSet
 from salon.necklace.rules.common import cid, discard, emit, holds, necklace_holder, own_id
 from salon.necklace.rules.registry import decision, push
 from salon.necklace.state import EMPTY, State

@@ -30,7 +30,9 @@ from __future__ import annotations
 from typing import Final
 
 from salon.core.game import Limits
-from salon.necklace.components import (
+from salon.necklace.components import packaged
+from salon.necklace.config import NecklaceConfig
+from salon.necklace.kinds import (
     ALCHEMIST,
     BANKER,
     CARDINAL,
@@ -44,10 +46,8 @@ from salon.necklace.components import (
     QUEEN,
     RING,
     SALE,
-    DataSet,
-    packaged,
 )
-from salon.necklace.config import NecklaceConfig
+from salon.necklace.pieces import DataSet
 
 KINGS_PER_SALE: Final = 1
 """QN-KING-3: a seat presents at most one King per sale."""

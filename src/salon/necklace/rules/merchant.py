@@ -19,8 +19,8 @@ from typing import Final
 
 from salon.core.errors import Refusal
 from salon.core.steps import Frame
-from salon.necklace.components import CARDINAL
 from salon.necklace.frames import Due, Merchant, SeatStep
+from salon.necklace.kinds import CARDINAL
 from salon.necklace.rules.common import cid, discard, emit, first_of_kind, holds, next_in_poll, publicly_gone
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State

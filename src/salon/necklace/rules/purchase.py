@@ -14,8 +14,8 @@ from typing import Final
 
 from salon.core.errors import Refusal
 from salon.necklace import actions
-from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE
 from salon.necklace.frames import SeatStep
+from salon.necklace.kinds import ASTROLOGER, MERCHANT, NECKLACE
 from salon.necklace.rules import merchant
 from salon.necklace.rules.common import cid, discard, draw, emit, own_id
 from salon.necklace.rules.registry import auto, decision, push

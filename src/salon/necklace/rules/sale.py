@@ -20,9 +20,10 @@ from typing import Final
 
 from salon.core.errors import Refusal
 from salon.necklace import actions
-from salon.necklace.components import ALCHEMIST, BANKER, GEM, KING, NECKLACE, ON_A_LOT, RING, DataSet
 from salon.necklace.frames import Sale, SeatStep
+from salon.necklace.kinds import ALCHEMIST, BANKER, GEM, KING, NECKLACE, ON_A_LOT, RING
 from salon.necklace.observation import Presentation
+from salon.necklace.pieces import DataSet
 from salon.necklace.rules.common import cid, clockwise, discard, emit, holds, next_in_poll, publicly_gone
 from salon.necklace.rules.registry import auto, decision, push
 from salon.necklace.state import EMPTY, State

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from salon.core.game import make_rng
 from salon.core.rng import BaseRng
-from salon.necklace.components import ASTROLOGER, MERCHANT, NECKLACE, DataSet, RulesModel
 from salon.necklace.config import NecklaceConfig
+from salon.necklace.kinds import ASTROLOGER, MERCHANT, NECKLACE
+from salon.necklace.models import RulesModel
+from salon.necklace.pieces import DataSet
 from salon.necklace.rules.common import emit
 from salon.necklace.rules.registry import push
 from salon.necklace.state import EMPTY, State

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from salon.necklace.components import INFLUENCE, MUSKETEER
 from salon.necklace.frames import SeatStep
+from salon.necklace.kinds import INFLUENCE, MUSKETEER
 from salon.necklace.rules.common import emit
 from salon.necklace.rules.registry import auto, push
 from salon.necklace.state import State

@@ -13,8 +13,9 @@ from importlib import resources
 from typing import Any
 
 from salon.core.game import Game
-from salon.necklace.components import DataSet, colour
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import colour
+from salon.necklace.pieces import DataSet
 from salon.web.adapters import Adapter
 
 

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from salon.core.game import Game
-from salon.necklace.components import GEM, INFLUENCE, KINDS, SALE, SPECIAL, Card, DataSet
 from salon.necklace.game import Necklace
+from salon.necklace.kinds import GEM, INFLUENCE, KINDS, SALE, SPECIAL
+from salon.necklace.pieces import Card, DataSet
 from salon.wording.phrase import Phrase, counted, join, mark, say, seat
 
 P = "necklace."
