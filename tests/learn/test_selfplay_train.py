@@ -153,6 +153,21 @@ def test_without_a_declared_progress_a_decision_counts_as_its_share_of_the_game(
     assert (kept - 1) * every < every / step <= kept * every
 
 
+def test_loading_keeps_at_most_so_many_positions_of_each_game_spread_over_it(shards: Path) -> None:
+    """--per-game: every game stays, with its first and last position and at most that many
+    evenly between, each row one that the whole load has too."""
+    whole = train.load([shards])
+    thinned = train.load([shards], per_game=3)
+    assert thinned.games == whole.games == 40
+    assert len(thinned.chosen) <= 3 * 40 < len(whole.chosen)
+    games = np.array([0] * 10 + [1] * 2 + [2] * 5, dtype=np.int32)
+    assert train._thin(games, 3).tolist() == [0, 4, 9, 10, 11, 12, 14, 16], "first, last and between, per game"
+    for column in ("progress", "margins", "evaluations", "chosen"):
+        kept = getattr(thinned, column)
+        assert np.isin(kept, getattr(whole, column)).all(), column
+    assert train.load([shards], per_game=10_000).chosen.tolist() == whole.chosen.tolist()
+
+
 def test_a_shard_written_before_progress_was_recorded_still_loads(shards: Path, tmp_path: Path) -> None:
     """An old shard's progress is each position's place among its game's kept positions."""
     for path in sorted(shards.glob("shard-*.npz")):

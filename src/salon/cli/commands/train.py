@@ -31,6 +31,10 @@ def train(
     hidden: Annotated[int, typer.Option(min=1, help="Units of the policy's hidden layer.")] = 64,
     epochs: Annotated[int, typer.Option(min=1, help="The most passes over the data of the perceptrons' fits.")] = 40,
     seed: Annotated[int, typer.Option(help="The fit's random seed.")] = 0,
+    per_game: Annotated[int | None, typer.Option(min=1, help="The most positions kept of each game, evenly "
+                                                 "spread over it (all by default): a game's positions share its "
+                                                 "result, and tens of thousands of games fit in memory with a "
+                                                 "few dozen each.")] = None,
     note: Annotated[str, typer.Option(help="How the data was made (for the model card): the selfplay command.")]
     = "",
     as_json: Annotated[bool, typer.Option("--json", help="Print the held-out report as one JSON object.")] = False,
@@ -47,7 +51,7 @@ def train(
     from salon.learn import train as fitting
     console = make_console()
     with console.status(text("train.loading", lang), spinner="dots") if console.is_terminal else nullcontext():
-        loaded = fitting.load(data)
+        loaded = fitting.load(data, per_game)
     with console.status(text("train.fitting", lang, positions=len(loaded.chosen), games=loaded.games),
                         spinner="dots") if console.is_terminal else nullcontext():
         fitted = fitting.fit(loaded, hidden, epochs, seed=seed)
@@ -55,7 +59,8 @@ def train(
     targets = [p for p in (out, Path(str(folder("salon.bots:models"))) / name if ship else None) if p is not None]
     card = {"data": note or [str(p) for p in data],
             "command": " ".join(["salon train", *map(str, data), f"--generation {generation}",
-                                 f"--hidden {hidden} --epochs {epochs} --seed {seed}"])}
+                                 f"--hidden {hidden} --epochs {epochs} --seed {seed}",
+                                 *([f"--per-game {per_game}"] if per_game is not None else [])])}
     for target in targets:
         fitting.write(target, loaded, fitted, generation, card)
     report = fitted["report"]
