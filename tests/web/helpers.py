@@ -26,6 +26,10 @@ TOKEN = "X-Seat-Token"
 POLLS = 5000
 """How often a test asks for a state before it gives up: a count, not a clock, so that a busy
 machine only makes it wait longer."""
+PATIENT = 60.0
+"""How many seconds a test's HTTP client waits for an answer (httpx's own default is 5): a
+busy machine running browsers beside the server can take longer than that, only a stuck server
+takes this long."""
 
 
 def poll(reached: Callable[[], bool], what: str, pause: float = 0.02) -> None:

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
 from salon.web.mail import MailSettings, Smtp
-from tests.web.helpers import free_port, poll, serving
+from tests.web.helpers import PATIENT, free_port, poll, serving
 from tests.web.smtp_inbox import SENDER, Inbox
 from tests.web.test_browser import browser  # noqa: F401  (fixture)
 
@@ -87,7 +87,7 @@ class Site:
     def account(self, name: str) -> tuple[str, httpx.Client]:
         """A verified account made over the API: its address, and a client signed in to it."""
         email = self.address()
-        client = httpx.Client(base_url=self.url)
+        client = httpx.Client(base_url=self.url, timeout=PATIENT)
         assert client.post("/api/account/sign-up", json={"name": name, "email": email, "password": PASSWORD,
                                                          "lang": "en"}).status_code == 202
         token = self.link(email, "/#/verify/").rsplit("/", 1)[1]

@@ -15,7 +15,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.web.helpers import POLLS, TOKEN
+from tests.web.helpers import PATIENT, POLLS, TOKEN
 from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
 from tests.web.test_necklace_browser import necklace_table
 from tests.web.test_table import seated
@@ -92,7 +92,7 @@ def shot(page: Any, name: str) -> None:
 def until_decision(live: str, game_id: str, token: str, kinds: set[str], prefer: tuple[str, ...] = ()) -> Any:  # noqa: F811
     """Ann's decisions made over HTTP (the first of ``prefer`` that is legal, else her first
     legal action) until she decides one of ``kinds``: her state then."""
-    with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
+    with httpx.Client(base_url=live, headers={TOKEN: token}, timeout=PATIENT) as http:
         for _ in range(POLLS):
             st = http.get(f"/api/games/{game_id}/state").json()
             decision = (st["observation"] or {}).get("decision") or {}

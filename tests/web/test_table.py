@@ -16,7 +16,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.web.helpers import POLLS, TOKEN, poll
+from tests.web.helpers import PATIENT, POLLS, TOKEN, poll
 from tests.web.test_browser import browser, live, shots, snap  # noqa: F401  (fixtures)
 
 
@@ -45,7 +45,7 @@ def over(live: str) -> tuple[str, str]:  # noqa: F811
                                                    "join": {"seat": 0, "name": "Ann"}}).json()
     game_id, token = created["id"], created["token"]
     rng = random.Random(2)
-    with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
+    with httpx.Client(base_url=live, headers={TOKEN: token}, timeout=PATIENT) as http:
         for _ in range(POLLS):
             st = http.get(f"/api/games/{game_id}/state").json()
             if st["status"] == "over":
@@ -219,7 +219,7 @@ def at_main_action(live: str, seed: int | None = None) -> tuple[str, str, Any]: 
                                                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                                    "join": {"seat": 0, "name": "Ann"}}).json()
     game_id, token = created["id"], created["token"]
-    with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
+    with httpx.Client(base_url=live, headers={TOKEN: token}, timeout=PATIENT) as http:
         for _ in range(POLLS):
             st = http.get(f"/api/games/{game_id}/state").json()
             if any(a.startswith("main:") for a in st["legal"]):

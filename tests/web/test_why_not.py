@@ -12,7 +12,7 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import TOKEN, poll, state
+from tests.web.helpers import PATIENT, TOKEN, poll, state
 from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
 
 
@@ -79,7 +79,7 @@ def test_a_necklace_table_says_why_a_card_cannot_be_bought(browser: Any, live: s
         "game": "necklace", "config": {"start_player": 0},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "join": {"seat": 0, "name": "Ann"}}).json()
     game_id, token = created["id"], created["token"]
-    with httpx.Client(base_url=live, headers={TOKEN: token}) as http:
+    with httpx.Client(base_url=live, headers={TOKEN: token}, timeout=PATIENT) as http:
         _, card = at_a_dear_card(http, game_id)
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     errors: list[str] = []
