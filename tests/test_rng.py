@@ -93,21 +93,82 @@ def test_a_malformed_generator_is_refused(value: Any) -> None:
 class _Scripted(BaseRng):
     """Draws the given outputs in turn, to see which ones ``below`` keeps."""
 
-    __slots__ = ("state", "outputs")
+    __slots__ = ("drawn", "outputs")
 
     def __init__(self, outputs: list[int]) -> None:
-        self.state = 0
+        self.drawn = 0
         self.outputs = outputs
 
+    @property
+    def state(self) -> int:
+        return self.drawn
+
     def next64(self) -> int:
-        self.state += 1
-        return self.outputs[self.state - 1]
+        self.drawn += 1
+        return self.outputs[self.drawn - 1]
 
     def clone(self) -> _Scripted:
         return _Scripted(self.outputs[self.state:])
 
     def to_json(self) -> Any:
         return None
+
+
+def _splitmix64(state: int, count: int) -> list[int]:
+    """SplitMix64 as published (Steele, Lea & Flood 2014), on Python's integers."""
+    mask, out = (1 << 64) - 1, []
+    for _ in range(count):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(z ^ (z >> 31))
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**63 - 1, 2**63, 2**64 - 1, 0x0123456789ABCDEF])
+def test_splitmix64_draws_the_published_stream_across_the_sign_bit(seed: int) -> None:
+    """The generator keeps its state as a signed 64-bit number: states and outputs on both
+    sides of 2**63 are the published algorithm's, and so is the state it reports."""
+    rng = Rng(seed)
+    assert [rng.next64() for _ in range(500)] == _splitmix64(seed, 500)
+    assert rng.state == (seed + 500 * 0x9E3779B97F4A7C15) % 2**64
+
+
+class _Unsigned(BaseRng):
+    """An :class:`Rng`'s draws through :meth:`BaseRng.below`'s own arithmetic on unsigned draws."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    @property
+    def state(self) -> int:
+        return self.rng.state
+
+    def next64(self) -> int:
+        return self.rng.next64()
+
+    def clone(self) -> _Unsigned:
+        twin = _Unsigned(0)
+        twin.rng = self.rng.clone()
+        return twin
+
+    def to_json(self) -> Any:
+        return None
+
+
+BOUNDS = [1, 2, 3, 6, 7, 10, 52, 2**31 + 1, 2**62 + 3, 3 * 2**61 + 1, 2**63 - 1, 2**63, 2**63 + 1, 2**64 - 1]
+
+
+@pytest.mark.parametrize("seed", [5, 2**63 + 11])
+def test_splitmix64_below_draws_what_the_unsigned_rule_draws(seed: int) -> None:
+    """:meth:`Rng.below` reckons on signed draws; every bound, small ones, ones whose rejected
+    tail is most of the range and ones beyond 63 bits, gets what the unsigned rule gets."""
+    fast, plain = Rng(seed), _Unsigned(seed)
+    for n in BOUNDS * 40:
+        assert fast.below(n) == plain.below(n)
+    assert fast.state == plain.state
 
 
 @pytest.mark.parametrize(("n", "rejected", "kept"), [
