@@ -33,87 +33,67 @@ deck order and the random generator are re-sampled (``Rococo.determinize``,
 salon.rococo.resample), so that a look-ahead through a bag draw or a new round sees a
 plausible future, not the real one.
 
-``same_turn`` ends the look-ahead where the seat's turn ends (a new card to play, a new
-round or phase), even when the seat is the next to move again.
+The hand-set weights are in salon.rococo.worth, what a bonus used now is worth in
+salon.rococo.bonus_worth, and where a look-ahead stops in salon.rococo.horizon
+(``same_turn`` ends it where the seat's turn ends, even when the seat is the next to move
+again; ``plan_at`` and ``same_round`` make the bot choose the last round's hand and the card
+to play in each of its turns against Madame du Barry by playing the game out to its end).
 
-``plan_at`` and ``same_round`` make the bot choose the last round's hand and the card to
-play in each of its turns against Madame du Barry by playing the game out to its end.
-
-:data:`EVALUATION` declares these (salon.core.evaluation) with the fitted weights; the game's
-plug-in names it, and the bots load it the first time they meet a Rococo game.
+:data:`EVALUATION` declares these (salon.core.evaluation) with the fitted weights, which
+live here because ``salon fit`` sets them; the game's plug-in names it, and the bots load it
+the first time they meet a Rococo game.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from salon.core.evaluation import Evaluation
 from salon.core.weights import Fitted
+from salon.rococo.bonus_worth import NOW, BonusContext
 from salon.rococo.game import Rococo
-from salon.rococo.models import BonusParams, JewelryBoxParams
-from salon.rococo.rules.bonuses import END_GAME
-from salon.rococo.rules.common import MDB, hidden_prestige, staff_table
+from salon.rococo.horizon import plan_at, progress, same_round, same_turn, spread, turn
+from salon.rococo.rules.common import MDB, hidden_prestige
 from salon.rococo.rules.scoring import end_bonus_vp, fireworks_awards, hall_awards, marker_vp
 from salon.rococo.rules.solo import HAND as MADAME_HAND
 from salon.rococo.rules.solo import end_value
 from salon.rococo.state import EMPTY, Player, State
 from salon.rococo.tables import Tables
+from salon.rococo.worth import (
+    BALE,
+    BALE_CAP,
+    BALE_SURPLUS,
+    BONUS_QUALITY,
+    CROWN,
+    EXAM_TASK,
+    FAVOUR_START,
+    GOODS,
+    GOODS_CAP,
+    GOODS_SURPLUS,
+    HIDDEN_TILE,
+    JEWEL_HOPE,
+    LADDER_CHANCE,
+    LIVRE_EXTRA,
+    LIVRE_LATE,
+    PLACE_BONUS,
+    READY,
+    RENT_EXTRA,
+    REWARD_TILE,
+    SHARP_GAIN,
+    SHARP_START,
+    SOLO_RENT_EXTRA,
+    SOLO_STAFF_FUTURE,
+    SPEND_TURNS,
+    STAFF_FUTURE,
+    STATUE_HOPE,
+    TAILOR_NOW,
+    TERRACE_HOPE,
+    TYPE_NOW,
+    TYPE_QUALITY,
+)
 
-# --- weights, in points per unit; tuned in games against earlier settings and against the
-# solo mode's Madame du Barry (a fixed opponent that makes differences easy to measure)
-
-LIVRE_LATE: Final = 0.1  # a livre at the end: final scoring step 1 pays 1 point per 10
-LIVRE_EXTRA: Final = 0.2  # what a livre adds while there are turns left to spend it
-SPEND_TURNS: Final = 9  # turns left from which a livre is worth LIVRE_LATE + LIVRE_EXTRA
-BALE: Final = 0.3  # a silk bale in the rack (first bales of a colour)
-BALE_SURPLUS: Final = 0.05  # bales beyond BALE_CAP of one colour
-BALE_CAP: Final = 6
-HIDDEN_TILE: Final = 0.5  # another seat's rack tile, whose bales are secret (two bales on average)
-GOODS: Final = 0.45  # one thread or one lace (up to GOODS_CAP of each)
-GOODS_SURPLUS: Final = 0.1
-GOODS_CAP: Final = 3
-SHARP_START: Final = 0.8  # how firmly a lead of one garment holds a majority in round 1 ...
-SHARP_GAIN: Final = 3.0  # ... and how much firmer by the last round
-READY: Final = (0.45, 0.25, 0.1)  # share of a display garment's worth when 0, 1, 2 units short
-RENT_EXTRA: Final = 2.0  # what renting adds to prestige beyond it (majority, income, rewards)
-SOLO_RENT_EXTRA: Final = 5.0  # the same against Madame du Barry, who tailors for free every few turns
-REWARD_TILE: Final = 0.5  # a free tile still to be taken from the display
-TERRACE_HOPE: Final = 1.25  # per multiplier step of an own fireworks spot still without a Throne-hall garment
-STATUE_HOPE: Final = 0.25  # chance-like share of a statue's colours still missing
-FAVOUR_START: Final = 0.6  # holding the favour before the last round: next round's start player
-LADDER_CHANCE: Final = {4: 0.5, 3: 0.2}  # share of the next all-halls space when present in 4 or 3 halls
-TYPE_NOW: Final = {"master": 8.7, "journeyman": 8.1, "apprentice": 7.5}  # a card in hand: one more turn this round
-# (worth more than the points an average turn makes: a hire or an exam that puts a card in hand
-# is almost never wrong, and the card taken is denied to the others, Madame du Barry included)
-TAILOR_NOW: Final = {"master": 2.0, "journeyman": 1.6, "apprentice": 0.0}  # ... that can tailor a garment on display
-TYPE_QUALITY: Final = {"master": 3.0, "journeyman": 2.5, "apprentice": 2.0}  # a staff card's play in a later round
-# (close together: an Apprentice still plays a whole turn; a Master adds the actions it alone may take)
-STAFF_FUTURE: Final = 1.6  # weight of the staff's average play quality per future turn
-SOLO_STAFF_FUTURE: Final = 2.4  # the same against Madame du Barry, who hires for free
-BONUS_QUALITY: Final = {  # typical worth of one use of a bonus, in points
-    "start_none": 0.0, "start_pay1_thread_or_lace": 0.2, "start_extra_acquire": 0.5, "start_gain_2": 0.5,
-    "l1_gain_1": 0.25, "l1_dismiss_use_bonus": 0.3, "l1_pay1_draw_bag": 0.4, "l1_extra_acquire": 0.5,
-    "l1_draw_bag_free": 0.5, "l1_gain_thread_or_lace": 0.45,
-    "l2_livres_blue_green": 0.8, "l2_tailor_less_blue_or_pink": 1.5, "l2_dismiss_for_cash": 0.4,
-    "l2_vp_per_2_dec": 1.0,
-    "l3_livre_per_dec": 1.0, "l3_vp_per_3_garments": 1.2, "l3_finance_minus5": 1.5, "l3_livres_by_staff": 0.8,
-    "l4_livres_by_staff": 0.5, "l4_tailor_less_green": 1.5, "l4_pink_livres_orange_vp": 1.2, "l4_buy_vp_4": 0.6,
-    "l5_livre_per_garment": 1.2, "l5_vp_per_2_dec": 1.5, "l5_vp_per_2_garments": 2.0, "l5_silk_to_vp": 1.0,
-    "l6_buy_vp_3": 1.2, "l6_finance_minus10": 2.5,
-    "nj_replay_from_supply": 0.8, "nj_copy_opponent": 0.4, "nj_livre_per_hall": 0.6, "nj_livres_small_staff": 0.8,
-    "nj_3livres_per_2_dec": 0.6, "nj_tailor_sell_vp": 1.5, "nj_hall_vp": 0.8, "nj_3livres_per_2_rings": 0.3,
-    "nj_vp_per_3_jewels": 0.3, "nm_hall_livres": 1.0, "nm_vp_blue_green_pairs": 0.8,
-    "nm_3livres_per_2_master_guest": 0.6, "nm_3livres_per_2_jewels": 0.5, "nm_no_orange_no_green": 1.2,
-    "sa_vp3": 3.0,
-}
-CROWN: Final = END_GAME
-"""The crown cards: end-game bonuses scored in final scoring step 2 (or in the sets step)."""
-JEWEL_HOPE: Final = 1.2  # per round still to come: what access to the jewelry display promises (a jewel a rent)
-EXAM_TASK: Final = 0.8  # a marked exam task: progress toward +1 VP and a better card (less than the exam
-# itself brings, so that the search takes the exam when it can)
 WEIGHTS: Final = Fitted(__name__, "salon.rococo:data/fitted.json")
 """The weights below read from the data file (``salon fit`` fits them again)."""
 _FITTED: Final = WEIGHTS.weights()
@@ -125,11 +105,6 @@ MADAME_TURN_FADE = _FITTED["MADAME_TURN_FADE"]  # prospects: T turns are worth T
 # player's round-1 margin read about +130 in games that ended level
 MADAME_TURN_JB = _FITTED["MADAME_TURN_JB"]  # the same with the Jewelry Box, where her turns bring more
 MADAME_TURN_FADE_JB = _FITTED["MADAME_TURN_FADE_JB"]  # (`salon fit rococo --solo -x jewelry_box`)
-SPREAD: Final = 23.5  # how far the final margin is from the evaluation at the start with other players (its
-SPREAD_SOLO: Final = 25.0  # standard deviation over heuristic:temperature=0.5 self-play, 150 games of 2 players
-SPREAD_POWER: Final = 0.3  # and 320 solo ones), and against Madame du Barry; it shrinks as (share left) ** 0.3,
-# which fits both from the start to the last round (`spread`; docs/bots.md, "The value of a position")
-PLACE_BONUS: Final = 1.0  # typical worth of a Festive or Exquisite garment's one-time bonus beyond what it pays
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,12 +612,12 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     garments = sum(colours)
     size = p.staff_size()
     jb = s.t.ds.jewelry_box
-    ctx = _BonusContext(s.t.ds.bonus, jb.params if jb is not None else None, lam, use, garments, colours, dec, size,
+    ctx = BonusContext(s.t.ds.bonus, jb.params if jb is not None else None, lam, use, garments, colours, dec, size,
                         p.livres, sum(silk), ready_journeyman, master_guests, hall_most, halls, len(p.jewels),
                         sum(1 for j in p.jewels if jb is not None and jb.jewels[j].kind == "ring"))
     for c in p.hand:
         ready = ready_master if st.card_master[c] else ready_journeyman
-        now = _NOW.get(st.card_bonus[c])
+        now = NOW.get(st.card_bonus[c])
         v += st.card_now[c] + st.card_tailor_now[c] * ready + (now(ctx) if now else 0.0)
 
     # the staff in later rounds: once this round's hand is chosen, the next round's hand is
@@ -762,152 +737,6 @@ def _crown(s: State, q: int, bonus: str) -> int:
     return end_bonus_vp(s, q, bonus)
 
 
-@dataclass(slots=True)
-class _BonusContext:
-    """What the worth of using a bonus now depends on (built at every evaluation: a compiled
-    class, cheap to make and to read; not frozen, whose constructor would run interpreted)."""
-
-    b: BonusParams
-    jb: JewelryBoxParams | None  # the Jewelry Box's numbers (its cards exist only with it)
-    lam: float  # points per livre now
-    use: float  # how much resources still matter (turns left)
-    garments: int
-    colours: list[int]
-    dec: int
-    staff: int
-    livres: int
-    bales: int
-    can_tailor: bool  # a garment on display is ready for a Journeyman (no thimble)
-    master_guests: int
-    hall_most: int  # own garments in the hall where the seat has the most
-    halls: int  # halls the seat is present in
-    jewels: int
-    rings: int
-
-
-def _jb(x: _BonusContext) -> JewelryBoxParams:
-    assert x.jb is not None, "a Jewelry Box card without the Jewelry Box"
-    return x.jb
-
-
-def _buy_now(price: int, x: _BonusContext) -> float:
-    return max(0.0, 1 - price * x.lam) * (x.livres // price)
-
-
-_NOW: dict[str, Callable[[_BonusContext], float]] = {  # the bonuses of RULES.md §12 (R-BON-<id>)
-    "start_pay1_thread_or_lace": lambda x: max(0.0, GOODS * x.use - x.b.start_thread_lace_price * x.lam),
-    "start_extra_acquire": lambda x: 0.6 * x.use,
-    "start_gain_2": lambda x: x.b.start_gain * x.lam,
-    "l1_gain_1": lambda x: x.b.l1_gain * x.lam,
-    "l1_dismiss_use_bonus": lambda x: 0.3,
-    "l1_pay1_draw_bag": lambda x: max(0.0, 0.6 * x.use - x.b.draw_bag_price * x.lam),
-    "l1_extra_acquire": lambda x: 0.6 * x.use,
-    "l1_draw_bag_free": lambda x: 0.6 * x.use,
-    "l1_gain_thread_or_lace": lambda x: GOODS * x.use,
-    "l2_livres_blue_green": lambda x: (x.colours[0] + 2 * x.colours[2]) * x.lam,
-    "l2_tailor_less_blue_or_pink": lambda x: 2.0 if x.can_tailor else 0.4 * x.use,
-    "l2_dismiss_for_cash": lambda x: 0.3,
-    "l2_vp_per_2_dec": lambda x: x.dec // 2,
-    "l3_livre_per_dec": lambda x: x.dec * (x.b.l3_livre_per_dec * x.lam + x.b.l3_vp_per_dec),
-    "l3_vp_per_3_garments": lambda x: x.garments // 3,
-    "l3_finance_minus5": lambda x: 0.3 * x.b.finance_discount_l3 * x.use,
-    "l3_livres_by_staff": lambda x: staff_table(x.b.staff_livres_l3, x.staff) * x.lam,
-    "l4_livres_by_staff": lambda x: staff_table(x.b.staff_livres_l4, x.staff) * x.lam,
-    "l4_tailor_less_green": lambda x: 2.0 if x.can_tailor else 0.4 * x.use,
-    "l4_pink_livres_orange_vp": lambda x: 2 * x.colours[1] * x.lam + x.colours[3],
-    "l4_buy_vp_4": lambda x: _buy_now(x.b.vp_price_l4, x),
-    "l5_livre_per_garment": lambda x: x.garments * x.lam,
-    "l5_vp_per_2_dec": lambda x: x.dec // 2,
-    "l5_vp_per_2_garments": lambda x: x.garments // 2,
-    "l5_silk_to_vp": lambda x: 0.3 * x.bales,
-    "l6_buy_vp_3": lambda x: _buy_now(x.b.vp_price_l6, x),
-    "l6_finance_minus10": lambda x: 0.3 * x.b.finance_discount_l6 * x.use,
-    # the Jewelry Box's bonuses (RULES.md §13.10, §13.11)
-    "nj_replay_from_supply": lambda x: 0.8,
-    "nj_copy_opponent": lambda x: 0.3,
-    "nj_livre_per_hall": lambda x: x.halls * x.lam,
-    "nj_livres_small_staff": lambda x: staff_table(_jb(x).staff_livres_nj, x.staff) * x.lam,
-    "nj_3livres_per_2_dec": lambda x: _jb(x).nj_livres_per_2_dec * (x.dec // 2) * x.lam,
-    "nj_tailor_sell_vp": lambda x: 2.0 if x.can_tailor else 0.4 * x.use,
-    "nj_hall_vp": lambda x: x.hall_most // 2,
-    "nj_3livres_per_2_rings": lambda x: _jb(x).nj_livres_per_2_rings * (x.rings // 2) * x.lam,
-    "nj_vp_per_3_jewels": lambda x: x.jewels // _jb(x).nj_vp_per_jewels,
-    "nm_hall_livres": lambda x: _jb(x).nm_livres_per_hall_garment * x.hall_most * x.lam,
-    "nm_vp_blue_green_pairs": lambda x: min(x.colours[0], x.colours[2]),
-    "nm_3livres_per_2_master_guest": lambda x: _jb(x).nm_livres_per_2_master_guests * (x.master_guests // 2) * x.lam,
-    "nm_3livres_per_2_jewels": lambda x: _jb(x).nm_livres_per_2_jewels * (x.jewels // 2) * x.lam,
-    "nm_no_orange_no_green": lambda x: (_jb(x).nm_no_orange_livres * (x.colours[3] == 0)
-                                        + _jb(x).nm_no_green_livres * (x.colours[2] == 0)) * x.lam,
-    "sa_vp3": lambda x: _jb(x).specialist_vp,
-}
-"""What using a hand card's bonus this round is worth now, in points.  Bonuses not listed
-(start Masters, crown cards, whose worth is counted at the end) add nothing."""
-
-
-def same_turn(root: Rococo, node: Rococo) -> bool:
-    """Whether ``node`` is still in the turn decided at ``root``: the same round and phase,
-    and no new card to play (R-PH3-4: a turn begins by playing a card)."""
-    a: State = root.s
-    b: State = node.s
-    return a.round == b.round and a.phase == b.phase and not (b.stack and b.stack[-1][0] == "play")
-
-
-def plan_at(game: Rococo) -> bool:
-    """In the solo mode, the last round's choices of the hand (R-PH2-*) and of the card to play
-    (R-PH3-4) are played out: they shape the rest of the game, the play-outs end in the final
-    scoring, where the value is the exact result, and Madame du Barry's turns in them are
-    played by her own rules (§14), on cards sampled from what the seat knows.  With several players each
-    play-out would also guess the others' turns with the look-ahead, at a cost that grows with
-    the table; there the look-ahead alone decides."""
-    s: State = game.s
-    return s.cfg.solo and s.round == s.t.ds.rules.rounds and game.decision().get("kind") in ("hand", "play")
-
-
-def same_round(root: Rococo, node: Rococo) -> bool:
-    """The play-outs' horizon: the end of the round (in the last round, the end of the game)."""
-    a: State = root.s
-    b: State = node.s
-    return a.round == b.round
-
-
-def turn(game: Rococo) -> tuple[int, str, int, int]:
-    """Which turn it is: a new one begins with each card played (R-PH3-4), and the choice of
-    the hands is one stretch of its own.  The cards still to be played this round tell turns
-    of the same seat apart: in the solo mode the player's turns follow one another at the
-    decisions, Madame du Barry's running inside them (R-SOLO-PH3-1)."""
-    s: State = game.s
-    if s.phase != "actions":
-        return s.round, s.phase, s.turn_seat, 0
-    left = sum(len(p.hand) + (p.in_play != EMPTY) for p in s.players) + len(s.mdb_hand)
-    return s.round, s.phase, s.turn_seat, left
-
-
-def progress(game: Rococo) -> float:
-    """How much of the game has been played: whole rounds, and within the action phase the
-    share of the deciding seats' cards already played (R-PH3-4; a card hired into a hand adds a
-    turn, and takes the share back); final scoring is the end."""
-    s: State = game.s
-    rounds = s.t.ds.rules.rounds
-    if s.phase in ("scoring", "end", "over"):
-        return 1.0
-    done = 0.0
-    if s.phase == "actions":
-        hand = s.t.ds.rules.hand_size
-        seats = [p for q, p in enumerate(s.players) if not (s.cfg.solo and q == MDB)]
-        left = sum(len(p.hand) + (p.in_play != EMPTY) for p in seats)
-        done = 1.0 - min(left, hand * len(seats)) / (hand * len(seats))
-    elif s.phase == "income":
-        done = 1.0
-    return min(1.0, (s.round - 1 + done) / rounds)
-
-
-def spread(game: Rococo) -> float:
-    """How far the final margin typically still is from the evaluation: the measured spread at
-    the start (SPREAD_SOLO against Madame du Barry, SPREAD with other players), shrinking as
-    the game nears its end, slowly (SPREAD_POWER): the last round still decides much."""
-    s: State = game.s
-    start = SPREAD_SOLO if s.cfg.solo else SPREAD
-    return start * math.pow(max(0.0, 1.0 - progress(game)), SPREAD_POWER)
 
 
 EVALUATION: Final = Evaluation(evaluate, same_turn=same_turn, plan_at=plan_at, horizon=same_round, turn=turn,
