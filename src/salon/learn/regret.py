@@ -90,12 +90,29 @@ class RegretSet:
                              "the file was edited, or made by another version of the rules")
         return game
 
+    def header(self) -> str:
+        """The file's first line: what every position of it shares."""
+        return json.dumps({"format": FORMAT, "game": self.game, "config": self.config, "generator": self.generator,
+                           "reference": self.reference, "unit": self.unit})
+
     def save(self, path: Path) -> None:
-        header = {"format": FORMAT, "game": self.game, "config": self.config, "generator": self.generator,
-                  "reference": self.reference, "unit": self.unit}
-        lines = [json.dumps(header)] + [json.dumps({"seed": p.seed, "history": list(p.history), "seat": p.seat,
-                                                    "values": p.values, "worlds": p.worlds}) for p in self.positions]
+        """The whole set, its positions in the order of their seeds."""
+        lines = [self.header(), *(line(p) for p in sorted(self.positions, key=lambda p: p.seed))]
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def resume(self, path: Path) -> list[Position]:
+        """The positions ``path`` already holds of this set, to build only the others; a file
+        begun with this set's header where there is none.  ConfigError for a file of another
+        game, config, generator or reference, which is left as it was."""
+        if not path.exists():
+            path.write_text(self.header() + "\n", encoding="utf-8")
+            return []
+        held = RegretSet.load(path)
+        if held.header() != self.header():
+            raise ConfigError(f"{path} holds a regret set of another game, config, generator or reference "
+                              f"({held.game}, generator {held.generator}, reference {held.reference}): "
+                              "give another --out, or remove it")
+        return held.positions
 
     @staticmethod
     def load(path: Path) -> RegretSet:
@@ -115,6 +132,19 @@ class RegretSet:
             raise ConfigError(f"{path}: cannot be read ({e.strerror})") from None
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise ConfigError(f"{path}: not a regret set ({type(e).__name__}: {e})") from None
+
+
+def line(position: Position) -> str:
+    """One position as a line of the file."""
+    return json.dumps({"seed": position.seed, "history": list(position.history), "seat": position.seat,
+                       "values": position.values, "worlds": position.worlds})
+
+
+def append(path: Path, position: Position) -> None:
+    """Add one position to the end of a set's file, as soon as it is scored, so that a build
+    stopped half-way keeps what it scored (:meth:`RegretSet.resume`)."""
+    with path.open("a", encoding="utf-8") as f:
+        f.write(line(position) + "\n")
 
 
 def replay(game: str, config: dict[str, Any], seed: int, history: Sequence[str]) -> Game:
@@ -174,16 +204,24 @@ def build_one(job: BuildJob) -> Position:
     return Position(job.seed, tuple(history[:at]), seat, {a: values[a] for a in legal}, reference.worlds)
 
 
-def build(game: str, config: dict[str, Any], generator: BotSpec, reference: BotSpec, positions: int,
-          seed: int, workers: int | None = None, done: Callable[[Position], None] | None = None) -> RegretSet:
-    """A regret set of ``positions`` positions from the games of seeds ``seed`` on, played by
-    ``generator`` in every seat that decides."""
-    jobs = [BuildJob(game, config, generator, reference, seed + i) for i in range(positions)]
-    found = parallel.run(build_one, jobs, workers, done=done)
+def empty(game: str, config: dict[str, Any], generator: BotSpec, reference: BotSpec) -> RegretSet:
+    """The set these games and this reference make, with no position yet."""
     judge = reference.make()
     assert isinstance(judge, SearchBot)
-    return RegretSet(game, config, str(generator), str(reference),
-                     "win" if judge.win else "points", found)
+    return RegretSet(game, config, str(generator), str(reference), "win" if judge.win else "points")
+
+
+def build(game: str, config: dict[str, Any], generator: BotSpec, reference: BotSpec, positions: int,
+          seed: int, workers: int | None = None, done: Callable[[Position], None] | None = None,
+          have: Sequence[Position] = ()) -> RegretSet:
+    """A regret set of ``positions`` positions from the games of seeds ``seed`` on, played by
+    ``generator`` in every seat that decides; the positions of ``have`` (scored before, by a
+    build that stopped or of other seeds) are kept, and their games not played again."""
+    known = {p.seed for p in have}
+    jobs = [BuildJob(game, config, generator, reference, s) for s in range(seed, seed + positions) if s not in known]
+    found = parallel.run(build_one, jobs, workers, done=done)
+    return replace(empty(game, config, generator, reference),
+                   positions=sorted([*have, *found], key=lambda p: p.seed))
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ regret = typer.Typer(name="regret", no_args_is_help=True, add_completion=False,
 @regret.command("build")
 def build(
     game: Annotated[str, typer.Argument(help=BRIEF_GAME_HELP)],
-    out: Annotated[Path, typer.Option(help="The file the set is written to (JSON lines).")],
+    out: Annotated[Path, typer.Option(help="The file the set is written to (JSON lines), each position as soon as "
+                                           "it is scored: a build stopped half-way resumes from it.")],
     positions: Annotated[int, typer.Option("--positions", "-n", min=1, help="Positions: one a game.")] = 300,
     seed: Annotated[int, typer.Option(help="The first game's seed; position i comes from seed + i.")] = 800_000,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats at each game (default 2).")] = None,
@@ -54,8 +55,17 @@ def build(
     spec.check(probe)
     judge = sets.reference_of(reference)
     console = make_console()
-    found = _progress(console, False, text("regret.building", lang), positions, lambda done: sets.build(
-        game, config, spec, judge, positions, seed, workers, done))
+    have = sets.empty(game, config, spec, judge).resume(out)
+    if have:
+        console.print(speaker(lang)("regret.resumed", file=str(out), done=len(have)))
+
+    def scored(position: sets.Position, advance: Callable[[Any], None]) -> None:
+        sets.append(out, position)
+        advance(position)
+
+    found = _progress(console, False, text("regret.building", lang), positions, lambda advance: sets.build(
+        game, config, spec, judge, positions, seed, workers, partial(scored, advance=advance), have),
+        sum(seed <= p.seed < seed + positions for p in have))
     found.save(out)
     console.print(speaker(lang)("regret.built", positions=len(found.positions), file=str(out),
                                 worlds=min(p.worlds for p in found.positions)))
@@ -92,11 +102,13 @@ def score(
     return 0
 
 
-def _progress(console: Console, quiet: bool, what: str, total: int, work: Callable[[Callable[[Any], None]], T]) -> T:
-    """``work`` with a progress bar at a terminal, advanced by each result it reports."""
+def _progress(console: Console, quiet: bool, what: str, total: int, work: Callable[[Callable[[Any], None]], T],
+              done: int = 0) -> T:
+    """``work`` with a progress bar at a terminal, from ``done`` of ``total``, advanced by each
+    result it reports."""
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=quiet or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(what, total=total)
+        task = progress.add_task(what, total=total, completed=done)
         return work(lambda _: progress.advance(task))
 
 
