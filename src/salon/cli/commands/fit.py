@@ -9,7 +9,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from salon.bots.base import BotSpec
@@ -25,6 +24,7 @@ from salon.cli.common import (
 )
 from salon.cli.group import speaker
 from salon.cli.options import GAME_HELP, EditionOpt, ExpansionsOpt, JsonOpt, PlayersOpt, SoloOpt
+from salon.cli.progress import progress
 from salon.core.game import game_class
 from salon.learn import fit as fit_mod
 
@@ -60,10 +60,8 @@ def fit(
     if names is not None:
         fit_mod.check_names(fitted, names)
     console = make_console()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(say("fit.progress"), total=games)
-        samples = fit_mod.record(game, config, range(seed, seed + games), spec, every, lambda: progress.advance(task))
+    with progress(console, say("fit.progress"), games, quiet=as_json) as advance:
+        samples = fit_mod.record(game, config, range(seed, seed + games), spec, every, advance)
     result = fit_mod.fit(fitted, samples, names)
     given = [("--players", players if not solo else None), ("--solo", solo), ("--expansions", expansions),
              ("--edition", edition), ("--bot", bot if bot != "heuristic" else None),

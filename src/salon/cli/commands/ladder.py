@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from salon import parallel
@@ -23,6 +22,7 @@ from salon.cli.common import (
 )
 from salon.cli.ladder import DEFAULT_POOL, Ladder, pool_of, report, run
 from salon.cli.options import BRIEF_GAME_HELP, AddressOpt, BackendOpt, BriefEditionOpt, BriefExpansionsOpt, WorkersOpt
+from salon.cli.progress import progress
 from salon.cli.tournament import Played
 from salon.core.errors import ConfigError
 from salon.core.game import game_class
@@ -80,17 +80,15 @@ def ladder(
 
 def _play(console: Console, spec: Ladder, games: int, seed: int, workers: int | None, backend: str,
           address: str | None, path: Path, lang: str) -> dict[str, Any]:
-    """The ladder's report, with a progress bar at a terminal; a run cut short (Ctrl+C) writes
-    the games it finished to ``path`` before it ends."""
+    """The ladder's report, with its progress (salon.cli.progress); a run cut short (Ctrl+C)
+    writes the games it finished to ``path`` before it ends."""
     total = spec.total(games)
     finished: list[Played] = []
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("ladder.progress", lang), total=total)
+    with progress(console, text("ladder.progress", lang), total) as advance:
 
         def done(p: Played) -> None:
             finished.append(p)
-            progress.advance(task)
+            advance()
 
         try:
             return run(spec, games, seed, workers, backend, address, done)

@@ -11,13 +11,13 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from salon import parallel
 from salon.bots.base import BotSpec
 from salon.cli.common import LangOpt, check_lang, checked_config, make_console
 from salon.cli.group import speaker
 from salon.cli.options import BRIEF_GAME_HELP, BriefEditionOpt, BriefExpansionsOpt, JsonOpt, WorkersOpt
+from salon.cli.progress import progress
 from salon.core.game import game_class
 from salon.i18n import text
 from salon.learn import regret as sets
@@ -104,12 +104,10 @@ def score(
 
 def _progress(console: Console, quiet: bool, what: str, total: int, work: Callable[[Callable[[Any], None]], T],
               done: int = 0) -> T:
-    """``work`` with a progress bar at a terminal, from ``done`` of ``total``, advanced by each
-    result it reports."""
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=quiet or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(what, total=total, completed=done)
-        return work(lambda _: progress.advance(task))
+    """``work`` with its progress (salon.cli.progress), from ``done`` of ``total``, advanced by
+    each result it reports."""
+    with progress(console, what, total, quiet, done) as advance:
+        return work(lambda _: advance())
 
 
 def _print(console: Console, data: dict[str, Any], lang: str) -> None:

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from salon import parallel
 from salon.bots.base import BotSpec
 from salon.cli.common import LangOpt, check_lang, checked_config, make_console
 from salon.cli.options import BRIEF_GAME_HELP, AddressOpt, BackendOpt, BriefEditionOpt, BriefExpansionsOpt, WorkersOpt
+from salon.cli.progress import progress
 from salon.core.errors import ConfigError
 from salon.core.game import Game
 from salon.i18n import text
@@ -52,14 +52,12 @@ def selfplay(
     if left < games:
         console.print(text("selfplay.resumed", lang, done=games - left, folder=str(folder_out)))
     positions = 0
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("selfplay.progress", lang), total=left)
+    with progress(console, text("selfplay.progress", lang), games, done=games - left) as advance:
 
         def done(record: recording.Record) -> None:
             nonlocal positions
             positions += len(record.chosen)
-            progress.advance(task)
+            advance()
 
         shards = recording.run(game, config, specs, games, seed, folder_out, every, shard, workers, backend, address,
                                done)

@@ -6,7 +6,6 @@ import json
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from salon.cli import simulate as simulate_mod
@@ -35,6 +34,7 @@ from salon.cli.options import (
     SoloOpt,
     WorkersOpt,
 )
+from salon.cli.progress import progress
 from salon.parallel import check_backend, check_workers
 
 
@@ -63,11 +63,8 @@ def simulate(
     n, seated = seat_bots(bots, solo_players(players, solo), [SIMULATE_BOT], solo=solo)
     check_players(check_game(game), n, solo, lang)
     console = make_console()
-    show_progress = not as_json and console.is_terminal
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=not show_progress, transient=True) as progress:
-        task = progress.add_task(say("simulate.progress"), total=games)
-        report = simulate_mod.simulate(game, games, n, seated, seed, lambda: progress.advance(task), expansions,
+    with progress(console, say("simulate.progress"), games, quiet=as_json) as advance:
+        report = simulate_mod.simulate(game, games, n, seated, seed, advance, expansions,
                                        solo, edition, workers, backend, address)
     data = report.to_json()
     if as_json:

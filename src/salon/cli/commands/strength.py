@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from salon.bots.base import BotSpec
 from salon.bots.sprt import Sprt, parse_bounds
@@ -26,6 +25,7 @@ from salon.cli.common import (
 )
 from salon.cli.group import speaker
 from salon.cli.options import GAME_HELP, EditionOpt, ExpansionsOpt, JsonOpt, PlayersOpt, SoloOpt
+from salon.cli.progress import progress
 from salon.core.game import Game, game_class
 from salon.i18n import text
 
@@ -86,14 +86,13 @@ def strength(
 
 def _play(console: Console, match: strength_mod.Match, games: int, seed: int, workers: int,
           games_file: Path | None, test: Sprt | None, as_json: bool, lang: str) -> list[strength_mod.Outcome]:
-    """The match's games, with a progress bar at a terminal, each appended to ``games_file`` as it ends."""
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("strength.progress", lang), total=games)
+    """The match's games, with their progress (salon.cli.progress), each appended to ``games_file``
+    as it ends."""
+    with progress(console, text("strength.progress", lang), games, quiet=as_json) as advance:
         sink = games_file.open("a", encoding="utf-8") if games_file is not None else None
 
         def done(outcome: strength_mod.Outcome) -> None:
-            progress.advance(task)
+            advance()
             if sink is not None:
                 sink.write(json.dumps(dataclasses.asdict(outcome)) + "\n")
                 sink.flush()

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from salon import parallel
 from salon.cli.common import LangOpt, check_game, check_lang, game_config, make_console
 from salon.cli.options import BRIEF_GAME_HELP, AddressOpt, BackendOpt, BriefEditionOpt, BriefExpansionsOpt, WorkersOpt
+from salon.cli.progress import progress
 from salon.cli.tournament import Tournament, bot_specs, run, write_csv
 from salon.core.errors import ConfigError
 from salon.core.game import game_class
@@ -49,10 +49,8 @@ def tournament(
                          game_class(game).new(config, seed))
     t = Tournament(game, entrants, players, expansions, edition)
     console = make_console()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=as_json or not console.is_terminal, transient=True) as progress:
-        task = progress.add_task(text("tournament.progress", lang), total=games)
-        data = run(t, games, seed, workers, backend, address, lambda _: progress.advance(task))
+    with progress(console, text("tournament.progress", lang), games, quiet=as_json) as advance:
+        data = run(t, games, seed, workers, backend, address, lambda _: advance())
     if json_file is not None:
         json_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     if csv_file is not None:
