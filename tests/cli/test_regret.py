@@ -61,3 +61,5 @@ def test_a_build_stopped_half_way_resumes_from_its_file(run: Run, tmp_path: Path
                 "--reference", "search:iterations=2", "--workers", "1")
     assert other.exit_code != 0 and "another game, config, generator or reference" in " ".join(other.output.split())
     assert "Traceback" not in other.output and stopped.read_text() == before
+    nowhere = run("regret", "build", "necklace", "--out", str(tmp_path / "none" / "set.jsonl"), "-n", "1", *CHEAP)
+    assert nowhere.exit_code != 0 and "cannot be written" in nowhere.output and "unexpected" not in nowhere.output

@@ -105,7 +105,10 @@ class RegretSet:
         begun with this set's header where there is none.  ConfigError for a file of another
         game, config, generator or reference, which is left as it was."""
         if not path.exists():
-            path.write_text(self.header() + "\n", encoding="utf-8")
+            try:
+                path.write_text(self.header() + "\n", encoding="utf-8")
+            except OSError as e:
+                raise ConfigError(f"{path}: cannot be written ({e.strerror})") from None
             return []
         held = RegretSet.load(path)
         if held.header() != self.header():
