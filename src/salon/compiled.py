@@ -26,6 +26,10 @@ What compiled code asks of the sources it is compiled from:
   and pickled through ``__reduce__``;
 - class constants are ``ClassVar``; an int is made a float explicitly where a float is kept, and
   a sum of floats starts from ``0.0``;
+- in the hot paths, a list item is added to as ``a[i] = a[i] + x`` (``a[i] += x`` compiles to
+  the interpreter's generic addition), sums are plain loops (the builtin ``sum`` is called
+  through the interpreter), and a class built often is a plain class (a dataclass's generated
+  constructor runs interpreted);
 - an exception caught under a name is caught under that name as one type only (compiled code
   gives the name the type of its first ``except`` clause).
 """

@@ -6,34 +6,39 @@ without playing it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from salon.rococo.models import BonusParams, JewelryBoxParams
 from salon.rococo.rules.common import staff_table
 from salon.rococo.worth import GOODS
 
 
-@dataclass(slots=True)
 class BonusContext:
-    """What the worth of using a bonus now depends on (built at every evaluation: a compiled
-    class, cheap to make and to read; not frozen, whose constructor would run interpreted)."""
+    """What the worth of using a bonus now depends on.  Built at every evaluation, so a plain
+    class with its own constructor: compiled code builds and reads it natively, where a
+    dataclass's generated constructor would run interpreted."""
 
-    b: BonusParams
-    jb: JewelryBoxParams | None  # the Jewelry Box's numbers (its cards exist only with it)
-    lam: float  # points per livre now
-    use: float  # how much resources still matter (turns left)
-    garments: int
-    colours: list[int]
-    dec: int
-    staff: int
-    livres: int
-    bales: int
-    can_tailor: bool  # a garment on display is ready for a Journeyman (no thimble)
-    master_guests: int
-    hall_most: int  # own garments in the hall where the seat has the most
-    halls: int  # halls the seat is present in
-    jewels: int
-    rings: int
+    __slots__ = ("b", "jb", "lam", "use", "garments", "colours", "dec", "staff", "livres", "bales", "can_tailor",
+                 "master_guests", "hall_most", "halls", "jewels", "rings")
+
+    def __init__(self, b: BonusParams, jb: JewelryBoxParams | None, lam: float, use: float, garments: int,
+                 colours: list[int], dec: int, staff: int, livres: int, bales: int, can_tailor: bool,
+                 master_guests: int, hall_most: int, halls: int, jewels: int, rings: int) -> None:
+        self.b = b
+        self.jb = jb  # the Jewelry Box's numbers (its cards exist only with it)
+        self.lam = lam  # points per livre now
+        self.use = use  # how much resources still matter (turns left)
+        self.garments = garments
+        self.colours = colours
+        self.dec = dec
+        self.staff = staff
+        self.livres = livres
+        self.bales = bales
+        self.can_tailor = can_tailor  # a garment on display is ready for a Journeyman (no thimble)
+        self.master_guests = master_guests
+        self.hall_most = hall_most  # own garments in the hall where the seat has the most
+        self.halls = halls  # halls the seat is present in
+        self.jewels = jewels
+        self.rings = rings
 
 
 def _jb(x: BonusContext) -> JewelryBoxParams:

@@ -228,6 +228,23 @@ def _garment_worth(st: _Static, g: int, lam: float) -> float:
 
 # --- small valuations shared by several terms
 
+def _total(table: tuple[float, ...], cards: list[int]) -> float:
+    """The sum of ``table`` over ``cards``, left to right: compiled code runs this loop natively,
+    where it would call the builtin ``sum`` through the interpreter."""
+    total = 0.0
+    for c in cards:
+        total += table[c]
+    return total
+
+
+def _int_total(values: list[int]) -> int:
+    """``sum(values)``, natively compiled (see :func:`_total`)."""
+    total = 0
+    for x in values:
+        total += x
+    return total
+
+
 def _goods(x: int) -> float:
     return min(x, GOODS_CAP) * GOODS + max(0, x - GOODS_CAP) * GOODS_SURPLUS
 
@@ -258,17 +275,18 @@ def _majority(est: list[float], keys: list[tuple[float, int, int, int]], vp: tup
     first, second = vp
     if len(keys) == 1:
         c, _, _, q = keys[0]
-        est[q] += first * _share(c + 0.3, sharp)
+        est[q] = est[q] + first * _share(c + 0.3, sharp)
         return
     keys.sort(reverse=True)
     for i, key in enumerate(keys):
         rival = keys[1] if i == 0 else keys[0]
         p1 = _share(_lead(key, rival), sharp)
-        est[key[3]] += first * p1
+        q = key[3]
+        est[q] = est[q] + first * p1
         if n > 2:
             third = keys[2] if i < 2 and len(keys) > 2 else keys[1] if i >= 2 else None
             p2 = _share(_lead(key, third) if third is not None else key[0] + 0.3, sharp)
-            est[key[3]] += second * max(0.0, p2 - p1)
+            est[q] = est[q] + second * max(0.0, p2 - p1)
 
 
 def _lead(mine: tuple[float, int, int, int], other: tuple[float, int, int, int]) -> float:
@@ -303,7 +321,11 @@ def evaluate(game: Rococo, seat: int) -> float:
         est = [_scoring_estimate(s, q, seat) for q in range(s.n)]
     else:
         est = _play_estimates(s, st, seat)
-    return est[seat] - max(v for q, v in enumerate(est) if q != seat)
+    best = -math.inf
+    for q, v in enumerate(est):
+        if q != seat and v > best:
+            best = v
+    return est[seat] - best
 
 
 def _known_vp(s: State, q: int, me: int) -> int:
@@ -354,14 +376,19 @@ def _scoring_estimate(s: State, q: int, me: int) -> float:
 class _Board:
     """What the board shows of every seat, counted once per evaluation: its garments seated,
     the halls it is present in, and the decoration spaces it holds by what they score or bring.
-    Each count runs on local lists, which the loops reach faster than attributes."""
+    Each count runs on local lists, which the loops reach faster than attributes; the counts
+    per hall are one flat list (hall h, seat q at h * n + q), the spaces held once by a seat are
+    bits (bit q for seat q), and the lists per seat are copies of one list of zeros: making and
+    freeing lists is most of what counting the board costs.
+    An item is added to as ``a[i] = a[i] + x``, not ``a[i] += x``, which compiled code would
+    run through the interpreter's generic addition."""
 
     __slots__ = ("by_hall", "masters", "prestige", "colours", "rented", "master_guests", "throne", "present",
                  "held", "printed", "fireworks", "fireworks_best", "statues", "kitchen_left", "kitchen_right",
                  "jeweler")
 
-    by_hall: list[list[int]]  # garments per hall, per seat
-    masters: list[list[int]]  # ... of them on master spaces
+    by_hall: list[int]  # garments per hall and seat (h * n + q)
+    masters: list[int]  # ... of them on master spaces
     prestige: list[int]
     colours: list[list[int]]  # per seat, per colour
     rented: list[int]
@@ -373,9 +400,9 @@ class _Board:
     fireworks: list[list[int]]  # the multiplier of each fireworks space
     fireworks_best: list[int]  # the dearest fireworks space's cost (the majority's tie-break)
     statues: list[int]
-    kitchen_left: list[bool]
-    kitchen_right: list[bool]
-    jeweler: list[bool]
+    kitchen_left: int  # bit q: seat q holds a space of that kind
+    kitchen_right: int
+    jeweler: int
 
     def __init__(self, s: State, st: _Static) -> None:
         self._count_guests(s, st)
@@ -383,60 +410,57 @@ class _Board:
 
     def _count_guests(self, s: State, st: _Static) -> None:
         n = s.n
-        halls = len(st.hall_vp)
-        cnt = [[0] * n for _ in range(halls)]
-        mst = [[0] * n for _ in range(halls)]
-        prestige = [0] * n
+        zeros = [0] * n
+        cnt = [0] * (len(st.hall_vp) * n)
+        mst = cnt[:]
+        prestige, rented, master_guests, present = zeros[:], zeros[:], zeros[:], zeros
         colours = [[0, 0, 0, 0] for _ in range(n)]
-        rented = [0] * n
-        master_guests = [0] * n
         throne: list[list[int]] = [[] for _ in range(n)]
-        present = [0] * n
         for g, q, h, master in zip(s.guest, s.guest_owner, st.space_hall, st.space_master):
             if g == EMPTY:
                 continue
-            cnt[h][q] += 1
+            at = h * n + q
+            cnt[at] = cnt[at] + 1
             if master:
-                mst[h][q] += 1
-                master_guests[q] += 1
-            prestige[q] += st.gar_prestige[g]
-            colours[q][st.gar_colour[g]] += 1
-            rented[q] += 1
+                mst[at] = mst[at] + 1
+                master_guests[q] = master_guests[q] + 1
+            prestige[q] = prestige[q] + st.gar_prestige[g]
+            mine = colours[q]
+            c = st.gar_colour[g]
+            mine[c] = mine[c] + 1
+            rented[q] = rented[q] + 1
             if h == 0:
                 throne[q].append(st.gar_prestige[g])
-            present[q] |= 1 << h
+            present[q] = present[q] | 1 << h
         self.by_hall, self.masters, self.prestige, self.colours = cnt, mst, prestige, colours
         self.rented, self.master_guests, self.throne, self.present = rented, master_guests, throne, present
 
     def _count_decorations(self, s: State, st: _Static) -> None:
         n = s.n
-        dec = [0] * n
-        printed = [0] * n
+        zeros = [0] * n
+        dec, printed, statues = zeros[:], zeros[:], zeros
         fw_mults: list[list[int]] = [[] for _ in range(n)]
         fw_best = [-1] * n
-        statues = [0] * n
-        kitchen_left = [False] * n
-        kitchen_right = [False] * n
-        jeweler = [False] * n
+        kitchen_left = kitchen_right = jeweler = 0
         present = self.present
         for d, (o, kind) in enumerate(zip(s.deco, st.deco_kind)):
             if o == EMPTY:
                 continue
-            dec[o] += 1
-            printed[o] += st.deco_vp[d]
+            dec[o] = dec[o] + 1
+            printed[o] = printed[o] + st.deco_vp[d]
             if kind == "fireworks":
                 fw_mults[o].append(st.deco_mult[d])
                 fw_best[o] = max(fw_best[o], st.deco_cost[d])
             elif kind == "statue":
-                statues[o] += 1
+                statues[o] = statues[o] + 1
             elif kind == "kitchen_left":
-                kitchen_left[o] = True
+                kitchen_left |= 1 << o
             elif kind == "kitchen_right":
-                kitchen_right[o] = True
+                kitchen_right |= 1 << o
             elif kind == "musician":
-                present[o] |= 1 << st.deco_hall[d]
+                present[o] = present[o] | 1 << st.deco_hall[d]
             elif kind == "jeweler":
-                jeweler[o] = True
+                jeweler |= 1 << o
         self.held, self.printed, self.fireworks, self.fireworks_best = dec, printed, fw_mults, fw_best
         self.statues, self.jeweler = statues, jeweler
         self.kitchen_left, self.kitchen_right = kitchen_left, kitchen_right
@@ -454,23 +478,26 @@ def _play_estimates(s: State, st: _Static, me: int) -> list[float]:
     hidden = hidden_prestige(s)  # _known_vp, for every seat at once
     est = [float((p.vp if q == me or not hidden else players[me].vp) + board.prestige[q] + board.printed[q])
            for q, p in enumerate(players)]
-    madame = MDB if s.cfg.solo else -1
-    madame_turns = _madame_turns(s, st, before_actions, rounds_after) if s.cfg.solo else 0.0
+    solo = s.cfg.solo
+    madame = MDB if solo else -1
+    madame_turns = _madame_turns(s, st, before_actions, rounds_after) if solo else 0.0
     _majorities(est, s, st, board, madame, madame_turns)
     turns = [madame_turns if q == madame  # each seat's turns left
              else float((st.hand if before_actions else len(p.hand)) + st.hand * rounds_after)
              for q, p in enumerate(players)]
     _placed_prospects(est, s, st, board, turns)
     _purses(est, s, st, board, turns, me, madame)
-    hall_most = max([row[me] for row in board.by_hall], default=0)
-    est[me] += _own_prospects(s, st, me, board.colours[me], board.held[me], board.master_guests[me], hall_most,
+    hall_most = 0
+    for h in range(len(st.hall_vp)):
+        hall_most = max(hall_most, board.by_hall[h * n + me])
+    est[me] = est[me] + _own_prospects(s, st, me, board.colours[me], board.held[me], board.master_guests[me], hall_most,
                               board.present[me].bit_count())
     jb = s.t.ds.jewelry_box is not None
     for q in range(n):
         if q == madame:
-            est[q] += _madame_crowns(s, st) + madame_future(madame_turns, jb)
+            est[q] = est[q] + (_madame_crowns(s, st) + madame_future(madame_turns, jb))
         elif q != me:
-            est[q] += _public_crowns(s, st, q) + _public_prospects(s, st, q)
+            est[q] = est[q] + (_public_crowns(s, st, q) + _public_prospects(s, st, q))
     return est
 
 
@@ -484,15 +511,16 @@ def _majorities(est: list[float], s: State, st: _Static, board: _Board, madame: 
     sharp = SHARP_START + SHARP_GAIN * progress
     halls = len(st.hall_vp)
     coming = madame_turns * st.mdb_tailor / halls
+    row, mst = board.by_hall, board.masters
     for h in range(halls):
-        row = board.by_hall[h]
-        mst = board.masters[h]
+        at = h * n
         mus = s.deco[st.hall_musician[h]]
         if coming:
-            _majority(est, [(row[q] + coming if q == madame else row[q], mst[q], int(mus == q), q)
-                            for q in range(n) if row[q] or q == madame], st.hall_vp[h], n, sharp)
+            _majority(est, [(row[at + q] + coming if q == madame else row[at + q], mst[at + q], int(mus == q), q)
+                            for q in range(n) if row[at + q] or q == madame], st.hall_vp[h], n, sharp)
         else:
-            _majority(est, [(row[q], mst[q], int(mus == q), q) for q in range(n) if row[q]], st.hall_vp[h], n, sharp)
+            _majority(est, [(row[at + q], mst[at + q], int(mus == q), q) for q in range(n) if row[at + q]],
+                      st.hall_vp[h], n, sharp)
     fw = board.fireworks
     _majority(est, [(len(fw[q]), 0, board.fireworks_best[q], q) for q in range(n) if fw[q]], st.fw_vp, n, sharp)
 
@@ -505,25 +533,27 @@ def _placed_prospects(est: list[float], s: State, st: _Static, board: _Board, tu
     next_ladder = st.all_halls_vp[s.all_halls.index(EMPTY)] if free_ladder else 0
     fireworks, statues, present = board.fireworks, board.statues, board.present
     for q in range(s.n):
+        v = est[q]
         soon = min(1.0, turns[q] / 6)
         mults = fireworks[q]
         if mults:  # the best pairing now, and the lowest spots still waiting for a garment
             throne = board.throne[q]
-            est[q] += _terrace_gain(mults, throne)
+            v += _terrace_gain(mults, throne)
             waiting = len(mults) - len(throne)
             if waiting > 0:
-                est[q] += (sum(sorted(mults)[:waiting]) - waiting) * TERRACE_HOPE * soon
+                v += (sum(sorted(mults)[:waiting]) - waiting) * TERRACE_HOPE * soon
         k = statues[q]
         if k:  # distinct colours now, and colours still to come
             covered = sum(min(c, k) for c in board.colours[q])
-            est[q] += st.statue_vp * (covered + (4 * k - covered) * STATUE_HOPE * soon)
+            v += st.statue_vp * (covered + (4 * k - covered) * STATUE_HOPE * soon)
         for vp, o in zip(st.all_halls_vp, s.all_halls):
             if o == q:
-                est[q] += vp
+                v += vp
                 break
         else:
             if free_ladder:
-                est[q] += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
+                v += next_ladder * LADDER_CHANCE.get(present[q].bit_count(), 0.0) * soon
+        est[q] = v
 
 
 def _purses(est: list[float], s: State, st: _Static, board: _Board, turns: list[float], me: int, madame: int) -> None:
@@ -536,35 +566,37 @@ def _purses(est: list[float], s: State, st: _Static, board: _Board, turns: list[
     rounds_after = st.rounds - s.round
     held, rented, left, right = board.held, board.rented, board.kitchen_left, board.kitchen_right
     for q, p in enumerate(s.players):
-        extra = (held[q] if left[q] else 0) + (rented[q] if right[q] else 0)
+        v = est[q]
+        extra = (held[q] if left >> q & 1 else 0) + (rented[q] if right >> q & 1 else 0)
         if jb is not None:
             # Jewelry Box (RULES.md §13): jewels pay income and a point at the end (R-JB-PH4-1,
             # R-JB-SCORE-1); a jeweler space opens the jewelry display (R-JB-FIN-3); exam tasks
             # lead to +1 VP and a better card (R-JB-EXAM-*)
             extra += jb.params.jewel_income * len(p.jewels)
-            est[q] += jb.params.jewel_end_vp * len(p.jewels)
-            if board.jeweler[q]:
-                est[q] += JEWEL_HOPE * turns[q] / (st.mdb_round if q == madame else float(st.hand))
-            est[q] += EXAM_TASK * p.tasks.bit_count() * min(1.0, turns[q] / 6)
+            v += jb.params.jewel_end_vp * len(p.jewels)
+            if board.jeweler >> q & 1:
+                v += JEWEL_HOPE * turns[q] / (st.mdb_round if q == madame else float(st.hand))
+            v += EXAM_TASK * p.tasks.bit_count() * min(1.0, turns[q] / 6)
         if q == madame:
             if s.favour == q:
-                est[q] += st.favour_vp if rounds_after == 0 else FAVOUR_START
-            est[q] += len(p.rack) * 0.5
+                v += st.favour_vp if rounds_after == 0 else FAVOUR_START
+            est[q] = v + len(p.rack) * 0.5
             continue
         income = st.base_income + extra
         if turns[q] == 0:
             total = p.livres + income
-            est[q] += total // st.per_vp + 0.005 * (total % st.per_vp)
+            v += total // st.per_vp + 0.005 * (total % st.per_vp)
         else:
             lam = LIVRE_LATE + LIVRE_EXTRA * min(1.0, turns[q] / SPEND_TURNS)
-            est[q] += p.livres * lam + income * (rounds_after + 1) * 0.5 * (lam + LIVRE_LATE)
+            v += p.livres * lam + income * (rounds_after + 1) * 0.5 * (lam + LIVRE_LATE)
         if s.favour == q:
-            est[q] += st.favour_vp if rounds_after == 0 else FAVOUR_START
+            v += st.favour_vp if rounds_after == 0 else FAVOUR_START
         use = min(1.0, turns[q] / 4)
         if q == me:
-            est[q] += use * (_silk(p.silk) + _goods(p.thread) + _goods(p.lace))
+            v += use * (_silk(p.silk) + _goods(p.thread) + _goods(p.lace))
         else:
-            est[q] += use * (len(p.rack) * HIDDEN_TILE + _goods(p.thread) + _goods(p.lace))
+            v += use * (len(p.rack) * HIDDEN_TILE + _goods(p.thread) + _goods(p.lace))
+        est[q] = v
 
 
 def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int, master_guests: int,
@@ -609,11 +641,11 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
             v += use * REWARD_TILE
 
     # the hand: turns still to play this round, better when the card can act usefully now
-    garments = sum(colours)
+    garments = _int_total(colours)
     size = p.staff_size()
     jb = s.t.ds.jewelry_box
     ctx = BonusContext(s.t.ds.bonus, jb.params if jb is not None else None, lam, use, garments, colours, dec, size,
-                        p.livres, sum(silk), ready_journeyman, master_guests, hall_most, halls, len(p.jewels),
+                        p.livres, _int_total(silk), ready_journeyman, master_guests, hall_most, halls, len(p.jewels),
                         sum(1 for j in p.jewels if jb is not None and jb.jewels[j].kind == "ring"))
     for c in p.hand:
         ready = ready_master if st.card_master[c] else ready_journeyman
@@ -626,7 +658,7 @@ def _own_prospects(s: State, st: _Static, me: int, colours: list[int], dec: int,
     staff = p.staff()
     if rounds_after:
         quality = st.card_quality
-        mean = sum([quality[c] for c in staff]) / len(staff)
+        mean = _total(quality, staff) / len(staff)
         future = (mean * rounds_after if before_actions
                   else _next_hand(p, st.card_quality, st.hand) + mean * (rounds_after - 1))
         v += future * st.hand * (SOLO_STAFF_FUTURE if s.cfg.solo else STAFF_FUTURE)
@@ -665,11 +697,23 @@ def _next_hand(p: Player, quality: tuple[float, ...], size: int) -> float:
     cards of the supply, or, when fewer are left there, all of them and the best of the
     discard pile, where this round's cards will lie by then.  Without this, playing the best
     cards now would look free, though the weaker ones left behind are the next round's hand."""
-    left = sorted((quality[c] for c in p.supply), reverse=True)[:size]
+    left = _best(quality, p.supply, size)
     if len(left) < size:
         rest = p.discard + p.hand + ([p.in_play] if p.in_play != EMPTY else [])
-        left += sorted((quality[c] for c in rest), reverse=True)[:size - len(left)]
-    return sum(left) / len(left)
+        left.extend(_best(quality, rest, size - len(left)))
+    total = 0.0
+    for x in left:
+        total += x
+    return total / len(left)
+
+
+def _best(quality: tuple[float, ...], cards: list[int], k: int) -> list[float]:
+    """The ``k`` highest qualities of ``cards``, highest first."""
+    values = [quality[c] for c in cards]
+    values.sort()
+    values.reverse()
+    del values[k:]
+    return values
 
 
 def _public_prospects(s: State, st: _Static, q: int) -> float:
@@ -679,11 +723,10 @@ def _public_prospects(s: State, st: _Static, q: int) -> float:
     prospects would count against nothing, and its estimate would run ahead of the truth."""
     p = s.players[q]
     staff = p.staff()
-    v = len(p.hand) * sum([st.card_now[c] for c in staff], 0.0) / len(staff)  # a float sum: compiled code needs it
+    v = len(p.hand) * _total(st.card_now, staff) / len(staff)
     rounds_after = st.rounds - s.round
     if rounds_after:
-        quality = st.card_quality
-        mean = sum([quality[c] for c in staff]) / len(staff)
+        mean = _total(st.card_quality, staff) / len(staff)
         v += mean * rounds_after * st.hand * STAFF_FUTURE
     return v
 
