@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from salon.core import record
 from salon.core.errors import ActionError
 from salon.core.game import SECRET_SEEDS
-from salon.core.rng import KeyedRng
+from salon.core.rng import KeyedRng, Rng
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check, check_transition
 
@@ -167,6 +167,23 @@ def test_clone_is_independent() -> None:
     for _ in range(100):
         c.apply(rng.choice(c.legal_actions()))
     assert g.state_hash() == before
+
+
+@pytest.mark.parametrize("edition", ["deluxe", "2013"])
+def test_a_clone_scored_to_the_end_leaves_the_original_as_it_was(edition: str) -> None:
+    """A clone (or a sample) scored to the end, with the 2013 edition's levelling of hidden
+    prestige in the sample, changes nothing of the original's points booked by step."""
+    g = Rococo.new({"players": 3, "edition": edition}, 23)
+    rng = random.Random(23)  # final scoring stops for a decision; the seats began it with other points
+    while g.s.phase != "scoring" or g.current_player() is None:
+        g.apply(rng.choice(g.legal_actions()))
+    before, booked = g.state_hash(), [dict(b) for b in g.s.breakdown]
+    for seat in range(3):
+        c = g.determinize(seat, Rng(seat)) or g.clone()
+        while not c.is_over():
+            c.apply(rng.choice(c.legal_actions()))
+        assert c.s.breakdown != booked
+    assert g.state_hash() == before and g.s.breakdown == booked
 
 
 @pytest.mark.slow
