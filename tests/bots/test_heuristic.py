@@ -17,7 +17,8 @@ from salon.core.events import Event
 from salon.core.game import SECRET_SEEDS, Description, Game, Limits, Result, game_class
 from salon.core.plugins import Plugin, plugins
 from salon.core.rng import BaseRng, KeyedRng, Rng
-from salon.rococo.evaluation import EVALUATION, _garment_worth, _static, evaluate
+from salon.rococo.board_facts import facts, garment_worth
+from salon.rococo.evaluation import EVALUATION, evaluate
 from salon.rococo.game import Rococo
 from salon.rococo.invariants import check
 from salon.rococo.rules.common import jewelry_box
@@ -245,13 +246,13 @@ def test_garments_that_cannot_be_sold_are_worth_their_rent() -> None:
     """R-FEST-3, R-EXQ-3/4: a Festive garment counts as rented, never as sold; the green
     dress pays its 14 livres either way and has no prestige (A-35)."""
     g = P.new_game(2, seed=10, expansions=["festive", "exquisite"])
-    st = _static(g.s.t)
+    st = facts(g.s.t)
     festive = P.garment(g, "G49")
     green = P.garment(g, "G54")
     assert st.gar_sell[festive] is None
-    assert _garment_worth(st, festive, 1.0) == pytest.approx(st.gar_rent[festive])
+    assert garment_worth(st, festive, 1.0) == pytest.approx(st.gar_rent[festive])
     assert st.gar_rent[green] < st.gar_rent[festive]
-    assert _garment_worth(st, green, 0.1) == pytest.approx(max(1.4, st.gar_rent[green] + 1.4))
+    assert garment_worth(st, green, 0.1) == pytest.approx(max(1.4, st.gar_rent[green] + 1.4))
 
 
 def test_terrace_pairs_highest_prestige_with_highest_multiplier() -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from salon.bots.base import make_bot
+from salon.rococo.board_facts import facts
 from salon.rococo.config import MDB
-from salon.rococo.evaluation import _madame_turns, _static, evaluate, madame_future
+from salon.rococo.evaluation import _madame_turns, evaluate, madame_future
 from salon.rococo.game import Rococo
 from salon.rococo.rules.solo import HAND
 from tests.rococo import positions as P
@@ -55,7 +56,7 @@ def test_each_card_on_her_hand_pile_is_a_turn_to_come_R_SOLO_PH3_2(expansions: l
 def test_her_later_rounds_count_four_cards_each_R_SOLO_PH2_1() -> None:
     g = first_turn(4)
     s = g.s
-    st = _static(s.t)
+    st = facts(s.t)
     rounds_after = s.t.ds.rules.rounds - s.round
     assert _madame_turns(s, st, False, rounds_after) == pytest.approx(
         (len(s.mdb_hand) + HAND * rounds_after) * st.mdb_extra)
