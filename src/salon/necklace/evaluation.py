@@ -104,7 +104,7 @@ def _win(lead: float) -> float:
 def evaluate(game: Necklace, seat: int) -> float:
     s: State = game.s
     if s.over:
-        return s.scores[seat] - max(v for q, v in enumerate(s.scores) if q != seat)
+        return _ahead([float(v) for v in s.scores], seat)
     st = _static(s.ds)
     est = [float(v) for v in s.scores]
     in_sale = s.phase == "sale"
@@ -112,19 +112,29 @@ def evaluate(game: Necklace, seat: int) -> float:
     fashion_value, places = _fashion(s)
     for q in range(s.n):
         if q == seat:
-            est[q] += _own_hand(s, st, q, later, fashion_value)
+            est[q] = est[q] + _own_hand(s, st, q, later, fashion_value)
         elif later > 0:
-            est[q] += len(s.hands[q]) * OPPONENT_CARD * min(1.0, later / 2)
+            est[q] = est[q] + len(s.hands[q]) * OPPONENT_CARD * min(1.0, later / 2)
     if s.active == seat and s.phase in ("influence", "purchase"):
-        est[seat] += s.ducats * DUCAT
+        est[seat] = est[seat] + s.ducats * DUCAT
     if in_sale:
         if s.revealed:
             o = outcome(s.ds, s.fashion, s.shown, s.shown_type, s.cfg.bankers_stack)
             for q in range(s.n):
-                est[q] += sum(o.income[q]) + o.bounty[q]
+                est[q] = est[q] + (sum(o.income[q]) + o.bounty[q])
         else:
             _expected_sale(s, st, seat, est, fashion_value, places)
-    return est[seat] - max(v for q, v in enumerate(est) if q != seat)
+    return _ahead(est, seat)
+
+
+def _ahead(est: list[float], seat: int) -> float:
+    """``seat``'s estimate minus the best other's (a plain loop: compiled code would run ``max``
+    over a generator through the interpreter, salon/compiled.py)."""
+    best = -math.inf
+    for q, v in enumerate(est):
+        if q != seat and v > best:
+            best = v
+    return est[seat] - best
 
 
 def _fashion(s: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -156,7 +166,8 @@ def _own_hand(s: State, st: _Static, seat: int, later: int, fashion_value: tuple
             continue
         k = st.kind[c]
         if k == GEM:
-            gems[st.gem[c]] += st.gems[c]
+            t = st.gem[c]
+            gems[t] = gems[t] + st.gems[c]
         elif k == RING:
             rings += 1
         else:
@@ -184,9 +195,9 @@ def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_v
     for c, t in zip(s.shown[seat], s.shown_type[seat]):
         k = st.kind[c]
         if k == GEM:
-            mine[t] += st.gems[c]
+            mine[t] = mine[t] + st.gems[c]
         elif k == RING:
-            rings[t] += 1
+            rings[t] = rings[t] + 1
         elif k == KING:
             king = t
         elif k == NECKLACE:
@@ -209,14 +220,14 @@ def _expected_sale(s: State, st: _Static, seat: int, est: list[float], fashion_v
         p = _win(mine[t] - most * per[t] - 0.5) if mine[t] else 0.0
         kinged = king == t
         if not kinged:
-            est[seat] += p * (1 + rings[t]) * (price + bonus)
+            est[seat] = est[seat] + p * (1 + rings[t]) * (price + bonus)
         if necklace == t:
-            est[seat] += 0.2 * price
+            est[seat] = est[seat] + 0.2 * price
         if not (kinged and necklace != t):
             share = (1.0 - p) / len(others) * price
             for q, size in zip(others, sizes):
                 if size:
-                    est[q] += share
+                    est[q] = est[q] + share
 
 
 def same_turn(root: Necklace, node: Necklace) -> bool:
