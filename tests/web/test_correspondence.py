@@ -64,13 +64,19 @@ def game_state(browser: Browser, game_id: str, token: str | None = None) -> dict
     return found
 
 
-def move(browser: Browser, game_id: str, token: str) -> dict[str, Any]:
-    """The deciding seat's first legal action (once the server has made a lone pass it makes
-    for it); the state after it."""
+def settled(browser: Browser, game_id: str, token: str) -> dict[str, Any]:
+    """The seat's state once the server has made the lone move it makes for the seat, if any
+    (which moves the version on)."""
     poll(lambda: bool(game_state(browser, game_id, token)["legal"])
          or game_state(browser, game_id, token)["current"] != game_state(browser, game_id, token)["seat"],
          "the seat's decision")
-    shown = game_state(browser, game_id, token)
+    return game_state(browser, game_id, token)
+
+
+def move(browser: Browser, game_id: str, token: str) -> dict[str, Any]:
+    """The deciding seat's first legal action (once the server has made a lone pass it makes
+    for it); the state after it."""
+    shown = settled(browser, game_id, token)
     if not shown["legal"]:
         return shown
     r = browser.post(f"/api/games/{game_id}/actions", {"action": shown["legal"][0], "version": shown["version"]},
@@ -251,6 +257,7 @@ def test_my_games_lists_my_turn_first_then_the_others(server: Server) -> None:
 
 def test_a_player_who_concedes_is_out_and_a_table_with_nobody_left_ends(server: Server) -> None:
     ann, bea, game_id, ann_token, bea_token = seated(server)
+    settled(ann, game_id, ann_token)  # Ann decides first; the version is read once her lone move is made
     version = game_state(bea, game_id, bea_token)["version"]
     r = bea.post(f"/api/games/{game_id}/concede", {"version": version}, headers={TOKEN: bea_token})
     assert r.status_code == 200, r.text
@@ -269,9 +276,10 @@ def test_a_player_who_concedes_is_out_and_a_table_with_nobody_left_ends(server: 
 
 def test_the_players_out_finish_last_the_first_to_go_the_very_last(server: Server) -> None:
     ann, bea, game_id, ann_token, bea_token = seated(server)
+    settled(ann, game_id, ann_token)  # Ann decides first; the version is read once her lone move is made
     version = game_state(bea, game_id, bea_token)["version"]
     r = bea.post(f"/api/games/{game_id}/concede", {"version": version}, headers={TOKEN: bea_token})
-    assert r.status_code == 200
+    assert r.status_code == 200, r.text
     room = server.app.state.hub.rooms.held[game_id]
     room.options = {**room.options, "out": [1]}
     while not room.game.is_over():
