@@ -74,8 +74,10 @@ def set_muted(db: Database, game_id: str, account: str, on: bool) -> None:
 
 def report(db: Database, reporter: str, account: str | None, game_id: str | None, message: int | None,
            text: str, context: dict[str, Any], at: float) -> str:
-    """Store a report for the server's operator, open: its id."""
-    report_id = secrets.token_urlsafe(12)
+    """Store a report for the server's operator, open: its id.  The id starts with ``r``: the
+    operator types it after ``salon admin handle``, where one starting with ``-`` would be
+    read as an option."""
+    report_id = "r" + secrets.token_urlsafe(12)
     db.conn.execute(REPORTS.insert().values(id=report_id, reporter=reporter, account=account, game_id=game_id,
                                             message=message, text=text, context=json.dumps(context), at=at,
                                             state="open"))
