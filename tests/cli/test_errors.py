@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from salon.cli.main import COMMANDS, app
 from tests.cli.conftest import Run
 
 BAD = {
@@ -112,6 +116,27 @@ def test_help_is_not_an_error(run: Run) -> None:
         assert result.exit_code == 0, args
         assert "Usage" in result.stdout
         assert result.stderr == ""
+
+
+def test_the_help_lists_every_command_once_by_its_first_paragraph_on_one_line(run: Run) -> None:
+    """Commands are loaded only when called for (salon.cli.main); the list still has them all,
+    each help joined so that rich wraps it rather than the docstring's line breaks."""
+    listed = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "400", "LC_ALL": "C"}).stdout
+    lines = [line.strip("│ ") for line in listed.splitlines()]
+    for name in COMMANDS:
+        assert sum(line.startswith(f"{name} ") for line in lines) == 1, name
+    assert any("action text. At a terminal the game is laid out" in line for line in lines)
+    assert run("plya").stderr == "error: No such command 'plya'. Did you mean 'play', 'replay'?\n"
+
+
+def test_the_version_loads_neither_the_web_stack_nor_the_bots() -> None:
+    """``salon --version`` and the commands that need neither start without importing them."""
+    probe = ("import sys\nfrom salon.cli.main import app\n"
+             "try:\n    app(['--version'])\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in ('sqlalchemy', 'fastapi', 'numpy', 'salon.web', 'salon.bots.search') "
+             "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1] == "[]", out.stdout
 
 
 def test_solo_with_another_player_count_is_named(run: Run) -> None:

@@ -18,7 +18,7 @@ from salon.web.tables.rooms import IDLE_KEPT
 from tests.web.helpers import poll
 from tests.web.test_accounts import ADDRESS_HEADER, Addressed, Browser, Server, sign_up
 from tests.web.test_accounts import Clock as AccountsClock
-from tests.web.test_correspondence import correspondence, game_state, join, until_seat
+from tests.web.test_correspondence import correspondence, game_state, join, settled, until_seat
 
 
 class Clock:
@@ -71,7 +71,7 @@ def test_a_table_nobody_uses_is_dropped_and_loaded_again_on_demand(db_url: str) 
         sign_up(server, bea, "bea@example.org", "Bea")
         game_id, ann_token = correspondence(server, ann)
         join(bea, game_id)
-        before = game_state(ann, game_id, ann_token)
+        before = settled(ann, game_id, ann_token)  # once the server has made a lone move it makes for her
         live_id = server.client.post("/api/games", json={
             "game": "necklace", "seed": 1, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
             "join": {"seat": 0, "name": "Cat"}}, headers={ADDRESS_HEADER: "198.51.100.9"}).json()["id"]

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import importlib.metadata
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
 from typing import Annotated, Any
 
 import typer
+from typer._click import Command
 from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
@@ -71,6 +72,38 @@ def worded(e: SalonError, args: Sequence[str] | None) -> str:
     lang = next((a.partition("=")[2] for a in given if a.startswith("--lang=")), lang)
     lang = lang if lang in languages() else system_language()
     return text(e.key, lang, **e.fields) if e.key and has(e.key, lang) else str(e)
+
+
+class LazyCommands(MutableMapping[str, Command]):
+    """A group's commands by name, each made by ``load`` the first time it is asked for:
+    the names (for ``--help``'s order and a typo's suggestions) cost nothing."""
+
+    def __init__(self, names: Iterable[str], load: Callable[[str], Command]) -> None:
+        self._names = list(names)
+        self._load = load
+        self._made: dict[str, Command] = {}
+
+    def __getitem__(self, name: str) -> Command:
+        if name not in self._made:
+            if name not in self._names:
+                raise KeyError(name)
+            self._made[name] = self._load(name)
+        return self._made[name]
+
+    def __setitem__(self, name: str, command: Command) -> None:
+        if name not in self._names:
+            self._names.append(name)
+        self._made[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        self._names.remove(name)
+        self._made.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 class SalonGroup(TyperGroup):

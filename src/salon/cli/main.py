@@ -1,29 +1,76 @@
 """The ``salon`` command: the command group, assembled from one module a command
 (salon.cli.commands) with what the group gives them all (salon.cli.group: one error line
-for every mistake, the version)."""
+for every mistake, the version).
+
+A command's module is imported only when that command is called for (or ``--help`` lists
+them all): ``salon play`` and ``salon --version`` need not load the web stack, whose
+import alone took a second."""
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 import typer
 from rich.markup import escape
+from typer._click import Command
 
-from salon.cli.commands.bench import bench
-from salon.cli.commands.fit import fit
-from salon.cli.commands.ladder import ladder
-from salon.cli.commands.learn import learn
-from salon.cli.commands.play import play
-from salon.cli.commands.regret import regret
-from salon.cli.commands.replay import replay
-from salon.cli.commands.selfplay import selfplay
-from salon.cli.commands.simulate import simulate
-from salon.cli.commands.strength import strength
-from salon.cli.commands.tournament import tournament
-from salon.cli.commands.train import train
-from salon.cli.group import SalonGroup, VersionOpt, fail, needs_extra
+from salon.cli.group import LazyCommands, SalonGroup, VersionOpt, fail, needs_extra
 from salon.core.game import game_names
 
+COMMANDS = {
+    "play": "play", "learn": "learn", "simulate": "simulate", "strength": "strength", "fit": "fit",
+    "replay": "replay", "bench": "bench", "serve": "serve", "admin": "admin", "tournament": "tournament",
+    "selfplay": "selfplay", "train": "train", "ladder": "ladder", "regret": "regret",
+}
+"""Each command by the module of salon.cli.commands that defines it (a function of its name,
+or for ``admin`` and ``regret`` a group of that name), in the order ``--help`` lists them."""
+
+SERVER = {"serve": "Serve the browser client", "admin": "The operator's tools"}
+"""The commands of the server extra, and the help each shows where the extra is missing."""
+
+
+def _command(name: str) -> Command:
+    """The click command ``name``; without the server extra, for ``serve`` and ``admin``, one
+    that says how to install it (its options are unknown then, and so accepted)."""
+    try:
+        found = getattr(importlib.import_module(f"salon.cli.commands.{COMMANDS[name]}"), name)
+    except ModuleNotFoundError as e:
+        if name not in SERVER or (problem := needs_extra(e)) is None:
+            raise
+        return _unavailable(name, problem)
+    if isinstance(found, typer.Typer):
+        command = typer.main.get_command(found)
+    else:
+        single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+        single.command(name)(found)
+        command = typer.main.get_command(single)
+    # --help lists a command by its help's first paragraph, which keeps its docstring's line
+    # breaks in rich markup: joined, rich wraps it to the terminal
+    command.short_help = " ".join((command.help or "").split("\n\n")[0].split())
+    return command
+
+
+def _unavailable(name: str, problem: str) -> Command:
+    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+    @single.command(name, help=f"{SERVER[name]}: {escape(problem)}.",
+                    context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+    def unavailable() -> None:
+        fail(problem)
+    return typer.main.get_command(single)
+
+
+class Salon(SalonGroup):
+    """salon's own group: its commands loaded as they are called for."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.commands = LazyCommands(COMMANDS, _command)
+
+
 app = typer.Typer(
-    cls=SalonGroup,
+    cls=Salon,
     name="salon",
     help="The court games of salon at the terminal (" + ", ".join(game_names()) + "): play against bots or "
          "friends, simulate bot games, replay and verify saved games, measure the engines' speed.",
@@ -36,37 +83,3 @@ app = typer.Typer(
 @app.callback()
 def _options(version: VersionOpt = False) -> None:
     """The options of ``salon`` itself, before any command."""
-
-
-def _add_serve() -> None:
-    """``salon serve`` and ``salon admin``; without the server extra, commands of those names
-    that say how to install it (their options are unknown then, and so accepted)."""
-    try:
-        from salon.cli.commands.admin import admin
-        from salon.cli.commands.serve import serve
-    except ModuleNotFoundError as e:
-        if (problem := needs_extra(e)) is None:
-            raise
-        for name, what in (("serve", "Serve the browser client"), ("admin", "The operator's tools")):
-            @app.command(name, help=f"{what}: {escape(problem)}.",
-                         context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
-            def unavailable() -> None:
-                fail(problem)
-    else:
-        app.command()(serve)
-        app.add_typer(admin)
-
-
-app.command()(play)
-app.command()(learn)
-app.command()(simulate)
-app.command()(strength)
-app.command()(fit)
-app.command()(replay)
-app.command()(bench)
-_add_serve()
-app.command()(tournament)
-app.command()(selfplay)
-app.command()(train)
-app.command()(ladder)
-app.add_typer(regret)
