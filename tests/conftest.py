@@ -1,11 +1,19 @@
 """The tiers of the suite: a test that uses a fixture starting Chromium, PostgreSQL or a real
 server gets that fixture's mark (pyproject.toml's markers), so that ``scripts/test --quick``
 can leave it out; modules whose every test starts a server process, and the tests that take
-seconds of their own, carry their marks themselves."""
+seconds of their own, carry their marks themselves.
+
+Each process runs numpy's linear algebra on one thread: the suite's two workers (and the
+servers and browsers beside them) already fill both cores, and OpenBLAS's threads, spinning
+while they wait, made the fitting tests three times slower."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # read when numpy is loaded, which is after this
 
 FIXTURE_MARKS = {
     "browser": "browser",  # tests/web/test_browser.py: Chromium, driven by Playwright
