@@ -18,6 +18,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from pwdlib import PasswordHash
 from starlette.types import Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -27,6 +28,7 @@ from salon.web.app import create_app
 from salon.web.guard import UNLIMITED, Limits
 from salon.web.storage import METADATA, Database
 from salon.web.storage.schema import OUTBOX
+from tests.web.conftest import REAL_HASHER
 from tests.web.helpers import TOKEN, poll
 
 T = TypeVar("T")
@@ -365,6 +367,22 @@ def test_a_new_password_is_long_enough_and_not_a_common_one(server: Server, pass
     assert r.status_code == 400 and error(r) == code
     assert password not in r.text, "a password is never in an answer"
     assert server.rows("accounts") == []
+
+
+def test_a_hash_of_weaker_parameters_is_made_anew_at_the_next_right_sign_in(server: Server) -> None:
+    """A hash carries its parameters (salon.web.accounts.passwords): a server with stronger
+    ones hashes the password again when it is next given right, never on a wrong guess."""
+    ann = server.browser()
+    sign_up(server, ann)
+    [weak] = [r["password_hash"] for r in server.rows("accounts")]
+    assert weak.startswith("$argon2id$v=19$m=8,t=1,p=1$")
+    server.app.state.accounts.passwords.hasher = PasswordHash((REAL_HASHER,))
+    assert error(sign_in(server.browser(), password="not the password")) == "bad_credentials"
+    assert [r["password_hash"] for r in server.rows("accounts")] == [weak]
+    assert sign_in(server.browser()).status_code == 200
+    [strong] = [r["password_hash"] for r in server.rows("accounts")]
+    assert strong.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert sign_in(server.browser()).status_code == 200
 
 
 def test_any_eight_characters_will_do(server: Server) -> None:

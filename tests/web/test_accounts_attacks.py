@@ -180,6 +180,7 @@ def test_no_address_gets_more_than_a_few_letters_an_hour(server: Server) -> None
 # --- links and sessions
 
 
+@pytest.mark.usefixtures("real_hashes")
 def test_a_copy_of_the_database_neither_follows_a_link_nor_signs_in(server: Server) -> None:
     ann = server.browser(OWNER)
     sign_up(server, ann)
