@@ -35,8 +35,9 @@ from salon.cli.common import (
     seat_players,
     solo_players,
 )
+from salon.cli.files import position_problem, read_position, save_problem, saved_players
 from salon.cli.options import GAME_HELP, EditionOpt, ExpansionsOpt, PlayersOpt, SoloOpt
-from salon.cli.play import Seat, Session, position_problem, read_position, save_problem, saved_players
+from salon.cli.play import Seat, Session
 from salon.cli.preferences import from_options
 from salon.cli.support import GameSupport, GameView, support
 from salon.core import record
