@@ -188,8 +188,10 @@ class _Search:
         if not self._open(game):
             return known
         scored: list[tuple[float, int, Game]] = []
-        for i, action in enumerate(game.legal_actions()):
-            child = game.clone()
+        legal = game.legal_actions()
+        last = len(legal) - 1
+        for i, action in enumerate(legal):
+            child = game.clone() if i < last else game  # the search owns ``game``: the last child needs no copy
             child.apply(action)
             scored.append((self.evaluate(child, self.seat), i, child))
         self.nodes += len(scored)
