@@ -123,8 +123,12 @@ export class LiveTable {
     this.app = app;
     this.summary = summary;
     this.id = summary.id;
-    /** @type {TableState | null} the last state the server sent */
+    /** @type {TableState | null} the state the page shows (the last drawn) */
     this.state = null;
+    /** @type {TableState | null} a newer state the server sent, drawn at the next frame */
+    this.next = null;
+    this.nextFull = false; // the journal drawn anew with it
+    this.drawing = false; // a frame asked for
     /** @type {LogEntry[]} */
     this.log = [];
     this.renderedEntries = 0;
@@ -232,14 +236,14 @@ export class LiveTable {
       // the player's: nothing of it is offered, as if another seat decided
       const mine = (/** @type {TableState | null} */ st) =>
         st !== null && st.seat !== null && st.status === "running" && st.current === st.seat;
-      const wasMine = mine(this.state);
-      this.state = msg.forced ? { ...msg, legal: [] } : msg;
+      const wasMine = mine(this.next || this.state);
       this.told = tellTaken(this.c, this.renderer, msg, this.told);
       // one's own move made, or one's turn come: the count of one's turns asked again
       if (wasMine !== mine(msg)) account.refreshTurns();
-      this.render(this.state, msg.log_from === 0);
+      this.draw(msg.forced ? { ...msg, legal: [] } : msg, msg.log_from === 0);
       if (this.chatToRead) this.readChat();
     } else if (msg.type === "presence") {
+      if (this.next) this.next = { ...this.next, seats: msg.seats };
       if (!this.state) return;
       this.state = { ...this.state, seats: msg.seats };
       this.renderPlayers(this.state);
@@ -298,6 +302,35 @@ export class LiveTable {
   }
 
   // --- rendering
+
+  /**
+   * Draw ``st`` at the next frame, and of several states come before it only the newest: a
+   * page that draws more slowly than moves come (a turn of quick steps, a game caught up on
+   * after a while away) never falls behind them.  A hidden page has no frames and draws at
+   * once, for its title says whose turn it is.  Until drawn, a click answers the state shown.
+   * @param {TableState} st
+   * @param {boolean} fullLog the journal drawn anew
+   */
+  draw(st, fullLog) {
+    this.next = st;
+    this.nextFull ||= fullLog;
+    if (document.hidden) this.drawNext();
+    else if (!this.drawing) {
+      this.drawing = true;
+      requestAnimationFrame(() => this.drawNext());
+    }
+  }
+
+  drawNext() {
+    this.drawing = false;
+    const st = this.next;
+    if (!st) return;
+    const full = this.nextFull;
+    this.next = null;
+    this.nextFull = false;
+    this.state = st;
+    this.render(st, full);
+  }
 
   /**
    * @param {TableState} st
