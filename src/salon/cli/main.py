@@ -18,13 +18,10 @@ from typer._click import Command
 from salon.cli.group import LazyCommands, SalonGroup, VersionOpt, fail, needs_extra
 from salon.core.game import game_names
 
-COMMANDS = {
-    "play": "play", "learn": "learn", "simulate": "simulate", "strength": "strength", "fit": "fit",
-    "replay": "replay", "bench": "bench", "serve": "serve", "admin": "admin", "tournament": "tournament",
-    "selfplay": "selfplay", "train": "train", "ladder": "ladder", "regret": "regret",
-}
-"""Each command by the module of salon.cli.commands that defines it (a function of its name,
-or for ``admin`` and ``regret`` a group of that name), in the order ``--help`` lists them."""
+COMMANDS = ("play", "learn", "simulate", "strength", "fit", "replay", "bench", "serve", "admin", "tournament",
+            "selfplay", "train", "ladder", "regret")
+"""The commands in the order ``--help`` lists them, each defined by the module of its name in
+salon.cli.commands (a function of that name, or for ``admin`` and ``regret`` a group)."""
 
 SERVER = {"serve": "Serve the browser client", "admin": "The operator's tools"}
 """The commands of the server extra, and the help each shows where the extra is missing."""
@@ -34,7 +31,7 @@ def _command(name: str) -> Command:
     """The click command ``name``; without the server extra, for ``serve`` and ``admin``, one
     that says how to install it (its options are unknown then, and so accepted)."""
     try:
-        found = getattr(importlib.import_module(f"salon.cli.commands.{COMMANDS[name]}"), name)
+        found = getattr(importlib.import_module(f"salon.cli.commands.{name}"), name)
     except ModuleNotFoundError as e:
         if name not in SERVER or (problem := needs_extra(e)) is None:
             raise
