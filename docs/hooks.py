@@ -134,15 +134,18 @@ def models() -> str:
     import numpy as np  # the weights files are numpy archives
 
     lines = ["| file | generation | data | games | held-out positions | hand evaluation's error | "
-             "corrected | policy agrees with the bot | a random choice would | command |",
-             "|" + "---|" * 10]
+             "corrected | policy agrees with the bot | a random choice would | command | action table agrees "
+             "with the bot | its command |",
+             "|" + "---|" * 12]
     for path in sorted(MODELS.glob("*.npz")):
         with np.load(path, allow_pickle=False) as data:
             card = json.loads(str(data["meta"]))["card"]
-        held = card["held_out"]
+        held, table = card["held_out"], card.get("table")
+        tabled = f"{100 * table['top1']:.1f}% | `{table['command']}`" if table else "— | —"
         lines.append(f"| `{path.name}` | {card['generation']} | `{card['data']}` | {held['games']} | "
                      f"{held['held_out_positions']} | {held['hand_rmse']:.2f} | {held['corrected_rmse']:.2f} | "
-                     f"{100 * held['policy_top1']:.1f}% | {100 * held['uniform_top1']:.1f}% | `{card['command']}` |")
+                     f"{100 * held['policy_top1']:.1f}% | {100 * held['uniform_top1']:.1f}% | `{card['command']}` | "
+                     f"{tabled} |")
     return "\n".join(lines) + "\n"
 
 

@@ -188,7 +188,8 @@ def test_search_v1_keeps_the_first_design_whatever_the_search_becomes() -> None:
 
 
 @pytest.mark.parametrize("spec", ["search:halving=2", "search:win=3", "search:turns=0", "search:turns=5",
-                                  "search:confidence=-1", "search:rivals=-2", "search:fast=-1"])
+                                  "search:confidence=-1", "search:rivals=-2", "search:fast=-1",
+                                  "search:table=-1", "search:fast=1:table=1"])
 def test_bad_search_parameters_are_refused(spec: str) -> None:
     with pytest.raises(ConfigError):
         make_bot(spec)
@@ -225,8 +226,28 @@ def test_fast_play_outs_change_the_estimates_reproducibly_and_survive_pickling()
     assert changed
 
 
+def test_table_play_outs_change_the_estimates_reproducibly_and_survive_pickling() -> None:
+    """With ``table`` the model's action table decides beyond the first reply, as ``fast``'s
+    policy does (above)."""
+    changed = 0
+    for g in _wide("rococo", 3):
+        plain = SearchBot(6, iterations=2, keep=3, turns=2)
+        plain.choose(g.clone())
+        table = [SearchBot(6, iterations=2, keep=3, turns=2, table=1) for _ in range(2)]
+        for bot in table:
+            bot.choose(g.clone())
+        assert table[0].estimates == table[1].estimates
+        changed += table[0].estimates != plain.estimates
+        copy = pickle.loads(pickle.dumps(table[0]))
+        assert copy._playout is None
+        assert copy.choose(g.clone()) == table[0].choose(g.clone()) and copy.estimates == table[0].estimates
+    assert changed
+
+
 def test_fast_play_outs_need_a_model_of_the_config() -> None:
     with pytest.raises(ConfigError, match="no model was trained for this rococo config"):
         BotSpec.parse("search:fast=1").check(game_class("rococo").new(SOLO, 1))
+    with pytest.raises(ConfigError, match="search:table=1: no model was trained for this rococo config"):
+        BotSpec.parse("search:table=1").check(game_class("rococo").new(SOLO, 1))
     with pytest.raises(ConfigError, match="generations 1, 2, not 7"):
         BotSpec.parse("search:fast=7").check(game_class("rococo").new({"players": 2}, 1))

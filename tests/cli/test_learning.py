@@ -28,6 +28,11 @@ def test_selfplay_then_train_from_the_command_line(run: Run, tmp_path: Path) -> 
     assert report["games"] == 30 and report["held_out_positions"] > 0
     worded = run("train", str(shards), "--out", str(weights), "--hidden", "4", "--epochs", "2", "--lang", "fr")
     assert worded.exit_code == 0 and "Erreur de l'évaluation corrigée" in worded.stdout, worded.stdout
+    assert "Premier choix de la table d'actions" in worded.stdout
+    before = weights.read_bytes()
+    tabled = run("train", str(shards), "--table-into", str(weights), "--json")
+    assert tabled.exit_code == 0, tabled.stdout
+    assert json.loads(tabled.stdout.splitlines()[-1])["written"] == [str(weights)] and weights.read_bytes() != before
 
 
 def test_mistakes_are_one_line_errors(run: Run, tmp_path: Path) -> None:
@@ -43,6 +48,9 @@ def test_mistakes_are_one_line_errors(run: Run, tmp_path: Path) -> None:
         (("train", str(tmp_path / "missing"), "--out", str(tmp_path / "w.npz")), "no such folder"),
         (("train", str(tmp_path / "junk"), "--out", str(tmp_path / "w.npz")), "not a salon self-play shard"),
         (("train", str(tmp_path / "empty")), "--ship"),
+        (("train", str(tmp_path / "empty"), "--table-into", str(tmp_path / "none.npz")), "no such weights file"),
+        (("train", str(tmp_path / "junk"), "--table-into", str(tmp_path / "junk" / "shard-1.npz")),
+         "not a salon self-play shard"),
     ]
     for args, expected in cases:
         result = run(*args)

@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from salon.core.errors import ConfigError, DataError
-from salon.core.evaluation import evaluation_of, phase
+from salon.core.evaluation import PHASES, evaluation_of, phase
 from salon.core.game import Game
 from salon.core.plugins import folder, load, plugin
 from salon.core.vectors import Encoding
@@ -132,6 +132,9 @@ class Model:
     """How the weights were made: data, command, held-out errors (the model card)."""
     win: Win | None = None
     """The learned chance of finishing first (None in files fitted before it was learned)."""
+    table: Array | None = None
+    """The action table policy, a score per phase of the game and action (salon.learn.table;
+    None in files fitted before it was)."""
 
     def features(self, game: Game, seat: int) -> Array:
         vector: Array = encoding_of(game).vector(game, seat)
@@ -205,6 +208,27 @@ class Playout:
         return best
 
 
+class TablePlayout:
+    """A model's action table policy bound to one game config, deciding as a play-out's bot
+    does: the legal action of the highest score at the phase the game is in (the first of
+    equals), in microseconds (salon.learn.table says what it gives up for them)."""
+
+    def __init__(self, model: Model, game: Game, source: str) -> None:
+        if model.table is None:
+            raise ConfigError(f"{source}: its weights file has no action table policy: fit it again (salon train)")
+        index = action_index(game)
+        self.scores = [{a: float(row[i]) for a, i in index.items()} for row in model.table.tolist()]
+        """Each phase's score of every action text."""
+        self.progress = evaluation_of(game).progress
+
+    def choose(self, game: Game) -> str:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        stage = PHASES.index(phase(self.progress(game))) if self.progress is not None else 1
+        return max(legal, key=self.scores[stage].__getitem__)
+
+
 def action_index(game: Game) -> dict[str, int]:
     """The action table's index of every action text (built once per config)."""
     key = (game.name, config_key(game))
@@ -226,9 +250,10 @@ def read(path: Path) -> Model:
                 return Mlp(layers_of(data, f"{prefix}_", int(meta[f"{prefix}_layers"])))
 
             win = Win(mlp("win"), float(meta["win_evaluation"])) if "win_layers" in meta else None
+            table = data["table"].astype(np.float32) if "table" in data.files else None
             return Model(meta["game"], meta["config"], meta["encoding"], meta["actions"],
                          data["columns"].astype(np.int32), mlp("value"), mlp("policy"),
-                         data["classes"].astype(np.int32), meta.get("card", {}), win)
+                         data["classes"].astype(np.int32), meta.get("card", {}), win, table)
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise DataError(f"{path}: not a salon weights file ({e})") from None
 

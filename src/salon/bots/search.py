@@ -50,7 +50,7 @@ from typing import Any
 
 from salon.bots.base import Bot, bot_seed
 from salon.bots.heuristic import HeuristicBot, world
-from salon.bots.model import Playout, config_key, model_for
+from salon.bots.model import Playout, TablePlayout, config_key, model_for
 from salon.core.errors import ConfigError
 from salon.core.evaluation import Evaluation, evaluation_of, win_chance
 from salon.core.game import Game, derive_secret_seed, is_secret_seed
@@ -96,21 +96,26 @@ class SearchBot(Bot):
     search does not count on opponents who play exactly as its own look-ahead would; ``fast``
     (a generation of the config's shipped model; 0: off) lets that model's policy decide in the
     play-outs beyond the first reply (:class:`~salon.bots.model.Playout`), far faster than the
-    look-ahead, so that a budget of time reaches more worlds."""
+    look-ahead, so that a budget of time reaches more worlds; ``table`` (a generation, 0: off)
+    lets that model's action table policy decide there instead
+    (:class:`~salon.bots.model.TablePlayout`), faster still, and blind to all of the position
+    but its phase."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, keep: int = 3,
                  halving: int = 0, turns: int = 1, win: int = 0, confidence: float = 1.0,
-                 rivals: float = 0.0, fast: int = 0) -> None:
+                 rivals: float = 0.0, fast: int = 0, table: int = 0) -> None:
         super().__init__(seed)
         if think <= 0 or (iterations is not None and iterations < 1) or keep < 1:
             raise ValueError("the search needs a positive think time, iteration count and width")
         if halving not in (0, 1) or win not in (0, 1):
             raise ValueError("halving and win are switches: 0 or 1")
-        if not 1 <= turns <= 4 or confidence < 0 or rivals < 0 or fast < 0:
-            raise ValueError("turns is 1 to 4, and the confidence, the rivals' temperature and fast's generation "
-                             "are not negative")
+        if not 1 <= turns <= 4 or confidence < 0 or rivals < 0 or fast < 0 or table < 0:
+            raise ValueError("turns is 1 to 4, and the confidence, the rivals' temperature and the generations of "
+                             "fast and table are not negative")
+        if fast and table:
+            raise ValueError("fast and table both name the play-out policy: give one")
         self.think = think
         self.iterations = iterations
         self.keep = keep
@@ -123,7 +128,8 @@ class SearchBot(Bot):
         self.rival_policy = HeuristicBot(seed ^ 0x5EA7, samples=0, temperature=rivals) if rivals else self.policy
         """Who decides for the other seats in the play-outs."""
         self.fast = fast
-        self._playout: Playout | None = None
+        self.table = table
+        self._playout: Playout | TablePlayout | None = None
         """The policy that decides beyond the first reply (``fast``), bound to the game's config."""
         self._playout_config: str | None = None
         self.estimates: list[Estimate] = []
@@ -146,18 +152,22 @@ class SearchBot(Bot):
         return self.think
 
     def check_game(self, game: Game) -> None:
-        """Refuse ``fast`` where the game's config has no model of that generation."""
-        if self.fast:
+        """Refuse ``fast`` or ``table`` where the game's config has no model of that generation
+        (or, for ``table``, one without an action table policy)."""
+        if self.fast or self.table:
             self._bind(game)
 
     def _bind(self, game: Game) -> None:
-        """The play-out policy of ``fast`` for the game's config (looked up once per config)."""
+        """The play-out policy of ``fast`` or ``table`` for the game's config (looked up once per
+        config)."""
         key = config_key(game)
         if key != self._playout_config:
-            model = model_for(game, self.fast)
+            named = f"search:fast={self.fast}" if self.fast else f"search:table={self.table}"
+            model = model_for(game, self.fast or self.table)
             if model is None:
-                raise ConfigError(f"search:fast={self.fast}: no model was trained for this {game.name} config")
-            self._playout, self._playout_config = Playout(model, game), key
+                raise ConfigError(f"{named}: no model was trained for this {game.name} config")
+            self._playout = Playout(model, game) if self.fast else TablePlayout(model, game, named)
+            self._playout_config = key
 
     def choose(self, game: Game) -> str:
         legal = game.legal_actions()
@@ -174,7 +184,7 @@ class SearchBot(Bot):
             self.estimates, self.worlds = [], 0
             return []
         evaluation = evaluation_of(game)
-        if self.fast:
+        if self.fast or self.table:
             self._bind(game)
         self.policy.choose(game)
         priors = dict(self.policy.values)
@@ -243,9 +253,9 @@ class SearchBot(Bot):
         """Let the look-ahead decide for every seat from ``node`` to the play-out's end: the end
         of ``seat``'s ``turns``-th turn after this one (the evaluation's ``turn`` counts the
         turns; without it, every change of the deciding seat is one), or the evaluation's
-        horizon for a planned decision.  With ``fast``, the play-out policy decides from the
-        second change of turn on: the look-ahead finishes the seat's turn and plays the first
-        reply, where a move matters most to the action weighed."""
+        horizon for a planned decision.  With ``fast`` or ``table``, the play-out policy decides
+        from the second change of turn on: the look-ahead finishes the seat's turn and plays the
+        first reply, where a move matters most to the action weighed."""
         def key(g: Game) -> object:
             return evaluation.turn(g) if evaluation.turn is not None else g.current_player()
 

@@ -1,8 +1,8 @@
 """Fitting the learned bots' models from self-play shards: ``salon train``.
 
 The value model learns the correction to the hand evaluation (final margin minus
-``evaluate``), the win model the chance of finishing first, the policy model the acting
-bot's choice (salon.bots.model says why).
+``evaluate``), the win model the chance of finishing first, the policy model and the action
+table the acting bot's choice (salon.bots.model says why).
 
 * The value is whichever of a ridge regression (of each of PENALTIES) and a small perceptron
   (VALUE_HIDDEN units) comes closest to the validation games' corrections (one training game
@@ -21,22 +21,24 @@ bot's choice (salon.bots.model says why).
   bots are searches, it is fitted on the searches' choices only (expert iteration: the
   policy learns what the search found, not what the look-ahead alone would play); the
   value is fitted on every position.
+* The action table policy (salon.learn.table) is fitted on the same choices: a score per
+  action and phase of the game, a play-out policy of microseconds.
 
 All three are exported to the numpy weights file that playing reads, with the input's
 standardisation folded into the first layer and only the vector's columns that varied in the
 data kept.
 
 Positions are split by game: the games of one seed in ten (by the seed's hash) are held out,
-never fitted, and the model card reports on them: the hand evaluation's error against the
-final margins and the corrected evaluation's, and how often the policy's most likely legal
-action is the one the bot chose.  The errors are also told apart by the phase of the game
-(early, middle, late: thirds of its progress), since a position's value is much surer near
-the end than at the start: per phase the hand evaluation's bias, the spread of the final
-margin around it (fitted on the training games) and how well the chance of finishing first
-that the spread gives (salon.core.evaluation.win_chance) predicts the held-out results, beside
-the win model's.  The value's correction is marked for use only in the phases where it beat
-the hand evaluation on the held-out games (the card's ``value_phases``), the win model only
-where its log loss beat the hand chance's (``win_phases``).
+never fitted, and the model card reports on them: the hand evaluation's error against the final
+margins and the corrected evaluation's, and how often the policy's (and the action table's)
+most likely legal action is the one the bot chose.  The errors are also told apart by the phase
+of the game (early, middle, late: thirds of its progress), since a position's value is much
+surer near the end than at the start: per phase the hand evaluation's bias, the spread of the
+final margin around it (fitted on the training games) and how well the chance of finishing
+first that the spread gives (salon.core.evaluation.win_chance) predicts the held-out results,
+beside the win model's.  The value's correction is marked for use only in the phases where it
+beat the hand evaluation on the held-out games (the card's ``value_phases``), the win model
+only where its log loss beat the hand chance's (``win_phases``).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from salon.bots.model import FORMAT, Mlp, Win
 from salon.core.errors import ConfigError, DataError
 from salon.core.evaluation import PHASE_BOUNDS, PHASES, WIN_SLOPE
 from salon.learn import selfplay
+from salon.learn import table as action_table
 
 HELD_OUT = 10
 """One game in this many is held out of the fit (by its seed's hash)."""
@@ -236,12 +239,15 @@ def fit(data: Data, hidden: int = 64, epochs: int = 40, l2: float = 1e-3, seed: 
         value, value_model = _fit_value(inputs, (data.margins - data.evaluations)[train], epochs, seed)
         win, win_evaluation, win_penalty = _fit_win(inputs, data.evaluations[train], data.margins[train] >= 0)
         policy = _fit_policy(data, inputs, hidden, epochs, l2, seed)
+    tabled = fit_table(data)
     columns = inputs.columns
     policy_layers = _export(list(zip(policy.coefs_, policy.intercepts_, strict=True)), inputs.mean, inputs.scale)
     classes = np.asarray(policy.classes_, dtype=np.int32)
     corrector, chance = Mlp(tuple(value)), Win(Mlp(tuple(win)), win_evaluation)
-    report_ = report(data, columns, corrector, Mlp(tuple(policy_layers)), classes, chance)
+    report_ = {**report(data, columns, corrector, Mlp(tuple(policy_layers)), classes, chance),
+               "table_top1": tabled["top1"]}
     return {"columns": columns, "value": value, "policy": policy_layers, "classes": classes, "win": win,
+            "table": tabled,
             "report": report_, "value_phases": value_phases(data, columns, corrector),
             "win_phases": [row["phase"] for row in report_["phases"]
                            if row["positions"] and row["win_log_loss"] < row["log_loss"]],
@@ -314,12 +320,36 @@ def _fit_win(inputs: _Inputs, evaluations: npt.NDArray[np.float32], won: npt.NDA
     return layers, float(weights[-1] / scale), penalty
 
 
+def fit_table(data: Data) -> dict[str, Any]:
+    """The action table policy of ``data`` (salon.learn.table), fitted on the same choices as
+    the policy: its scores, its penalty, the games and how often its first legal action is the
+    bot's choice on the held-out games."""
+    try:
+        import scipy  # noqa: F401
+    except ImportError:
+        raise ConfigError("salon train needs scipy: pip install 'salon[train]'") from None
+    taught, choices = _taught(data), _choices(data)
+    fitted = ~data.held_out & taught
+    scores, penalty = action_table.fit(choices.rows(fitted), data.validation[fitted])
+    return {"scores": scores, "penalty": penalty, "games": data.games,
+            "top1": round(action_table.agreement(scores, choices.rows(data.held_out & taught)), 4)}
+
+
+def _taught(data: Data) -> npt.NDArray[np.bool_]:
+    """The positions whose choices the policies learn: the searches' where there are any."""
+    return data.searched if data.searched.any() else np.ones(len(data.chosen), dtype=bool)
+
+
+def _choices(data: Data) -> action_table.Choices:
+    return action_table.Choices(phase_of(data.progress), data.masks, data.chosen)
+
+
 def _fit_policy(data: Data, inputs: _Inputs, hidden: int, epochs: int, l2: float, seed: int) -> Any:
     """The policy: a perceptron of the bot's choices, the searches' only where there are any."""
     from sklearn.neural_network import MLPClassifier
 
     train = ~data.held_out
-    taught = data.searched[train] if data.searched[train].any() else np.ones(len(inputs.x), dtype=bool)
+    taught = _taught(data)[train]
     return MLPClassifier(hidden_layer_sizes=(hidden,), alpha=l2, batch_size=256, max_iter=epochs,
                          early_stopping=True, n_iter_no_change=5, random_state=seed
                          ).fit(inputs.x[taught], data.chosen[train][taught])
@@ -443,11 +473,37 @@ def write(path: Path, data: Data, fitted: dict[str, Any], generation: int, card:
             "card": {"generation": generation, **card, "held_out": fitted["report"],
                      "value_model": fitted["value_model"], "value_phases": fitted["value_phases"],
                      "win_penalty": fitted["win_penalty"], "win_phases": fitted["win_phases"],
-                     "policy_epochs": fitted["policy_epochs"]}}
+                     "policy_epochs": fitted["policy_epochs"],
+                     "table": _table_card(fitted["table"], card.get("command", ""))}}
     arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), "columns": fitted["columns"],
-                              "classes": fitted["classes"]}
+                              "classes": fitted["classes"], "table": fitted["table"]["scores"]}
     for kind in ("value", "policy", "win"):
         for i, (w, b) in enumerate(fitted[kind]):
             arrays[f"{kind}_w{i}"], arrays[f"{kind}_b{i}"] = w, b
     path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, **arrays)
+
+
+def _table_card(tabled: dict[str, Any], command: str) -> dict[str, Any]:
+    return {"command": command, "games": tabled["games"], "penalty": tabled["penalty"], "top1": tabled["top1"]}
+
+
+def add_table(path: Path, data: Data, tabled: dict[str, Any], command: str) -> None:
+    """Write the action table fitted on ``data`` (:func:`fit_table`) into the weights file at
+    ``path``, which must read the same game, config and layouts, keeping all else it holds; its
+    card says how the table was made (``table``: the command, the games, the penalty, the
+    held-out agreement).  A table can so be added to a file whose other models were fitted on
+    data that no longer exists."""
+    try:
+        with np.load(path, allow_pickle=False) as found:
+            arrays = {k: found[k] for k in found.files}
+        meta = json.loads(str(arrays["meta"]))
+        if meta.get("format") != FORMAT:
+            raise ValueError(f"format {meta.get('format')!r}, this salon reads format {FORMAT}")
+    except (OSError, ValueError, KeyError) as e:
+        raise DataError(f"{path}: not a salon weights file ({e})") from None
+    if any(meta.get(k) != data.meta[k] for k in ("game", "config", "encoding", "actions")):
+        raise ConfigError(f"{path}: fitted on another game, config or layout than these shards")
+    meta["card"]["table"] = _table_card(tabled, command)
+    arrays["meta"], arrays["table"] = np.array(json.dumps(meta)), tabled["scores"]
     np.savez_compressed(path, **arrays)

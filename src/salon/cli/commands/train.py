@@ -37,30 +37,37 @@ def train(
                                                  "few dozen each.")] = None,
     note: Annotated[str, typer.Option(help="How the data was made (for the model card): the selfplay command.")]
     = "",
+    table_into: Annotated[Path | None, typer.Option(help="Fit only the action table policy, and write it into "
+                                                    "this weights file of the same game and config, keeping "
+                                                    "its other models.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the held-out report as one JSON object.")] = False,
     lang: LangOpt = None,
 ) -> int:
-    """Fit the learned bot's value and policy models from self-play shards; report on held-out
-    games: the hand and corrected evaluations' errors (RMS), overall and by phase of the game
-    (thirds of its progress) with the hand evaluation's bias, the spread of the final margin
+    """Fit the learned bot's value and policy models (and the action table policy of fast
+    play-outs) from self-play shards; report on held-out games how often each policy's first
+    choice is the bot's, and the hand and corrected evaluations' errors (RMS), overall and by
+    phase of the game (thirds of its progress) with the hand evaluation's bias, the spread of the final margin
     around it, the log loss and Brier score of the win chance it gives and of the learned one,
     and where the correction and the win model are used (where each beats the hand's)."""
     lang = check_lang(lang)
-    if out is None and not ship:
+    if out is None and not ship and table_into is None:
         raise ConfigError(text("train.where", lang))
+    if table_into is not None and not table_into.is_file():
+        raise ConfigError(text("train.no_weights", lang, path=str(table_into)))
     from salon.learn import train as fitting
     console = make_console()
     with console.status(text("train.loading", lang), spinner="dots") if console.is_terminal else nullcontext():
         loaded = fitting.load(data, per_game)
+    command = " ".join(["salon train", *map(str, data), *([f"--per-game {per_game}"] if per_game is not None else [])])
+    if table_into is not None:
+        return _table_only(fitting, loaded, table_into, f"{command} --table-into {table_into.name}", as_json, lang)
     with console.status(text("train.fitting", lang, positions=len(loaded.chosen), games=loaded.games),
                         spinner="dots") if console.is_terminal else nullcontext():
         fitted = fitting.fit(loaded, hidden, epochs, seed=seed)
     name = f"{loaded.meta['game']}-{_tag(json.loads(loaded.meta['config']))}-g{generation}.npz"
     targets = [p for p in (out, Path(str(folder("salon.bots:models"))) / name if ship else None) if p is not None]
     card = {"data": note or [str(p) for p in data],
-            "command": " ".join(["salon train", *map(str, data), f"--generation {generation}",
-                                 f"--hidden {hidden} --epochs {epochs} --seed {seed}",
-                                 *([f"--per-game {per_game}"] if per_game is not None else [])])}
+            "command": f"{command} --generation {generation} --hidden {hidden} --epochs {epochs} --seed {seed}"}
     for target in targets:
         fitting.write(target, loaded, fitted, generation, card)
     report = fitted["report"]
@@ -76,11 +83,26 @@ def train(
     table.add_row(text("train.hand_rmse", lang), f"{report['hand_rmse']:.2f}")
     table.add_row(text("train.corrected_rmse", lang), f"{report['corrected_rmse']:.2f}")
     table.add_row(text("train.policy_top1", lang), f"{100 * report['policy_top1']:.1f}%")
+    table.add_row(text("train.table_top1", lang), f"{100 * report['table_top1']:.1f}%")
     table.add_row(text("train.uniform_top1", lang), f"{100 * report['uniform_top1']:.1f}%")
     console.print(table)
     console.print(_phase_table(report["phases"], fitted["value_phases"], fitted["win_phases"], lang))
     for target in targets:
         console.print(text("train.written", lang, path=str(target)))
+    return 0
+
+
+def _table_only(fitting: Any, loaded: Any, path: Path, command: str, as_json: bool, lang: str) -> int:
+    """``--table-into``: the action table fitted and written into an existing weights file."""
+    tabled = fitting.fit_table(loaded)
+    fitting.add_table(path, loaded, tabled, command)
+    if as_json:
+        print(json.dumps({"table_top1": tabled["top1"], "penalty": tabled["penalty"], "games": tabled["games"],
+                          "written": [str(path)]}))
+        return 0
+    console = make_console()
+    console.print(f"{text('train.table_top1', lang)}: {100 * tabled['top1']:.1f}%")
+    console.print(text("train.written", lang, path=str(path)))
     return 0
 
 
