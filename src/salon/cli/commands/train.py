@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
@@ -20,6 +20,9 @@ from salon.cli.common import LangOpt, check_lang, make_console
 from salon.core.errors import ConfigError
 from salon.core.plugins import folder
 from salon.i18n import text
+
+if TYPE_CHECKING:
+    from salon.learn.train import Data
 
 
 def train(
@@ -46,9 +49,10 @@ def train(
     """Fit the learned bot's value and policy models (and the action table policy of fast
     play-outs) from self-play shards; report on held-out games how often each policy's first
     choice is the bot's, and the hand and corrected evaluations' errors (RMS), overall and by
-    phase of the game (thirds of its progress) with the hand evaluation's bias, the spread of the final margin
-    around it, the log loss and Brier score of the win chance it gives and of the learned one,
-    and where the correction and the win model are used (where each beats the hand's)."""
+    phase of the game (thirds of its progress) with the hand evaluation's bias, the spread of
+    the final margin around it, the log loss and Brier score of the win chance it gives and of
+    the learned one, and where the correction and the win model are used (where each beats
+    the hand's)."""
     lang = check_lang(lang)
     if out is None and not ship and table_into is None:
         raise ConfigError(text("train.where", lang))
@@ -60,7 +64,7 @@ def train(
         loaded = fitting.load(data, per_game)
     command = " ".join(["salon train", *map(str, data), *([f"--per-game {per_game}"] if per_game is not None else [])])
     if table_into is not None:
-        return _table_only(fitting, loaded, table_into, f"{command} --table-into {table_into.name}", as_json, lang)
+        return _table_only(loaded, table_into, f"{command} --table-into {table_into.name}", as_json, lang)
     with console.status(text("train.fitting", lang, positions=len(loaded.chosen), games=loaded.games),
                         spinner="dots") if console.is_terminal else nullcontext():
         fitted = fitting.fit(loaded, hidden, epochs, seed=seed)
@@ -92,8 +96,9 @@ def train(
     return 0
 
 
-def _table_only(fitting: Any, loaded: Any, path: Path, command: str, as_json: bool, lang: str) -> int:
+def _table_only(loaded: Data, path: Path, command: str, as_json: bool, lang: str) -> int:
     """``--table-into``: the action table fitted and written into an existing weights file."""
+    from salon.learn import train as fitting
     tabled = fitting.fit_table(loaded)
     fitting.add_table(path, loaded, tabled, command)
     if as_json:
