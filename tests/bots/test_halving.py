@@ -207,40 +207,24 @@ def test_the_play_out_policy_plays_the_policys_most_likely_legal_action() -> Non
         assert Playout(model, g).choose(g) == max(priors, key=priors.__getitem__)
 
 
-def test_fast_play_outs_change_the_estimates_reproducibly_and_survive_pickling() -> None:
-    """With ``fast`` the policy decides beyond the first reply: the estimates move, a seed still
-    gives the same ones, and a bot sent to another process (without the model's weights) binds
-    the policy again and goes on as the original does."""
+@pytest.mark.parametrize("policy", ["fast", "table"])
+def test_play_out_policies_change_the_estimates_reproducibly_and_survive_pickling(policy: str) -> None:
+    """With ``fast`` the model's policy decides beyond the first reply, with ``table`` its action
+    table: the estimates move, a seed still gives the same ones, and a bot sent to another
+    process (without the model's weights) binds the policy again and goes on as the original
+    does."""
     changed = 0
     for g in _wide("rococo", 3):
         plain = SearchBot(6, iterations=2, keep=3, turns=2)
         plain.choose(g.clone())
-        fast = [SearchBot(6, iterations=2, keep=3, turns=2, fast=1) for _ in range(2)]
-        for bot in fast:
+        bots = [SearchBot(6, iterations=2, keep=3, turns=2, **{policy: 1}) for _ in range(2)]
+        for bot in bots:
             bot.choose(g.clone())
-        assert fast[0].estimates == fast[1].estimates
-        changed += fast[0].estimates != plain.estimates
-        copy = pickle.loads(pickle.dumps(fast[0]))
-        assert copy._playout is None and len(pickle.dumps(fast[0])) < 10_000
-        assert copy.choose(g.clone()) == fast[0].choose(g.clone()) and copy.estimates == fast[0].estimates
-    assert changed
-
-
-def test_table_play_outs_change_the_estimates_reproducibly_and_survive_pickling() -> None:
-    """With ``table`` the model's action table decides beyond the first reply, as ``fast``'s
-    policy does (above)."""
-    changed = 0
-    for g in _wide("rococo", 3):
-        plain = SearchBot(6, iterations=2, keep=3, turns=2)
-        plain.choose(g.clone())
-        table = [SearchBot(6, iterations=2, keep=3, turns=2, table=1) for _ in range(2)]
-        for bot in table:
-            bot.choose(g.clone())
-        assert table[0].estimates == table[1].estimates
-        changed += table[0].estimates != plain.estimates
-        copy = pickle.loads(pickle.dumps(table[0]))
-        assert copy._playout is None
-        assert copy.choose(g.clone()) == table[0].choose(g.clone()) and copy.estimates == table[0].estimates
+        assert bots[0].estimates == bots[1].estimates
+        changed += bots[0].estimates != plain.estimates
+        copy = pickle.loads(pickle.dumps(bots[0]))
+        assert copy._playout is None and len(pickle.dumps(bots[0])) < 10_000
+        assert copy.choose(g.clone()) == bots[0].choose(g.clone()) and copy.estimates == bots[0].estimates
     assert changed
 
 
