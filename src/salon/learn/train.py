@@ -24,9 +24,9 @@ table the acting bot's choice (salon.bots.model says why).
 * The action table policy (salon.learn.table) is fitted on the same choices: a score per
   action and phase of the game, a play-out policy of microseconds.
 
-All three are exported to the numpy weights file that playing reads, with the input's
-standardisation folded into the first layer and only the vector's columns that varied in the
-data kept.
+The three models of the vector are exported to the numpy weights file that playing reads, with
+the input's standardisation folded into the first layer and only the vector's columns that
+varied in the data kept; the action table goes into the same file.
 
 Positions are split by game: the games of one seed in ten (by the seed's hash) are held out,
 never fitted, and the model card reports on them: the hand evaluation's error against the final
@@ -492,8 +492,8 @@ def add_table(path: Path, data: Data, tabled: dict[str, Any], command: str) -> N
     """Write the action table fitted on ``data`` (:func:`fit_table`) into the weights file at
     ``path``, which must read the same game, config and layouts, keeping all else it holds; its
     card says how the table was made (``table``: the command, the games, the penalty, the
-    held-out agreement).  A table can so be added to a file whose other models were fitted on
-    data that no longer exists."""
+    held-out agreement).  So a table is added to a shipped file without fitting its other
+    models again, which would change the models its measurements were made with."""
     try:
         with np.load(path, allow_pickle=False) as found:
             arrays = {k: found[k] for k in found.files}
