@@ -35,6 +35,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "confidence": (0.0, 10.0),
     "rivals": (0.0, 1000.0),
     "fast": (0, 99),
+    "table": (0, 99),
 }
 """The range of each bot parameter but the think time, whose most the server sets."""
 
