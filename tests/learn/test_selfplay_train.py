@@ -17,6 +17,7 @@ from salon.core.errors import ConfigError, DataError
 from salon.core.evaluation import evaluation_of
 from salon.core.game import game_class
 from salon.learn import selfplay, train
+from salon.learn import weights as weights_file
 
 CONFIG = {"players": 2}
 RANDOM = BotSpec.parse("random")
@@ -33,7 +34,7 @@ def shards(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def weights(shards: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = train.load([shards])
     path = tmp_path_factory.mktemp("weights") / "necklace.npz"
-    train.write(path, data, train.fit(data, hidden=8, epochs=3), 1, {"command": "test"})
+    weights_file.write(path, data, train.fit(data, hidden=8, epochs=3), 1, {"command": "test"})
     return path
 
 

@@ -17,6 +17,7 @@ from salon.core.errors import ConfigError
 from salon.core.evaluation import PHASES, evaluation_of, phase
 from salon.core.game import game_class
 from salon.learn import selfplay, table, train
+from salon.learn import weights as weights_file
 
 SIZE = 6
 
@@ -87,7 +88,7 @@ def weights(shards: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = train.load([shards])
     path = tmp_path_factory.mktemp("table-weights") / "necklace.npz"
     fitted = train.fit(data, hidden=8, epochs=3)
-    train.write(path, data, fitted, 1, {"command": "test"})
+    weights_file.write(path, data, fitted, 1, {"command": "test"})
     return path
 
 
@@ -134,7 +135,7 @@ def test_a_table_is_added_to_a_weights_file_keeping_all_else(shards: Path, weigh
     data = train.load([shards])
     tabled = {**train.fit_table(data), "games": 99}
     tabled["scores"] = tabled["scores"] + 1.0
-    train.add_table(copy, data, tabled, "salon train shards --table-into copy.npz")
+    weights_file.add_table(copy, data, tabled, "salon train shards --table-into copy.npz")
     with np.load(weights) as old, np.load(copy) as new:
         assert set(old.files) == set(new.files)
         for name in old.files:
@@ -147,5 +148,5 @@ def test_a_table_is_added_to_a_weights_file_keeping_all_else(shards: Path, weigh
     other = dataclasses.replace(data, meta={**data.meta, "config": json.dumps({"players": 3})})
     kept = copy.read_bytes()
     with pytest.raises(ConfigError, match="another game, config or layout"):
-        train.add_table(copy, other, tabled, "x")
+        weights_file.add_table(copy, other, tabled, "x")
     assert copy.read_bytes() == kept

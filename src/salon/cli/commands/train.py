@@ -59,6 +59,7 @@ def train(
     if table_into is not None and not table_into.is_file():
         raise ConfigError(text("train.no_weights", lang, path=str(table_into)))
     from salon.learn import train as fitting
+    from salon.learn import weights
     console = make_console()
     with console.status(text("train.loading", lang), spinner="dots") if console.is_terminal else nullcontext():
         loaded = fitting.load(data, per_game)
@@ -73,7 +74,7 @@ def train(
     card = {"data": note or [str(p) for p in data],
             "command": f"{command} --generation {generation} --hidden {hidden} --epochs {epochs} --seed {seed}"}
     for target in targets:
-        fitting.write(target, loaded, fitted, generation, card)
+        weights.write(target, loaded, fitted, generation, card)
     report = fitted["report"]
     if as_json:
         print(json.dumps({**report, "value_model": fitted["value_model"], "value_phases": fitted["value_phases"],
@@ -99,8 +100,9 @@ def train(
 def _table_only(loaded: Data, path: Path, command: str, as_json: bool, lang: str) -> int:
     """``--table-into``: the action table fitted and written into an existing weights file."""
     from salon.learn import train as fitting
+    from salon.learn import weights
     tabled = fitting.fit_table(loaded)
-    fitting.add_table(path, loaded, tabled, command)
+    weights.add_table(path, loaded, tabled, command)
     if as_json:
         print(json.dumps({"table_top1": tabled["top1"], "penalty": tabled["penalty"], "games": tabled["games"],
                           "written": [str(path)]}))
