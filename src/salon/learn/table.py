@@ -3,11 +3,11 @@ of the game's actions it is and in which phase of the game it is taken.
 
 Why so plain.  A play-out policy decides thousands of times a decision of the search
 (salon.bots.search, ``table``), so its cost is what it buys: the perceptron policy over the
-observation vector takes about 65 µs, mostly the vector itself, where the look-ahead takes a
-millisecond or two.  A score per action and phase needs nothing of the position but its phase,
-which stays one within a play-out: the play-out's choice is the legal action of the highest
-score, a few microseconds.  What it cannot know (which card is worth taking *here*) it
-gives up, and the search's games say whether the many more worlds make up for it.
+observation vector takes 65 to 110 µs, mostly the vector itself, where the look-ahead takes a
+millisecond or two.  A score per action and phase needs nothing of the position but its phase:
+the play-out's choice is the legal action of the highest score, about 3 µs.  What it cannot
+know (which card is worth taking *here*) it gives up; in two-player Rococo's games the many
+more worlds did not make up for it (docs/bots.md, "Screening a variant").
 
 The fit is the conditional logit of the bot's choices among each position's legal actions:
 score ``w[phase, action]``, the softmax over the legal actions only, an L2 penalty (of
