@@ -39,9 +39,9 @@ def _table_card(tabled: dict[str, Any], command: str) -> dict[str, Any]:
 
 
 def add_table(path: Path, data: Data, tabled: dict[str, Any], command: str) -> None:
-    """Write the action table fitted on ``data`` (:func:`fit_table`) into the weights file at
-    ``path``, which must read the same game, config and layouts, keeping all else it holds; its
-    card says how the table was made (``table``: the command, the games, the penalty, the
+    """Write the action table fitted on ``data`` (salon.learn.train.fit_table) into the weights
+    file at ``path``, which must read the same game, config and layouts, keeping all else it
+    holds; its card says how the table was made (``table``: the command, the games, the penalty, the
     held-out agreement).  So a table is added to a shipped file without fitting its other
     models again, which would change the models its measurements were made with."""
     try:
