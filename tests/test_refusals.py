@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 
 import salon
+from salon.cli.answers import refusal_text, why
 from salon.cli.play import Seat, Session
 from salon.cli.support import support
 from salon.core.errors import Refusal
@@ -122,12 +123,13 @@ def test_random_games_say_why_in_every_language(name: str, config: dict[str, Any
             if told.get(r.key, 0) >= 2:  # each reason worded a few times, not at every decision
                 continue
             told[r.key] = told.get(r.key, 0) + 1
-            english = _session(game, "en").refusal_text(r)
+            english = refusal_text(r, game, _session(game, "en").view, "en")
             assert english != r.key and "{" not in english, (action, english)
             for lang in OTHERS:
                 session = _session(game, lang)
-                worded = session.refusal_text(r)
+                worded = refusal_text(r, game, session.view, lang)
                 assert worded not in (english, r.reason) and "{" not in worded, (lang, action, worded)
-                assert r.rule in session.why(action, legal), (lang, action)
+                answer = why(action, legal, session.numbered(legal).actions, game, session.view, lang)
+                assert r.rule in answer, (lang, action)
         game.apply(rng.choice(legal))
     assert asked > 50 and len(told) >= 5, told

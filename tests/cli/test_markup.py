@@ -38,9 +38,10 @@ import salon.cli.play as play_module
 from salon.bots.base import bot_names, make_bot
 from salon.bots.search import Estimate
 from salon.cli.common import game_config, seat_labels, seat_names
+from salon.cli.panes import Page
 from salon.cli.play import Seat, Session
 from salon.cli.support import GameSupport, support
-from salon.cli.tui import TITLE_MARGIN, Page, PaneSession, TableApp
+from salon.cli.tui import TITLE_MARGIN, PaneSession, TableApp
 from salon.core.game import Game, game_class, game_names
 from salon.i18n import languages, text
 from salon.necklace.game import Necklace

@@ -15,9 +15,9 @@ from rich.console import Console
 from textual.widgets import Static
 
 from salon.cli.commands.replay import record_labels
+from salon.cli.panes import Pane
 from salon.cli.replay_view import Replay, ReplayApp
 from salon.cli.support import support
-from salon.cli.tui import Pane
 from salon.core import record
 from salon.landmarks import following
 from tests.cli.conftest import Run

@@ -21,10 +21,11 @@ from textual.widgets import Input, RichLog
 
 from salon.bots.base import make_bot
 from salon.cli.common import game_config
+from salon.cli.panes import OPTION, Pane
 from salon.cli.play import Seat, Session
 from salon.cli.replay_view import Replay, ReplayApp
 from salon.cli.support import support
-from salon.cli.tui import OPTION, Pane, PaneSession, TableApp
+from salon.cli.tui import PaneSession, TableApp
 from salon.core.game import Game, game_class
 from salon.i18n import languages
 

@@ -15,9 +15,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
 from salon.bots.base import make_bot
+from salon.cli.panes import Pane
 from salon.cli.play import Seat
 from salon.cli.support import support
-from salon.cli.tui import Pane, PaneSession, TableApp
+from salon.cli.tui import PaneSession, TableApp
 from salon.core import record
 from salon.core.game import game_class
 

@@ -15,9 +15,10 @@ from textual.widgets import Input, RichLog
 
 from salon.bots.base import make_bot
 from salon.bots.search import Estimate
+from salon.cli.panes import Page, Pane
 from salon.cli.play import Seat
 from salon.cli.support import support
-from salon.cli.tui import Page, Pane, PaneSession, TableApp
+from salon.cli.tui import PaneSession, TableApp
 from salon.core.game import Game, game_class
 
 WAIT = 120

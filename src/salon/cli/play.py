@@ -34,39 +34,29 @@ a saved game continues with the same seats: a human's private view stays that hu
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, runtime_checkable
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from salon.bots.base import Bot
 from salon.bots.search import hint, hint_seed
 from salon.cli import preferences
+from salon.cli.answers import ranked, why
 from salon.cli.common import breakdown_table, winners_line
 from salon.cli.files import write_position
+from salon.cli.listing import Listing
 from salon.cli.support import GameSupport, GameView
 from salon.core import record
 from salon.core.choices import Preferences
-from salon.core.errors import Refusal
 from salon.core.events import Event
 from salon.core.game import Game
-from salon.i18n import count, game_key, has, text
+from salon.i18n import game_key, has, text
 
 LOG_LINES = 60
 """How many lines of the log the ``log`` command shows."""
-
-
-@runtime_checkable
-class Refusals(Protocol):
-    """A game view that words its game's refusals (salon.core.errors.Refusal): the reason of
-    ``key`` with its ``fields`` in the player's language, None for a key it does not know."""
-
-    def refusal(self, key: str, fields: Mapping[str, str | int]) -> str | None: ...
 
 
 class Stop(Exception):
@@ -75,34 +65,6 @@ class Stop(Exception):
     def __init__(self, message_key: str) -> None:
         super().__init__(message_key)
         self.message_key = message_key
-
-
-@dataclass
-class Listing:
-    """The numbered choices of one decision, which may take several picks (a presentation, a
-    hand of cards, a purchase): only what can be picked now is numbered, 1 to n in the order
-    the decision first listed it (an action that becomes legal on the way comes last), so that
-    a number always picks something; the ones picked are shown apart, without a number, and
-    those no longer possible leave the list.  The decision is one while its seat keeps
-    picking from it and its kind stays."""
-
-    seat: int
-    kind: str
-    start: int
-    """The length of the game's history when the decision was first listed."""
-    actions: list[str]
-    """The actions numbered now: the legal ones, in the order of ``order``."""
-    explained: dict[str, str]
-    """Each action's explanation as last shown: a picked one is told as it was when picked."""
-    picked: list[str] = field(default_factory=list)
-    order: list[str] = field(default_factory=list)
-    """Every action listed so far, in the order it was first listed."""
-
-    def follows(self, game: Game) -> bool:
-        """Whether ``game`` still decides this decision, after this listing's picks only."""
-        decision = game.decision()
-        return (game.current_player() == self.seat and decision.get("kind", "") == self.kind
-                and len(game.history) == self.start + len(self.picked))
 
 
 @dataclass
@@ -301,26 +263,15 @@ class Session:
     def picked(self, seat: int, action: str) -> None:
         """Mark an action played by ``seat`` in the listing of its decision; any other action
         ends the listing."""
-        listing = self.listing
-        if listing is not None and listing.seat == seat and action in listing.actions and action not in listing.picked:
-            listing.picked.append(action)
-        else:
+        if self.listing is None or not self.listing.pick(seat, action):
             self.listing = None
 
     def numbered(self, legal: list[str]) -> Listing:
         """The listing of the decision being taken: the one shown so far while the seat keeps
         picking from it (the legal actions not listed yet added at the end), else a new one."""
-        listing = self.listing
-        seat = self.game.current_player()
-        assert seat is not None
-        if listing is None or not listing.follows(self.game):
-            listing = Listing(seat, self.game.decision().get("kind", ""), len(self.game.history), [], {})
-            self.listing = listing
-        listing.order += [a for a in legal if a not in listing.order]
-        listing.actions = [a for a in listing.order if a in legal]
-        for action in legal:
-            listing.explained[action] = self.view.explain(action)
-        return listing
+        if self.listing is None or not self.listing.follows(self.game):
+            self.listing = Listing.of(self.game)
+        return self.listing.update(legal, self.view)
 
     def forced(self, seat: int) -> str | None:
         """The move made for the human at ``seat``, told in one line, or None to ask them: a
@@ -384,7 +335,8 @@ class Session:
             elif command == "rules":
                 self.show_page(self._("ui.rules_title"), Text(self.rules()))
             elif command == "why" and rest.strip():
-                self.show(self.why(rest.strip(), legal), markup=True)
+                self.show(why(rest.strip(), legal, self.numbered(legal).actions, self.game, self.view, self.lang),
+                          markup=True)
             elif command == "undo":
                 if self.undo():
                     self.last_seat = None
@@ -432,75 +384,6 @@ class Session:
         key = game_key(self.game.name, "rules.summary", self.lang)
         return self._(key if has(key, self.lang) else "rules.none", **self.support.text_fields(self.game, self.lang))
 
-    def why(self, raw: str, legal: list[str]) -> str:
-        """Why an action is not among the choices: the rule it breaks now and the engine's reason
-        (salon.core.errors.Refusal) in the player's words: the game's view words the game's own
-        reasons (``<game>.refusal.<key>``), the shared catalog the engine's (``refusal.<key>``;
-        an action of another step than the one being decided is told what is being decided);
-        a reason no catalog knows is told as the engine words it.  In markup: the reason names
-        cards and colours in the view's words, and the typed action is escaped."""
-        actions = self.numbered(legal).actions
-        if raw.isdigit():
-            n = int(raw)
-            if not 1 <= n <= len(actions):
-                return self._("ui.why_number", n=n, count=len(actions))
-            return self._("ui.why_legal", action=escape(actions[n - 1]), n=n)
-        found = self.meant(raw, legal)
-        if len(found) > 1:
-            return self._("ui.why_ambiguous", word=escape(raw), actions=escape(", ".join(found)))
-        action = found[0] if found else raw
-        if action in legal:
-            return self._("ui.why_legal", action=escape(action), n=actions.index(action) + 1)
-        refused = self.game.refusal(action)
-        if refused.rule == "PROTOCOL":
-            return self._("ui.why_unknown", action=escape(raw))
-        return self._("ui.why_not", action=escape(action), rule=escape(refused.rule),
-                      reason=self.refusal_text(refused))
-
-    def meant(self, raw: str, legal: list[str]) -> list[str]:
-        """The actions a word of ``why`` may mean, as the player sees them (case does not matter):
-        an action text; else the choices it names by their short name (``tailor`` of
-        ``main:tailor``, ``S11`` of ``pick:S11``) or by their words (the explanation, whole or a
-        part of it); else, when no choice fits, the actions of the game's families that it
-        names by their short name (``main:tailor`` when tailoring is not offered): the
-        families of the choices, of the actions played and those the view knows
-        (``families``), kept when the game reads them as actions of its own.  Empty when
-        nothing fits; several when the word is ambiguous."""
-        word = raw.lower()
-        by_text = {a.lower(): a for a in legal}
-        if word in by_text:
-            return [by_text[word]]
-        short = [a for a in legal if word in [p.lower() for p in a.split(":")[1:]] or a.lower().split(":")[0] == word]
-        if short:
-            return short
-        words = {a: " ".join(Text.from_markup(self.view.explain(a)).plain.lower().split()) for a in legal}
-        typed = " ".join(word.split())
-        whole = [a for a in legal if words[a] == typed]
-        if whole:
-            return whole
-        part = [a for a in legal if len(typed) >= 3 and typed in words[a]]
-        if part:
-            return part
-        if ":" in raw or not raw.strip() or " " in raw.strip():
-            return []
-        families = dict.fromkeys(a.split(":")[0] for a in [*legal, *self.game.history])
-        families.update(dict.fromkeys(getattr(self.view, "families", ())))
-        tried = dict.fromkeys(f"{family}:{name}" for name in (raw, raw.upper()) for family in families)
-        return [action for action in tried if self.game.refusal(action).rule != "PROTOCOL"]
-
-    def refusal_text(self, refused: Refusal) -> str:
-        """A refusal's reason in the player's language (:meth:`why`), in markup."""
-        if refused.key == "wrong_step":
-            return self._("refusal.wrong_step", prompt=self.view.prompt(dict(self.game.decision())))
-        if isinstance(self.view, Refusals):
-            worded = self.view.refusal(refused.key, refused.fields)
-            if worded is not None:
-                return worded
-        if refused.key and has("refusal." + refused.key, self.lang):
-            fields = {name: escape(v) if isinstance(v, str) else v for name, v in refused.fields.items()}
-            return self._("refusal." + refused.key, **fields)
-        return escape(refused.reason)
-
     def undo(self) -> bool:
         """Take back the deciding seat's latest choice, as the browser does (again for the one
         before, as far as the engine's ``undoable`` allows): rebuild the game from the session's
@@ -545,29 +428,14 @@ class Session:
         if len(estimates) == 1 and not estimates[0].worlds:
             self.show(self._("hint.only", action=estimates[0].action))
         else:
-            actions = self.numbered(self.game.legal_actions()).actions
-            lines = []
-            for rank, e in enumerate(estimates, 1):  # ranked, best first, each with the number that picks it;
-                # the explanation names colours: a line in markup
-                line = self._("hint.line", action=escape(e.action), explain=self.view.explain(e.action),
-                              value=escape(self.worth(e.value)))
-                option = self._("hint.option", number=actions.index(e.action) + 1)
-                lines.append(Text.from_markup(f"{rank}. {option} {line}"))
-            self.show_page(self._("hint.title", player=me.label), Group(*lines))
+            listed = self.numbered(self.game.legal_actions()).actions
+            answer = ranked(estimates, listed, self.view, self.support.score_unit, self.lang)
+            self.show_page(self._("hint.title", player=me.label), answer)
         used = self._("hint.used", player=escape(me.label))  # a log line: markup
         for s, other in enumerate(self.seats):
             if s != seat and other.bot is None and not other.automatic:
                 other.pending.append(used)
                 other.history.append(used)
-
-    def worth(self, value: float) -> str:
-        """An estimate in words: so many points (the game's unit) ahead of or behind the best
-        opponent."""
-        rounded = round(value) if abs(value) >= 10 else round(value, 1)
-        if rounded == 0:
-            return self._("hint.level")
-        points = count(self.support.score_unit, abs(rounded), self.lang)
-        return self._("hint.ahead" if rounded > 0 else "hint.behind", points=points)
 
     def clear(self) -> None:
         if self.console.is_terminal:
@@ -608,20 +476,9 @@ class Session:
         self.console.print(Text(self._("ui.prompt_hint"), style="dim"))
 
     def options(self, legal: list[str]) -> RenderableType:
-        """The decision's question and every legal action, numbered, with its explanation; in
-        a decision of several picks, the ones picked come first, dimmed, marked and without a
-        number, and the numbers go to what can still be picked."""
-        listing = self.numbered(legal)
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(justify="right", style="bold")
-        grid.add_column(style="cyan", no_wrap=True)
-        grid.add_column()
-        mark = self._("ui.choice_picked")
-        for action in listing.picked:
-            grid.add_row(Text("✓", style="dim"), Text(action, style="dim"),
-                         Text.assemble(mark, " ", Text.from_markup(listing.explained[action]), style="dim"))
-        for i, action in enumerate(listing.actions, 1):  # the action as typed, its explanation in the view's markup
-            grid.add_row(f"{i}.", Text(action), Text.from_markup(listing.explained[action]))
+        """The decision's question and every legal action, numbered, with its explanation
+        (:meth:`Listing.table`)."""
+        grid = self.numbered(legal).table(self._("ui.choice_picked"))
         question = Text.from_markup(self.view.prompt(dict(self.game.decision())), style="bold")  # it names colours
         return Group(question, grid)
 

@@ -26,8 +26,8 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from salon.cli.common import breakdown_table, winners_line
+from salon.cli.panes import Pane
 from salon.cli.support import GameSupport, GameView
-from salon.cli.tui import Pane
 from salon.core import record
 from salon.core.events import Event
 from salon.core.game import Game
