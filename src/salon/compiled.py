@@ -58,6 +58,7 @@ LEFT_PURE = {
                              "the plug-ins' evaluation functions",
     "salon.core.record": "defines pydantic models, which mypyc cannot compile",
     "salon.core.vectors": "numpy's arrays gain nothing from compiled Python",
+    "salon.core.vector_code": "writes the encodings' Python text once per layout; the text runs interpreted",
     "salon.core.tutorial": "reads and plays a few scripted moves: nothing compiled code would speed up",
     "salon.rococo.components": "loads the data files once, through pydantic models: nothing compiled code would "
                                "speed up",

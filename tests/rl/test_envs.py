@@ -12,9 +12,8 @@ import pytest
 
 from salon.bots.base import make_bot
 from salon.core.engine import StepGame
-from salon.core.errors import ConfigError
+from salon.core.errors import ConfigError, EncodingError
 from salon.core.rng import Rng
-from salon.core.vectors import EncodingError
 from salon.rl import env, gym_env, layout_table, spec
 from tests.rl.declared import declared_vector
 

@@ -19,6 +19,7 @@ from salon.bots.base import make_bot
 from salon.core.game import Limits
 from salon.rococo.config import parse_config
 from salon.rococo.game import Rococo
+from salon.rococo.rules import holdings
 from salon.rococo.rules import limits as L
 from salon.rococo.rules.registry import DECISIONS
 from salon.rococo.tables import Tables, tables
@@ -205,10 +206,10 @@ def test_score_terms_R_SCORE_1_1_R_NUM_33_R_SCORE_7_2() -> None:
     rate = L.rates(t)
     assert (rate.livre, rate.goods, rate.unit) == (2, 3 * 3, 2 * 3)  # in sixths of a point
     assert rate.tile == 3 * rate.unit  # 3 green bales, or thread + lace
-    full = L.holding(t, 7, 26)
+    full = holdings.holding(t, 7, 26)
     board = L.board_terms(t, full)
     assert board["statues"] == 2 * 4 * 3  # 3 statues, 4 colours
     assert board["terrace"] == (1 + 1 + 2) * 4  # the best garments have prestige 4 (R-NUM-9)
     assert board["favour"] == 3 and board["fireworks"] == 6  # R-NUM-19, R-NUM-31 (the 1-3 side's 6/2)
-    assert L.holding(t, 1, 26).garments == 6  # the windows offer 6 garments a round on the 1-3 side
+    assert holdings.holding(t, 1, 26).garments == 6  # the windows offer 6 garments a round on the 1-3 side
     assert L.best_player(t) == L.limits(t).scores[1] == ceil(sum(L.player_terms(t, 26).values()))

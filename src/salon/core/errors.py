@@ -90,6 +90,11 @@ class RecordError(SalonError):
     """A save file or game record that is unreadable, corrupt or tampered with."""
 
 
+class EncodingError(SalonError):
+    """An observation that does not fit its game's declared vector encoding
+    (salon.core.vectors)."""
+
+
 class PositionError(ConfigError):
     """A position (docs/positions.md) that is malformed or breaks a constraint of the game:
     the message names the field and the constraint."""

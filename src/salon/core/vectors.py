@@ -18,14 +18,14 @@ is compiled, once per viewer, into one Python function that reads the observatio
 declaration says, with every offset (relative seats included), scale and path fixed in its
 text: a number is one division and one store, a one-hot value one dictionary look-up and one
 store, with no call per field.  Each field writes its own part of that function
-(:meth:`Field.emit`); the errors name the value's path as before.
+(:meth:`Field.emit`, through salon.core.vector_code); the errors name the value's path as before.
 """
 
 from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from functools import cached_property, lru_cache
@@ -34,22 +34,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from salon.core.errors import SalonError
+from salon.core.errors import EncodingError
 from salon.core.game import Game
+from salon.core.vector_code import Code, Writer, check_list, emit_list, emit_mapping, literal
 
 Vector = npt.NDArray[np.float32]
 FLOAT32 = np.dtype(np.float32)
 """The vectors' element type as a dtype object: ``np.frombuffer`` takes it at half the cost of
 the scalar type, which counts at a step's scale."""
-
-Writer = Callable[[Any, "memoryview[float]"], None]
-"""A compiled encoding: ``write(observation, out)`` fills ``out``, the zeroed buffer of a
-vector seen as a memoryview of float32 (whose item stores cost less than a numpy array's)."""
-
-
-class EncodingError(SalonError):
-    """An observation that does not fit its game's declared encoding."""
-
 
 @dataclass(frozen=True)
 class Row:
@@ -59,42 +51,6 @@ class Row:
     size: int
     path: str
     meaning: str
-
-
-class Code:
-    """The text of one viewer's compiled encoding being written, with the objects it names.
-
-    A field's code reads its value from the local ``v<depth>`` (never None: absent values are
-    skipped before) and keeps the values below it in ``v<depth + 1>``, so that siblings reuse
-    their names and nothing else is shared."""
-
-    def __init__(self, viewer: int) -> None:
-        self.viewer = viewer
-        self.lines: list[str] = ["def write(v0, out):"]
-        self.names: dict[str, Any] = {"LISTS": LISTS, "EncodingError": EncodingError}
-
-    def add(self, indent: int, text: str) -> None:
-        self.lines.append("    " * indent + text)
-
-    def name(self, value: Any) -> str:
-        """A name for ``value`` in the compiled function's globals."""
-        key = f"c{len(self.names)}"
-        self.names[key] = value
-        return key
-
-    def fail(self, indent: int, message: str) -> None:
-        """Raise an EncodingError whose message is the f-string ``message``."""
-        self.add(indent, f"raise EncodingError(f{message!r}) from None")
-
-    def compile(self) -> Writer:
-        self.add(1, "return None")
-        exec(compile("\n".join(self.lines), f"<encoding for viewer {self.viewer}>", "exec"), self.names)
-        writer: Writer = self.names["write"]
-        return writer
-
-
-LISTS = frozenset((list, tuple))
-"""The types of an observation's lists."""
 
 
 class Field(ABC):
@@ -134,7 +90,7 @@ class OneHot(Field):
         code.add(indent, "try:")
         code.add(indent + 1, f"out[{places}[v{depth}]] = 1.0")
         code.add(indent, "except (KeyError, TypeError):")
-        code.fail(indent + 1, f"{_literal(path)}: {{v{depth}!r}} {_literal(self.refused())}")
+        code.fail(indent + 1, f"{literal(path)}: {{v{depth}!r}} {literal(self.refused())}")
 
 
 @dataclass(frozen=True)
@@ -167,7 +123,7 @@ class Num(Field):
         code.add(indent, "try:")  # a text or a list cannot be divided
         code.add(indent + 1, f"out[{at}] = v{depth} / {float(self.scale)!r}")
         code.add(indent, "except TypeError:")
-        code.fail(indent + 1, f"{_literal(path)}: {{v{depth}!r}} is not a number")
+        code.fail(indent + 1, f"{literal(path)}: {{v{depth}!r}} is not a number")
 
     def meaning(self) -> str:
         return "number" if self.scale == 1 else f"number / {self.scale:g}"
@@ -248,13 +204,13 @@ class Bag(Field):
     def emit(self, code: Code, depth: int, indent: int, at: int, path: str) -> None:
         item = f"v{depth + 1}"
         places = code.name(self.token.places(at, code.viewer))
-        _check_list(code, depth, indent, path)
+        check_list(code, depth, indent, path)
         code.add(indent, "try:")
         code.add(indent + 1, f"for {item} in v{depth}:")
         named = item if self.key is None else f"{item}[{self.key!r}]"
         code.add(indent + 2, f"out[{places}[{named}]] += 1.0")
         code.add(indent, "except (KeyError, TypeError, IndexError):")
-        code.fail(indent + 1, f"{_literal(path)}: {{{item}!r}} {_literal(self.refused())}")
+        code.fail(indent + 1, f"{literal(path)}: {{{item}!r}} {literal(self.refused())}")
 
     def refused(self) -> str:
         what = "" if self.key is None else f"a mapping whose {self.key!r} is "
@@ -262,57 +218,6 @@ class Bag(Field):
 
     def meaning(self) -> str:
         return f"count of each of {_listing(self.token.vocabulary)}"
-
-
-def _check_list(code: Code, depth: int, indent: int, path: str) -> None:
-    code.add(indent, f"if v{depth}.__class__ not in LISTS:")
-    code.fail(indent + 1, f"{_literal(path)}: {{v{depth}!r}} is not a list")
-
-
-def _emit_mapping(code: Code, depth: int, indent: int, path: str, entries: Sequence[tuple[str, Field, int]]) -> None:
-    """The code of a mapping with the declared keys of ``entries`` (key, field, offset), each
-    key optional; a key not declared is refused."""
-    value, item = f"v{depth}", f"v{depth + 1}"
-    declared = code.name(frozenset(key for key, _, _ in entries))
-    code.add(indent, f"if {value}.__class__ is not dict:")
-    code.fail(indent + 1, f"{_literal(path)}: {{{value}!r}} is not a mapping")
-    code.add(indent, f"if not {declared}.issuperset({value}):")
-    code.fail(indent + 1, f"{_literal(path)}: undeclared key {{next(k for k in {value} if k not in {declared})!r}}")
-    for key, field, at in entries:
-        if field.size:
-            code.add(indent, f"{item} = {value}.get({key!r})")
-            code.add(indent, f"if {item} is not None:")
-            field.emit(code, depth + 1, indent + 1, at, f"{path}.{key}")
-
-
-def _emit_list(code: Code, depth: int, indent: int, path: str, field: Field, offsets: Sequence[int],
-               exact: bool) -> None:
-    """The code of a list of ``field`` values at ``offsets`` by position (None: absent); a
-    longer list is refused, and one of another length where ``exact``."""
-    value, item, length = f"v{depth}", f"v{depth + 1}", f"n{depth}"
-    _check_list(code, depth, indent, path)
-    code.add(indent, f"{length} = len({value})")
-    if exact:
-        code.add(indent, f"if {length} != {len(offsets)}:")
-        code.fail(indent + 1, f"{_literal(path)}: {{{length}}} entries for {len(offsets)} seats")
-    else:
-        code.add(indent, f"if {length} > {len(offsets)}:")
-        code.fail(indent + 1, f"{_literal(path)}: {{{length}}} items, at most {len(offsets)} declared")
-    if not field.size:
-        return
-    for i, at in enumerate(offsets):
-        inner = indent
-        if not exact:
-            code.add(indent, f"if {length} > {i}:")
-            inner += 1
-        code.add(inner, f"{item} = {value}[{i}]")
-        code.add(inner, f"if {item} is not None:")
-        field.emit(code, depth + 1, inner + 1, at, f"{path}[{i}]")
-
-
-def _literal(text: str) -> str:
-    """``text`` as literal text inside an f-string."""
-    return text.replace("{", "{{").replace("}", "}}")
 
 
 @dataclass(frozen=True)
@@ -330,7 +235,7 @@ class Record(Field):
         for key, field in self.fields:
             entries.append((key, field, at))
             at += field.size
-        _emit_mapping(code, depth, indent, path, entries)
+        emit_mapping(code, depth, indent, path, entries)
 
     def rows(self, path: str, at: int) -> list[Row]:
         rows: list[Row] = []
@@ -361,12 +266,12 @@ class Keyed(Field):
         step = self.field.size
         field = self.field
         if not isinstance(field, Num | OneHot):
-            _emit_mapping(code, depth, indent, path, [(k, field, at + i * step) for i, k in enumerate(self.keys)])
+            emit_mapping(code, depth, indent, path, [(k, field, at + i * step) for i, k in enumerate(self.keys)])
             return
         # most keys are absent (a decoration without owner): the mapping's items are read, not every key
         value, key, item = f"v{depth}", f"k{depth}", f"v{depth + 1}"
         code.add(indent, f"if {value}.__class__ is not dict:")
-        code.fail(indent + 1, f"{_literal(path)}: {{{value}!r}} is not a mapping")
+        code.fail(indent + 1, f"{literal(path)}: {{{value}!r}} is not a mapping")
         code.add(indent, "try:")
         code.add(indent + 1, f"for {key}, {item} in {value}.items():")
         code.add(indent + 2, f"if {item} is not None:")
@@ -378,9 +283,9 @@ class Keyed(Field):
             code.add(indent + 3, f"out[{places}[{key}][{item}]] = 1.0")
         code.add(indent, "except (KeyError, TypeError):")
         code.add(indent + 1, f"if {key} not in {code.name(frozenset(self.keys))}:")
-        code.fail(indent + 2, f"{_literal(path)}: undeclared key {{{key}!r}}")
+        code.fail(indent + 2, f"{literal(path)}: undeclared key {{{key}!r}}")
         refused = "is not a number" if isinstance(field, Num) else field.refused()
-        code.fail(indent + 1, f"{_literal(path)}.{{{key}}}: {{{item}!r}} {_literal(refused)}")
+        code.fail(indent + 1, f"{literal(path)}.{{{key}}}: {{{item}!r}} {literal(refused)}")
 
     def rows(self, path: str, at: int) -> list[Row]:
         if self.field.size == 0:
@@ -405,7 +310,7 @@ class SeatMap(Field):
 
     def emit(self, code: Code, depth: int, indent: int, at: int, path: str) -> None:
         step = self.field.size
-        _emit_mapping(code, depth, indent, path, [(str(s), self.field, at + (s - code.viewer) % self.seats * step)
+        emit_mapping(code, depth, indent, path, [(str(s), self.field, at + (s - code.viewer) % self.seats * step)
                                                   for s in range(self.seats)])
 
     def rows(self, path: str, at: int) -> list[Row]:
@@ -429,7 +334,7 @@ class Slots(Field):
 
     def emit(self, code: Code, depth: int, indent: int, at: int, path: str) -> None:
         step = self.field.size
-        _emit_list(code, depth, indent, path, self.field, [at + i * step for i in range(self.length)], False)
+        emit_list(code, depth, indent, path, self.field, [at + i * step for i in range(self.length)], False)
 
     def rows(self, path: str, at: int) -> list[Row]:
         if self.field.size == 0:
@@ -452,7 +357,7 @@ class Seats(Field):
 
     def emit(self, code: Code, depth: int, indent: int, at: int, path: str) -> None:
         step = self.field.size
-        _emit_list(code, depth, indent, path, self.field,
+        emit_list(code, depth, indent, path, self.field,
                    [at + (s - code.viewer) % self.seats * step for s in range(self.seats)], True)
 
     def rows(self, path: str, at: int) -> list[Row]:
