@@ -100,6 +100,8 @@ def test_bench_json_shape(run: Run) -> None:
     assert data["heuristic_ms_per_decision"] > 0
     reference = data["reference"]  # OpenSpiel is installed with the tests (the rl extra)
     assert reference["game"] == "openspiel hearts" and reference["decisions_per_s"] > 0
+    # Rococo at Hearts' 4 players, in turns with Hearts: the ratio is a median of whole turns
+    assert reference["players"] == 4 and reference["ratio"] > 0 and reference["turns"] >= 1
     assert data["config"]["edition"] == "deluxe" and data["config"]["solo"] is False
     assert "players" not in data["config"]  # bench plays every player count
 
@@ -223,6 +225,14 @@ def test_bench_solo_and_2013_keep_the_shape(run: Run) -> None:
     table = run("bench", "rococo", "--seconds", "0.05", "--solo")
     assert table.exit_code == 0, table.output
     assert "Solo mode" in table.stdout
+
+
+def test_the_reference_takes_one_turn_at_least() -> None:
+    """Without time to spend, the reference still plays one turn of whole games of each, and a
+    solo game is set beside Hearts at its one player count."""
+    solo = bench_mod.reference_play("rococo", 1, 0.0, solo=True)
+    assert solo is not None and solo["players"] == 1 and solo["turns"] == 1 and solo["ratio"] > 0
+    assert solo["games_per_s"] > 0 and solo["decisions_per_s"] > 0
 
 
 def test_bench_tells_each_stage_as_it_ends_for_its_progress_bar() -> None:

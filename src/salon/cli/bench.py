@@ -5,7 +5,9 @@ Random play measures the engine alone: ``legal_actions`` and ``apply`` with a ra
 no checks.  Each player count gets the same time box; the clock is read between games, so
 a box is exceeded by at most one game.  The static evaluation is timed alone, on the positions
 of random games.  A solo game has one player count, and the turns the game plays by itself
-count towards the engine's time, not as decisions.  Games run with
+count towards the engine's time, not as decisions.  OpenSpiel's C++ Hearts is played in the
+same loop, in turns with the game's random play, for a ratio of the two engines that the
+machine's changes of speed leave alone (:func:`reference_play`).  Games run with
 fast seeds 0, 1, 2 ... or, to measure what the keyed generator of a server's games costs,
 with the secret seeds ``2**128 + 0``, ``2**128 + 1`` ... (the same games on every run).
 The search bot is timed on one mid-game position: the worlds (and play-outs) it gets
@@ -52,18 +54,12 @@ def _seed(i: int, secret: bool) -> int:
 
 def random_play(name: str, players: int, seconds: float, expansions: str | None = None, solo: bool = False,
                 edition: str | None = None, secret: bool = False) -> dict[str, float]:
-    cls = game_class(name)
     config = game_config(players, expansions, solo, edition)
     games = decisions = 0
     start = time.perf_counter()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
-        seed = _seed(games, secret)
-        game = cls.new(config, seed)
-        bot = RandomBot(bot_seed(seed, 0))
-        while not game.is_over():
-            game.apply(bot.choose(game))
-            decisions += 1
+        decisions += _random_game((name, config, _seed(games, secret)))
         games += 1
         elapsed = time.perf_counter() - start
     return {"games_per_s": round(games / elapsed, 2), "decisions_per_s": round(decisions / elapsed, 1)}
@@ -72,33 +68,76 @@ def random_play(name: str, players: int, seconds: float, expansions: str | None 
 REFERENCE = "hearts"
 """The reference the random play is set beside: OpenSpiel's Hearts, a card game for 4 players
 written in C++, when OpenSpiel is installed (the rl extra)."""
+TURN = 0.25
+"""Seconds of each turn of :func:`reference_play`: short enough that the machine's speed
+rarely changes within a pair of turns."""
 
 
-def reference_play(seconds: float) -> dict[str, float] | None:
+def reference_play(name: str, players: int, seconds: float, expansions: str | None = None, solo: bool = False,
+                   edition: str | None = None, secret: bool = False) -> dict[str, float] | None:
     """Random play of OpenSpiel's C++ Hearts in the same loop as :func:`random_play`'s (a
     random legal action a decision, drawn in Python; the deal's chance outcomes drawn too and
-    not counted as decisions), so that the two engines' figures have the same driver; None
-    without OpenSpiel."""
+    not counted as decisions), so that the two engines' figures have the same driver, and the
+    game's own random play at ``players`` beside it; None without OpenSpiel.
+
+    The two take turns of :data:`TURN` seconds (whole games) until each has had ``seconds``,
+    and ``ratio`` is the median of the turns' ratios of decisions a second: a shared machine's
+    speed changes from one minute to the next (by 2.5 times on the machine the figures of
+    docs/speed.md come from), which two figures measured a minute apart would take for the
+    engines' difference."""
     try:
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game(REFERENCE)
-    games = decisions = 0
+    hearts = pyspiel.load_game(REFERENCE)
+    config = game_config(players, expansions, solo, edition)
+    played = [0, 0]
+
+    def ours() -> int:
+        played[0] += 1
+        return _random_game((name, config, _seed(played[0] - 1, secret)))
+
+    def theirs() -> int:
+        played[1] += 1
+        return _hearts_game(hearts, played[1] - 1)
+
+    ratios: list[float] = []
+    decisions = spent = 0.0
+    while not ratios or spent < seconds:
+        own = _turn(ours)
+        reference = _turn(theirs)
+        ratios.append(own[0] / own[1] / (reference[0] / reference[1]))
+        decisions += reference[0]
+        spent += reference[1]
+    ratios.sort()
+    return {"games_per_s": round(played[1] / spent, 2), "decisions_per_s": round(decisions / spent, 1),
+            "players": players, "ratio": round(ratios[len(ratios) // 2], 3), "turns": len(ratios)}
+
+
+def _turn(play: Callable[[], int]) -> tuple[int, float]:
+    """Games played by ``play`` (which returns a game's decisions) for :data:`TURN` seconds, at
+    least one: their decisions and the seconds they took."""
+    decisions = 0
     start = time.perf_counter()
     elapsed = 0.0
-    while games == 0 or elapsed < seconds:
-        rng = Rng(bot_seed(games, 0))
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-        games += 1
+    while decisions == 0 or elapsed < TURN:
+        decisions += play()
         elapsed = time.perf_counter() - start
-    return {"games_per_s": round(games / elapsed, 2), "decisions_per_s": round(decisions / elapsed, 1)}
+    return decisions, elapsed
+
+
+def _hearts_game(game: Any, i: int) -> int:
+    """Random game ``i`` of OpenSpiel's ``game``: its decisions."""
+    rng = Rng(bot_seed(i, 0))
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
 
 
 def heuristic_think_ms(name: str, seconds: float, expansions: str | None = None, solo: bool = False,
@@ -240,7 +279,7 @@ def bench(name: str, seconds: float, expansions: str | None = None, solo: bool =
     for n in counts:
         players[str(n)] = random_play(name, n, seconds, expansions, solo, edition, secret)
         done(f"random:{n}")
-    reference = reference_play(seconds)
+    reference = reference_play(name, 4 if 4 in counts else counts[-1], seconds, expansions, solo, edition, secret)
     done("reference")
     evaluate = evaluate_us(name, seconds, expansions, solo, edition, secret)
     done("evaluate")

@@ -78,11 +78,9 @@ def _print(console: Console, game: str, data: dict[str, Any], say: Callable[...,
         table.add_row(n, f"{row['games_per_s']:.1f}", f"{row['decisions_per_s']:.0f}")
     console.print(table)
     reference = data["reference"]
-    if reference is not None:  # the row of 4 players, Hearts' count, where the game has one
-        players = "4" if "4" in data["players"] else list(data["players"])[-1]
-        ratio = data["players"][players]["decisions_per_s"] / reference["decisions_per_s"]
+    if reference is not None:  # at 4 players, Hearts' count, where the game has it
         console.print(say("bench.reference", decisions=f"{reference['decisions_per_s']:.0f}", game=game,
-                          players=players, ratio=f"{ratio:.2f}"))
+                          players=reference["players"], ratio=f"{reference['ratio']:.2f}"))
     console.print(say("bench.evaluate", us=f"{data['evaluate_us_per_call']:.1f}"))
     console.print(say("bench.heuristic", ms=f"{data['heuristic_ms_per_decision']:.2f}"))
     console.print(say("bench.search", worlds=f"{data['search']['worlds_per_s']:.1f}",
