@@ -67,15 +67,31 @@ def test_the_error_rates_are_the_ones_asked_for(games: int, opponents: int) -> N
     assert false_h0 / runs <= beta + 3 * math.sqrt(beta * (1 - beta) / runs)
 
 
-def test_blocks_that_all_score_alike_still_decide_but_not_at_once() -> None:
-    """No spread among the blocks (a bot that wins every game) leaves the variance to the
-    virtual block: the test decides, after a few blocks rather than on the first."""
+def test_games_won_or_lost_are_the_exact_test_of_a_biased_coin() -> None:
+    """Blocks of one game, each won or lost: the LLR is the binomial one, whatever the order
+    (a thousandth of a virtual block at each end changes it by less than 1e-4)."""
+    s0, s1 = expected_score(20), expected_score(70)
+    for wins, losses in ((0, 5), (20, 4), (3, 9)):
+        test = Sprt(20, 70)
+        for score in [1.0] * wins + [0.0] * losses:
+            test.update(score)
+        exact = wins * math.log(s1 / s0) + losses * math.log((1 - s1) / (1 - s0))
+        assert test.state().llr == pytest.approx(exact, abs=1e-4)
+    five = Sprt(20, 70)  # five straight losses do not tell a 42% bot from a 60% one
+    for _ in range(5):
+        five.update(0.0)
+    assert five.state().verdict is None
+
+
+def test_blocks_that_all_score_alike_decide_when_a_coin_would() -> None:
+    """No spread among the blocks (a bot that wins every game) decides after as many blocks as
+    the exact test needs, not on the first few; blocks all level with H0 accept it."""
     test = Sprt(0, 50)
     blocks = 0
     while test.state().verdict is None:
         test.update(1.0)
         blocks += 1
-    assert test.state().verdict == "H1" and 1 < blocks < 20
+    assert test.state().verdict == "H1" and blocks == math.ceil(test.state().upper / math.log(expected_score(50) / 0.5))
     alike = Sprt(0, 50)
     for _ in range(40):
         alike.update(0.5)
