@@ -105,6 +105,16 @@ def test_the_interval_holds_the_true_elo_on_a_large_sample() -> None:
         assert low < true < high and low < elo < high and high - low < 60
 
 
+def test_blocks_that_all_score_alike_get_the_interval_their_number_warrants() -> None:
+    """Five lost games: the likelihood-ratio interval of a coin, 0 to 1 - exp(-3.84 / 10), a win
+    share of 32%, not an interval that a spread of 0 would shrink to nothing."""
+    elo, low, high = elo_interval([0.0] * 5)
+    assert elo == low == elo_of(0.0)
+    assert high == pytest.approx(elo_of(1 - math.exp(-3.841459 / 10)), abs=2)
+    one = elo_interval([0.5])
+    assert one[1] < -400 and one[2] > 400 and one[0] == 0
+
+
 def test_the_interval_of_no_blocks_is_the_widest() -> None:
     assert elo_interval([]) == (0.0, elo_of(0.0), elo_of(1.0))
 

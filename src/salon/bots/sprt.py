@@ -37,24 +37,19 @@ from dataclasses import dataclass
 
 from salon.core.errors import ConfigError
 
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
+CHI2_95 = 3.841459
+"""The 95% quantile of the chi-square distribution of one degree of freedom: a mean is in the
+95% interval while twice the log of its likelihood ratio to the likeliest stays below it."""
 
 SCORE_EDGE = 1e-3
 """How close to 0 or 1 a win share is taken for its Elo: a share of exactly 0 or 1 has no
 finite Elo, so a bot that wins every game is given the Elo of 999 wins in 1000 games."""
 
-PRIOR_VARIANCE = 0.25
-"""The variance of one virtual block added to the blocks played in the Elo interval: the
-widest spread a win share in [0, 1] can have, so that a few blocks that happen to score alike
-(a bot that won its first games) do not give an interval of no width; its weight fades as the
-blocks add up."""
-
 EDGE_WEIGHT = 1e-3
-"""The weight of a virtual block at each end of the win share, 0 and 1, in the test's
-likelihoods (fishtest's regularisation): blocks that all scored alike have a likeliest
-distribution of every mean between 0 and 1, which a test of a mean other than theirs needs,
-and a thousandth of a block changes no verdict."""
+"""The weight of a virtual block at each end of the win share, 0 and 1, in the likelihoods of
+the test and the interval (fishtest's regularisation): blocks that all scored alike have a
+likeliest distribution of every mean between 0 and 1, which a test of a mean other than theirs
+needs, and a thousandth of a block changes no verdict."""
 
 HALVINGS = 100
 """How many times :func:`_log_likelihood` halves the range of ``lam``: a range no wider than
@@ -72,12 +67,6 @@ def elo_of(score: float, opponents: int = 1) -> float:
     :func:`expected_score`), the share held ``SCORE_EDGE`` away from 0 and 1."""
     share = min(max(score, SCORE_EDGE), 1.0 - SCORE_EDGE)
     return 400.0 * math.log10(opponents * share / (1.0 - share))
-
-
-def block_variance(count: int, squares: float) -> float:
-    """The variance of the block scores from ``count`` blocks whose squared deviations from
-    their mean sum to ``squares``, with the virtual block of ``PRIOR_VARIANCE`` among them."""
-    return (squares + PRIOR_VARIANCE) / count
 
 
 @dataclass(frozen=True)
@@ -127,9 +116,7 @@ class Sprt:
         """The log-likelihood ratio of H1 to H0 over the blocks so far (0 before the first)."""
         if self.blocks == 0:
             return 0.0
-        counts = {0.0: EDGE_WEIGHT, 1.0: EDGE_WEIGHT}
-        for score, n in self.scores.items():
-            counts[score] = counts.get(score, 0.0) + float(n)
+        counts = _regularised(self.scores)
         s0 = expected_score(self.elo0, self.opponents)
         s1 = expected_score(self.elo1, self.opponents)
         return _log_likelihood(counts, s1) - _log_likelihood(counts, s0)
@@ -139,6 +126,14 @@ class Sprt:
         llr = self.llr()
         verdict = "H1" if llr >= upper else "H0" if llr <= lower else None
         return SprtState(llr, lower, upper, verdict)
+
+
+def _regularised(scores: dict[float, int]) -> dict[float, float]:
+    """The block scores' counts with :data:`EDGE_WEIGHT` added at 0 and 1."""
+    counts = {0.0: EDGE_WEIGHT, 1.0: EDGE_WEIGHT}
+    for score, n in scores.items():
+        counts[score] = counts.get(score, 0.0) + float(n)
+    return counts
 
 
 def _log_likelihood(counts: dict[float, float], mean: float) -> float:
@@ -202,15 +197,39 @@ def parse_bounds(spec: str) -> tuple[float, float]:
 
 
 def elo_interval(block_scores: list[float], opponents: int = 1) -> tuple[float, float, float]:
-    """The Elo of the mean block score, and the ends of its 95% interval (the mean plus or
-    minus 1.96 standard errors of the block means, each end turned into Elo).  The spread
-    counts the virtual block of ``PRIOR_VARIANCE`` as the test does, so a few blocks that
-    happen to score alike do not give an interval of no width; no blocks at all give the
-    widest interval there is."""
+    """The Elo of the mean block score, and the ends of its 95% interval: the means whose
+    likelihood, weighed as the test weighs it (:func:`_log_likelihood`), is within the
+    chi-square bound of the likeliest, each end turned into Elo.  Blocks that all scored alike
+    still get an interval as wide as their number warrants (five lost games reach a win share
+    of 32%); no blocks at all give the widest interval there is."""
     count = len(block_scores)
     if count == 0:
         return 0.0, elo_of(0.0, opponents), elo_of(1.0, opponents)
+    scores: dict[float, int] = {}
+    for score in block_scores:
+        scores[score] = scores.get(score, 0) + 1
+    counts = _regularised(scores)
+    total = centre = 0.0
+    for score, n in counts.items():
+        total += n
+        centre += n * score
+    centre /= total
     mean = sum(block_scores) / count
-    squares = sum((x - mean) ** 2 for x in block_scores)
-    half = Z95 * math.sqrt(block_variance(count, squares) / count)
-    return elo_of(mean, opponents), elo_of(mean - half, opponents), elo_of(mean + half, opponents)
+    return (elo_of(mean, opponents), elo_of(_end(counts, centre, SCORE_EDGE), opponents),
+            elo_of(_end(counts, centre, 1.0 - SCORE_EDGE), opponents))
+
+
+def _end(counts: dict[float, float], centre: float, edge: float) -> float:
+    """The end of the 95% interval between the likeliest mean ``centre`` and ``edge`` (held
+    ``SCORE_EDGE`` from 0 or 1, as the Elo is): the mean where the log-likelihood has fallen
+    by half the chi-square bound, found by halving; ``edge`` when it never falls that far."""
+    if -_log_likelihood(counts, edge) <= CHI2_95 / 2.0:
+        return edge
+    inside, outside = centre, edge
+    for _ in range(HALVINGS):
+        middle = (inside + outside) / 2.0
+        if -_log_likelihood(counts, middle) <= CHI2_95 / 2.0:
+            inside = middle
+        else:
+            outside = middle
+    return (inside + outside) / 2.0
