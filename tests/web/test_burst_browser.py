@@ -86,7 +86,8 @@ def heard(page: Any, received: list[int]) -> bool:
 
 
 def poll_state(request: Any, url: str, game_id: str, tokens: list[str]) -> dict[str, Any]:
-    """The state once a seat decides (the server may first make a lone move for one)."""
+    """The state once a seat decides: one with a choice the server does not make for it (a
+    lone move, which the server makes at once and which would be a newer state still)."""
     found: list[dict[str, Any]] = []
 
     def deciding() -> bool:
@@ -94,7 +95,7 @@ def poll_state(request: Any, url: str, game_id: str, tokens: list[str]) -> dict[
         if state["current"] is not None:
             state = request.get(f"{url}/api/games/{game_id}/state", headers={TOKEN: tokens[state["current"]]}).json()
         found.append(state)
-        return bool(state["legal"])
+        return bool(state["legal"]) and not state["forced"]
 
     poll(deciding, "a seat's decision")
     return found[-1]
