@@ -20,14 +20,15 @@ is ``elo1`` stronger) by the generalized likelihood ratio of the block scores as
 hypothesis, the distribution over the scores seen that is the likeliest for the blocks among
 those whose mean is the hypothesis's expected block score ``s``; the LLR is the log of the
 ratio of the two likelihoods.  Such a distribution gives each score seen ``n_i`` times the
-weight ``n_i / (N (1 + lam (a_i - s)))``, with the one ``lam`` that makes the weights sum to 1.
+weight ``n_i / (N (1 + lam (a_i - s)))``, with the one ``lam`` that makes their mean ``s``.
 For games that are won or lost it is the exact test of a biased coin.  The normal
-approximation that fishtest used before (``N (s1 - s0) (2 m - s0 - s1) / (2 v)``) holds only
-near the two hypotheses and with many games: at this project's tens of games it decided on
-five straight losses, or on a score far above both hypotheses whose spread happened to be
-small.  The test accepts H1 once the LLR reaches ``log((1 - beta) / alpha)`` and H0 once it
-falls to ``log(beta / (1 - alpha))``, so it errs towards H1 in about ``alpha`` of the runs where
-H0 holds, and towards H0 in about ``beta`` of those where H1 holds.
+approximation this module used before (``N (s1 - s0) (2 m - s0 - s1) / (2 v)``, with ``m``
+and ``v`` the blocks' mean and variance) holds only near the two hypotheses and with many
+games: at this project's tens of games it decided on five straight losses, or on a score far
+above both hypotheses whose spread happened to be small.  The test accepts H1 once the LLR
+reaches ``log((1 - beta) / alpha)`` and H0 once it falls to ``log(beta / (1 - alpha))``, so it
+errs towards H1 in about ``alpha`` of the runs where H0 holds, and towards H0 in about
+``beta`` of those where H1 holds.
 """
 
 from __future__ import annotations
