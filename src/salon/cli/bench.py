@@ -29,6 +29,7 @@ loops, draws included.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -109,9 +110,8 @@ def reference_play(name: str, players: int, seconds: float, expansions: str | No
         ratios.append(own[0] / own[1] / (reference[0] / reference[1]))
         decisions += reference[0]
         spent += reference[1]
-    ratios.sort()
     return {"games_per_s": round(played[1] / spent, 2), "decisions_per_s": round(decisions / spent, 1),
-            "players": players, "ratio": round(ratios[len(ratios) // 2], 3), "turns": len(ratios)}
+            "players": players, "ratio": round(statistics.median(ratios), 3), "turns": len(ratios)}
 
 
 def _turn(play: Callable[[], int]) -> tuple[int, float]:
