@@ -10,16 +10,26 @@ margin is its score minus the best other score.  The report gives the win rate w
 interval (salon.bots.sprt: each seed's block of games one sample), and the measured bot's
 think time.  With a sequential test (SPRT) the games stop as soon as it decides.  Games run
 in ``workers`` processes; the figures do not depend on their number.
+
+A games file holds the measurement it belongs to on its first line, then a line for each
+finished game in the schedule's order, so that a run cut short (a time limit, a closed
+terminal) is resumed by the same command: it plays only the games the file lacks and reports
+on all of them, as if it had never stopped.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
 import math
+import os
 import statistics
 import time
-from collections.abc import Callable, Generator
+import typing
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from salon.bots.base import BotSpec, bot_seed
@@ -80,6 +90,11 @@ class GameFailed(SalonError):
     that crosses from a worker process intact."""
 
 
+class GamesFileError(SalonError):
+    """A games file that a run cannot resume (another measurement's, or not one at all): why,
+    on one line; the file is left as it was."""
+
+
 def _play(args: tuple[Match, int, int]) -> Outcome:
     match, seed, seat = args
     try:
@@ -112,10 +127,11 @@ def block_scores(match: Match, outcomes: list[Outcome]) -> list[float]:
     return [statistics.fmean(o.win for o in outcomes[i:i + size]) for i in range(0, len(outcomes), size)]
 
 
-def _games(match: Match, games: int, seed: int, workers: int) -> Generator[Outcome, None, None]:
-    """The games of the schedule as each is known, in the schedule's order; closing the
-    iterator early cancels the games not yet begun (those under way are let finish)."""
-    jobs = schedule(match, games, seed)
+def _games(match: Match, games: int, seed: int, workers: int, start: int) -> Generator[Outcome, None, None]:
+    """The games of the schedule from its ``start``-th as each is known, in the schedule's
+    order; closing the iterator early cancels the games not yet begun (those under way are
+    let finish)."""
+    jobs = schedule(match, games, seed)[start:]
     if workers <= 1:
         yield from map(_play, jobs)
         return
@@ -127,17 +143,21 @@ def _games(match: Match, games: int, seed: int, workers: int) -> Generator[Outco
 
 
 def run(match: Match, games: int, seed: int, workers: int,
-        progress: Callable[[Outcome], None] | None = None, test: Sprt | None = None) -> list[Outcome]:
+        progress: Callable[[Outcome], None] | None = None, test: Sprt | None = None,
+        earlier: Sequence[Outcome] = ()) -> list[Outcome]:
     """Every game of the schedule, in the schedule's order; with a sequential ``test``, each
     seed's finished block updates it, and the run stops at its verdict (``games`` is then
-    the most it plays)."""
+    the most it plays).  The ``earlier`` games, the schedule's first ones played by a run cut
+    short, count as if just played (``progress`` hears of the new ones only), so that a
+    resumed run reports, and stops, where one that never stopped would have."""
     size = block_size(match)
+    earlier = earlier[:games]
     outcomes: list[Outcome] = []
-    results = _games(match, games, seed, workers)
+    results = _games(match, games, seed, workers, len(earlier))
     try:
-        for o in results:
+        for o in itertools.chain(earlier, results):
             outcomes.append(o)
-            if progress:
+            if progress and len(outcomes) > len(earlier):
                 progress(o)
             if test is not None and len(outcomes) % size == 0:
                 test.update(statistics.fmean(x.win for x in outcomes[-size:]))
@@ -145,6 +165,66 @@ def run(match: Match, games: int, seed: int, workers: int,
                     break
     finally:
         results.close()
+    return outcomes
+
+
+def games_file_header(match: Match, seed: int) -> dict[str, Any]:
+    """The first line of a games file: the measurement its games belong to."""
+    return {"measurement": {"game": match.game, "bot": str(match.bot), "against": str(match.against),
+                            "players": match.players, "expansions": match.expansions, "solo": match.solo,
+                            "edition": match.edition, "seed": seed}}
+
+
+def _outcome(line: str) -> Outcome:
+    """One game's line, or ValueError where it is not one (a number of the wrong kind too)."""
+    data = json.loads(line)
+    kinds = typing.get_type_hints(Outcome)
+    if not isinstance(data, dict) or data.keys() != kinds.keys():
+        raise ValueError("not a game's line")
+    for key, kind in kinds.items():
+        allowed = (int, float) if kind is float else (kind,)
+        if isinstance(data[key], bool) or not isinstance(data[key], allowed):
+            raise ValueError(f"{key} is not a number of its kind")
+    return Outcome(**data)
+
+
+def resume(path: Path, match: Match, seed: int) -> list[Outcome]:
+    """The games an earlier run of this measurement left in ``path``, after which new ones
+    can be appended: a new or empty file gets the header line; a line cut off by a run
+    killed as it wrote is dropped.  A file of another measurement, or of anything else, is
+    refused whole (GamesFileError, one line) and left as it was."""
+    try:
+        raw = path.read_bytes() if path.exists() else b""
+        if not raw.strip():
+            path.write_text(json.dumps(games_file_header(match, seed)) + "\n", "utf-8")
+            return []
+    except OSError as e:
+        raise GamesFileError(f"{path}: {e.strerror or e}") from None
+    complete = raw[:raw.rfind(b"\n") + 1]
+    lines = complete.decode("utf-8", errors="replace").splitlines()
+    try:
+        header = json.loads(lines[0]) if lines else None
+    except ValueError:
+        header = None
+    want = games_file_header(match, seed)["measurement"]
+    if not isinstance(header, dict) or not isinstance(header.get("measurement"), dict):
+        raise GamesFileError(f"{path} is not a games file of salon strength: give another --games-file")
+    if header["measurement"] != want:
+        differ = ", ".join(f"{key} {header['measurement'].get(key)!r}, not {value!r}"
+                           for key, value in want.items() if header["measurement"].get(key) != value)
+        raise GamesFileError(f"{path} holds the games of another measurement ({differ}): "
+                         "give another --games-file, or the options that wrote it")
+    outcomes: list[Outcome] = []
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            outcomes.append(_outcome(line))
+        except (ValueError, TypeError):
+            raise GamesFileError(f"{path}, line {number}: not a game of salon strength") from None
+    expected = [(s, seat) for _, s, seat in schedule(match, len(outcomes), seed)]
+    if [(o.seed, o.seat) for o in outcomes] != expected:
+        raise GamesFileError(f"{path}: its games are not the first {len(outcomes)} of this measurement's schedule")
+    if len(complete) < len(raw):
+        os.truncate(path, len(complete))
     return outcomes
 
 

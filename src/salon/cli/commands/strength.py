@@ -46,8 +46,9 @@ def strength(
         help="First seed; each seed is played once from every seat of the measured bot.")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
     games_file: Annotated[Path | None, typer.Option(
-        "--games-file", help="Append each finished game to this file as a JSON line, in the schedule's order "
-                             "(a run cut short keeps the games it finished).")] = None,
+        "--games-file", help="Append each finished game to this file as a JSON line, in the schedule's order, "
+                             "after a first line naming the measurement; the same command run again plays "
+                             "only the games the file lacks (a run cut short is resumed).")] = None,
     sprt: Annotated[str | None, typer.Option(
         metavar="ELO0,ELO1", help="Play until a sequential test (SPRT) tells whether the bot is at least ELO1 "
                                   "or at most ELO0 Elo stronger (e.g. 0,15); the verdict is checked after each "
@@ -87,8 +88,10 @@ def strength(
 def _play(console: Console, match: strength_mod.Match, games: int, seed: int, workers: int,
           games_file: Path | None, test: Sprt | None, as_json: bool, lang: str) -> list[strength_mod.Outcome]:
     """The match's games, with their progress (salon.cli.progress), each appended to ``games_file``
-    as it ends."""
-    with progress(console, text("strength.progress", lang), games, quiet=as_json) as advance:
+    as it ends; those an earlier run of the same measurement left there are not played again."""
+    earlier = strength_mod.resume(games_file, match, seed) if games_file is not None else []
+    with progress(console, text("strength.progress", lang), games, quiet=as_json,
+                  done=min(len(earlier), games)) as advance:
         sink = games_file.open("a", encoding="utf-8") if games_file is not None else None
 
         def done(outcome: strength_mod.Outcome) -> None:
@@ -98,7 +101,7 @@ def _play(console: Console, match: strength_mod.Match, games: int, seed: int, wo
                 sink.flush()
 
         try:
-            return strength_mod.run(match, games, seed, workers, done, test)
+            return strength_mod.run(match, games, seed, workers, done, test, earlier)
         finally:
             if sink is not None:
                 sink.close()
