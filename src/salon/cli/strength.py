@@ -213,7 +213,7 @@ def resume(path: Path, match: Match, seed: int) -> list[Outcome]:
         differ = ", ".join(f"{key} {header['measurement'].get(key)!r}, not {value!r}"
                            for key, value in want.items() if header["measurement"].get(key) != value)
         raise GamesFileError(f"{path} holds the games of another measurement ({differ}): "
-                         "give another --games-file, or the options that wrote it")
+                             "give another --games-file, or the options that wrote it")
     outcomes: list[Outcome] = []
     for number, line in enumerate(lines[1:], start=2):
         try:
