@@ -113,7 +113,7 @@ def test_the_table_fits_a_laptop_and_a_phone(browser: Any, live: str, game: str,
     page.emulate_media(reduced_motion="reduce")
     page.wait_for_selector("#actions [data-action]")
     page.set_viewport_size(LAPTOP if size == "laptop" else PHONE)
-    page.wait_for_function("document.querySelector('#board').firstElementChild.getBoundingClientRect().right"
+    page.wait_for_function("() => document.querySelector('#board').firstElementChild.getBoundingClientRect().right"
                            " <= document.querySelector('#board').getBoundingClientRect().right + 1")
     boxes = page.evaluate(BOXES)
     width, height, view_width, view_height = boxes["page"]
@@ -133,8 +133,8 @@ def test_the_table_fits_a_laptop_and_a_phone(browser: Any, live: str, game: str,
         if game == "necklace":
             assert page.evaluate(SMALLEST) >= 12  # its board flows to the screen's width
         page.click("#journal-jump")
-        page.wait_for_function("(() => { const r = document.querySelector('#log').getBoundingClientRect();"
-                               " return r.top >= 0 && r.top < innerHeight; })()")
+        page.wait_for_function("() => { const r = document.querySelector('#log').getBoundingClientRect();"
+                               " return r.top >= 0 && r.top < innerHeight; }")
         page.evaluate("scrollTo(0, 0)")
     shot(page, f"layout-{game}-{size}")
     page.close()
@@ -152,7 +152,7 @@ def test_every_rococo_decision_on_a_laptop_is_legible_and_in_view(browser: Any, 
     for name, kinds, prefer in steps:
         st = until_decision(live, game_id, token, kinds, prefer)
         page.wait_for_selector(f".game[data-version='{st['version']}'] #actions [data-action]")
-        page.wait_for_function("document.fonts.status === 'loaded'")
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
         kind = st["observation"]["decision"]["kind"]
         seen.append(kind)
         assert page.evaluate(SMALLEST) >= 11, kind
@@ -177,7 +177,7 @@ def test_on_a_phone_the_board_is_seen_whole_and_a_tap_zooms_in(browser: Any, liv
                             reduced_motion="reduce")
     seated(page, live, created["id"], 0, created["token"])
     page.wait_for_selector(f".game[data-version='{st['version']}'] #board [data-action]")
-    page.wait_for_function("document.fonts.status === 'loaded'")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
     line = page.evaluate(ONE_LINE)
     assert line["rows"] and line["who"] < 1.5, line
     assert not page.locator("#concede").is_visible()

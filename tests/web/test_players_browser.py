@@ -76,7 +76,7 @@ def test_a_profile_with_its_charts_reads_on_a_phone(browser: Any, served: str, t
     page.goto(f"{served}/#/players/ann")
     page.wait_for_selector(".chart-box[data-kind=rococo] svg circle")
     page.wait_for_selector(".chart-box[data-kind=necklace] svg circle")
-    page.wait_for_function("document.fonts.status === 'loaded'")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
     page.screenshot(path=str(tmp_path / "profile-phone.png"), full_page=True)
     assert page.locator(".chart-box[data-kind=rococo] svg circle").count() == ROCOCO_GAMES
     assert page.locator(".chart-box[data-kind=necklace] svg circle").count() == NECKLACE_GAMES
