@@ -22,7 +22,7 @@ from salon.web.standing.record import finish
 from salon.web.storage.schema import ACCOUNTS, BLOCKS, FOLLOWS, RATING_CHANGES, RATINGS, RESULTS
 from tests.web.helpers import TOKEN
 from tests.web.test_accounts import PASSWORD, Browser, Server, error, serve, sign_in, sign_up
-from tests.web.test_correspondence import game_state
+from tests.web.test_correspondence import game_state, move, settled
 
 
 @pytest.fixture
@@ -186,12 +186,10 @@ def test_a_game_its_players_vote_to_end_is_scored_as_it_stands(server: Server) -
     ann, bea, game_id, tokens = seated(server)
     people = {0: (ann, tokens[0]), 1: (bea, tokens[1])}
     for _ in range(12):  # a few decisions in: the scores still even
-        state = game_state(ann, game_id)
-        browser, token = people[state["current"]]
-        mine = game_state(browser, game_id, token)
-        if mine["legal"]:
-            browser.post(f"/api/games/{game_id}/actions", {"action": mine["legal"][0], "version": mine["version"]},
-                         headers={TOKEN: token})
+        browser, token = people[game_state(ann, game_id)["current"]]
+        move(browser, game_id, token)
+    browser, token = people[game_state(ann, game_id)["current"]]
+    settled(browser, game_id, token)  # the server's lone move for the seat, if any, made before the vote
     version = game_state(ann, game_id, tokens[0])["version"]
     r = ann.post(f"/api/games/{game_id}/end-vote", {"version": version}, headers={TOKEN: tokens[0]})
     assert r.status_code == 200 and r.json()["state"]["end_votes"] == [0] and r.json()["state"]["status"] == "running"
