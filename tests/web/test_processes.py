@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
+import sqlalchemy as sa
 
 from salon.bots.base import Bot
 from salon.web import quota
@@ -29,6 +30,8 @@ PEOPLE = ({"kind": "human"}, {"kind": "human"})
 HANG_GUARD = 120.0
 """Seconds after which a message that never comes fails the test rather than hang it."""
 POLL = 0.01
+MARKER = "no-such-game"
+"""The game a notification names that only marks a point in the notifications' order."""
 KILL_WAIT_MS = 60_000
 """How long PostgreSQL may take to end a session it is told to terminate."""
 
@@ -184,6 +187,25 @@ async def settled(done: Callable[[], bool]) -> None:
     raise AssertionError("never settled")
 
 
+async def heard_all(a: Hub, b: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wait until B has heard and acted on every notification A sent so far: A sends one
+    more, of a game nobody holds, which B asks the database about (``to_hold``); PostgreSQL
+    delivers notifications in the order their transactions committed, and B schedules them
+    in the order it hears them, so every earlier one has been handled by then."""
+    asked: list[str] = []
+    to_hold = Database.to_hold
+
+    def counted(self: Database, game_ids: Sequence[str]) -> list[str]:
+        asked.extend(game_ids)
+        return to_hold(self, game_ids)
+
+    monkeypatch.setattr(Database, "to_hold", counted)
+    await a.storage.run(lambda db: db.conn.execute(
+        sa.select(sa.func.pg_notify(CHANNEL, f"{db.origin} {MARKER}"))))
+    await settled(lambda: MARKER in asked and not b.sync._background)
+    monkeypatch.setattr(Database, "to_hold", to_hold)
+
+
 def test_a_move_through_one_process_reaches_the_clients_of_the_other(
         postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A spectator of process B sees the moves made through A, which B takes from their
@@ -205,7 +227,8 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(
         watcher, player = Connection(None), Connection(0)
         await b.seats.connect(room_b, watcher)
         await b.seats.connect(room_b, player)
-        await settled(lambda: quiet({a: room_a, b: room_b}) and not b.sync._background)  # B read what it had to
+        await settled(lambda: quiet({a: room_a, b: room_b}))
+        await heard_all(a, b, monkeypatch)  # and read what it had to for the table's creation and joins
         loads.clear()
         rng = random.Random(5)
         turns = 0
