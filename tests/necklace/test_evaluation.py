@@ -86,6 +86,40 @@ def test_same_turn_stops_at_a_new_turn_or_reveal() -> None:
     assert not evaluation.same_turn(g, h)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_spread_shrinks_with_each_sale_and_ends_at_nothing(players: int) -> None:
+    """The margin's spread (what a search turns into a chance of finishing first) is declared
+    for every player count, shrinks as the sales are held, and is 0 once the result is sure."""
+    g = Necklace.new({"players": players}, 6)
+    hooks = evaluation_of(g)
+    assert hooks.spread is evaluation.spread
+    seen = []
+    bot = make_bot("heuristic:samples=0", 1)
+    while not g.is_over():
+        seen.append((g.s.sales, evaluation.spread(g)))
+        g.apply(bot.choose(g) if len(g.legal_actions()) > 1 else g.legal_actions()[0])
+    by_sales = dict(seen)
+    assert sorted(by_sales) == [0, 1, 2] and all(v > 0 for v in by_sales.values())
+    assert by_sales[0] > by_sales[1] > by_sales[2]
+    assert evaluation.spread(g) == 0.0
+
+
+def test_the_second_design_grades_its_play_outs_by_how_far_ahead_they_end() -> None:
+    """With the chance of finishing first as its objective, the search values a play-out by
+    the margin over its spread: a Necklace decision's candidates get values between the sure
+    results, not only won (1), level (0.5) or lost (0)."""
+    from salon.bots.search import SECOND, SearchBot
+
+    g = Necklace.new({"players": 2}, 8)
+    while len(g.legal_actions()) < 4:
+        g.apply(g.legal_actions()[-1])
+    bot = SearchBot(3, iterations=1, win=1, **SECOND)
+    bot.choose(g)
+    values = [e.value for e in bot.estimates]
+    assert any(v not in (0.0, 0.5, 1.0) for v in values), values
+    assert all(0.0 <= v <= 1.0 for v in values)
+
+
 @pytest.mark.slow
 def test_heuristic_beats_random_in_two_player_games() -> None:
     """The full measurement (200+ games) is in the report; here two fixed games, one per seat."""
