@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from salon.bots.base import make_bot
+from salon.bots.search import SECOND, SearchBot
 from salon.core.evaluation import evaluation_of
 from salon.core.rng import Rng
 from salon.necklace import evaluation
@@ -108,8 +109,6 @@ def test_the_second_design_grades_its_play_outs_by_how_far_ahead_they_end() -> N
     """With the chance of finishing first as its objective, the search values a play-out by
     the margin over its spread: a Necklace decision's candidates get values between the sure
     results, not only won (1), level (0.5) or lost (0)."""
-    from salon.bots.search import SECOND, SearchBot
-
     g = Necklace.new({"players": 2}, 8)
     while len(g.legal_actions()) < 4:
         g.apply(g.legal_actions()[-1])
