@@ -160,21 +160,6 @@ def test_a_win_chance_follows_the_margin_and_the_spread() -> None:
     assert win_chance(Evaluation(lambda game, seat: -1e9, spread=ev.spread), g, 0) == 0.0
 
 
-def test_a_win_chance_takes_the_evaluations_bias_off_the_margin_until_the_end() -> None:
-    """An evaluation that overstates the margin by one spread on average: a position it calls
-    level is one spread behind, about 16% to finish first (Phi(-1)); a finished game keeps its
-    result whatever the bias."""
-    g = game_class("rococo").new({"players": 2}, 1)
-    ev = evaluation_of(g)
-    assert ev.spread is not None
-    hopeful = Evaluation(lambda game, seat: 0.0, spread=ev.spread, bias=ev.spread)
-    assert win_chance(hopeful, g, 0) == pytest.approx(0.16, abs=0.01)
-    while not g.is_over():
-        g.apply(g.legal_actions()[0])
-    won = Evaluation(lambda game, seat: 1.0, spread=ev.spread, bias=lambda game: 5.0)
-    assert win_chance(won, g, 0) == 1.0
-
-
 @pytest.mark.parametrize("name,config", [("rococo", {"players": 2}), ("rococo", SOLO), ("necklace", {"players": 3})])
 def test_progress_runs_from_the_start_to_the_end(name: str, config: dict[str, object]) -> None:
     g = game_class(name).new(config, 2)

@@ -59,11 +59,6 @@ class Evaluation(Generic[G]):
     """``spread(game)``: how far, in the evaluation's unit, the final margin typically still is
     from ``evaluate`` at this position (the standard deviation of the difference, fitted from
     self-play): what turns a margin into a chance of winning (:func:`win_chance`)."""
-    bias: Callable[[G], float] | None = None
-    """``bias(game)``: how much ``evaluate`` overstates the final margin on average at this
-    position, in its unit (fitted from self-play with ``spread``).  A margin over the best of
-    several opponents is hopeful: the best of their final results is higher than the best of
-    their estimates.  :func:`win_chance` takes it off before turning a margin into a chance."""
 
 
 PHASES: Final = ("early", "middle", "late")
@@ -83,14 +78,11 @@ within 0.01 of Phi(x) everywhere."""
 
 
 def win_chance(evaluation: Evaluation[Any], game: Game, seat: int) -> float:
-    """``seat``'s chance of finishing first, from the evaluation's margin less its ``bias``
-    and how far the final margin may still be from it (``spread``): a margin of one spread
-    ahead wins about 84% of the time.  A finished game gives its result (1, 0.5 for a shared
-    first place, 0); an evaluation without ``spread`` gives the margin's sign."""
-    margin = evaluation.evaluate(game, seat)
-    if evaluation.bias is not None and not game.is_over():
-        margin -= evaluation.bias(game)
-    return chance(margin, spread_of(evaluation, game))
+    """``seat``'s chance of finishing first, from the evaluation's margin and how far the
+    final margin may still be from it (``spread``): a margin of one spread ahead wins about
+    84% of the time.  A finished game gives its result (1, 0.5 for a shared first place, 0);
+    an evaluation without ``spread`` gives the margin's sign."""
+    return chance(evaluation.evaluate(game, seat), spread_of(evaluation, game))
 
 
 def spread_of(evaluation: Evaluation[Any], game: Game) -> float:

@@ -74,18 +74,11 @@ CARD_VALUE: Final = {  # a character or special card in hand, in livres
     KING: 12.0, BANKER: 12.0, NECKLACE: 18.0,
 }
 OPPONENT_CARD: Final = 8.0  # an unknown card in another hand
-SPREAD: Final = {2: (235.0, 175.0, 130.0), 3: (115.0, 105.0, 80.0), 4: (95.0, 85.0, 70.0)}
+SPREAD: Final = {2: (235.0, 175.0, 130.0), 3: (125.0, 105.0, 80.0), 4: (115.0, 90.0, 70.0)}
 """How far the final margin typically still is from ``evaluate``, in livres, by the number of
-players and the sales held so far (0, 1, 2): the standard deviation of the final margin less the
+players and the sales held so far (0, 1, 2): the root mean square of the final margin less the
 evaluation over heuristic:temperature=0.5 self-play (1,000 games of 2 players, 400 of 3 and 400
 of 4; docs/bots.md, "The value of a position"), rounded to 5 livres."""
-
-BIAS: Final = {2: (0.0, 0.0, 0.0), 3: (40.0, 15.0, 10.0), 4: (65.0, 25.0, 15.0)}
-"""How much ``evaluate`` overstates the final margin on average, in livres, by players and
-sales held, on the same games: with two or more opponents the best of their final results
-is higher than the best of their estimates.  Two players have none: the margin is one seat's
-loss and the other's gain, so it overstates one seat exactly as much as it understates the
-other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,22 +254,10 @@ def spread(game: Necklace) -> float:
     """How far the final margin typically still is from the evaluation (:data:`SPREAD`): what
     turns a margin into a chance of finishing first (salon.core.evaluation.win_chance), so that
     a search judging by that chance sees how far ahead a play-out ends, not only whether."""
-    return _by_sales(game, SPREAD)
-
-
-def bias(game: Necklace) -> float:
-    """How much the evaluation overstates the final margin on average (:data:`BIAS`): taken off
-    the margin before it becomes a chance of finishing first, so that an estimate level with
-    the best of three opponents counts as the long chance it is."""
-    return _by_sales(game, BIAS)
-
-
-def _by_sales(game: Necklace, table: dict[int, tuple[float, float, float]]) -> float:
-    """The table's entry for this game's players and sales held; 0 once the game is over."""
     s: State = game.s
     if s.over:
         return 0.0
-    by_sales = table[s.n]
+    by_sales = SPREAD[s.n]
     return by_sales[min(s.sales, len(by_sales) - 1)]
 
 
@@ -286,6 +267,5 @@ def progress(game: Necklace) -> float:
     return 1.0 if s.over else min(1.0, s.sales / s.ds.rules.sales)
 
 
-EVALUATION: Final = Evaluation(evaluate, same_turn=same_turn, turn=turn, progress=progress, spread=spread,
-                                bias=bias)
+EVALUATION: Final = Evaluation(evaluate, same_turn=same_turn, turn=turn, progress=progress, spread=spread)
 """The Necklace's evaluation, which its plug-in names (salon.core.evaluation)."""
