@@ -67,9 +67,10 @@ def game_state(browser: Browser, game_id: str, token: str | None = None) -> dict
 def settled(browser: Browser, game_id: str, token: str) -> dict[str, Any]:
     """The seat's state once the server has made the lone move it makes for the seat, if any
     (which moves the version on)."""
-    poll(lambda: bool(game_state(browser, game_id, token)["legal"])
-         or game_state(browser, game_id, token)["current"] != game_state(browser, game_id, token)["seat"],
-         "the seat's decision")
+    def ready(shown: dict[str, Any]) -> bool:
+        return (bool(shown["legal"]) and shown["forced"] is None) or shown["current"] != shown["seat"]
+
+    poll(lambda: ready(game_state(browser, game_id, token)), "the seat's decision")
     return game_state(browser, game_id, token)
 
 

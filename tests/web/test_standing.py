@@ -102,7 +102,7 @@ def seated(server: Server) -> tuple[Browser, Browser, str, list[str]]:
 
 def play_out(people: dict[int, tuple[Browser, str]], game_id: str) -> dict[str, Any]:
     """Play each person's decision with its first legal action until the game ends (a bot
-    plays its seats itself): the last state."""
+    plays its seats itself, and the server a person's lone moves): the last state."""
     watcher, _ = next(iter(people.values()))
     for _ in range(5000):
         state = game_state(watcher, game_id)
@@ -111,7 +111,7 @@ def play_out(people: dict[int, tuple[Browser, str]], game_id: str) -> dict[str, 
         if state["current"] in people:
             browser, token = people[state["current"]]
             mine = game_state(browser, game_id, token)
-            if mine["legal"]:
+            if mine["legal"] and mine["forced"] is None:  # else the server moves for the seat
                 r = browser.post(f"/api/games/{game_id}/actions", {"action": mine["legal"][0],
                                                                    "version": mine["version"]}, headers={TOKEN: token})
                 assert r.status_code == 200, r.text
