@@ -225,6 +225,36 @@ def test_the_account_page_renames_and_ends_another_session(browser: Any, site: S
     page.close()
 
 
+def test_a_page_left_before_its_answer_came_neither_draws_over_the_next_nor_asks_again(
+        browser: Any, site: Site) -> None:  # noqa: F811
+    """My games asks for the account's tables as it opens.  Its answer, held back until the
+    account's page is shown, must not draw My games over that page, and My games, once left,
+    must not ask again every half minute (the page's clock is run on two minutes to see)."""
+    email, _ = site.account("Sophie")
+    page = page_of(browser, site)
+    page.clock.install()
+    held: list[Any] = []
+    page.route("**/api/account/games", lambda route: held.append(route))
+    with page.expect_request("**/api/account/games"):
+        sign_in(page, site, email)  # signing in leads to My games
+    page.click("#nav-account")
+    expect(page.locator("#session-list li")).to_have_count(2)
+    with page.expect_request("**/api/account/follows"):  # My games drew its list, then asks this
+        for route in held:
+            route.continue_()
+    expect(page.locator("#account-name")).to_be_visible()
+    assert page.locator("#page-my").count() == 0, "My games drew over the account's page"
+    # what the page's timers ask for, noted as they ask (they run within fast_forward)
+    page.evaluate("() => { const fetch = window.fetch; window.asked = [];"
+                  " window.fetch = (url, init) => { window.asked.push(String(url)); return fetch(url, init); }; }")
+    page.clock.fast_forward("02:00")
+    asked = page.evaluate("() => window.asked")
+    assert "/api/account/turns" in asked, "the timers ran: the count of turns is asked every minute"
+    assert "/api/account/games" not in asked, "My games asked again once left"
+    assert page.errors == []
+    page.close()
+
+
 def test_a_table_that_lasts_days_from_the_lobby_in_my_games_and_conceded(browser: Any, site: Site) -> None:  # noqa: F811
     page = page_of(browser, site)
     page.goto(site.url)

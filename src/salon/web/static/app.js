@@ -5,7 +5,7 @@
 // Everything game-specific lives in /static/games/<name>/ (a renderer module and its texts).
 
 import { Catalog, loadCatalog, preferredLanguage } from "./i18n.js";
-import { byId, installTooltips } from "./ui.js";
+import { byId, h, installTooltips } from "./ui.js";
 import { Lobby } from "./lobby.js";
 import { GameView } from "./game.js";
 import { ReplayView } from "./replay.js";
@@ -96,8 +96,10 @@ export const app = {
   async route() {
     if (this.view) this.view.destroy();
     this.view = null;
-    const root = byId("view");
-    root.replaceChildren();
+    // each page draws into an element of its own: one left while it still waited for an answer
+    // draws, when the answer comes, into an element no longer shown, never over the next page
+    const root = h("div", { class: "view-root" });
+    byId("view").replaceChildren(root);
     byId("table-title").textContent = "";
     document.title = this.catalog.t("app.name");
     const hash = location.hash;

@@ -42,8 +42,8 @@ export class Lobby {
       if (account.signedIn !== signedIn) this.render();
       signedIn = account.signedIn;
     });
+    this.timer = setInterval(() => this.lists.refresh(), REFRESH_MS); // before the wait: destroy() stops it
     await this.lists.refresh();
-    this.timer = setInterval(() => this.lists.refresh(), REFRESH_MS);
   }
 
   destroy() {

@@ -60,8 +60,8 @@ export class MyGames {
 
   async start() {
     this.render();
+    this.timer = setInterval(() => this.load(), REFRESH_MS); // before the wait: destroy() stops it
     await this.load();
-    this.timer = setInterval(() => this.load(), REFRESH_MS);
   }
 
   destroy() {
