@@ -16,11 +16,12 @@ from salon.i18n import languages
 from salon.web import server
 from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
-from salon.web.mail import KINDS, MAIL_OFF, MailSettings, Smtp, wants
+from salon.web.mail import KINDS, MAIL_OFF, MailSettings, Smtp, sender, wants
 from salon.web.mail.claims import Claimed
 from salon.web.mail.outbox import OutboxRow
 from salon.web.mail.render import body_of, compose, duration
 from tests.cli.conftest import Run, run
+from tests.web.helpers import poll
 from tests.web.smtp_inbox import NOW, SITE, Inbox, Mailroom, inbox, letter, outbox, posting, settings
 from tests.web.test_mail import no_checks
 
@@ -89,8 +90,11 @@ def test_every_kind_is_worded_in_every_language(lang: str) -> None:
     assert duration(7200, "xx") == "2 hours"
 
 
-def test_the_app_keeps_the_mail_settings_and_sends_with_the_server(tmp_path: Path, inbox: tuple[Inbox, int]) -> None:
-    """The only test with the sender's own rounds: it waits for the letter, never for a time."""
+def test_the_app_keeps_the_mail_settings_and_sends_with_the_server(
+        tmp_path: Path, inbox: tuple[Inbox, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sender's own rounds, here a hundredth of a second apart, send what was posted before
+    the server started: the test waits for the letter, never for a time."""
+    monkeypatch.setattr(sender, "ROUND_EVERY", 0.01)
     handler, port = inbox
     url = f"sqlite:///{tmp_path / 'salon.db'}"
 
@@ -101,12 +105,25 @@ def test_the_app_keeps_the_mail_settings_and_sends_with_the_server(tmp_path: Pat
     asyncio.run(post_now())
     with TestClient(create_app(url, limits=UNLIMITED, mail=settings(port))) as client:
         assert client.app.state.mail.on and client.app.state.mail.site_url == SITE  # type: ignore[attr-defined]
-        deadline = time.monotonic() + 60
-        while not handler.received and time.monotonic() < deadline:
-            time.sleep(0.05)
+        poll(lambda: bool(handler.received), "the letter posted before the server started")
     assert [m["Subject"] for m in handler.received] == ["Confirm your address for Salon"]
     with TestClient(create_app("sqlite://", limits=UNLIMITED)) as client:
         assert client.app.state.mail == MAIL_OFF and not MAIL_OFF.on  # type: ignore[attr-defined]
+
+
+def test_a_letter_due_at_once_is_sent_when_posted_not_at_the_next_round(
+        tmp_path: Path, inbox: tuple[Inbox, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sign-up's link is sent as soon as its change commits: with the rounds a day apart, it
+    still arrives; a turn's letter posted before it still waits its minute."""
+    monkeypatch.setattr(sender, "ROUND_EVERY", 86400.0)
+    handler, port = inbox
+    app = create_app(f"sqlite:///{tmp_path / 'salon.db'}", limits=UNLIMITED, mail=settings(port))
+    with TestClient(app) as client:
+        storage = app.state.hub.storage
+        client.portal.call(storage.run, posting(letter("your_turn"), now=time.time()))
+        client.portal.call(storage.run, posting(letter("verify", to="bea@example.org"), now=time.time()))
+        poll(lambda: bool(handler.received), "the letter due at once")
+    assert [m["To"] for m in handler.received] == ["bea@example.org"]
 
 
 @pytest.fixture

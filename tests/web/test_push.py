@@ -201,7 +201,8 @@ def test_a_notice_reaches_the_browser_encrypted_signed_and_in_the_letters_langua
 
 
 def test_the_servers_own_rounds_push_with_mail_off(server: Server, service: PushService) -> None:
-    """The one test of the app's own rounds (every few seconds): it waits for the push, never for a time."""
+    """The one test of the app's own sender pushing: it pushes a letter due at once when it is
+    posted; the test waits for the push, never for a time."""
     _, account, device = subscribed(server, service)
     posted(server, letter(account, "invitation"), now=time.time())
     poll(lambda: bool(service.to("ann")), "the push", pause=0.1)

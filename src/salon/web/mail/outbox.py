@@ -121,6 +121,7 @@ def post(db: Database, letter: Letter, now: float) -> None:
            "fields": json.dumps(dict(letter.fields), sort_keys=True), "account": letter.account,
            "game_id": letter.game_id, "dedupe": letter.dedupe, "created": now, "due": now + kind.wait}
     db.conn.execute(insert_or_skip(db, OUTBOX).values(**row))
+    db.posted = db.posted or not kind.wait
 
 
 def insert_or_skip(db: Database, table: sa.Table) -> Any:

@@ -1,7 +1,8 @@
-"""The sender: a round every few seconds in every server process, which claims the letters
-that are due (salon.web.mail.claims), pushes those of the kinds pushed too to their account's
-browsers (salon.web.push), submits each to the SMTP server with aiosmtplib and records how it
-went; and posts the daily digests (salon.web.mail.digest).
+"""The sender: a round every few seconds in every server process, and at once after the
+process committed a letter due at once (a sign-up's link: its reader is waiting for it).  A
+round claims the letters that are due (salon.web.mail.claims), pushes those of the kinds pushed
+too to their account's browsers (salon.web.push), submits each to the SMTP server with
+aiosmtplib and records how it went; and posts the daily digests (salon.web.mail.digest).
 
 The rounds of several processes share one outbox: each letter is claimed by one round at a
 time, under a lease, and its outcome recorded only while the claim holds.  A letter the SMTP
@@ -63,16 +64,20 @@ class Sender:
         self._next_digests = 0.0  # when this process looks for digests to post next
         self._task: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
+        self._wake = asyncio.Event()
         self._unreachable = False  # the SMTP server could not be reached: said once, until it answers
+        storage.on_letter(self.wake)
 
     def start(self) -> None:
         self._stop = asyncio.Event()  # bound to this loop (an app may be served by several in turn)
+        self._wake = asyncio.Event()
         self._task = asyncio.get_running_loop().create_task(self._every_round())
 
     async def stop(self) -> None:
         """Stop the rounds: the letter under way is given :data:`STOP_WAIT` seconds, and the
         letters claimed but not tried are given back."""
         self._stop.set()
+        self._wake.set()
         if self._task is not None:
             _, running = await asyncio.wait({self._task}, timeout=STOP_WAIT)
             for task in running:
@@ -80,14 +85,19 @@ class Sender:
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
 
+    def wake(self) -> None:
+        """Start the next round now (on the event loop): a letter due at once was posted."""
+        self._wake.set()
+
     async def _every_round(self) -> None:
-        """A round every ROUND_EVERY seconds, and the next at once after one that claimed a
-        whole batch: a queue drains at the SMTP server's pace, not a batch a round."""
+        """A round every ROUND_EVERY seconds or when woken, and the next at once after one that
+        claimed a whole batch: a queue drains at the SMTP server's pace, not a batch a round."""
         failing = full = False
         while not self._stop.is_set():
             if not full:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stop.wait(), ROUND_EVERY)
+                    await asyncio.wait_for(self._wake.wait(), ROUND_EVERY)
+                self._wake.clear()
             if self._stop.is_set():
                 return
             try:

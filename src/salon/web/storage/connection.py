@@ -51,6 +51,9 @@ class Connected:
         self.renewed: Callable[[], None] | None = None
         """Told when the connection was lost and opened again: a new session, which holds none
         of the old one's locks (the leases)."""
+        self.posted = False
+        """Whether a job of the transaction under way posted a letter due at once
+        (salon.web.mail.outbox): the storage tells the sender after the commit."""
         self._moved_from: str | None = None
         if is_postgres(url):
             self.engine, where, verb = self._postgres(url), describe(url), "connect to"

@@ -66,6 +66,7 @@ class Storage:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._renewed: Callable[[], None] | None = None
         self._said: Callable[[str, int], None] | None = None
+        self._posted: Callable[[], None] | None = None
 
     async def start(self) -> None:
         """Open the database on the storage thread (ConfigError if it cannot be opened)."""
@@ -103,6 +104,12 @@ class Storage:
         stored a chat message (salon.web.chat); messages stored while the notifications were
         cut are not told, and reach their readers with the chat's history when they connect."""
         self._said = said
+
+    def on_letter(self, posted: Callable[[], None]) -> None:
+        """Call ``posted()`` on the event loop after a commit that wrote a letter due at once
+        (salon.web.mail.outbox), so that the sender sends it now rather than at its next round:
+        a sign-up's link arrives while its reader waits for it."""
+        self._posted = posted
 
     def _tell_renewed(self) -> None:
         loop, renewed = self._loop, self._renewed
@@ -246,3 +253,6 @@ class Storage:
             results *= len(batch)
         for (_, fut, _), (value, error) in zip(batch, results, strict=True):
             self._resolve(fut, value, error)
+        if db.posted and self._posted is not None and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._posted)
+        db.posted = False
