@@ -119,9 +119,10 @@ def test_a_letter_due_at_once_is_sent_when_posted_not_at_the_next_round(
     handler, port = inbox
     app = create_app(f"sqlite:///{tmp_path / 'salon.db'}", limits=UNLIMITED, mail=settings(port))
     with TestClient(app) as client:
-        storage = app.state.hub.storage
-        client.portal.call(storage.run, posting(letter("your_turn"), now=time.time()))
-        client.portal.call(storage.run, posting(letter("verify", to="bea@example.org"), now=time.time()))
+        storage, portal = app.state.hub.storage, client.portal
+        assert portal is not None
+        portal.call(storage.run, posting(letter("your_turn"), now=time.time()))
+        portal.call(storage.run, posting(letter("verify", to="bea@example.org"), now=time.time()))
         poll(lambda: bool(handler.received), "the letter due at once")
     assert [m["To"] for m in handler.received] == ["bea@example.org"]
 
