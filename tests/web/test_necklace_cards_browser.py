@@ -1,11 +1,11 @@
 """The Queen's Necklace's cards in Debian's Chromium, on a phone (390×844) and a laptop
-(1366×768): a seeded table against the random bot (the same game at every run, unlike one
-created in the lobby) is played by clicking until a sale has been laid out, then every card
-of the market and of the hand is drawn as a card with its own picture (an SVG, its gems cut
-by their type so that the outline tells a gem type without its colour), every Gem tile and
-every card named in the sale has its small picture, no text of the table is under 11 px (a
-board scaled down to fit a laptop's area counted at its scale), and on the phone nothing is
-wider than the screen.  Screenshots go to /tmp/shots/."""
+(1366×768, and a window of it 560 high): a seeded table against the random bot (the same
+game at every run, unlike one created in the lobby) is played by clicking until a sale has
+been laid out, then every card of the market and of the hand is drawn as a card with its own
+picture (an SVG, its gems cut by their type so that the outline tells a gem type without its
+colour), every Gem tile and every card named in the sale has its small picture, no text of
+the table is under 11 px (a board scaled down to fit a laptop's area counted at its scale),
+and on the phone nothing is wider than the screen.  Screenshots go to /tmp/shots/."""
 
 from __future__ import annotations
 
@@ -19,7 +19,10 @@ from tests.web.test_necklace_browser import FIND, STEPS
 
 SHOTS = Path("/tmp/shots")
 SEED = 11
-SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
+SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768},
+         "low laptop": {"width": 1366, "height": 560}}
+"""A phone, a laptop, and a laptop's window too low for the board whole at a legible size
+(which then scrolls rather than shrinks)."""
 
 READY = """() => {
   const game = document.querySelector(".game");
@@ -164,7 +167,7 @@ def test_the_cards_are_drawn_legibly_on_a_phone_and_a_laptop(browser: Any, live:
             wide = page.evaluate(WIDE)
             assert wide["scroll"] <= wide["width"] and wide["wide"] == [], wide
         else:
-            page.screenshot(path=str(SHOTS / "necklace-laptop.png"))
+            page.screenshot(path=str(SHOTS / f"necklace-{label.replace(' ', '-')}.png"))
         small = page.evaluate(SMALL)
         assert small == [], f"{label}: text under 11 px: {small[:5]}, {page.evaluate(LAYOUT)}"
     assert not errors, errors

@@ -8,10 +8,13 @@
 // in on the place tapped, at the reading size (the board then scrolls both ways).  A tap on the
 // overview of any screen zooms in the same way; the zoom's buttons step from the overview to
 // the reading size and beyond it.  An HTML board flows to its area's width and is scaled down
-// only to fit a wide screen's height.
+// only to fit a wide screen's height, never below the size at which its smallest text is
+// legible (it scrolls up and down instead).
 
 /** The smallest text of an SVG board at its reading size, in CSS pixels. */
 export const LEGIBLE_PX = 12;
+/** The smallest text an HTML board is scaled down to, in CSS pixels. */
+const LEAST_PX = 11;
 /** The steps of the zoom, times the reading size. */
 const STEPS = [1, 1.5, 2, 3];
 /** The step of the overview. */
@@ -30,6 +33,22 @@ export function smallestFont(svg) {
   return least;
 }
 
+/**
+ * The smallest font of an HTML drawing's own texts (its pictures' aside), in CSS pixels.
+ * @param {Element} drawing
+ */
+function smallestHtmlFont(drawing) {
+  let least = Infinity;
+  for (const el of drawing.querySelectorAll("*")) {
+    if (!(el instanceof HTMLElement) || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim())) {
+      continue;
+    }
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size > 0) least = Math.min(least, size);
+  }
+  return least;
+}
+
 /** The board's zoom, kept while the table is drawn anew. */
 export class BoardZoom {
   /** @param {() => boolean} narrow whether the screen is a phone's */
@@ -37,7 +56,7 @@ export class BoardZoom {
     this.narrow = narrow;
     /** @type {number | null} the step chosen (an index of STEPS, or OVERVIEW), null: the screen's own */
     this.chosen = null;
-    /** @type {number} the smallest font of the board drawn now, in its units */
+    /** @type {number} the smallest font of the board drawn now, in its units (CSS pixels for HTML) */
     this.font = Infinity;
     /** @type {string} the board area's size the board was last fitted to */
     this.fitted = "";
@@ -106,8 +125,10 @@ export class BoardZoom {
     } else if (drawing instanceof HTMLElement && board.clientWidth) {
       const height = getComputedStyle(board).getPropertyValue("--fit").trim() === "both" ? board.clientHeight : 0;
       drawing.style.zoom = "1";
-      const fit = height ? Math.min(1, board.clientWidth / drawing.scrollWidth, height / drawing.scrollHeight) : 1;
-      drawing.style.zoom = String(Math.floor(fit * STEPS[Math.max(0, step)] * 100) / 100);
+      const least = Math.min(1, Math.ceil((100 * LEAST_PX) / this.font) / 100);
+      const tall = height ? Math.max(least, height / drawing.scrollHeight) : 1;
+      const fit = Math.min(1, board.clientWidth / drawing.scrollWidth, tall);
+      drawing.style.zoom = String(Math.floor(fit * STEPS[Math.max(0, step)] * 100 + 1e-9) / 100);
     }
     board.classList.toggle("zoomed-in", step > OVERVIEW && this.hasOverview(board));
     board.classList.toggle("overview", this.inOverview(board));
@@ -121,7 +142,7 @@ export class BoardZoom {
   redraw(board, drawing) {
     const { scrollLeft, scrollTop } = board;
     board.replaceChildren(drawing);
-    if (drawing instanceof SVGSVGElement) this.font = smallestFont(drawing);
+    this.font = drawing instanceof SVGSVGElement ? smallestFont(drawing) : smallestHtmlFont(drawing);
     this.apply(board);
     board.scrollLeft = scrollLeft;
     board.scrollTop = scrollTop;
