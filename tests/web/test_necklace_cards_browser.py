@@ -20,7 +20,7 @@ from tests.web.test_necklace_browser import FIND, STEPS
 SHOTS = Path("/tmp/shots")
 SEED = 11
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768},
-         "low laptop": {"width": 1366, "height": 560}}
+         "low-laptop": {"width": 1366, "height": 560}}
 """A phone, a laptop, and a laptop's window too low for the board whole at a legible size
 (which then scrolls rather than shrinks)."""
 
@@ -167,7 +167,7 @@ def test_the_cards_are_drawn_legibly_on_a_phone_and_a_laptop(browser: Any, live:
             wide = page.evaluate(WIDE)
             assert wide["scroll"] <= wide["width"] and wide["wide"] == [], wide
         else:
-            page.screenshot(path=str(SHOTS / f"necklace-{label.replace(' ', '-')}.png"))
+            page.screenshot(path=str(SHOTS / f"necklace-{label}.png"))
         small = page.evaluate(SMALL)
         assert small == [], f"{label}: text under 11 px: {small[:5]}, {page.evaluate(LAYOUT)}"
     assert not errors, errors
