@@ -149,9 +149,13 @@ def test_what_crosses_to_a_worker_process_pickles_in_either_engine() -> None:
         again = pickle.loads(pickle.dumps(game))
         assert type(again) is type(game) and again.state_hash() == game.state_hash()
         assert again.history == game.history and again.legal_actions() == game.legal_actions()
-        for level in ("random", "easy", "normal", "hard", "search:iterations=1"):
-            bot = pickle.loads(pickle.dumps(make_bot(level, 3)))
-            assert bot.choose(game.clone()) == make_bot(level, 3).choose(game.clone())
+        for level in ("random", "easy", "normal", "hard", "expert", "search:iterations=1"):
+            bot, fresh = pickle.loads(pickle.dumps(make_bot(level, 3))), make_bot(level, 3)
+            assert type(bot) is type(fresh) and bot.__reduce__()[2].keys() == fresh.__reduce__()[2].keys()
+            if isinstance(fresh, SearchBot):  # Hard and Expert think for a time: a count of worlds, not the clock
+                assert (bot.think, bot.keep, bot.turns) == (fresh.think, fresh.keep, fresh.turns)
+                bot.iterations = fresh.iterations = 2
+            assert bot.choose(game.clone()) == fresh.choose(game.clone())
     estimate = Estimate("main:hire:C001", 1.5, 3, 0.25)
     event = Event("hired", 1, {"card": "C001"}, ("card",))
     assert pickle.loads(pickle.dumps([estimate, event])) == [estimate, event]
