@@ -32,6 +32,7 @@ from salon.core.rng import BaseRng, Rng
 from salon.necklace import invariants, position
 from salon.necklace.components import packaged
 from salon.necklace.config import PLAYERS, NecklaceConfig, parse_config, stored_config
+from salon.necklace.knowledge import known_hands
 from salon.necklace.observation import DecisionNow, Observation
 from salon.necklace.pieces import DataSet
 from salon.necklace.resample import resample
@@ -155,7 +156,7 @@ class Necklace(StepGame[State, NecklaceConfig]):
         """What ``seat`` cannot know drawn anew (salon.necklace.resample)."""
         s = self.s.clone()
         r = Rng(rng.next64())
-        resample(s, seat, r)
+        resample(s, seat, r, known_hands(self, seat))
         # a fresh seed and no history: the game's seed and the others' secret choices in its
         # history would tell the search what the samples hide
         return type(self)(self.config, r.next64(), s, [])
