@@ -37,20 +37,17 @@ def known_hands(game: Necklace, seat: int) -> tuple[tuple[str, ...], ...] | None
     """The cards ``seat`` knows to be in each hand (its own left empty), or None where the
     game's history does not lead from its seed to its state (a game set up from a position,
     or a world with no history): what it knew before is not on record."""
-    start = (game.config, game.seed)
-    if not game.history or start in _ELSEWHERE:
+    history = tuple(game.history)
+    refused = _REFUSED.get((game.config, game.seed))
+    if not history or (refused is not None and history[:len(refused)] == refused):
         return None
-    found = _known(game.config, game.seed, tuple(game.history), seat, game.state_hash())
-    if found is None:
-        if len(_ELSEWHERE) >= 4096:
-            _ELSEWHERE.clear()
-        _ELSEWHERE.add(start)
-    return found
+    return _known(game.config, game.seed, history, seat, game.state_hash())
 
 
-_ELSEWHERE: set[tuple[NecklaceConfig, int]] = set()
-"""Games whose history did not replay from their seed: a search's worlds, each asked again at
-every decision of its play-outs, and the longer history of a world never replays either."""
+_REFUSED: dict[tuple[NecklaceConfig, int], tuple[str, ...]] = {}
+"""Per config and seed, a history whose last action the game from that seed refused: so does
+it every history that begins with it.  A search's worlds are asked again at every decision of
+their play-outs, and their histories go no further than a few actions from the seed."""
 
 
 @lru_cache(maxsize=16)
@@ -63,11 +60,15 @@ def _known(config: NecklaceConfig, seed: int, history: tuple[str, ...], seat: in
     ds = replay.data
     known: Known = [[] for _ in range(replay.num_players)]
     _learn(ds, known, seat, replay.setup_events())
-    try:
-        for action in history:
-            _learn(ds, known, seat, replay.apply(action))
-    except ActionError:  # a history that does not start from the seed
-        return None
+    for i, action in enumerate(history):
+        try:
+            events = replay.apply(action)
+        except ActionError:
+            if len(_REFUSED) >= 4096:
+                _REFUSED.clear()
+            _REFUSED[config, seed] = history[:i + 1]
+            return None
+        _learn(ds, known, seat, events)
     if replay.state_hash() != state_hash:
         return None
     known[seat] = []
