@@ -15,7 +15,7 @@ from salon.core.errors import ConfigError
 from salon.core.evaluation import evaluation_of
 from salon.core.game import game_class
 from salon.core.rng import Rng
-from tests.bots.test_search import positions
+from tests.bots.test_search import positions, twins_of
 
 SHIPPED = [("rococo", {"players": 2}), ("necklace", {"players": 2})]
 
@@ -50,9 +50,7 @@ def test_a_config_without_a_model_plays_the_plain_search(name: str, config: dict
 def test_the_choice_depends_only_on_what_the_seat_knows(name: str) -> None:
     """A game whose secrets are drawn anew from what the deciding seat knows gets the same
     choice and the same estimates (the model reads the seat's observation only)."""
-    for played in positions(name, 2):
-        g = type(played).from_position(played.to_position())  # the twin keeps no record of what
-        # the seat saw before (salon.necklace.knowledge): neither does the game it is compared with
+    for g in twins_of(name, 2):
         seat = g.current_player()
         assert seat is not None
         twin = g.determinize(seat, Rng(991))

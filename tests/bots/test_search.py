@@ -37,14 +37,18 @@ def positions(name: str, count: int, players: int = 2, seed: int = 3) -> list[Ga
     raise AssertionError("not enough positions")
 
 
+def twins_of(name: str, count: int, players: int = 2, seed: int = 3) -> list[Game]:
+    """The positions, each set up anew from its position: as a determinized twin is, with no
+    record of what the seat saw before (salon.necklace.knowledge), so the two compare alike."""
+    return [type(g).from_position(g.to_position()) for g in positions(name, count, players, seed)]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["rococo", "necklace"])
 def test_the_choice_depends_only_on_what_the_seat_knows(name: str) -> None:
     """A game whose secrets (other hands, deck and bag order, the generator) are drawn anew
     from what the deciding seat knows gets the same choice and the same estimates."""
-    for played in positions(name, 3):
-        g = type(played).from_position(played.to_position())  # the twin keeps no record of what
-        # the seat saw before (salon.necklace.knowledge): neither does the game it is compared with
+    for g in twins_of(name, 3):
         seat = g.current_player()
         assert seat is not None
         twin = g.determinize(seat, Rng(991))
@@ -101,8 +105,7 @@ def test_a_small_budget_beats_the_random_bot_in_rococo() -> None:
 def test_a_hint_is_what_the_search_bot_would_play() -> None:
     """Same seed and budget: the hint's first action is the search bot's choice; it is legal,
     and what the seat cannot see does not change it."""
-    for played in positions("necklace", 3, seed=8):
-        g = type(played).from_position(played.to_position())  # as its twin, no record of the past
+    for g in twins_of("necklace", 3, seed=8):
         seat = g.current_player()
         assert seat is not None
         seed = hint_seed(g.seed, seat, 0)
