@@ -20,7 +20,7 @@ from salon.core.errors import ConfigError
 from salon.core.game import game_class
 from salon.core.options import PYDANTIC
 from salon.i18n import has, languages, text
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 
 SRC = Path(__file__).parents[1] / "src" / "salon"
 STATIC = SRC / "web" / "static"

@@ -79,7 +79,7 @@ def shards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Necklace games of the heuristic with a little noise."""
     out = tmp_path_factory.mktemp("table-selfplay")
     bot = BotSpec.parse("heuristic:temperature=0.5:samples=0")
-    selfplay.run("necklace", {"players": 2}, [bot, bot], 12, 600, out, every=2, shard=12, workers=1)
+    selfplay.run("necklace", {"players": 2}, [bot, bot], 6, 600, out, every=2, shard=6, workers=1)
     return out
 
 

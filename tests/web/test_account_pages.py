@@ -23,7 +23,6 @@ from salon.web.guard import UNLIMITED
 from salon.web.mail import MailSettings, Smtp
 from tests.web.helpers import PATIENT, free_port, poll, serving
 from tests.web.smtp_inbox import SENDER, Inbox
-from tests.web.test_browser import browser  # noqa: F401  (fixture)
 
 PASSWORD = "a walk along the Seine"
 LAPTOP = {"width": 1366, "height": 768}
@@ -118,7 +117,7 @@ def site() -> Iterator[Site]:
     yield from served()
 
 
-def page_of(browser: Any, site: Site, size: dict[str, int] = LAPTOP) -> Any:  # noqa: F811
+def page_of(browser: Any, site: Site, size: dict[str, int] = LAPTOP) -> Any:
     page = browser.new_page(viewport=size)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -165,7 +164,7 @@ def held(page: Any) -> list[str]:
     return [s["game"] for s in seats]
 
 
-def test_sign_up_by_the_letter_then_out_and_in_with_a_guest_seat_moved(browser: Any, site: Site) -> None:  # noqa: F811
+def test_sign_up_by_the_letter_then_out_and_in_with_a_guest_seat_moved(browser: Any, site: Site) -> None:
     page = page_of(browser, site)
     page.goto(site.url)
     expect(page.locator("#nav-sign-in")).to_be_visible()
@@ -203,7 +202,7 @@ def test_sign_up_by_the_letter_then_out_and_in_with_a_guest_seat_moved(browser: 
     page.close()
 
 
-def test_the_account_page_renames_and_ends_another_session(browser: Any, site: Site) -> None:  # noqa: F811
+def test_the_account_page_renames_and_ends_another_session(browser: Any, site: Site) -> None:
     email, elsewhere = site.account("Marie")
     page = page_of(browser, site)
     sign_in(page, site, email)
@@ -226,7 +225,7 @@ def test_the_account_page_renames_and_ends_another_session(browser: Any, site: S
 
 
 def test_a_page_left_before_its_answer_came_neither_draws_over_the_next_nor_asks_again(
-        browser: Any, site: Site) -> None:  # noqa: F811
+        browser: Any, site: Site) -> None:
     """My games asks for the account's tables as it opens.  Its answer, held back until the
     account's page is shown, must not draw My games over that page, and My games, once left,
     must not ask again every half minute (the page's clock is run on two minutes to see)."""
@@ -255,7 +254,7 @@ def test_a_page_left_before_its_answer_came_neither_draws_over_the_next_nor_asks
     page.close()
 
 
-def test_a_table_that_lasts_days_from_the_lobby_in_my_games_and_conceded(browser: Any, site: Site) -> None:  # noqa: F811
+def test_a_table_that_lasts_days_from_the_lobby_in_my_games_and_conceded(browser: Any, site: Site) -> None:
     page = page_of(browser, site)
     page.goto(site.url)
     page.wait_for_selector("#pace")
@@ -308,7 +307,7 @@ def test_a_table_that_lasts_days_from_the_lobby_in_my_games_and_conceded(browser
     page.close()
 
 
-def test_the_table_links_to_the_next_game_where_it_is_my_turn(browser: Any, site: Site) -> None:  # noqa: F811
+def test_the_table_links_to_the_next_game_where_it_is_my_turn(browser: Any, site: Site) -> None:
     """Two live tables where it is the account's turn: each links to the other."""
     email, client = site.account("Jeanne")
     tables = []

@@ -10,7 +10,6 @@ under CI=true a missing browser is a failure.
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,9 +22,6 @@ from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
 from tests.web.helpers import serving
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 STEPS = 20_000
 """The most turns of the game loop below a game may take: a bound that only a stuck game meets."""
 
@@ -35,21 +31,6 @@ def live() -> Iterator[str]:
     """The real server (uvicorn) in a thread, on an in-memory database, bots without delay."""
     with serving(create_app("sqlite://", bot_delay=0, allow_seed=True, limits=UNLIMITED)) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: run scripts/browser-deps to install Debian's chromium"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

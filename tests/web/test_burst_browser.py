@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from tests.web.helpers import TOKEN, poll
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 
 MOVES = 12
 """The moves made while the page's frames are held."""

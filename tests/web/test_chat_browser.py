@@ -15,7 +15,6 @@ from playwright.sync_api import expect
 
 from salon.web.accounts import COOKIE
 from tests.web.test_account_pages import LAPTOP, LEGIBLE, PHONE, SHOTS, SLOW, Site, served
-from tests.web.test_browser import browser  # noqa: F401  (fixture)
 
 TAGGED = "<b>bold</b> & hello"
 AFTER = "do you still hear me?"
@@ -26,7 +25,7 @@ def site() -> Iterator[Site]:
     yield from served()
 
 
-def page_of(browser: Any, site: Site, client: httpx.Client, game_id: str) -> Any:  # noqa: F811
+def page_of(browser: Any, site: Site, client: httpx.Client, game_id: str) -> Any:
     """A page of its own signed in as ``client``'s account, at the table."""
     context = browser.new_context(viewport=LAPTOP)
     context.add_cookies([{"name": COOKIE, "value": client.cookies.get(COOKIE), "url": site.url}])
@@ -54,7 +53,7 @@ def legible(page: Any, name: str) -> None:
 
 
 def test_a_message_reaches_the_other_player_as_text_until_she_blocks_its_author(
-        browser: Any, site: Site) -> None:  # noqa: F811
+        browser: Any, site: Site) -> None:
     _, ann = site.account("Ann")
     _, bea = site.account("Bea")
     created = ann.post("/api/games", json={"game": "rococo", "title": "a word at the table", "seed": 3,

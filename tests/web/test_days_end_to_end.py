@@ -27,7 +27,6 @@ from salon.web.guard import UNLIMITED
 from salon.web.mail.outbox import KINDS, Kind
 from tests.web.helpers import TOKEN, poll
 from tests.web.test_account_pages import LAPTOP, LEGIBLE, PASSWORD, PHONE, SHOTS, SLOW, WIDE, Site, served
-from tests.web.test_browser import browser  # noqa: F401  (fixture)
 from tests.web.test_passkeys_browser import AUTHENTICATOR
 from tests.web.test_push import Device, PushService, service  # noqa: F401  (fixture)
 

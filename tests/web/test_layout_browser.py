@@ -16,7 +16,7 @@ import httpx2 as httpx
 import pytest
 
 from tests.web.helpers import PATIENT, POLLS, TOKEN
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 from tests.web.test_necklace_browser import necklace_table
 from tests.web.test_table import seated
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 
 SEATS = {"#seat-1": "bot:easy", "#seat-2": "bot:hard", "#seat-3": "bot:expert"}
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}

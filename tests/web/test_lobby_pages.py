@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx2 as httpx
 
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 
 OPEN = 13
 """Tables waiting for a player: one page of ten and a second of three."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.test_browser import browser, changed, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import changed, live  # noqa: F401  (fixture)
 from tests.web.test_necklace_browser import FIND
 
 CLICKS = 400

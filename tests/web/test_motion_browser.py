@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 
 RECORD = """() => {
   window.__moved = [];

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.test_browser import browser, changed, live, shots, snap  # noqa: F401  (fixtures)
+from tests.web.test_browser import changed, live, shots, snap  # noqa: F401  (fixtures)
 
 STEPS = 20_000
 """The most turns of the loop below a game may take: a bound that only a stuck game meets."""

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.web.test_browser import browser, changed, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import changed, live  # noqa: F401  (fixture)
 from tests.web.test_necklace_browser import FIND, STEPS
 
 SHOTS = Path("/tmp/shots")

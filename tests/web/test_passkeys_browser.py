@@ -19,7 +19,6 @@ from salon.web.app import create_app
 from salon.web.guard import UNLIMITED
 from salon.web.storage.schema import OUTBOX
 from tests.web.helpers import poll, serving
-from tests.web.test_browser import browser  # noqa: F401  (the fixture)
 
 PASSWORD = "a walk along the Seine"
 AUTHENTICATOR = {"protocol": "ctap2", "ctap2Version": "ctap2_1", "transport": "internal", "hasResidentKey": True,
@@ -96,7 +95,7 @@ def register_sign_out_and_in(page: Any, account: dict[str, Any], label: str) -> 
     assert listed["used"] is not None
 
 
-def test_a_passkey_made_in_the_browser_signs_its_account_in(browser: Any, live: tuple[str, Path]) -> None:  # noqa: F811
+def test_a_passkey_made_in_the_browser_signs_its_account_in(browser: Any, live: tuple[str, Path]) -> None:
     site, path = live
     context = browser.new_context()
     page = context.new_page()

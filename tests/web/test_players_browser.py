@@ -18,7 +18,6 @@ from salon.web.guard import UNLIMITED
 from salon.web.storage import Database
 from salon.web.storage.schema import RATING_CHANGES
 from tests.web.helpers import serving
-from tests.web.test_browser import browser  # noqa: F401  (fixture)
 from tests.web.test_players import account_rows, add_accounts, add_game, add_rating
 
 PHONE = {"width": 390, "height": 844}
@@ -67,7 +66,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def test_a_profile_with_its_charts_reads_on_a_phone(browser: Any, served: str, tmp_path: Path) -> None:  # noqa: F811
+def test_a_profile_with_its_charts_reads_on_a_phone(browser: Any, served: str, tmp_path: Path) -> None:
     context = browser.new_context(viewport=PHONE)
     context.add_cookies([{"name": "salon_session", "value": "cookie-ann", "url": served}])
     page = context.new_page()

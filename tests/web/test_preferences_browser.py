@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from tests.web.helpers import poll
 from tests.web.test_account_pages import Site, check_page, page_of, sign_in, site  # noqa: F401  (a fixture)
-from tests.web.test_browser import browser, changed, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import changed, live  # noqa: F401  (fixture)
 
 SEED = 7
 DECISIONS = 400

@@ -12,7 +12,7 @@ from typing import Any
 import httpx2 as httpx
 
 from tests.web.helpers import poll
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 
 REDELIVER = 250  # polls between two deliveries of the same push message
 NOTICES = """async () => {

@@ -12,7 +12,7 @@ from typing import Any
 from salon.core import record
 from salon.core.game import game_class
 from salon.landmarks import following, landmarks, preceding
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 
 
 def recorded(path: Path) -> list[int]:

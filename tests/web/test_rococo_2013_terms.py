@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from salon.rococo.game import Rococo
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 from tests.web.test_i18n import EVENTS, LANGS, STATIC, load
 
 FOLDER = STATIC / "games" / "rococo" / "i18n"

@@ -90,6 +90,18 @@ def rated_table(host: Browser, **extra: Any) -> Any:
                                     **extra})
 
 
+def at_rest(people: dict[int, tuple[Browser, str]], game_id: str) -> dict[str, Any]:
+    """The deciding seat's state once the server has made every lone move it makes for the
+    seats (each moves the version on): a version read now stays until someone acts."""
+    watcher, _ = next(iter(people.values()))
+    for _ in range(100):
+        browser, token = people[game_state(watcher, game_id)["current"]]
+        shown = settled(browser, game_id, token)
+        if shown["current"] == shown["seat"]:
+            return shown
+    raise AssertionError("the server went on moving for the seats")
+
+
 def seated(server: Server) -> tuple[Browser, Browser, str, list[str]]:
     ann, bea = two(server)
     r = rated_table(ann)
@@ -97,7 +109,9 @@ def seated(server: Server) -> tuple[Browser, Browser, str, list[str]]:
     game_id = r.json()["id"]
     joined = bea.post(f"/api/games/{game_id}/join", {"seat": 1, "name": "Bea"})
     assert joined.status_code == 200, joined.text
-    return ann, bea, game_id, [r.json()["token"], joined.json()["token"]]
+    tokens = [r.json()["token"], joined.json()["token"]]
+    at_rest({0: (ann, tokens[0]), 1: (bea, tokens[1])}, game_id)
+    return ann, bea, game_id, tokens
 
 
 def play_out(people: dict[int, tuple[Browser, str]], game_id: str) -> dict[str, Any]:
@@ -188,8 +202,7 @@ def test_a_game_its_players_vote_to_end_is_scored_as_it_stands(server: Server) -
     for _ in range(12):  # a few decisions in: the scores still even
         browser, token = people[game_state(ann, game_id)["current"]]
         move(browser, game_id, token)
-    browser, token = people[game_state(ann, game_id)["current"]]
-    settled(browser, game_id, token)  # the server's lone move for the seat, if any, made before the vote
+    at_rest(people, game_id)  # the server's lone moves, if any, made before the vote
     version = game_state(ann, game_id, tokens[0])["version"]
     r = ann.post(f"/api/games/{game_id}/end-vote", {"version": version}, headers={TOKEN: tokens[0]})
     assert r.status_code == 200 and r.json()["state"]["end_votes"] == [0] and r.json()["state"]["status"] == "running"

@@ -21,7 +21,6 @@ from salon.cli.main import app as salon
 from salon.web.accounts import COOKIE
 from tests.web.helpers import poll
 from tests.web.test_account_pages import LAPTOP, LEGIBLE, PHONE, SHOTS, SLOW, Site, served
-from tests.web.test_browser import browser  # noqa: F401  (fixture)
 
 RUDE = "you play like a goose"
 DECISIONS = 3000
@@ -33,7 +32,7 @@ def site(postgres_url: str) -> Iterator[Site]:
     yield from served(db=postgres_url)
 
 
-def page_of(browser: Any, site: Site, client: httpx.Client, where: str) -> Any:  # noqa: F811
+def page_of(browser: Any, site: Site, client: httpx.Client, where: str) -> Any:
     """A page of its own, signed in as ``client``'s account, at ``where`` (a hash route)."""
     context = browser.new_context(viewport=LAPTOP)
     context.add_cookies([{"name": COOKIE, "value": client.cookies.get(COOKIE), "url": site.url}])
@@ -100,7 +99,7 @@ def shot(page: Any, name: str) -> None:
 
 
 @pytest.mark.postgres
-def test_two_accounts_play_a_rated_game_and_meet_on_the_boards(browser: Any, site: Site,  # noqa: F811
+def test_two_accounts_play_a_rated_game_and_meet_on_the_boards(browser: Any, site: Site,
                                                                 postgres_url: str) -> None:
     _, ann = site.account("Ann")
     _, bea = site.account("Bea")

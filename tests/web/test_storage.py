@@ -302,6 +302,23 @@ def test_the_migrated_schema_is_the_one_the_store_describes(store: Store) -> Non
     assert store(drift) == []
 
 
+def test_each_database_in_memory_has_the_newest_schema_and_its_own_rows() -> None:
+    """After the first, a database in memory is a copy of the schema the first was migrated
+    to (salon.web.storage.connection.IN_MEMORY), not of its rows."""
+    first, second = Store("sqlite://"), Store("sqlite://")
+    try:
+        first(lambda db: db.create_game(game("only-in-the-first")))
+        for store in (first, second):
+            assert store(drift) == []
+            assert store(lambda db: db.conn.exec_driver_sql("SELECT version_num FROM alembic_version").all()) == [
+                (HEAD,)]
+        assert second(lambda db: db.unfinished()) == []
+        assert [g.id for g in first(lambda db: db.unfinished())] == ["only-in-the-first"]
+    finally:
+        first.close()
+        second.close()
+
+
 def test_a_database_of_the_first_schema_is_stamped_and_migrated(db_url: str) -> None:
     raw(db_url, *FIRST_SCHEMA)
     raw(db_url, "INSERT INTO games VALUES ('old', 'demo', 'an old table', '{\"players\": 2}', :seed, 5.5, 0)",

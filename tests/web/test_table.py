@@ -17,7 +17,7 @@ import httpx2 as httpx
 import pytest
 
 from tests.web.helpers import PATIENT, POLLS, TOKEN, poll
-from tests.web.test_browser import browser, live, shots, snap  # noqa: F401  (fixtures)
+from tests.web.test_browser import live, shots, snap  # noqa: F401  (fixtures)
 
 
 def seated(page: Any, live: str, game_id: str, seat: int, token: str) -> None:  # noqa: F811

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import PATIENT, TOKEN, poll, state
-from tests.web.test_browser import browser, live  # noqa: F401  (fixtures)
+from tests.web.test_browser import live  # noqa: F401  (fixture)
 
 
 def _too_dear(st: dict[str, Any]) -> list[str]:

@@ -7,9 +7,11 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from alembic import command
@@ -30,6 +32,32 @@ def one_line(error: BaseException) -> str:
     """A driver's message on one line (psycopg's span several, with hints)."""
     orig = getattr(error, "orig", None) or error
     return "; ".join(line.strip() for line in str(orig).splitlines() if line.strip()) or type(orig).__name__
+
+
+class _Migrated:
+    """The newest schema of a database in memory, migrated once per process and copied into
+    each new one by SQLite's backup (a tenth of a millisecond, where running every migration
+    takes 70 ms): a process that serves many databases in memory, as the test suite does by
+    the hundred, migrates one."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._schema: sqlite3.Connection | None = None
+
+    def fill(self, empty: sqlite3.Connection, migrate: Callable[[], None]) -> None:
+        """Bring ``empty`` (the connection of a new database in memory) to the newest schema,
+        by ``migrate()`` the first time and by a copy of what it made after."""
+        with self._lock:
+            if self._schema is None:
+                migrate()
+                schema = sqlite3.connect(":memory:", check_same_thread=False)
+                empty.backup(schema)
+                self._schema = schema
+            else:
+                self._schema.backup(empty)
+
+
+IN_MEMORY = _Migrated()
 
 
 class Connected:
@@ -68,7 +96,11 @@ class Connected:
             if self.engine.dialect.name == "sqlite" and self.engine.url.database:
                 self._lock = self._hold_sqlite_file(self.engine.url.database)
                 self._check_sqlite_file(where)
-            self._migrate(where)
+            if self.engine.dialect.name == "sqlite" and not self.engine.url.database:
+                raw = cast(sqlite3.Connection, self.conn.connection.driver_connection)
+                IN_MEMORY.fill(raw, lambda: self._migrate(where))
+            else:
+                self._migrate(where)
             self._forget_ended_connections()
         except sa.exc.SQLAlchemyError as e:
             self._dispose()
