@@ -9,7 +9,6 @@ while they wait, made the fitting tests three times slower."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ import pytest
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # read when numpy is loaded, which is after this
 
 FIXTURE_MARKS = {
-    "chromium": "browser",  # below: Chromium, driven by Playwright
+    "browser": "browser",  # below: Chromium, driven by Playwright
     "postgres": "postgres",  # tests/web/postgres.py: a private PostgreSQL server, and each schema on it
     "live": "server",  # tests/web/test_browser.py: uvicorn serving the app on a port
 }
@@ -45,14 +44,13 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[tuple[Any, asyncio.AbstractEventLoop]]:
-    """Debian's Chromium, started once per worker (a start costs 1.3 s of a core, which once
-    per module came to half a minute of the suite), and the event loop of Playwright's
-    synchronous API.  That API marks its loop as running on the main thread from its start to
-    its end, which would refuse ``asyncio.run`` to every later test of the worker: ``browser``
-    marks it for the tests that use it, and only for them.  Without /usr/bin/chromium the test
-    is skipped (``scripts/browser-deps`` installs it); under CI=true that is a failure."""
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, driven by Playwright, for the tests of one module.  Playwright's
+    synchronous API marks its event loop as running on the main thread until it stops, which
+    refuses ``asyncio.run`` to whatever runs meanwhile: so the browser ends with its module.
+    Without /usr/bin/chromium the test is skipped (``scripts/browser-deps`` installs it); under
+    CI=true that is a failure."""
     if not CHROMIUM.exists():
         reason = f"{CHROMIUM} is missing: run scripts/browser-deps to install Debian's chromium"
         if os.environ.get("CI") == "true":
@@ -63,21 +61,5 @@ def chromium() -> Iterator[tuple[Any, asyncio.AbstractEventLoop]]:
     expect.set_options(timeout=30_000)  # as long as an action may wait: 5 s ran out on a busy machine
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        loop = asyncio.get_running_loop()
-        asyncio._set_running_loop(None)
-        yield b, loop
-        asyncio._set_running_loop(loop)
+        yield b
         b.close()
-
-
-@pytest.fixture
-def browser(chromium: tuple[Any, asyncio.AbstractEventLoop]) -> Iterator[Any]:
-    """The worker's Chromium for one test, whose pages each have a context of their own (their
-    own cookies and storage); the contexts the test opened are closed after it, so that no
-    page of one test goes on polling or reconnecting during the next."""
-    b, loop = chromium
-    asyncio._set_running_loop(loop)
-    yield b
-    for context in b.contexts:
-        context.close()
-    asyncio._set_running_loop(None)
