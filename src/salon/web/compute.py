@@ -114,11 +114,15 @@ def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *
 
 class Compute:
     """A fair queue in front of ``workers`` worker processes (see the module's docstring);
-    ``max_waiting`` bounds the jobs that may be refused."""
+    ``max_waiting`` bounds the jobs that may be refused; ``clock`` times the jobs (a test's
+    clock makes every job take alike, whatever else the machine is doing)."""
 
-    def __init__(self, workers: int | None = None, max_waiting: int = 64) -> None:
+    def __init__(self, workers: int | None = None, max_waiting: int = 64,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.workers = workers or default_workers()
         self.max_waiting = max_waiting
+        self._clock = clock
+        """What a job's time is read from: seconds that only go forward."""
         self._lanes: dict[str, deque[_Job]] = {}
         self._running: set[_Job] = set()
         self._spent: dict[str, float] = {}
@@ -196,7 +200,7 @@ class Compute:
             if not jobs:
                 del self._lanes[lane]
             self._level = max(self._level, self._spent[lane])
-            job.started = time.monotonic()
+            job.started = self._clock()
             try:
                 job.running = self._start().schedule(job.function, job.args, timeout=job.timeout)
             except RuntimeError as e:  # the pool broke: the next job starts a new one
@@ -208,7 +212,7 @@ class Compute:
 
     def _finished(self, job: _Job, future: Future[Any]) -> None:
         self._running.discard(job)
-        took = time.monotonic() - job.started
+        took = self._clock() - job.started
         self._spent[job.lane] += took
         self._share_spent[job.asked] += took / (1 - PLAY_SHARE if job.asked else PLAY_SHARE)
         for lane in [name for name, spent in self._spent.items() if spent <= self._level]:
