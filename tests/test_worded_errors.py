@@ -157,7 +157,7 @@ def test_the_server_sends_the_key_and_fields(client: TestClient) -> None:
 @pytest.fixture
 def client() -> Any:
     from salon.web.app import create_app
-    from salon.web.guard import UNLIMITED
+    from salon.web.caps import UNLIMITED
 
     with TestClient(create_app("sqlite://", bot_delay=0, limits=UNLIMITED)) as c:
         yield c

@@ -22,7 +22,7 @@ from salon.cli.main import app
 from salon.core.errors import ConfigError
 from salon.core.game import game_class
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from tests.web.helpers import act, create, room_of, settled, state
 
 

@@ -139,6 +139,17 @@ def test_the_version_loads_neither_the_web_stack_nor_the_bots() -> None:
     assert out.stdout.splitlines()[-1] == "[]", out.stdout
 
 
+@pytest.mark.parametrize("args", [["--help"], ["serve", "--help"], ["admin", "--help"]])
+def test_the_help_does_not_load_the_web_stack(args: list[str]) -> None:
+    """The server's commands load the web stack as they run, not to show their help, so that
+    ``salon --help``, which loads every command, starts as quickly as the others."""
+    probe = (f"import sys\nfrom salon.cli.main import app\ntry:\n    app({args!r})\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in ('sqlalchemy', 'alembic', 'fastapi', 'limits', 'salon.web.guard') "
+             "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "Usage: salon" in out.stdout and out.stdout.splitlines()[-1] == "[]", out.stdout
+
+
 def test_solo_with_another_player_count_is_named(run: Run) -> None:
     result = run("play", "rococo", "--solo", "--players", "3")
     assert result.stderr == "error: --solo is a game of one player; leave out --players 3.\n"

@@ -12,7 +12,7 @@ from pwdlib.hashers.argon2 import Argon2Hasher
 
 from salon.web.accounts import passwords
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from tests.web.postgres import db_url, postgres, postgres_url  # noqa: F401  (fixtures of both backends)
 
 REAL_HASHER = passwords.HASHER

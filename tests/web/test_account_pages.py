@@ -19,7 +19,7 @@ from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.mail import MailSettings, Smtp
 from tests.web.helpers import PATIENT, free_port, poll, serving
 from tests.web.smtp_inbox import SENDER, Inbox

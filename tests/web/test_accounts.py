@@ -25,7 +25,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from salon.web.accounts import COOKIE
 from salon.web.accounts.sessions import TOUCH_AFTER
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED, Limits
+from salon.web.caps import UNLIMITED, Limits
 from salon.web.storage import METADATA, Database
 from salon.web.storage.schema import OUTBOX
 from tests.web.conftest import REAL_HASHER

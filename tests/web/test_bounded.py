@@ -24,8 +24,8 @@ from salon.core.errors import ConfigError
 from salon.core.game import game_class
 from salon.web.app import create_app
 from salon.web.bot_policy import BOUNDS
+from salon.web.caps import UNLIMITED, Limits
 from salon.web.errors import Refused
-from salon.web.guard import UNLIMITED, Limits
 from salon.web.storage import Storage
 from salon.web.tables import bots as bots_module
 from salon.web.tables.hub import Hub

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from tests.web.helpers import serving
 
 STEPS = 20_000

@@ -19,11 +19,11 @@ from fastapi.testclient import TestClient
 from salon.web.accounts import COOKIE, Account
 from salon.web.accounts import store as accounts
 from salon.web.app import create_app
+from salon.web.caps import UNLIMITED
 from salon.web.chat import Chat, between
 from salon.web.chat import store as chat_store
 from salon.web.chat.service import TEXT_LIMIT
 from salon.web.errors import Refused
-from salon.web.guard import UNLIMITED
 from salon.web.storage import Database, Storage
 from salon.web.storage.schema import REPORTS
 from salon.web.tables.hub import Hub

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from tests.web.helpers import act, create, error_code, room_of, state
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]

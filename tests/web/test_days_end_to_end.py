@@ -23,7 +23,7 @@ import httpx2 as httpx
 import pytest
 from playwright.sync_api import expect
 
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.mail.outbox import KINDS, Kind
 from tests.web.helpers import TOKEN, poll
 from tests.web.test_account_pages import LAPTOP, LEGIBLE, PASSWORD, PHONE, SHOTS, SLOW, WIDE, Site, served

@@ -32,8 +32,8 @@ from salon.web.api.errors import MAX_BODY
 from salon.web.api.middleware import declared_over
 from salon.web.api.models import Refused as RefusedBody
 from salon.web.app import create_app
+from salon.web.caps import UNLIMITED
 from salon.web.errors import Refused
-from salon.web.guard import UNLIMITED
 from salon.web.replay import replay_record
 from tests.web.helpers import poll
 

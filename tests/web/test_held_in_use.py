@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.tables.rooms import IDLE_KEPT
 from tests.web.helpers import poll
 from tests.web.test_accounts import ADDRESS_HEADER, Addressed, Browser, Server, sign_up

@@ -15,8 +15,9 @@ from typing import Any, TypeVar
 from fastapi.testclient import TestClient
 
 from salon.web.app import create_app
+from salon.web.caps import UNLIMITED, Limits
 from salon.web.errors import Refused
-from salon.web.guard import UNLIMITED, Limits, network_group
+from salon.web.guard import network_group
 from salon.web.storage import CONNECTIONS, RATE_HITS, Database
 from tests.web.helpers import error_code, hub_of, received
 

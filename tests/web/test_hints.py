@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from httpx2 import Response
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from tests.web.helpers import TOKEN, error_code, room_of, state
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]

@@ -13,7 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from salon.web.app import create_app
-from salon.web.guard import SECURITY_HEADERS, UNLIMITED
+from salon.web.caps import UNLIMITED
+from salon.web.guard import SECURITY_HEADERS
 from salon.web.tables import room as room_module
 from tests.web.helpers import TOKEN, create, error_code, hub_of, room_of
 

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from salon.i18n import languages
 from salon.web import server
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.mail import KINDS, MAIL_OFF, MailSettings, Smtp, sender, wants
 from salon.web.mail.claims import Claimed
 from salon.web.mail.outbox import OutboxRow

@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.storage.schema import OUTBOX
 from tests.web.helpers import poll, serving
 

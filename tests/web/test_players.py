@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from salon.web.accounts.store import digest
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.players.figures import kinds, shown
 from salon.web.players.follows import ONLINE_WITHIN
 from salon.web.storage import ACCOUNT_SESSIONS, ACCOUNTS, GAMES, SEATS, Database

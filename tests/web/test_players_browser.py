@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.storage import Database
 from salon.web.storage.schema import RATING_CHANGES
 from tests.web.helpers import serving

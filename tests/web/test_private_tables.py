@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.tables.room import ABSENT_AFTER, IDLE_AFTER
 from tests.web.helpers import TOKEN, Clock, error_code, room_of, settled, state
 

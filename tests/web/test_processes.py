@@ -17,8 +17,8 @@ import sqlalchemy as sa
 
 from salon.bots.base import Bot
 from salon.web import quota
+from salon.web.caps import UNLIMITED, Limits
 from salon.web.errors import Refused
-from salon.web.guard import UNLIMITED, Limits
 from salon.web.storage import BrokenRecord, Database, GameRecord, Storage, StorageError
 from salon.web.storage.database import CHANNEL
 from salon.web.tables.bots import Bots, bot_turn

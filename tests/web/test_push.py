@@ -32,7 +32,7 @@ from py_vapid import Vapid02
 from salon.web.accounts.account import device_label
 from salon.web.api.push import NoticeKind
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED, Limits
+from salon.web.caps import UNLIMITED, Limits
 from salon.web.mail import Letter, MailSettings, Sender, Smtp, post
 from salon.web.mail.digest import WAITED, post_digests
 from salon.web.mail.outbox import CHECKS

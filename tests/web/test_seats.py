@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from tests.web.helpers import TOKEN, Clock, act, error_code, room_of, state
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]

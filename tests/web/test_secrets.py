@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from salon.bots.base import bot_seed
 from salon.core.game import is_secret_seed
 from salon.web.app import create_app
-from salon.web.guard import UNLIMITED
+from salon.web.caps import UNLIMITED
 from salon.web.storage import Database
 from tests.web.helpers import TOKEN, room_of, state
 

@@ -23,8 +23,8 @@ from salon import compiled
 from salon.bots.base import BOTS, make_bot
 from salon.web import jobs
 from salon.web.app import create_app
+from salon.web.caps import UNLIMITED
 from salon.web.compute import LONG_JOB
-from salon.web.guard import UNLIMITED
 from tests.web.helpers import act, error_code, hub_of, room_of, settled, state
 
 ROOT = Path(salon.__file__).parent.parent

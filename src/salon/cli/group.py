@@ -37,6 +37,7 @@ def fail(message: str, code: int = 1) -> None:
 EXTRAS = {
     "fastapi": "server", "starlette": "server", "uvicorn": "server", "websockets": "server", "sqlalchemy": "server",
     "alembic": "server", "psycopg": "server", "limits": "server", "pebble": "server", "regex": "server",
+    "pwdlib": "server", "aiosmtplib": "server", "pywebpush": "server", "webauthn": "server",
     "textual": "tui",
     "numpy": "rl", "gymnasium": "rl", "pettingzoo": "rl", "pyspiel": "rl", "open_spiel": "rl", "ray": "rl",
 }

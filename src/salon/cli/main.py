@@ -9,13 +9,14 @@ import alone took a second."""
 from __future__ import annotations
 
 import importlib
+from importlib.util import find_spec
 from typing import Any
 
 import typer
 from rich.markup import escape
 from typer._click import Command
 
-from salon.cli.group import LazyCommands, SalonGroup, VersionOpt, fail, needs_extra
+from salon.cli.group import EXTRAS, LazyCommands, SalonGroup, VersionOpt, fail, needs_extra
 from salon.core.game import game_names
 
 COMMANDS = ("play", "learn", "simulate", "strength", "fit", "replay", "bench", "serve", "admin", "tournament",
@@ -29,13 +30,11 @@ SERVER = {"serve": "Serve the browser client", "admin": "The operator's tools"}
 
 def _command(name: str) -> Command:
     """The click command ``name``; without the server extra, for ``serve`` and ``admin``, one
-    that says how to install it (its options are unknown then, and so accepted)."""
-    try:
-        found = getattr(importlib.import_module(f"salon.cli.commands.{name}"), name)
-    except ModuleNotFoundError as e:
-        if name not in SERVER or (problem := needs_extra(e)) is None:
-            raise
+    that says how to install it (its options are unknown then, and so accepted).  The extra is
+    looked for, not imported: these commands load the web stack only as they run."""
+    if name in SERVER and (problem := _missing("server")) is not None:
         return _unavailable(name, problem)
+    found = getattr(importlib.import_module(f"salon.cli.commands.{name}"), name)
     if isinstance(found, typer.Typer):
         command = typer.main.get_command(found)
     else:
@@ -46,6 +45,14 @@ def _command(name: str) -> Command:
     # breaks in rich markup: joined, rich wraps it to the terminal
     command.short_help = " ".join((command.help or "").split("\n\n")[0].split())
     return command
+
+
+def _missing(extra: str) -> str | None:
+    """What to install where a module that only ``extra`` brings cannot be found."""
+    for module, of in EXTRAS.items():
+        if of == extra and find_spec(module) is None:
+            return needs_extra(ModuleNotFoundError(name=module))
+    return None
 
 
 def _unavailable(name: str, problem: str) -> Command:

@@ -27,9 +27,10 @@ from salon.web.api import errors
 from salon.web.api.lobby import renderer
 from salon.web.api.middleware import BodyLimit, HostCheck, page_guard
 from salon.web.api.openapi import new_app
+from salon.web.caps import Limits
 from salon.web.chat import Chat
 from salon.web.compute import Compute
-from salon.web.guard import Hosts, Limits
+from salon.web.guard import Hosts
 from salon.web.mail import MAIL_OFF, MailSettings, Sender
 from salon.web.storage import Storage
 from salon.web.tables.hub import Hub

@@ -23,8 +23,9 @@ import uvicorn
 from salon.core.errors import ConfigError
 from salon.web import drops
 from salon.web.app import create_app
+from salon.web.caps import Limits
 from salon.web.deadline import with_deadline
-from salon.web.guard import NO_PROXIES, Hosts, Limits, Proxies
+from salon.web.guard import NO_PROXIES, Hosts, Proxies
 from salon.web.mail import MAIL_OFF, MailSettings
 from salon.web.storage import Database
 

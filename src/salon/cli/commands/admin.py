@@ -2,25 +2,24 @@
 PostgreSQL) or stopped (a SQLite file is one process's): the reports players made, the
 accounts they name (suspended, deleted) and ratings (reset, rebuilt and checked).
 
-It needs the server extra, as ``salon serve`` does."""
+It needs the server extra, as ``salon serve`` does; like it, each command imports the web
+stack as it runs, so that ``salon --help`` does not load it."""
 
 from __future__ import annotations
 
 import json
 import time
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
-import sqlalchemy as sa
 import typer
 
 from salon.cli.commands.serve import DbOpt
 from salon.cli.group import fail
 from salon.core.errors import ConfigError
-from salon.web.accounts import store
-from salon.web.standing import ratings
-from salon.web.storage import Database, describe
-from salon.web.storage.schema import ACCOUNTS, REPORTS
+
+if TYPE_CHECKING:
+    from salon.web.storage import Database
 
 T = TypeVar("T")
 
@@ -31,6 +30,8 @@ HandleArg = Annotated[str, typer.Argument(help="The account's handle, as its pro
 
 def _run(db_url: str | None, job: Callable[[Database], T]) -> T:
     """``job`` on the database in one transaction; one error line if it cannot be opened."""
+    from salon.web.storage import Database
+
     try:
         db = Database(db_url, origin="admin")
     except ConfigError as e:
@@ -44,6 +45,8 @@ def _run(db_url: str | None, job: Callable[[Database], T]) -> T:
 
 
 def _account(db: Database, handle: str) -> Any:
+    from salon.web.accounts import store
+
     row = store.by_handle(db, handle)
     if row is None:
         fail(f"no account has the handle {handle!r}")
@@ -51,6 +54,10 @@ def _account(db: Database, handle: str) -> Any:
 
 
 def _handles(db: Database, ids: set[str | None]) -> dict[str | None, str]:
+    import sqlalchemy as sa
+
+    from salon.web.storage.schema import ACCOUNTS
+
     rows = db.conn.execute(sa.select(ACCOUNTS.c.id, ACCOUNTS.c.handle).where(ACCOUNTS.c.id.in_(ids - {None})))
     return {r.id: r.handle or r.id for r in rows}
 
@@ -59,6 +66,10 @@ def _handles(db: Database, ids: set[str | None]) -> dict[str | None, str]:
 def reports(db: DbOpt = None, every: Annotated[bool, typer.Option("--all", help="Handled ones too.")] = False) -> None:
     """The reports players made, the oldest open first: who reported whom and where, their
     words, and the messages around the one reported as they were."""
+    import sqlalchemy as sa
+
+    from salon.web.storage.schema import REPORTS
+
     def read(db_: Database) -> tuple[list[Any], dict[str | None, str]]:
         query = sa.select(REPORTS).order_by(REPORTS.c.at)
         found = list(db_.conn.execute(query if every else query.where(REPORTS.c.state == "open")))
@@ -96,6 +107,8 @@ def handle_report(report: Annotated[str, typer.Argument(help="The report's id, a
                   note: Annotated[str, typer.Option(help="What was done, kept with the report.")] = "",
                   db: DbOpt = None) -> None:
     """Mark a report handled (what was done is done with `suspend`, `delete` or `reset`)."""
+    from salon.web.storage.schema import REPORTS
+
     def mark(db_: Database) -> int:
         return db_.conn.execute(REPORTS.update().where(REPORTS.c.id == report).values(
             state="handled", note=note, handled=time.time())).rowcount
@@ -110,6 +123,8 @@ def suspend(handle: HandleArg, db: DbOpt = None,
             undo: Annotated[bool, typer.Option("--undo", help="Lift the suspension.")] = False) -> None:
     """Suspend an account: it is signed out everywhere and cannot sign in until lifted; its
     seats stay as they are (their turns time out as anyone's)."""
+    from salon.web.accounts import store
+
     def change(db_: Database) -> str:
         row = _account(db_, handle)
         store.change(db_, row.id, suspended=not undo)
@@ -126,6 +141,8 @@ def delete(handle: HandleArg, db: DbOpt = None,
     """Delete an account for good, as its owner may (its finished games keep their seats under
     a deleted player's name).  One with seats at tables in play is refused: suspend it and
     let those tables end first."""
+    from salon.web.accounts import store
+
     if not yes:
         typer.confirm(f"delete the account {handle!r} for good?", abort=True)
 
@@ -144,6 +161,8 @@ def reset(handle: HandleArg, db: DbOpt = None,
           kind: Annotated[str | None, typer.Option(
               help="One kind (a game's name, or <game>-solo for its solo mode); default: every kind.")] = None) -> None:
     """Start an account's ratings again as a newcomer's; the reset is kept in its history."""
+    from salon.web.standing import ratings
+
     def change(db_: Database) -> list[str]:
         return ratings.reset(db_, _account(db_, handle).id, time.time(), kind)
 
@@ -156,6 +175,9 @@ def check_ratings(db: DbOpt = None, rebuild: Annotated[bool, typer.Option(
         "--rebuild", help="Write the rebuilt figures where they differ.")] = False) -> None:
     """Rate every rated game again from its stored placements and compare with the stored
     ratings and their history; exit 1 where they differ (unless --rebuild wrote them)."""
+    from salon.web.standing import ratings
+    from salon.web.storage import describe
+
     games, mismatches = _run(db, lambda db_: ratings.rebuild(db_, write=rebuild))
     for m in mismatches[:20]:
         typer.echo(f"differs: {m.where}: stored {_figures(m.stored)}, rebuilt {_figures(m.rebuilt)}")

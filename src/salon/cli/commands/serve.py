@@ -1,18 +1,21 @@
 """``salon serve``: the game server for playing in a browser (lobby, online play, bots).
 
-It needs the server extra: this module imports the web stack's guards and storage, and
-salon.cli.main offers a command that names the extra where that import fails.
+It needs the server extra, which salon.cli.main looks for before it offers the command; the
+web stack itself is imported only when the command runs, so that ``salon --help`` lists the
+command without loading it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from salon.web.guard import Hosts, Limits, Proxies
-from salon.web.storage import describe, password_of, with_password
+from salon.web.caps import Limits
+
+if TYPE_CHECKING:
+    from salon.web.guard import Proxies
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -125,7 +128,9 @@ def serve(
 ) -> int:
     """Serve the browser client: create and join games, play online against people and bots."""
     from salon.web import server  # the web stack loads only for this command
+    from salon.web.guard import Hosts
     from salon.web.mail import MailSettings
+    from salon.web.storage import describe
 
     _check_rates(create_rate=create_rate, join_rate=join_rate, hint_rate=hint_rate, replay_rate=replay_rate)
     proxies = _proxies(proxy)
@@ -141,7 +146,7 @@ def serve(
     server.check_database(db)
     mail = MailSettings.from_options(site_url or server.url_of(host, port), smtp_host, smtp_port, smtp_user,
                                      smtp_password_file, not smtp_starttls, mail_from)
-    _announce(server.url_of(host, port), db, host, proxies, local)
+    _announce(server.url_of(host, port), describe(db), host, proxies, local)
     typer.echo(f"salon: {mail.describe()}")
     server.run(host, port, db, bot_delay, limits, request_timeout, proxies=proxies,
                hosts=Hosts.listening_on(host, allowed_host or []), workers=workers, mail=mail)
@@ -162,6 +167,8 @@ def _check_rates(**rates: str) -> None:
 
 def _proxies(proxy: list[str] | None) -> Proxies:
     """The proxies ``--proxy`` names, each an address or a network."""
+    from salon.web.guard import Proxies
+
     try:
         return Proxies.parse(proxy or [])
     except ValueError as e:
@@ -171,6 +178,8 @@ def _proxies(proxy: list[str] | None) -> Proxies:
 def _database(ctx: typer.Context, db: str | None, password_file: Path | None) -> str | None:
     """The database's URL with the password of ``--db-password-file``; a password given on the
     command line is taken with a warning, since every user of the computer can read it there."""
+    from salon.web.storage import password_of, with_password
+
     if password_file is not None:
         return with_password(db, password_file)
     if db is not None and password_of(db) and on_command_line(ctx, "db"):
@@ -179,9 +188,9 @@ def _database(ctx: typer.Context, db: str | None, password_file: Path | None) ->
     return db
 
 
-def _announce(url: str, db: str | None, host: str, proxies: Proxies, local: bool) -> None:
+def _announce(url: str, stored: str, host: str, proxies: Proxies, local: bool) -> None:
     """Where to open the lobby, where games are stored, and whether other computers can reach it."""
-    typer.echo(f"salon: open {url} in your browser (games are stored in {describe(db)}); Ctrl+C stops the server.")
+    typer.echo(f"salon: open {url} in your browser (games are stored in {stored}); Ctrl+C stops the server.")
     if not local:
         typer.echo(f"salon: {'behind a proxy' if proxies.networks else f'listening on {host}'}: other computers "
                    "can reach this server, which plays the levels only and tables with a person.")

@@ -17,9 +17,10 @@ from salon.bots.base import BotSpec
 from salon.bots.search import HINT_THINK
 from salon.core.errors import ConfigError
 from salon.web.bot_policy import check_server_bot
+from salon.web.caps import Limits
 from salon.web.compute import Compute
 from salon.web.errors import Refused
-from salon.web.guard import Guard, Limits
+from salon.web.guard import Guard
 from salon.web.mail import MAIL_OFF
 from salon.web.storage import Database, Storage, StorageError
 from salon.web.tables.bots import Bots
