@@ -214,6 +214,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**31 - 1))
+@pytest.mark.heavy
 def test_no_question_whose_answers_are_all_alike_reaches_a_person(config: tuple[str, dict[str, Any]],
                                                                    seed: int) -> None:
     """Played at random with the default preferences (free gains and lone passes taken), every

@@ -125,6 +125,7 @@ def test_an_edited_source_runs_instead_of_the_older_compiled_module(tmp_path: Pa
 
 
 @needs_build
+@pytest.mark.heavy
 def test_unchanged_sources_run_compiled_unless_pure_is_asked(tmp_path: Path) -> None:
     why, _, origin, _ = _engine_of_copy(tmp_path / "a", edit=False)
     assert why == "compiled" and origin.endswith(EXTENSION_SUFFIXES[0])
@@ -139,6 +140,7 @@ def test_the_version_says_which_engine_runs() -> None:
     assert out.stdout.startswith("salon ") and out.stdout.rstrip().endswith("engine: pure Python (SALON_PURE is set)")
 
 
+@pytest.mark.heavy
 def test_what_crosses_to_a_worker_process_pickles_in_either_engine() -> None:
     """The server's workers get a game and a bot and send back moves, a bot and a hint's
     estimates (salon.web.jobs): each pickles and comes back equal, compiled or pure."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import salon
 
 LONGEST = 80
 """The most lines a function may take, its docstring included."""
 
 
+@pytest.mark.heavy
 def test_no_function_runs_over_a_screen() -> None:
     root = Path(salon.__file__).parent
     long = []

@@ -18,6 +18,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from salon.core.plugins import plugins
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "salon"
@@ -110,6 +112,7 @@ def _dependencies(path: Path) -> list[tuple[int, str, str]]:
             + [(line, "names", name) for line, name in _named(source)])
 
 
+@pytest.mark.heavy
 def test_dependencies_point_down_the_layers() -> None:
     offenders = []
     files = sorted(SRC.rglob("*.py"))

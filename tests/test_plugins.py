@@ -83,6 +83,7 @@ def test_a_bot_of_an_upper_layer_registers_from_there() -> None:
     assert "ismcts" in bot_names() and set(BUILT_IN) < set(BOTS)
 
 
+@pytest.mark.heavy
 def test_no_shared_module_names_a_game() -> None:
     """Neither an import of a game's package nor a game's name in code (docstrings may give
     examples): shared code reaches every game through its plug-in alone.  (The layers below

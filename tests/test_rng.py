@@ -40,6 +40,7 @@ def test_a_secret_seed_keys_the_generator_with_its_32_bytes() -> None:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 12345, SEEDS - 1])
+@pytest.mark.heavy
 def test_a_fast_seed_keeps_splitmix64(seed: int) -> None:
     rng = make_rng(seed)
     assert type(rng) is Rng and rng.state == Rng(derive_seed(seed)).state

@@ -65,6 +65,7 @@ def _walk(field: Field, hint: Any, path: str, found: list[str]) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.heavy
 def test_the_vector_layout_reads_the_keys_the_shapes_declare(name: str) -> None:
     found = plugin(name)
     assert found is not None and found.encoding is not None
@@ -76,6 +77,7 @@ def test_the_vector_layout_reads_the_keys_the_shapes_declare(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.heavy
 def test_what_the_engine_shows_fits_the_shapes(name: str) -> None:
     """Every seat's and a spectator's observation, and every decision, of one seeded game per
     config, every few steps (tests/test_schemas.py checks many more games)."""

@@ -102,6 +102,7 @@ def keyed_errors() -> set[str]:
     return keys
 
 
+@pytest.mark.heavy
 def test_every_keyed_error_has_a_text_in_every_language() -> None:
     keys = keyed_errors()
     assert {"error.unknown_bot", "error.bots_count", "error.unknown_game", "config.not_mapping",

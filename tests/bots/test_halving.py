@@ -36,6 +36,7 @@ def _first(seed: int, g: Game) -> str:
     return sorted(look.values, key=lambda a: -look.values[a])[0]
 
 
+@pytest.mark.heavy
 def test_halving_plays_the_look_aheads_choice_in_every_world_and_halves_the_rest() -> None:
     g = _wide()[0]
     bot = SearchBot(3, iterations=2, keep=4, halving=1)
@@ -49,6 +50,7 @@ def test_halving_plays_the_look_aheads_choice_in_every_world_and_halves_the_rest
     assert sum(1 for w in played.values() if w == bot.worlds) <= 2
 
 
+@pytest.mark.heavy
 def test_a_time_budget_plays_every_halving_round_at_least_once() -> None:
     g = _wide()[0]
     bot = SearchBot(2, think=1e-9, keep=4, halving=1)
@@ -63,6 +65,7 @@ def test_the_hard_and_expert_levels_are_the_second_design() -> None:
     assert (expert.think, expert.keep, expert.halving, expert.turns, expert.win) == (5.0, 8, True, 2, True)
 
 
+@pytest.mark.heavy
 def test_halving_is_deterministic_for_a_seed() -> None:
     g = _wide()[0]
     runs = [SearchBot(5, iterations=2, keep=5, halving=1) for _ in range(2)]
@@ -71,6 +74,7 @@ def test_halving_is_deterministic_for_a_seed() -> None:
 
 
 @pytest.mark.parametrize("name", ["rococo", "necklace"])
+@pytest.mark.heavy
 def test_the_look_aheads_choice_stands_unless_another_is_better_in_the_same_worlds(name: str) -> None:
     """With an unreachable confidence another action replaces the look-ahead's choice only when
     it was ahead by the same amount in every world (no spread: a sure gain); with none at
@@ -99,6 +103,7 @@ def test_an_advantage_counts_only_beyond_its_standard_error() -> None:
     assert trial.significant("a", "b", 0.0) is False  # never played in the same world
 
 
+@pytest.mark.heavy
 def test_longer_play_outs_reach_more_turns() -> None:
     """With ``turns=2`` a play-out ends a turn of the seat later than with one: further on in
     the game on average over the actions, as its progress tells (a line may end early where a
@@ -123,6 +128,7 @@ def test_longer_play_outs_reach_more_turns() -> None:
     assert reached[2] > reached[1] > progress(g)
 
 
+@pytest.mark.heavy
 def test_rivals_that_stray_from_the_look_ahead_change_the_play_outs_reproducibly() -> None:
     """With ``rivals`` the other seats' play-out moves are drawn, not the look-ahead's best: the
     estimates move, and a seed still gives the same ones."""
@@ -138,6 +144,7 @@ def test_rivals_that_stray_from_the_look_ahead_change_the_play_outs_reproducibly
     assert changed
 
 
+@pytest.mark.heavy
 def test_the_win_objective_judges_by_the_chance_of_finishing_first() -> None:
     g = game_class("rococo").new(SOLO, 4)
     while len(g.legal_actions()) < 3:
@@ -161,6 +168,7 @@ def test_a_win_chance_follows_the_margin_and_the_spread() -> None:
 
 
 @pytest.mark.parametrize("name,config", [("rococo", {"players": 2}), ("rococo", SOLO), ("necklace", {"players": 3})])
+@pytest.mark.heavy
 def test_progress_runs_from_the_start_to_the_end(name: str, config: dict[str, object]) -> None:
     g = game_class(name).new(config, 2)
     ev = evaluation_of(g)
@@ -179,6 +187,7 @@ def test_progress_runs_from_the_start_to_the_end(name: str, config: dict[str, ob
         assert ev.spread(g) == 0.0
 
 
+@pytest.mark.heavy
 def test_search_v1_keeps_the_first_design_whatever_the_search_becomes() -> None:
     g = _wide()[0]
     v1 = search_v1(4, iterations=2)
@@ -208,6 +217,7 @@ def test_the_play_out_policy_plays_the_policys_most_likely_legal_action() -> Non
 
 
 @pytest.mark.parametrize("policy", ["fast", "table"])
+@pytest.mark.heavy
 def test_play_out_policies_change_the_estimates_reproducibly_and_survive_pickling(policy: str) -> None:
     """With ``fast`` the model's policy decides beyond the first reply, with ``table`` its action
     table: the estimates move, a seed still gives the same ones, and a bot sent to another

@@ -161,6 +161,7 @@ def test_the_heuristic_with_a_temperature_varies_its_play_outs_choice_reproducib
         HeuristicBot(1, temperature=-1.0)
 
 
+@pytest.mark.heavy
 def test_a_solo_play_out_ends_after_the_players_next_turn() -> None:
     """R-SOLO-PH3-1: Madame du Barry's turns run inside the player's, so the player's
     decisions follow one another with the same seat to move; the turn hook still tells each

@@ -112,6 +112,7 @@ def test_a_simulation_reads_each_seat_s_spec_once_however_many_games(reads: int,
     assert COUNTED.reads == reads  # the option's, not one a game or a move
 
 
+@pytest.mark.heavy
 def test_a_server_reads_a_seat_s_spec_once_when_it_makes_the_table_and_once_when_it_restores_it(
         reads: int, tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'salon.db'}"

@@ -55,6 +55,7 @@ def test_a_clear_difference_is_told_apart(elo: float, expected: str, games: int,
 
 
 @pytest.mark.parametrize(("games", "opponents"), [(2, 1), (4, 3)])
+@pytest.mark.heavy
 def test_the_error_rates_are_the_ones_asked_for(games: int, opponents: int) -> None:
     """At exactly elo0 the test accepts H1 in about alpha of the runs, at exactly elo1 it
     accepts H0 in about beta of them (with a tolerance for 200 runs: 3 standard errors)."""

@@ -109,6 +109,7 @@ def test_expansions_with_load_is_refused(run: Run, tmp_path: Path) -> None:
     assert result.stderr.startswith("error: --expansions and --load")
 
 
+@pytest.mark.heavy
 def test_help_is_not_an_error(run: Run) -> None:
     for args in ([], ["--help"], ["play", "--help"], ["simulate", "--help"], ["replay", "--help"],
                  ["bench", "--help"]):
@@ -140,6 +141,7 @@ def test_the_version_loads_neither_the_web_stack_nor_the_bots() -> None:
 
 
 @pytest.mark.parametrize("args", [["--help"], ["serve", "--help"], ["admin", "--help"]])
+@pytest.mark.heavy
 def test_the_help_does_not_load_the_web_stack(args: list[str]) -> None:
     """The server's commands load the web stack as they run, not to show their help, so that
     ``salon --help``, which loads every command, starts as quickly as the others."""

@@ -37,6 +37,7 @@ def test_every_pair_plays_the_same_seeds_with_the_seats_swapped_round_by_round()
         assert lineup[0] != lineup[1] and lineup == lineup[:2] * 2
 
 
+@pytest.mark.heavy
 def test_a_ladder_rates_every_bot_the_stronger_on_top_whatever_the_workers(run: Run, tmp_path: Path) -> None:
     args = ["ladder", "rococo", "--pool", f"random,{CHEAP}", "--games", "2", "--seed", "3"]
     one = run(*args, "--workers", "1", "--out", str(tmp_path / "one.json"))
@@ -54,6 +55,7 @@ def test_a_ladder_rates_every_bot_the_stronger_on_top_whatever_the_workers(run: 
     assert report["complete"] and report["games_per_pairing"] == 2 and report["pool"] == ["random", CHEAP]
 
 
+@pytest.mark.heavy
 def test_the_solo_ladder_puts_madame_du_barry_on_it(run: Run, tmp_path: Path) -> None:
     out = tmp_path / "solo.json"
     result = run("ladder", "rococo", "--solo", "--pool", "random,easy", "--games", "1", "--out", str(out))

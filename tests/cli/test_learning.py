@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .conftest import Run
 
 
+@pytest.mark.heavy
 def test_selfplay_then_train_from_the_command_line(run: Run, tmp_path: Path) -> None:
     shards = tmp_path / "shards"
     played = run("selfplay", "necklace", "--bots", "random", "--games", "24", "--every", "3", "--shard", "12",

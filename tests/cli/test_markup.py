@@ -266,6 +266,7 @@ def _full_screen(game: Game, sup: GameSupport, humans: set[int], lang: str, seed
 
 
 @pytest.mark.parametrize("key", GAMES)
+@pytest.mark.heavy
 def test_whole_games_word_every_line_and_choice_without_a_tag(key: str) -> None:
     """Every log line (as each seat and a spectator see it), every question and every choice's
     explanation of whole random games, as the terminal renders them in every language."""
@@ -292,6 +293,7 @@ def test_whole_games_word_every_line_and_choice_without_a_tag(key: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("key", GAMES)
+@pytest.mark.heavy
 def test_the_line_mode_prints_no_tag(key: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--plain``: the board, the choices, the log, the hints, ``why``, the questions, from
     the start of a game and at its end."""
@@ -306,6 +308,7 @@ def test_the_line_mode_prints_no_tag(key: str, lang: str, monkeypatch: pytest.Mo
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("key", GAMES)
+@pytest.mark.heavy
 def test_the_full_screen_widgets_show_no_tag(key: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The full-screen mode: what the journal, the board, the players' pane, the choices and
     the titles show, from the start of a game and at its end.  It shows the texts the line

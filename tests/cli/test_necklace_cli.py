@@ -208,6 +208,7 @@ def test_bench_json_shape(run: Run) -> None:
     assert data["heuristic_ms_per_decision"] > 0
 
 
+@pytest.mark.heavy
 def test_bench_table(run: Run) -> None:
     result = run("bench", "necklace", "--seconds", "0.05")
     assert result.exit_code == 0, result.output
@@ -217,6 +218,7 @@ def test_bench_table(run: Run) -> None:
 # --- replay
 
 
+@pytest.mark.heavy
 def test_saved_game_is_verified_by_replay(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "necklace.json"
     assert run("play", "necklace", "--bots", "random,random", "--seed", "6", "--save", str(save)).exit_code == 0

@@ -50,6 +50,7 @@ def _session(humans: set[int], players: int = 3, seed: int = 4) -> tuple[Scripte
     return Scripted(game, seats, sup.view(game, "en", labels), console, "en", None, 0.0, sup), out
 
 
+@pytest.mark.heavy
 def test_a_lone_pass_or_done_is_made_for_the_human_and_told_in_one_line() -> None:
     session, out = _session({0})
     assert session.run() == 0 and session.game.is_over()
@@ -125,6 +126,7 @@ def test_a_line_of_choices_that_cannot_all_be_played_is_refused_whole() -> None:
     assert session.several(f"{legal[0]} DONE", legal, 0) == [legal[0], "done"]
 
 
+@pytest.mark.heavy
 def test_the_question_shows_its_colours_not_their_markup() -> None:
     """Prompts name gems in colour (rich markup): the options panel renders it, never prints it."""
     session, _ = _session({0, 1, 2}, seed=6)

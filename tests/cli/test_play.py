@@ -68,6 +68,7 @@ def test_three_bots_with_players_option(run: Run) -> None:
     assert "Final scoring" in result.stdout
 
 
+@pytest.mark.heavy
 def test_human_answers_then_end_of_input_stops_cleanly(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "rococo", "--bots", "human,random", "--seed", "5", "--save", str(save),
@@ -83,6 +84,7 @@ def test_human_answers_then_end_of_input_stops_cleanly(run: Run, tmp_path: Path)
     assert len(game.history) > 40  # the bot's actions are saved too
 
 
+@pytest.mark.heavy
 def test_saved_record_is_verified_by_replay(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     assert run("play", "rococo", "--bots", "random,random", "--seed", "2", "--save", str(save)).exit_code == 0
@@ -95,6 +97,7 @@ def test_saved_record_is_verified_by_replay(run: Run, tmp_path: Path) -> None:
     assert as_json["result"]["scores"] == list(record.load(save).result().scores)
 
 
+@pytest.mark.heavy
 def test_tampered_record_fails_replay_with_one_line(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     assert run("play", "rococo", "--bots", "random,random", "--seed", "3", "--save", str(save)).exit_code == 0
@@ -219,6 +222,7 @@ def test_solo_game_with_the_jewelry_box_and_the_heuristic_bot(run: Run) -> None:
     assert "jewelry" in out[out.index("Final scoring"):]
 
 
+@pytest.mark.heavy
 def test_solo_human_sees_madames_turns_right_before_the_next_decision(run: Run) -> None:
     result = run("play", "rococo", "--solo", "--seed", "5", input=DRAFT + "1\n" * 57)
     assert result.exit_code == 0, result.output
@@ -247,6 +251,7 @@ def test_solo_record_replays_with_madame(run: Run, tmp_path: Path) -> None:
     assert len(as_json["result"]["scores"]) == 2
 
 
+@pytest.mark.heavy
 def test_unfinished_solo_game_continues_with_another_player(run: Run, tmp_path: Path) -> None:
     save = tmp_path / "solo.json"
     run("play", "rococo", "--solo", "--seed", "7", "--save", str(save), input="1\n" * 15)
@@ -258,6 +263,7 @@ def test_unfinished_solo_game_continues_with_another_player(run: Run, tmp_path: 
     assert record.load(save).is_over()
 
 
+@pytest.mark.heavy
 def test_2013_edition_game_speaks_its_own_words(run: Run) -> None:
     result = run("play", "rococo", "--edition", "2013", "--players", "3", "--bots", "human,random,random",
                  "--seed", "8", input="board\n" + "1\n" * 40)

@@ -47,6 +47,7 @@ def _where(app: ReplayApp) -> str:
     return str(app.query_one("#where", Static).render())
 
 
+@pytest.mark.heavy
 def test_the_viewer_steps_and_jumps(saved: Path) -> None:
     loaded = record.load_saved(saved)
     replay = Replay.of(loaded.game, record_labels(loaded, "en"), support("rococo"), "en")

@@ -227,6 +227,7 @@ def test_bench_solo_and_2013_keep_the_shape(run: Run) -> None:
     assert "Solo mode" in table.stdout
 
 
+@pytest.mark.heavy
 def test_the_reference_takes_one_turn_at_least() -> None:
     """Without time to spend, the reference still plays one turn of whole games of each, and a
     solo game is set beside Hearts at its one player count."""
@@ -235,6 +236,7 @@ def test_the_reference_takes_one_turn_at_least() -> None:
     assert solo["games_per_s"] > 0 and solo["decisions_per_s"] > 0
 
 
+@pytest.mark.heavy
 def test_bench_tells_each_stage_as_it_ends_for_its_progress_bar() -> None:
     seen: list[str] = []
     bench_mod.bench("necklace", 0.01, step=seen.append)

@@ -138,6 +138,7 @@ def test_the_board_takes_the_middle_with_a_visible_focus(name: str, config: dict
     asyncio.run(scenario())
 
 
+@pytest.mark.heavy
 def test_board_part_fills_the_board_pane_with_that_part_alone() -> None:
     """``board drawers`` at 80×24: the drawers in a page or two instead of pages 7 and 8 of 12."""
     async def scenario() -> None:
@@ -306,6 +307,7 @@ def finished() -> Replay:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.heavy
 def test_the_replays_players_table_is_whole(finished: Replay, size: tuple[int, int]) -> None:
     app = ReplayApp(finished, finished.total)
     result = finished.start.clone()

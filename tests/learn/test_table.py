@@ -19,6 +19,8 @@ from salon.core.game import game_class
 from salon.learn import selfplay, table, train
 from salon.learn import weights as weights_file
 
+pytestmark = pytest.mark.heavy  # self-play and fits, seconds on the pure engine
+
 SIZE = 6
 
 

@@ -88,6 +88,7 @@ def test_same_turn_stops_at_a_new_turn_or_reveal() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.heavy
 def test_the_spread_shrinks_with_each_sale_and_ends_at_nothing(players: int) -> None:
     """The margin's spread (what a search turns into a chance of finishing first) is declared
     for every player count, shrinks as the sales are held, and is 0 once the result is sure."""

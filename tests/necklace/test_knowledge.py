@@ -37,6 +37,7 @@ def play_until(players: int, seed: int, found: Callable[[Necklace, list[Event]],
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.heavy
 def test_what_a_seat_knows_is_in_the_hand_and_stays_there_in_its_worlds_QN_INFO_1(players: int) -> None:
     """After every third action of random games: each card a seat knows of is in that hand, its
     worlds keep each of them there, and its own hand is its own."""

@@ -98,6 +98,7 @@ def test_random_games_stay_within_the_limits(players: int, option: int) -> None:
     (3, "heuristic", {}),
     (4, "heuristic:width=1:budget=100", OPTIONS[2]),
 ])
+@pytest.mark.heavy
 def test_heuristic_games_stay_within_the_limits(players: int, spec: str, options: dict[str, Any]) -> None:
     g = Necklace.new(cfg_of(players, options), 5)
     bots = [make_bot(spec, 50 + seat) for seat in range(players)]

@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from salon.necklace.game import Necklace
 from salon.necklace.kinds import MERCHANT, NECKLACE
 from tests.necklace.positions import begin_sale, find, hidden_names, new_game, run, set_hand
@@ -59,6 +61,7 @@ def _games() -> Iterator[tuple[Necklace, random.Random]]:
         yield g, random.Random(seed)
 
 
+@pytest.mark.heavy
 def test_observations_never_show_hidden_cards_QN_INFO_1() -> None:
     for g, rng in _games():
         while not g.is_over():

@@ -17,6 +17,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from tests.coverage import Pending, cited, pending_problems, read_pending, read_sources, stale, uncovered
 
 HERE = Path(__file__).resolve()
@@ -66,6 +68,7 @@ def test_whole_ids_only() -> None:
     assert not cited("QN-BUY-1", ["def test_QN_BUY_10()"])
 
 
+@pytest.mark.heavy
 def test_every_rule_is_cited_by_a_test_or_pending() -> None:
     missing = uncovered(defined_ids(), source_texts(), pending())
     assert not missing, f"{len(missing)} rule ids have no test and are not pending: {' '.join(missing)}"

@@ -108,6 +108,7 @@ def test_merchant_places_in_the_pile_QN_SETUP_9_QN_AMB_5() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.heavy
 def test_third_merchant_among_the_last_five_never_sixth_QN_SETUP_9(players: int) -> None:
     """QN-SETUP-9: "parmi les 5 dernières cartes".  Over 3,000 deals the third Merchant is
     always one of the last five cards of the pile, never the sixth from the bottom (where

@@ -101,6 +101,7 @@ def test_the_documented_evaluate_bots_recipe_repeats(capsys: pytest.CaptureFixtu
     assert len(runs[0][0]) > SEED_BYTES
 
 
+@pytest.mark.heavy
 def test_the_ismcts_bot_draws_its_worlds_from_its_own_generator() -> None:
     """Two IS-MCTS bots of one seed search a position alike, visit for visit (their policies
     are their visit counts): their worlds come from their generators, not from a sampler

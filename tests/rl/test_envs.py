@@ -453,6 +453,7 @@ def test_rl_bench_is_deterministic_in_its_counts() -> None:
         assert line["ratio"] > 0
 
 
+@pytest.mark.heavy
 def test_bench_rl_command(monkeypatch: pytest.MonkeyPatch) -> None:
     """``salon bench GAME --rl``: the JSON report and the table, with its note."""
     import json

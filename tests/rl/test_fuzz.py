@@ -108,6 +108,7 @@ def test_the_fuzz_configs_take_every_value_of_every_option(name: str) -> None:
 
 
 @pytest.mark.parametrize("name, config, seed", _cases())
+@pytest.mark.heavy
 def test_random_play_through_every_environment(name: str, config: dict[str, Any], seed: int) -> None:
     check_aec(name, config, seed)
     check_gym(name, config, seed)

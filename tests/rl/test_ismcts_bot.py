@@ -31,6 +31,7 @@ def _opening(name: str, config: dict[str, object], spec: str, seed: int, steps: 
 
 @pytest.mark.parametrize("name, config", [("rococo", {"players": 2}), ("necklace", {"players": 3}),
                                           ("rococo", {"players": 1, "solo": True})], ids=["rococo", "necklace", "solo"])
+@pytest.mark.heavy
 def test_it_plays_legal_actions_and_again_the_same_for_its_seed(name: str, config: dict[str, object]) -> None:
     first = _opening(name, config, "ismcts:simulations=3", 4, 12)
     assert len(first) >= 12

@@ -178,6 +178,7 @@ def test_r_noble_3_a_resource_tile_with_three_colours() -> None:
     assert (me(g).thread, me(g).lace) == before and me(g).silk == [0, 0, 0, 0]
 
 
+@pytest.mark.heavy
 def test_r_noble_4_noble_garments_come_up_like_any_other() -> None:
     """R-NOBLE-4 (informative: about 2-3 of the 4 appear in a 3-4 player game): the Noble tiles
     are drawn from the bag like every other garment, so each appears in the display as often

@@ -119,6 +119,7 @@ def test_random_games_stay_within_the_limits(name: str) -> None:
     longest(name)  # every game is checked as it ends
 
 
+@pytest.mark.heavy
 def test_a_heuristic_game_stays_within_the_limits() -> None:
     g = Rococo.new({"players": 2, "expansions": "all"}, 5)
     bots = [make_bot("heuristic:width=1:budget=20", 50 + seat) for seat in range(2)]

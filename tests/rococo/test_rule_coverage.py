@@ -202,6 +202,7 @@ def test_pending_entries_are_well_formed() -> None:
     assert not problems, "; ".join(problems)
 
 
+@pytest.mark.heavy
 def test_pending_ids_are_not_cited() -> None:
     """Once a test cites a pending id, its line must leave rules_pending.txt."""
     cited_now = stale(pending(), source_texts())

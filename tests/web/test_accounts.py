@@ -229,6 +229,7 @@ def test_sign_out_and_in_again(server: Server) -> None:
     assert ann.post("/api/account/sign-out").status_code == 200, "signing out twice is no error"
 
 
+@pytest.mark.heavy
 def test_the_session_cookie_is_http_only_lax_and_secure_over_https() -> None:
     for base, secure in (("https://testserver.local", True), ("http://testserver.local", False)):
         for server in serve(base_url=base):
@@ -256,6 +257,7 @@ def test_the_cookie_is_secure_when_the_named_proxy_says_https(trusted: str, secu
 # --- the session
 
 
+@pytest.mark.heavy
 def test_a_session_ends_after_its_idle_time_and_a_request_renews_it(server: Server) -> None:
     ann = server.browser()
     sign_up(server, ann)
@@ -323,6 +325,7 @@ def test_name_and_language(server: Server) -> None:
     assert ann.get("/api/account").json()["name"] == "Anne de Noailles"
 
 
+@pytest.mark.heavy
 def test_a_new_address_is_the_accounts_once_its_link_is_followed_and_the_old_one_is_told(server: Server) -> None:
     ann = server.browser()
     sign_up(server, ann)
@@ -369,6 +372,7 @@ def test_a_new_password_is_long_enough_and_not_a_common_one(server: Server, pass
     assert server.rows("accounts") == []
 
 
+@pytest.mark.heavy
 def test_a_hash_of_weaker_parameters_is_made_anew_at_the_next_right_sign_in(server: Server) -> None:
     """A hash carries its parameters (salon.web.accounts.passwords): a server with stronger
     ones hashes the password again when it is next given right, never on a wrong guess."""
@@ -385,6 +389,7 @@ def test_a_hash_of_weaker_parameters_is_made_anew_at_the_next_right_sign_in(serv
     assert sign_in(server.browser()).status_code == 200
 
 
+@pytest.mark.heavy
 def test_any_eight_characters_will_do(server: Server) -> None:
     for password in ("aaaa bbb", "\U0001f600" * 8, "пароль добрий", "x" * 256):
         r = server.browser().post("/api/account/sign-up", {"name": "Ann", "email": f"{len(password)}@example.org",
@@ -496,6 +501,7 @@ def test_a_second_seat_at_one_table_is_held_by_its_token_only(server: Server) ->
 # --- deletion
 
 
+@pytest.mark.heavy
 def test_a_deleted_account_leaves_its_tables_and_its_name_and_address_go_from_every_row(server: Server) -> None:
     ann, bea = server.browser(), server.browser("198.51.100.8")
     sign_up(server, ann, name="Anne Noailles", email="anne.noailles@example.org")

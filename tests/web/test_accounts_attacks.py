@@ -39,6 +39,7 @@ def answer(r: object) -> tuple[int, str]:
 # --- guessing passwords
 
 
+@pytest.mark.heavy
 def test_one_address_gets_five_guesses_at_an_account_and_the_owner_signs_in_all_the_same(server: Server) -> None:
     owner = server.browser(OWNER)
     sign_up(server, owner)
@@ -89,6 +90,7 @@ def test_an_owner_at_a_new_address_proves_it_by_a_reset_and_signs_in(server: Ser
     assert sign_in(travelling, password="the garden at Trianon").status_code == 200
 
 
+@pytest.mark.heavy
 def test_one_address_cannot_try_one_password_on_many_accounts(server: Server) -> None:
     sprayer = server.browser(strangers(1)[0])
     for n in range(throttle.ADDRESS_MOST):
@@ -248,6 +250,7 @@ def test_another_accounts_session_cannot_be_revoked(server: Server) -> None:
 # --- refusals
 
 
+@pytest.mark.heavy
 def test_every_refusal_of_the_accounts_is_a_json_4xx_with_a_code_every_language_words(server: Server) -> None:
     guest = server.browser(strangers(1)[0])
     probes = [

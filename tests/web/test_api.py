@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -391,6 +392,7 @@ def test_a_version_must_be_a_number(client: TestClient) -> None:
     assert room.game.state_hash() == before
 
 
+@pytest.mark.heavy
 def test_reconnect_with_the_token_restores_the_seat(client: TestClient) -> None:
     game_id, t0, t1 = two_humans(client)
     tokens = (t0, t1)
@@ -408,6 +410,7 @@ def test_reconnect_with_the_token_restores_the_seat(client: TestClient) -> None:
         assert again["observation"] == shown(room.game, seat)
 
 
+@pytest.mark.heavy
 def test_bots_play_their_seats(client: TestClient) -> None:
     game_id, token = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"},
                                       {"kind": "bot", "bot": "heuristic"}], config={"start_player": 1})
@@ -429,6 +432,7 @@ def test_bots_play_their_seats(client: TestClient) -> None:
 # --- durability and the read-only views
 
 
+@pytest.mark.heavy
 def test_restart_restores_every_unfinished_game(db_url: str) -> None:
     with TestClient(create_app(db_url, bot_delay=0, allow_seed=True)) as c:
         game_id, t0, t1 = two_humans(c)

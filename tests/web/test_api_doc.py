@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
 
@@ -30,11 +31,13 @@ def document_of(client: TestClient) -> dict[str, Any]:
     return app.openapi()
 
 
+@pytest.mark.heavy
 def test_the_committed_reference_is_what_the_server_says(client: TestClient) -> None:
     written = render(document_of(client))
     assert REFERENCE.read_text(encoding="utf-8") == written, f"docs/web-api.md is out of date: run {COMMAND}"
 
 
+@pytest.mark.heavy
 def test_the_openapi_document_and_its_page_are_served(client: TestClient) -> None:
     document = client.get("/api/openapi.json").json()
     assert document == document_of(client)
@@ -54,6 +57,7 @@ def test_the_openapi_document_and_its_page_are_served(client: TestClient) -> Non
     assert client.get("/").headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
 
 
+@pytest.mark.heavy
 def test_every_route_answers_a_documented_shape_and_refuses_in_the_one_shape(client: TestClient) -> None:
     document = document_of(client)
     operations = [(method, path, operation) for path, methods in document["paths"].items()

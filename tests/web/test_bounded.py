@@ -72,6 +72,7 @@ def test_a_local_server_refuses_a_bot_parameter_out_of_range(spec: str) -> None:
         assert not hub_of(c).rooms.held
 
 
+@pytest.mark.heavy
 def test_a_local_server_takes_specs_within_range() -> None:
     limits = replace(UNLIMITED, max_bot_think=5.0)
     with TestClient(create_app("sqlite://", bot_delay=0, limits=limits)) as c:
@@ -119,6 +120,7 @@ def test_a_stored_bot_the_server_no_longer_plays_is_quarantined(tmp_path: Path) 
         assert [b["id"] for b in broken] == [game_id] and "think must be between" in broken[0]["reason"]
 
 
+@pytest.mark.heavy
 def test_a_bot_past_its_deadline_is_stopped_and_its_game_goes_on(monkeypatch: pytest.MonkeyPatch,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
     """Fifty sampled worlds a decision cannot be searched in a hundredth of a second: each
@@ -206,6 +208,7 @@ def test_hints_are_rated_per_seat() -> None:
         assert [r.status_code for r in asked] == [200, 200, 429] and error_code(asked[2]) == "rate_limited"
 
 
+@pytest.mark.heavy
 def test_replays_are_rated_per_address() -> None:
     limits = replace(UNLIMITED, replay_rate="2/day")
     rec = json.dumps(record.make_record(game_class("rococo").new({"players": 2}, 1)))

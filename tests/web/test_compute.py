@@ -70,6 +70,7 @@ def test_a_lane_of_long_jobs_delays_another_lanes_quick_ones_by_one_job_at_most(
     assert run(main()) == ["slow0", "quick0", "quick1", "quick2", "quick3", "slow1", "slow2", "slow3"]
 
 
+@pytest.mark.heavy
 def test_lanes_of_like_jobs_take_turns() -> None:
     """Two tables whose jobs take alike: once the second comes, they take turns."""
     async def main() -> str:
@@ -141,6 +142,7 @@ def test_long_jobs_leave_a_worker_to_quick_ones() -> None:
     assert run(main()) == "moved"
 
 
+@pytest.mark.heavy
 def test_a_job_past_its_deadline_is_stopped_and_the_worker_replaced() -> None:
     async def main() -> object:
         compute = Compute(workers=1)

@@ -129,6 +129,7 @@ def test_a_table_that_lasts_days_is_created_and_joined_by_accounts(server: Serve
     assert (summary["pace_days"], summary["on_timeout"]) == (5, "bot")
 
 
+@pytest.mark.heavy
 def test_your_turn_is_posted_with_the_move_and_once_until_the_player_looks(server: Server) -> None:
     ann, bea, game_id, ann_token, bea_token = seated(server)
     first = server.letters("your_turn", "ann@example.org")  # the clock starts once every seat is taken
@@ -243,6 +244,7 @@ def test_an_invited_seat_is_the_invited_accounts_alone_and_shows_in_its_games(se
     assert bea.get("/api/account/games").json()["invitations"] == []
 
 
+@pytest.mark.heavy
 def test_my_games_lists_my_turn_first_then_the_others(server: Server) -> None:
     ann, bea, game_id, ann_token, bea_token = seated(server)
     mine = ann.get("/api/account/games").json()

@@ -41,6 +41,7 @@ def _damage(path: Path, ids: list[str]) -> None:
     engine.dispose()
 
 
+@pytest.mark.heavy
 def test_unrestorable_games_are_quarantined_and_the_others_served(tmp_path: Path,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "salon.db"
@@ -99,6 +100,7 @@ def test_a_damaged_database_file_is_one_clear_line(tmp_path: Path) -> None:
     assert "\n" not in message and str(bad) in message
 
 
+@pytest.mark.heavy
 def test_a_quarantined_game_is_never_played(tmp_path: Path) -> None:
     path = tmp_path / "salon.db"
     url = f"sqlite:///{path}"

@@ -393,6 +393,7 @@ def fuzz(server: Server, caplog: pytest.LogCaptureFixture, per_group: int | None
     assert not logged, "\n".join(sorted(logged)[:20])
 
 
+@pytest.mark.heavy
 def test_every_route_answers_bad_input_with_a_json_refusal(server: Server, caplog: pytest.LogCaptureFixture) -> None:
     fuzz(server, caplog, PER_GROUP)
 
@@ -403,6 +404,7 @@ def test_every_route_answers_every_probe_with_a_json_refusal(server: Server,
     fuzz(server, caplog, None)
 
 
+@pytest.mark.heavy
 def test_a_config_of_the_wrong_shape_is_refused_in_words(server: Server) -> None:
     for expansions in ([[1]], [1, "noble"], [None]):
         with pytest.raises(ConfigError) as refused:
@@ -425,6 +427,7 @@ UNREADABLE = [
 
 
 @pytest.mark.parametrize(("text", "reason"), UNREADABLE)
+@pytest.mark.heavy
 def test_a_record_no_parser_reads_is_refused_in_words(server: Server, text: str, reason: str) -> None:
     r = server.client.post("/api/replay?step=0", content=text.encode(), headers=json_type())
     assert r.status_code == 400, r.text
@@ -442,6 +445,7 @@ def test_a_record_file_no_parser_reads_is_refused_by_the_record_reader(text: str
     assert answered.value.code == "bad_record" and answered.value.extra["key"] == "record.not_a_record"
 
 
+@pytest.mark.heavy
 def test_a_lone_surrogate_is_refused_as_json_no_request_holds(server: Server) -> None:
     r = server.client.post("/api/games", content=b'{"game": "rococo", "seats": [{"kind": "human"}, {"kind": "human"}], '
                                                  b'"config": {"expansions": "\\ud800"}}', headers=json_type())
@@ -454,6 +458,7 @@ def test_a_lone_surrogate_is_refused_as_json_no_request_holds(server: Server) ->
 
 
 @pytest.mark.parametrize("length", ["9" * DIGITS, "0" * DIGITS + "1"], ids=["5,000 digits", "leading zeros"])
+@pytest.mark.heavy
 def test_a_declared_length_int_cannot_read_is_no_crash(server: Server, length: str) -> None:
     r = server.client.post("/api/games", content=b"{}", headers={**json_type(), "Content-Length": length})
     assert r.status_code in (400, 413, 422) and RefusedBody.model_validate(r.json()), r.text

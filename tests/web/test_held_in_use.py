@@ -63,6 +63,7 @@ def signed_in(server: Server, email: str, cookie: str) -> Browser:
     return browser
 
 
+@pytest.mark.heavy
 def test_a_table_nobody_uses_is_dropped_and_loaded_again_on_demand(db_url: str) -> None:
     clock = Clock()
     with process(db_url, clock) as server:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+import pytest
 from fastapi.testclient import TestClient
 
 from salon.web.app import create_app
@@ -54,6 +55,7 @@ def status(c: TestClient, game_id: str) -> str:
     return shown
 
 
+@pytest.mark.heavy
 def test_a_table_no_seated_person_holds_is_ended_and_its_place_given_back() -> None:
     with server(max_tables_per_client=4) as c:
         nobody = table(c, join=False)  # created, never sat at

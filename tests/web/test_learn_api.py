@@ -45,6 +45,7 @@ def test_a_lesson_is_the_learner_s_table_at_each_step(client: TestClient, game: 
 
 
 @pytest.mark.parametrize("path", ["/api/learn/rococo/nope", "/api/learn/chess/basics", "/api/learn/rococo/" + "x" * 61])
+@pytest.mark.heavy
 def test_an_unknown_lesson_is_refused(client: TestClient, path: str) -> None:
     answer = client.get(path)
     assert answer.status_code in (404, 422)

@@ -16,6 +16,7 @@ from salon.web.tables.room import forced_move
 from salon.web.tables.stored import rebuild
 
 
+@pytest.mark.heavy
 def test_no_undo_of_a_lone_move_the_server_made_QN_INFO_1(monkeypatch: pytest.MonkeyPatch) -> None:
     real_sleep = asyncio.sleep
     seen = {"after_lone": 0, "engine_would": 0, "chosen_undone": 0}

@@ -264,6 +264,7 @@ asyncio.run(main(sys.argv[1], int(sys.argv[2]), float(sys.argv[3])))
 """
 
 
+@pytest.mark.heavy
 def test_a_sender_killed_mid_send_leaves_its_letter_to_the_next_after_the_lease(
         db_url: str, inbox: tuple[Inbox, int]) -> None:
     handler, port = inbox

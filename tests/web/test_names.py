@@ -35,6 +35,7 @@ def test_every_default_ignorable_code_point_and_variation_selector_is_removed() 
         assert likeness(f"ad{ch}min") == "admin", f"U+{ord(ch):04X}"
 
 
+@pytest.mark.heavy
 def test_no_cleaned_text_holds_one_and_every_visible_character_is_kept() -> None:
     assert not PROPERTY.search(clean_text(EVERY_CODE_POINT, len(EVERY_CODE_POINT)))
     key = likeness(EVERY_CODE_POINT)

@@ -234,6 +234,7 @@ def test_no_message_names_another_seats_hand_or_presentation(client: TestClient,
     assert secret_events and leaks(room, {0: unredacted})[0]
 
 
+@pytest.mark.heavy
 def test_a_seat_sees_its_own_presentation_and_the_others_only_after_the_reveal(client: TestClient) -> None:
     game_id, tokens = create(client, [{"kind": "human"}, {"kind": "human"}], 8, {"start_player": 0})
     rng = random.Random(8)
@@ -255,6 +256,7 @@ def test_a_seat_sees_its_own_presentation_and_the_others_only_after_the_reveal(c
 
 
 
+@pytest.mark.heavy
 def test_the_others_cannot_count_the_cards_of_a_presentation_QN_SALE_7(client: TestClient) -> None:
     """QN-INFO-1 and the rulebook's warning (not to show how many cards one presents): each
     card presented is an action of its own, shown to its seat only -- the other seat, a
@@ -374,6 +376,7 @@ def test_a_persons_lone_pass_is_made_by_the_server_after_the_bot_delay_QN_INFO_1
     asyncio.run(scenario())
 
 
+@pytest.mark.heavy
 def test_a_presentation_is_sent_in_one_request_and_stored_in_one_commit_QN_SALE_7(client: TestClient) -> None:
     """A seat chooses its cards, takes any back before it confirms, and sends the whole
     presentation at once: all of it is applied or none, and the others see it as one step."""

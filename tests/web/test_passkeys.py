@@ -188,6 +188,7 @@ def test_a_passkey_sign_in_ends_the_session_the_request_came_with(server: Server
     assert shared.get("/api/account").status_code == 401, "the old cookie is worth nothing"
 
 
+@pytest.mark.heavy
 def test_an_account_has_at_most_so_many_passkeys(server: Server) -> None:
     ann, _, _ = registered(server)
     for _ in range(MOST_PASSKEYS - 1):
@@ -324,6 +325,7 @@ def test_a_deleted_account_takes_its_passkeys_with_it(server: Server) -> None:
     assert (r.status_code, error(r)) == (401, "bad_passkey")
 
 
+@pytest.mark.heavy
 def test_failed_passkey_sign_ins_are_throttled_per_address_with_the_passwords(server: Server) -> None:
     _, account, authenticator = registered(server)
     guesser = server.browser("203.0.113.5")
@@ -341,6 +343,7 @@ def test_failed_passkey_sign_ins_are_throttled_per_address_with_the_passwords(se
     assert passkey_sign_in(guesser, authenticator).json() == account
 
 
+@pytest.mark.heavy
 def test_signing_out_is_needed_to_register_and_ceremonies_begun_are_bounded(server: Server) -> None:
     guest = server.browser("203.0.113.5")
     r = guest.post("/api/account/passkeys/options", {"password": PASSWORD})

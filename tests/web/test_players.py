@@ -177,6 +177,7 @@ def test_a_hidden_profile_shows_to_its_owner_and_whom_it_follows_only(server: Se
     assert server.browser().post("/api/account/profile", {"hidden": True}).status_code == 401
 
 
+@pytest.mark.heavy
 def test_the_leaderboard_ranks_established_players_and_lists_the_provisional_apart(server: Server) -> None:
     def fill(db: Database) -> None:
         add_accounts(db, *(account_rows(f"p{i}", f"P{i}") for i in range(7)),
@@ -261,6 +262,7 @@ def test_follows_list_who_is_online_and_their_listed_tables(server: Server) -> N
 
 
 
+@pytest.mark.heavy
 def test_the_load_tools_filling_is_what_the_api_reads(tmp_path: Path) -> None:
     """tools/standing_load.py's rows, on a few accounts: every board and profile answers."""
     url = f"sqlite:///{tmp_path / 'standing.db'}"

@@ -114,6 +114,7 @@ def test_a_stored_choice_the_server_cannot_read_is_its_default() -> None:
     assert preferences_of(preferences_text(Preferences(False, False, True))) == Preferences(False, False, True)
 
 
+@pytest.mark.heavy
 def test_the_server_takes_a_free_gain_for_a_player_who_leaves_it_to_it_R_BON_GEN_2(server: Server) -> None:
     """R-PH3-4 (c): a bonus is optional; one that only gains is taken for the player (the default),
     told as the server's move (no undo of it), and the replay of the stored game flags it alike."""
@@ -128,6 +129,7 @@ def test_the_server_takes_a_free_gain_for_a_player_who_leaves_it_to_it_R_BON_GEN
     assert isinstance(rec, GameRecord) and rebuild(rec)[3] == room.lone
 
 
+@pytest.mark.heavy
 def test_an_account_that_turned_free_gains_off_is_asked(server: Server) -> None:
     ann = server.browser()
     sign_up(server, ann)
@@ -138,6 +140,7 @@ def test_an_account_that_turned_free_gains_off_is_asked(server: Server) -> None:
     assert len(asked) == free_decisions(server.client, game_id), "every one asked"
 
 
+@pytest.mark.heavy
 def test_a_change_reaches_the_table_in_play_at_once(server: Server) -> None:
     """The free gain the player is asked about is taken as soon as their account leaves it to the server."""
     ann = server.browser()
@@ -157,6 +160,7 @@ def test_a_change_reaches_the_table_in_play_at_once(server: Server) -> None:
     assert after["version"] > st["version"]
 
 
+@pytest.mark.heavy
 def test_a_guests_preferences_come_with_its_hello(client: TestClient) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     r = client.post("/api/games", json={"game": "rococo", "seats": seats, "seed": 7, "config": {"start_player": 0},
@@ -179,6 +183,7 @@ def test_a_guests_preferences_come_with_its_hello(client: TestClient) -> None:
         assert refused["type"] == "error" and refused["code"] == "bad_request"
 
 
+@pytest.mark.heavy
 def test_the_moves_that_cannot_be_taken_back_are_listed_for_a_player_who_confirms_them_R_PH3_4(
         server: Server) -> None:
     """R-PH3-4 (d): declining a bonus ends the turn; the state lists it where the player asked to
@@ -197,6 +202,7 @@ def test_the_moves_that_cannot_be_taken_back_are_listed_for_a_player_who_confirm
     assert "bonus:skip" in listed
 
 
+@pytest.mark.heavy
 def test_the_other_seats_are_told_nothing_of_it(server: Server) -> None:
     """What the server takes for a player is sent to their own seat alone (``forced``, and the
     moves to confirm); another player sees a seat deciding, then its move, as from any player."""

@@ -71,6 +71,7 @@ def necklace_at_presentation(client: TestClient) -> tuple[str, dict[int, str]]:
     return game_id, tokens
 
 
+@pytest.mark.heavy
 def test_the_lobby_does_not_count_a_private_action_while_it_is_being_stored(client: TestClient) -> None:
     """QN-SALE-7: while a ``present:`` card is being stored, the lobby's ``version`` (GET
     /api/games and /api/games/{id}) and a spectator's stay where they were; were it to go up

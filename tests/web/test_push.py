@@ -181,6 +181,7 @@ def outbox(server: Server) -> list[tuple[str, str, str | None]]:
 # --- delivery
 
 
+@pytest.mark.heavy
 def test_a_notice_reaches_the_browser_encrypted_signed_and_in_the_letters_language_with_mail_off(
         server: Server, service: PushService) -> None:
     ann, account, device = subscribed(server, service)
@@ -200,6 +201,7 @@ def test_a_notice_reaches_the_browser_encrypted_signed_and_in_the_letters_langua
     assert round_at(server, DUE + 3600) == [] and len(service.received) == 1
 
 
+@pytest.mark.heavy
 def test_the_servers_own_rounds_push_with_mail_off(server: Server, service: PushService) -> None:
     """The one test of the app's own sender pushing: it pushes a letter due at once when it is
     posted; the test waits for the push, never for a time."""
@@ -209,6 +211,7 @@ def test_the_servers_own_rounds_push_with_mail_off(server: Server, service: Push
     assert device.read(service.to("ann")[0])["title"] == "Marie invites you to Le salon bleu"
 
 
+@pytest.mark.heavy
 def test_every_kind_pushed_is_worded_in_every_language(server: Server, service: PushService) -> None:
     _, account, device = subscribed(server, service)
     for n, lang in enumerate(("en", "fr", "de", "uk")):
@@ -222,6 +225,7 @@ def test_every_kind_pushed_is_worded_in_every_language(server: Server, service: 
         assert notice["url"].startswith(f"{SITE}#/game/g") and notice["tag"].startswith("salon-g")
 
 
+@pytest.mark.heavy
 def test_a_subscription_gone_is_deleted_and_one_failing_is_kept(server: Server, service: PushService) -> None:
     ann, account, _ = subscribed(server, service, "gone")
     failing = Device(service.endpoint("failing"))
@@ -234,6 +238,7 @@ def test_a_subscription_gone_is_deleted_and_one_failing_is_kept(server: Server, 
     assert ann.get("/api/account/notices").json()["push_devices"] == 1
 
 
+@pytest.mark.heavy
 def test_a_kind_turned_off_on_push_is_not_pushed(server: Server, service: PushService) -> None:
     ann, account, _ = subscribed(server, service)
     r = ann.post("/api/account/notices", {"channel": "push", "kind": "your_turn", "on": False})
@@ -245,6 +250,7 @@ def test_a_kind_turned_off_on_push_is_not_pushed(server: Server, service: PushSe
                                       ("your_turn", "dropped", "mail is off")]
 
 
+@pytest.mark.heavy
 def test_mail_and_push_each_as_chosen_and_a_mail_retried_is_not_pushed_again(
         server: Server, service: PushService, inbox: tuple[Inbox, int]) -> None:
     handler, port = inbox
@@ -277,6 +283,7 @@ def turn_at_table(server: Server, browser: Browser, since: float) -> str:
     return game_id
 
 
+@pytest.mark.heavy
 def test_the_digest_is_one_letter_a_day_and_the_turns_are_still_pushed(
         server: Server, service: PushService, inbox: tuple[Inbox, int]) -> None:
     handler, port = inbox
@@ -338,6 +345,7 @@ def account_at_its_turn(db: Database) -> None:
 # --- the API
 
 
+@pytest.mark.heavy
 def test_the_choices_of_notices(server: Server, service: PushService) -> None:
     ann = server.browser()
     assert error(ann.get("/api/account/notices")) == "signed_out"
@@ -381,6 +389,7 @@ def test_a_subscription_is_kept_updated_and_deleted(server: Server, service: Pus
     ("https://push.example.com/x", {"p256dh": "not base64!"}, "bad_push_keys"),
     ("https://push.example.com/x", {"p256dh": 7}, "bad_request"),
 ])
+@pytest.mark.heavy
 def test_a_subscription_that_is_no_push_services_is_refused(server: Server, service: PushService, endpoint: str,
                                                            keys: dict[str, Any] | None, code: str) -> None:
     ann = server.browser()
@@ -392,6 +401,7 @@ def test_a_subscription_that_is_no_push_services_is_refused(server: Server, serv
     assert server.rows("push_subscriptions") == []
 
 
+@pytest.mark.heavy
 def test_bodies_that_are_no_subscription_are_refused(server: Server, service: PushService) -> None:
     ann = server.browser()
     body = Device(service.endpoint("ann")).subscription()
@@ -411,6 +421,7 @@ def public() -> Iterator[Server]:
     yield from serve(Limits(letter_rate="1000/second"))
 
 
+@pytest.mark.heavy
 def test_a_public_server_takes_no_endpoint_on_this_computer(public: Server, service: PushService) -> None:
     ann = public.browser()
     sign_up(public, ann)
@@ -419,6 +430,7 @@ def test_a_public_server_takes_no_endpoint_on_this_computer(public: Server, serv
     assert ann.post("/api/account/push", Device("https://push.example.com/a").subscription()).status_code == 201
 
 
+@pytest.mark.heavy
 def test_a_deleted_account_leaves_no_subscription_nor_choice(server: Server, service: PushService) -> None:
     ann, _, _ = subscribed(server, service)
     ann.post("/api/account/notices", {"channel": "push", "kind": "reminder", "on": False})
@@ -430,6 +442,7 @@ def test_a_deleted_account_leaves_no_subscription_nor_choice(server: Server, ser
 # --- the server's key
 
 
+@pytest.mark.heavy
 def test_every_process_of_a_database_has_one_key(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'salon.db'}"
     keys = []

@@ -54,6 +54,7 @@ def test_a_live_game_is_not_replayed(client: TestClient) -> None:
     assert (r.status_code, error_code(r)) == (409, "not_over")
 
 
+@pytest.mark.heavy
 def test_a_record_file_is_verified_then_replayed(client: TestClient) -> None:
     _, rec = finished(client)
     assert rec["seats"] == ["random", "random"]  # the server's record says who played

@@ -136,6 +136,7 @@ def rows(server: Server, table: sa.Table) -> list[Any]:
     return server.run(lambda db: list(db.conn.execute(sa.select(table))))
 
 
+@pytest.mark.heavy
 def test_a_rated_table_seats_signed_in_people_only(server: Server) -> None:
     ann, bea = two(server)
     guest = server.browser("198.51.100.9")
@@ -196,6 +197,7 @@ def test_a_player_who_concedes_a_rated_game_finishes_last(server: Server) -> Non
     assert changes[by_seat[0].account].mu_after < 25.0 < changes[by_seat[1].account].mu_after
 
 
+@pytest.mark.heavy
 def test_a_game_its_players_vote_to_end_is_scored_as_it_stands(server: Server) -> None:
     ann, bea, game_id, tokens = seated(server)
     people = {0: (ann, tokens[0]), 1: (bea, tokens[1])}
@@ -232,6 +234,7 @@ def test_a_game_ends_as_it_stands_when_the_only_player_who_had_not_voted_concede
     assert (by_seat[1].outcome, by_seat[1].place) == ("conceded", 2)
 
 
+@pytest.mark.heavy
 def test_a_seat_invited_by_handle_is_kept_for_that_account(server: Server) -> None:
     ann, bea = two(server)
     r = ann.post("/api/games", {"game": "necklace", "seats": [{"kind": "human"}, {"kind": "human", "invite": "@BEA"}],

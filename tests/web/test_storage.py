@@ -298,6 +298,7 @@ def drift(db: Database) -> list[Any]:
     return list(compare_metadata(MigrationContext.configure(db.conn), METADATA))
 
 
+@pytest.mark.heavy
 def test_the_migrated_schema_is_the_one_the_store_describes(store: Store) -> None:
     assert store(drift) == []
 

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from salon.web.app import create_app
@@ -73,6 +74,7 @@ def test_every_seat_and_spectator_sees_the_version_move_forward(client: TestClie
         assert seen[t][0] < seen[t][1] < seen[t][2], seen[t]
 
 
+@pytest.mark.heavy
 def test_a_restart_never_gives_back_a_version(tmp_path: Path) -> None:
     """The undos are stored: after a restart the versions go on from where they were."""
     url = f"sqlite:///{tmp_path / 'salon.db'}"
@@ -86,6 +88,7 @@ def test_a_restart_never_gives_back_a_version(tmp_path: Path) -> None:
         assert [state(c, game_id, t)["version"] for t in (*tokens, None)] == versions
 
 
+@pytest.mark.heavy
 def test_a_secret_undo_moves_only_its_own_seats_version(client: TestClient) -> None:
     """A Necklace presentation card is a private action: its undo is private too, so the other
     seat's version, which never counted the card, does not move either."""

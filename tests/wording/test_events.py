@@ -107,6 +107,7 @@ def test_every_line_of_whole_games_is_words(games: dict[str, tuple[str, Game, li
             assert f"{name}." not in text and "{" not in text, (label, line, text)
 
 
+@pytest.mark.heavy
 def test_the_browsers_formatter_gives_the_terminals_text(games: dict[str, tuple[str, Game, list[Line]]],
                                                          tmp_path: Path) -> None:
     """The same phrases, catalogs and fields through both formatters; the browser's catalogs
