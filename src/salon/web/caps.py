@@ -18,7 +18,7 @@ class Limits:
     max_tables_per_client: int = 5
     """Unfinished tables created from one address."""
     max_tables_per_network: int = 25
-    """Unfinished tables created from one network (:func:`network_group`): the addresses of one
+    """Unfinished tables created from one network (salon.web.guard.network_group): the addresses of one
     subscriber's or one hosting provider's network would otherwise each count apart."""
     abandon_after: float = 600.0
     """Seconds an unfinished table may go without a seated person connected before it is ended."""
