@@ -30,7 +30,7 @@ def test_serve_without_the_server_extra_names_it(monkeypatch: pytest.MonkeyPatch
     what to install, whatever options it is given."""
     for name in ("salon.cli.main", "salon.cli.commands.serve", "salon.web.guard", "salon.web.storage"):
         package, _, module = name.rpartition(".")
-        monkeypatch.setattr(sys.modules[package], module, sys.modules.get(name), raising=False)
+        monkeypatch.setattr(importlib.import_module(package), module, sys.modules.get(name), raising=False)
         monkeypatch.delitem(sys.modules, name, raising=False)
     missing(monkeypatch, "limits", "sqlalchemy", "alembic")
     app = importlib.import_module("salon.cli.main").app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 
 
@@ -23,3 +24,8 @@ def forever() -> None:
 
 def fail() -> None:
     raise ValueError("the job failed")
+
+
+def collector_threshold() -> int:
+    """The worker's garbage collector's first threshold (salon.parallel.tune_collector)."""
+    return gc.get_threshold()[0]

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from salon.parallel import COLLECTOR_THRESHOLD
 from salon.web.compute import Busy, Compute, JobTimeout
 from tests.web import compute_jobs
 
@@ -222,3 +223,15 @@ def test_stopping_ends_running_and_waiting_jobs() -> None:
             await compute.run("c", compute_jobs.echo, (1,), LONG)
 
     run(main())
+
+
+def test_the_workers_tune_the_garbage_collector_for_games() -> None:
+    """The fork server starts its workers afresh: each tunes its collector itself."""
+    async def main() -> int:
+        compute = Compute(workers=1)
+        try:
+            return int(await compute.run("t", compute_jobs.collector_threshold, (), LONG))
+        finally:
+            await compute.stop()
+
+    assert run(main()) == COLLECTOR_THRESHOLD

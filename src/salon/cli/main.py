@@ -18,6 +18,7 @@ from typer._click import Command
 
 from salon.cli.group import EXTRAS, LazyCommands, SalonGroup, VersionOpt, fail, needs_extra
 from salon.core.game import game_names
+from salon.parallel import tune_collector
 
 COMMANDS = ("play", "learn", "simulate", "strength", "fit", "replay", "bench", "serve", "admin", "tournament",
             "selfplay", "train", "ladder", "regret")
@@ -86,4 +87,6 @@ app = typer.Typer(
 
 @app.callback()
 def _options(version: VersionOpt = False) -> None:
-    """The options of ``salon`` itself, before any command."""
+    """The options of ``salon`` itself, before any command; and the garbage collector tuned
+    for the games that most commands play or serve (salon.parallel.tune_collector)."""
+    tune_collector()

@@ -37,6 +37,7 @@ from salon.bots.sprt import Sprt, elo_interval
 from salon.cli.common import game_config
 from salon.core.errors import SalonError
 from salon.core.game import game_class
+from salon.parallel import tune_collector
 
 Z95 = 1.959964
 
@@ -135,7 +136,7 @@ def _games(match: Match, games: int, seed: int, workers: int, start: int) -> Gen
     if workers <= 1:
         yield from map(_play, jobs)
         return
-    pool = ProcessPoolExecutor(workers)
+    pool = ProcessPoolExecutor(workers, initializer=tune_collector)
     try:
         yield from pool.map(_play, jobs, chunksize=1)
     finally:

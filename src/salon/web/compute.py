@@ -51,6 +51,8 @@ from typing import Any, TypeVar
 
 from pebble import ProcessPool
 
+from salon.parallel import tune_collector
+
 T = TypeVar("T")
 
 PRELOAD = ["salon.web.jobs"]
@@ -146,7 +148,7 @@ class Compute:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOAD)
             _workers_skip_the_main_script()
-            self._pool = ProcessPool(self.workers, context=context)
+            self._pool = ProcessPool(self.workers, initializer=tune_collector, context=context)
         return self._pool
 
     async def run(self, lane: str, function: Callable[..., T], args: tuple[Any, ...], timeout: float,
