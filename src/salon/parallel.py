@@ -25,6 +25,12 @@ BACKENDS = ("local", "ray")
 a Ray instance started on this machine when no address is given."""
 
 
+CHUNK = 16
+"""The most jobs a worker process takes at once (fewer round trips for tiny jobs): a chunk's
+results come back together, so a larger one would hold back every result after its first,
+and a self-play run's shards, for longer."""
+
+
 COLLECTOR_THRESHOLD = 10_000
 """The allocations between two of the cyclic collector's youngest passes in a process that
 plays games (CPython's default is 700): see :func:`tune_collector`."""
@@ -70,25 +76,28 @@ def run(play: Callable[[Job], Out], jobs: Sequence[Job], workers: int | None = N
         address: str | None = None, done: Callable[[Out], None] | None = None) -> list[Out]:
     """``play`` of every job, in the jobs' order; ``done`` is told of each result in that
     order as soon as it and every one before it are in."""
-    workers = check_workers(workers)
-    check_backend(backend, address)
     results: list[Out] = []
-    for out in _results(play, jobs, workers, backend, address):
+    for out in each(play, jobs, workers, backend, address):
         results.append(out)
         if done is not None:
             done(out)
     return results
 
 
-def _results(play: Callable[[Job], Out], jobs: Sequence[Job], workers: int, backend: str,
-             address: str | None) -> Iterator[Out]:
+def each(play: Callable[[Job], Out], jobs: Sequence[Job], workers: int | None = None, backend: str = "local",
+         address: str | None = None) -> Iterator[Out]:
+    """``play`` of every job, yielded in the jobs' order as soon as it and every one before it
+    are in, and kept nowhere here: a long run of large results (self-play's positions, megabytes
+    a game) holds only those its caller keeps."""
+    workers = check_workers(workers)
+    check_backend(backend, address)
     if backend == "ray":
         yield from _ray(play, jobs, workers, address)
     elif workers == 1 or len(jobs) <= 1:
         yield from map(play, jobs)
     else:
         with ProcessPoolExecutor(min(workers, len(jobs)), initializer=tune_collector) as pool:
-            yield from pool.map(play, jobs, chunksize=max(1, len(jobs) // (16 * workers)))
+            yield from pool.map(play, jobs, chunksize=max(1, min(CHUNK, len(jobs) // (16 * workers))))
 
 
 def _ray(play: Callable[[Job], Out], jobs: Sequence[Job], workers: int, address: str | None) -> Iterator[Out]:

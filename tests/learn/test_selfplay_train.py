@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -126,6 +127,24 @@ def test_a_run_into_a_folder_of_shards_plays_only_the_games_it_lacks(shards: Pat
     assert selfplay.run("necklace", CONFIG, [RANDOM, RANDOM], 40, 500, out, every=3, shard=16, workers=1) == []
     with pytest.raises(ConfigError, match="another layout"):
         selfplay.remaining("necklace", {"players": 3}, [RANDOM] * 3, 5, 500, out)
+
+
+def test_a_run_holds_no_more_games_than_its_shard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's record is megabytes at four players (thousands of numbers a position), so a
+    run of 20,000 games must let each go once its shard is written, not keep them all."""
+    records: list[weakref.ref[selfplay.Record]] = []
+    play = selfplay.play
+
+    def traced(job: selfplay.Job) -> selfplay.Record:
+        record = play(job)
+        records.append(weakref.ref(record))
+        return record
+
+    monkeypatch.setattr(selfplay, "play", traced)
+    alive: list[int] = []
+    selfplay.run("necklace", CONFIG, [RANDOM, RANDOM], 12, 700, tmp_path, every=3, shard=2, workers=1,
+                 done=lambda _record: alive.append(sum(r() is not None for r in records)))
+    assert len(alive) == 12 and max(alive) == 2, alive
 
 
 def test_a_shard_records_how_far_into_its_game_each_position_is(shards: Path) -> None:

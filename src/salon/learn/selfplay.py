@@ -218,7 +218,8 @@ def run(game: str, config: dict[str, Any], bots: Sequence[BotSpec], games: int, 
             batch.clear()
 
     try:
-        parallel.run(play, jobs, workers, backend, address, finished)
+        for record in parallel.each(play, jobs, workers, backend, address):
+            finished(record)
     finally:
         flush()
     return written
