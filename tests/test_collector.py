@@ -1,5 +1,6 @@
 """The garbage collector tuned for playing games (salon.parallel.tune_collector): in salon's
-own processes, its worker processes and the command line."""
+own processes, its worker processes and the command line (in Ray's tasks:
+tests/cli/test_tournament.py, whose Ray instance checks it)."""
 
 from __future__ import annotations
 
@@ -60,13 +61,3 @@ def test_the_measuring_tool_times_each_job_under_both_settings_and_restores_them
     assert gc.get_threshold() == before
     assert [line["config"] for line in lines] == ["necklace"] * 3  # random play, a heuristic game, a search
     assert all(line["default_s"] > 0 and line["tuned_s"] > 0 for line in lines)
-
-
-@pytest.mark.slow
-def test_the_tasks_of_a_run_on_ray_tune_it(untuned: None) -> None:
-    """Ray's worker processes are not salon's: each task tunes its own."""
-    ray = pytest.importorskip("ray", reason="Ray is part of the rl extra")
-    try:
-        assert parallel.run(first_threshold, [0, 1], workers=1, backend="ray") == [COLLECTOR_THRESHOLD] * 2
-    finally:
-        ray.shutdown()

@@ -4,12 +4,14 @@ number of workers and on Ray, balanced line-ups, ratings, files, one-line errors
 from __future__ import annotations
 
 import csv
+import gc
 import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from salon import parallel
 from salon.bots.base import BotSpec
 from salon.cli import simulate as simulate_mod
 from salon.cli import tournament as tournament_mod
@@ -20,6 +22,11 @@ RANDOM = BotSpec.parse("random")
 SIMULATION = ("necklace", 3, 2, [RANDOM, RANDOM], 40)
 CHEAP = BotSpec.parse("heuristic:width=1:budget=50")
 """A quick bot to set against the random one."""
+
+
+def first_threshold(_job: int) -> int:
+    """The collector's first threshold in the process that runs the job."""
+    return gc.get_threshold()[0]
 
 
 def _without_time(report: simulate_mod.Report) -> dict[str, object]:
@@ -85,14 +92,18 @@ def test_simulate_bad_workers_is_one_line(run: Run) -> None:
 @pytest.mark.slow
 def test_ray_gives_the_same_reports() -> None:
     """A local Ray instance (one CPU: one worker process to start) plays two tiny runs exactly
-    as they play here."""
+    as they play here, each task with the collector tuned for games: Ray's worker processes are
+    not salon's, so each task tunes its own (one instance for both checks: it takes seconds to
+    start)."""
     ray = pytest.importorskip("ray", reason="Ray is part of the rl extra")
     name, _, players, bots, seed = SIMULATION
     t = tournament_mod.Tournament("necklace", (RANDOM, CHEAP), 2)
     try:
         on_ray = simulate_mod.simulate(name, 2, players, bots, seed, workers=1, backend="ray")
         rated = tournament_mod.run(t, 2, 1, 1, "ray")
+        thresholds = parallel.run(first_threshold, [0, 1], workers=1, backend="ray")
     finally:
         ray.shutdown()
+    assert thresholds == [parallel.COLLECTOR_THRESHOLD] * 2
     assert _without_time(on_ray) == _without_time(simulate_mod.simulate(name, 2, players, bots, seed))
     assert rated == tournament_mod.run(t, 2, 1, 1)
